@@ -1,0 +1,638 @@
+//! The layered solver: the cheapest decision first, and a typed answer every time.
+//!
+//! `auto` runs existence (O(1) theorems) → one greedy Warnsdorff pass (O(squares)) → bounded
+//! backtracking with restarts → the validator. The single-layer methods run one layer alone,
+//! without the theorems, so that a person can compare them. Every tour returned has passed the
+//! validator; "no tour" is only ever a theorem or an exhausted search, never a time-out.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::board::{Board, Square};
+use crate::existence::{self, NoTourReason, Verdict};
+use crate::search::{
+    CapacityError, Limit, Limits, MoveOrdering, Search, SearchConfig, SearchEvent,
+};
+use crate::tour::{Tour, TourError};
+
+/// The node budget when none is given: a few seconds of search at most.
+pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
+
+/// Number of tie-break variants the restarts cycle through.
+const VARIANTS: u32 = 16;
+
+/// Which solver to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The layered engine.
+    Auto,
+    /// Divide-and-conquer construction for large boards.
+    Construct,
+    /// One greedy Warnsdorff pass.
+    Warnsdorff,
+    /// Warnsdorff-ordered backtracking with pruning.
+    Backtrack,
+    /// Backtracking in the fixed move order, without pruning.
+    Naive,
+}
+
+impl Method {
+    /// Every method, in the order the explorer cycles through them.
+    pub const ALL: [Method; 5] = [
+        Method::Auto,
+        Method::Construct,
+        Method::Warnsdorff,
+        Method::Backtrack,
+        Method::Naive,
+    ];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Construct => "construct",
+            Method::Warnsdorff => "warnsdorff",
+            Method::Backtrack => "backtrack",
+            Method::Naive => "naive",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The layer that gave the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layer {
+    /// The existence theorems.
+    Existence,
+    /// The construction.
+    Construct,
+    /// The greedy Warnsdorff pass.
+    Warnsdorff,
+    /// Warnsdorff-ordered backtracking.
+    Backtrack,
+    /// Fixed-order backtracking.
+    Naive,
+}
+
+impl Layer {
+    /// The name in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Existence => "existence",
+            Layer::Construct => "construct",
+            Layer::Warnsdorff => "warnsdorff",
+            Layer::Backtrack => "backtrack",
+            Layer::Naive => "naive",
+        }
+    }
+}
+
+impl fmt::Display for Layer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Switches that disable parts of the engine, so tests can prove the fallbacks work.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Ablation {
+    /// Backtracking orders moves by the fixed order instead of Warnsdorff's rule.
+    pub fixed_ordering: bool,
+    /// The greedy pass is skipped as if it had failed.
+    pub fail_greedy: bool,
+}
+
+/// One solve: the board, the start and how hard to try.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    /// The board.
+    pub board: Board,
+    /// The first square of the tour.
+    pub start: Square,
+    /// Whether the tour must be closed.
+    pub closed: bool,
+    /// Which solver.
+    pub method: Method,
+    /// The most search nodes, over all layers.
+    pub node_budget: u64,
+    /// The most wall-clock time.
+    pub deadline: Option<Duration>,
+    /// Disabled parts, for tests.
+    pub ablation: Ablation,
+}
+
+impl Request {
+    /// An open tour of `board` from `start`, by the layered engine, with the default budget.
+    pub fn new(board: Board, start: Square) -> Self {
+        Self {
+            board,
+            start,
+            closed: false,
+            method: Method::Auto,
+            node_budget: DEFAULT_NODE_BUDGET,
+            deadline: None,
+            ablation: Ablation::default(),
+        }
+    }
+
+    /// The same request for a closed tour (or an open one).
+    pub fn closed(self, closed: bool) -> Self {
+        Self { closed, ..self }
+    }
+
+    /// The same request by another method.
+    pub fn method(self, method: Method) -> Self {
+        Self { method, ..self }
+    }
+}
+
+/// What a solve cost.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes expanded over all layers (squares placed, starts included).
+    pub nodes: u64,
+    /// Moves taken back.
+    pub backtracks: u64,
+    /// The longest path any layer reached.
+    pub max_depth: u32,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// How far the greedy pass got, when it ran and failed.
+    pub greedy_depth: Option<u32>,
+    /// Backtracking runs started (restarts with other tie-breaks, plus the first).
+    pub searches: u32,
+}
+
+/// Why a run gave up without an answer; a bigger budget or another method might succeed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GiveUp {
+    /// The node budget ran out.
+    NodeBudget {
+        /// The budget.
+        budget: u64,
+    },
+    /// The deadline passed.
+    Deadline {
+        /// The time allowed.
+        allowed: Duration,
+    },
+    /// The greedy pass (run alone) reached a dead end.
+    GreedyDeadEnd {
+        /// Squares on the path at the dead end.
+        depth: u32,
+        /// Squares on the board.
+        squares: u64,
+    },
+}
+
+impl fmt::Display for GiveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GiveUp::NodeBudget { budget } => {
+                write!(
+                    f,
+                    "the node budget of {budget} ran out; a larger --node-budget may succeed"
+                )
+            }
+            GiveUp::Deadline { allowed } => write!(
+                f,
+                "the deadline of {} passed; a later --deadline may succeed",
+                humantime::format_duration(*allowed)
+            ),
+            GiveUp::GreedyDeadEnd { depth, squares } => write!(
+                f,
+                "the greedy Warnsdorff pass reached a dead end after {depth} of {squares} \
+                 squares; --method auto backtracks"
+            ),
+        }
+    }
+}
+
+/// The typed answer of a solve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A validated tour.
+    Tour {
+        /// The tour.
+        tour: Tour,
+        /// The layer that found it.
+        layer: Layer,
+        /// Costs.
+        stats: Stats,
+    },
+    /// Provably no tour.
+    NoTour {
+        /// The proof.
+        reason: NoTourReason,
+        /// The layer that proved it.
+        layer: Layer,
+        /// Costs.
+        stats: Stats,
+    },
+    /// The run gave up.
+    BudgetExceeded {
+        /// What ran out.
+        cause: GiveUp,
+        /// The layer running when it gave up.
+        layer: Layer,
+        /// Costs.
+        stats: Stats,
+    },
+}
+
+impl Outcome {
+    /// The costs of the run.
+    pub fn stats(&self) -> &Stats {
+        match self {
+            Outcome::Tour { stats, .. }
+            | Outcome::NoTour { stats, .. }
+            | Outcome::BudgetExceeded { stats, .. } => stats,
+        }
+    }
+
+    /// The layer that answered.
+    pub fn layer(&self) -> Layer {
+        match self {
+            Outcome::Tour { layer, .. }
+            | Outcome::NoTour { layer, .. }
+            | Outcome::BudgetExceeded { layer, .. } => *layer,
+        }
+    }
+}
+
+/// A solve that could not run at all.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SolveError {
+    /// The board does not fit in memory.
+    #[error(transparent)]
+    Capacity(#[from] CapacityError),
+    /// The construction layer is not built yet.
+    #[error(
+        "--method construct is not available yet; use --method auto, warnsdorff, backtrack or naive"
+    )]
+    ConstructUnavailable,
+    /// A layer produced a sequence the validator rejected: a bug, reported rather than printed.
+    #[error(
+        "internal error: the {layer} layer produced an invalid tour ({error}); please report it"
+    )]
+    InvalidTour {
+        /// The layer.
+        layer: Layer,
+        /// What the validator found.
+        error: TourError,
+    },
+}
+
+/// Runs one solve.
+pub fn solve(request: &Request) -> Result<Outcome, SolveError> {
+    Solver::new(request).run()
+}
+
+/// What one search looks for: a path from `start` over every square but the `holes`.
+#[derive(Debug, Clone, Copy)]
+struct Plan<'h> {
+    start: Square,
+    closed: bool,
+    holes: &'h [Square],
+}
+
+/// The state of one solve: the clock, the budget left and the costs so far.
+struct Solver<'a> {
+    request: &'a Request,
+    started: Instant,
+    deadline: Option<Instant>,
+    stats: Stats,
+}
+
+impl<'a> Solver<'a> {
+    fn new(request: &'a Request) -> Self {
+        let started = Instant::now();
+        Self {
+            request,
+            started,
+            deadline: request.deadline.map(|allowed| started + allowed),
+            stats: Stats::default(),
+        }
+    }
+
+    fn run(mut self) -> Result<Outcome, SolveError> {
+        let Request {
+            board,
+            start,
+            closed,
+            ..
+        } = *self.request;
+        match self.request.method {
+            Method::Auto => {
+                if let Verdict::Impossible(reason) = existence::verdict(board, start, closed) {
+                    return Ok(self.no_tour(reason, Layer::Existence));
+                }
+                if !self.request.ablation.fail_greedy
+                    && let Some(outcome) = self.greedy(true)?
+                {
+                    return Ok(outcome);
+                }
+                if let Some(outcome) = self.anchored()? {
+                    return Ok(outcome);
+                }
+                let plan = Plan {
+                    start,
+                    closed,
+                    holes: &[],
+                };
+                let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
+                self.settle(event, &search, Layer::Backtrack)
+            }
+            Method::Construct => Err(SolveError::ConstructUnavailable),
+            Method::Warnsdorff => Ok(self
+                .greedy(false)?
+                .expect("a lone greedy pass always answers")),
+            Method::Backtrack => {
+                self.single_search(SearchConfig::backtracking(closed), Layer::Backtrack)
+            }
+            Method::Naive => self.single_search(SearchConfig::naive(closed), Layer::Naive),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            node_budget: self.request.node_budget.saturating_sub(self.stats.nodes),
+            deadline: self.deadline,
+        }
+    }
+
+    /// Runs `config` from the requested start to its end and adds its costs to the totals.
+    fn search(&mut self, config: SearchConfig) -> Result<(Search, SearchEvent), SolveError> {
+        let plan = Plan {
+            start: self.request.start,
+            closed: config.closed,
+            holes: &[],
+        };
+        self.search_plan(plan, config)
+    }
+
+    /// Runs `config` on `plan` to its end and adds its costs to the totals.
+    fn search_plan(
+        &mut self,
+        plan: Plan,
+        config: SearchConfig,
+    ) -> Result<(Search, SearchEvent), SolveError> {
+        let config = SearchConfig {
+            closed: plan.closed,
+            ..config
+        };
+        let mut search = Search::with_holes(self.request.board, plan.start, config, plan.holes)?;
+        let event = search.run();
+        let costs = search.stats();
+        self.stats.nodes += costs.nodes;
+        self.stats.backtracks += costs.backtracks;
+        self.stats.max_depth = self.stats.max_depth.max(costs.max_depth);
+        Ok((search, event))
+    }
+
+    /// The greedy pass. Part of `auto`, a dead end is `None` (the next layer takes over);
+    /// alone, it is an answer.
+    fn greedy(&mut self, part_of_auto: bool) -> Result<Option<Outcome>, SolveError> {
+        let config = SearchConfig::greedy(self.request.closed).with_limits(self.limits());
+        let (search, event) = self.search(config)?;
+        Ok(match event {
+            SearchEvent::Solved => Some(self.tour(&search, Layer::Warnsdorff)?),
+            SearchEvent::Stuck if part_of_auto => {
+                self.stats.greedy_depth = Some(search.stats().max_depth);
+                None
+            }
+            SearchEvent::Stuck => {
+                let depth = search.stats().max_depth;
+                self.stats.greedy_depth = Some(depth);
+                let cause = GiveUp::GreedyDeadEnd {
+                    depth,
+                    squares: self.request.board.area(),
+                };
+                Some(self.gave_up(cause, Layer::Warnsdorff))
+            }
+            other => Some(self.settle(other, &search, Layer::Warnsdorff)?),
+        })
+    }
+
+    /// One backtracking search with the whole budget.
+    fn single_search(&mut self, config: SearchConfig, layer: Layer) -> Result<Outcome, SolveError> {
+        self.stats.searches = 1;
+        let (search, event) = self.search(config.with_limits(self.limits()))?;
+        self.settle(event, &search, layer)
+    }
+
+    /// A tour from the start assembled from a closed tour that a search found from a corner,
+    /// where Warnsdorff's rule does best (it struggles from inner squares of narrow boards):
+    /// - a board with a closed tour: the cycle, rotated to begin at the start;
+    /// - an odd-area board: a closed tour of the board without the start, entered from the
+    ///   start through one of its neighbours (the start has the majority colour, so the rest
+    ///   of the board is balanced and may have a closed tour).
+    ///
+    /// Uses at most half the budget left; `None` when the route does not apply or finds
+    /// nothing (the search from the start then decides).
+    fn anchored(&mut self) -> Result<Option<Outcome>, SolveError> {
+        let Request {
+            board,
+            start,
+            closed,
+            ..
+        } = *self.request;
+        let corners = [
+            Square::new(0, 0),
+            Square::new(0, board.cols() - 1),
+            Square::new(board.rows() - 1, 0),
+            Square::new(board.rows() - 1, board.cols() - 1),
+        ];
+        let hole = [start];
+        let plan = if existence::has_closed_tour(board) {
+            Plan {
+                start: corners[0],
+                closed: true,
+                holes: &[],
+            }
+        } else if board.has_odd_area() && !closed && board.area() > 1 {
+            let Some(&corner) = corners.iter().find(|&&corner| corner != start) else {
+                return Ok(None);
+            };
+            Plan {
+                start: corner,
+                closed: true,
+                holes: &hole,
+            }
+        } else {
+            return Ok(None);
+        };
+        let mut found = None;
+        if !self.request.ablation.fail_greedy {
+            let config = SearchConfig::greedy(true).with_limits(self.limits());
+            let (search, event) = self.search_plan(plan, config)?;
+            match event {
+                SearchEvent::Solved => found = Some(search),
+                SearchEvent::BudgetExceeded(limit) => {
+                    return Ok(Some(
+                        self.gave_up(self.budget_cause(limit), Layer::Warnsdorff),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let layer = if found.is_some() {
+            Layer::Warnsdorff
+        } else {
+            Layer::Backtrack
+        };
+        if found.is_none() {
+            let share = self.limits().node_budget / 2;
+            let (search, event) = self.backtrack_with_restarts(plan, share)?;
+            match event {
+                SearchEvent::Solved => found = Some(search),
+                SearchEvent::BudgetExceeded(Limit::Deadline) => {
+                    return Ok(Some(
+                        self.gave_up(self.budget_cause(Limit::Deadline), layer),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let Some(search) = found else {
+            return Ok(None);
+        };
+        let cycle: Vec<Square> = search.path().collect();
+        let path: Vec<Square> = if plan.holes.is_empty() {
+            // Rotate the cycle to begin at the start.
+            let at = cycle
+                .iter()
+                .position(|&square| square == start)
+                .unwrap_or(0);
+            cycle[at..].iter().chain(&cycle[..at]).copied().collect()
+        } else {
+            // Enter the cycle at a neighbour of the start and go round it once.
+            let at = cycle
+                .iter()
+                .position(|square| square.is_knight_move_to(start))
+                .unwrap_or(0);
+            std::iter::once(start)
+                .chain(cycle[..=at].iter().rev().copied())
+                .chain(cycle[at + 1..].iter().rev().copied())
+                .collect()
+        };
+        let indices = path.iter().map(|&square| board.index(square)).collect();
+        let tour = Tour::new(board, indices, closed, Some(start))
+            .map_err(|error| SolveError::InvalidTour { layer, error })?;
+        Ok(Some(Outcome::Tour {
+            tour,
+            layer,
+            stats: self.finish_stats(),
+        }))
+    }
+
+    /// Backtracking on `plan` restarted with other tie-breaks on doubling budgets, so that one
+    /// unlucky early choice cannot eat the whole budget; at most `share` nodes in all. Each run
+    /// is complete: the first to exhaust its tree proves that no tour exists (pruning does not
+    /// depend on the order, so every variant's tree is the same size).
+    fn backtrack_with_restarts(
+        &mut self,
+        plan: Plan,
+        share: u64,
+    ) -> Result<(Search, SearchEvent), SolveError> {
+        let mut config = SearchConfig::backtracking(plan.closed);
+        if self.request.ablation.fixed_ordering {
+            config.ordering = MoveOrdering::Fixed;
+        }
+        let mut allowance = 2 * self.request.board.area() + 1000;
+        let mut left = share.min(self.limits().node_budget);
+        loop {
+            // Take the whole rest when a doubled allowance would leave too little for another.
+            let budget = if allowance.saturating_mul(3) > left {
+                left
+            } else {
+                allowance
+            };
+            config.variant = (self.stats.searches % VARIANTS) as u8;
+            self.stats.searches += 1;
+            let limits = Limits {
+                node_budget: budget,
+                deadline: self.deadline,
+            };
+            let (search, event) = self.search_plan(plan, config.with_limits(limits))?;
+            match event {
+                SearchEvent::BudgetExceeded(Limit::Nodes) if budget < left => {
+                    left -= search.stats().nodes;
+                    allowance = allowance.saturating_mul(2);
+                }
+                _ => return Ok((search, event)),
+            }
+        }
+    }
+
+    /// Turns a final search event into an outcome.
+    fn settle(
+        &mut self,
+        event: SearchEvent,
+        search: &Search,
+        layer: Layer,
+    ) -> Result<Outcome, SolveError> {
+        Ok(match event {
+            SearchEvent::Solved => self.tour(search, layer)?,
+            SearchEvent::Exhausted => {
+                let reason = NoTourReason::ExhaustiveSearch {
+                    start: self.request.start,
+                    nodes: search.stats().nodes,
+                };
+                self.no_tour(reason, layer)
+            }
+            SearchEvent::BudgetExceeded(limit) => self.gave_up(self.budget_cause(limit), layer),
+            SearchEvent::Stuck | SearchEvent::Advance { .. } | SearchEvent::Backtrack { .. } => {
+                unreachable!("run() ends only on a final event, and Stuck only when greedy")
+            }
+        })
+    }
+
+    fn budget_cause(&self, limit: Limit) -> GiveUp {
+        match (limit, self.request.deadline) {
+            (Limit::Deadline, Some(allowed)) => GiveUp::Deadline { allowed },
+            _ => GiveUp::NodeBudget {
+                budget: self.request.node_budget,
+            },
+        }
+    }
+
+    fn finish_stats(&mut self) -> Stats {
+        self.stats.elapsed = self.started.elapsed();
+        self.stats
+    }
+
+    fn tour(&mut self, search: &Search, layer: Layer) -> Result<Outcome, SolveError> {
+        let tour = search
+            .tour()
+            .map_err(|error| SolveError::InvalidTour { layer, error })?;
+        Ok(Outcome::Tour {
+            tour,
+            layer,
+            stats: self.finish_stats(),
+        })
+    }
+
+    fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Outcome {
+        Outcome::NoTour {
+            reason,
+            layer,
+            stats: self.finish_stats(),
+        }
+    }
+
+    fn gave_up(&mut self, cause: GiveUp, layer: Layer) -> Outcome {
+        Outcome::BudgetExceeded {
+            cause,
+            layer,
+            stats: self.finish_stats(),
+        }
+    }
+}

@@ -14,16 +14,13 @@ use std::time::{Duration, Instant};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::board::{Board, Square};
+use crate::count::{CountError, CountRequest, count_tours};
 use crate::explorer::{self, ExplorerArgs};
 use crate::notation::{SquareSpec, parse_size};
-use crate::search::{Limit, Limits, MoveOrdering, Search, SearchConfig};
 use crate::solve::{self, DEFAULT_NODE_BUDGET, Method, Outcome, Request, SolveError};
 
 pub use output::{stats_line, write_grid, write_json, write_list};
-pub use tour_input::{CheckError, CheckedTour, Expectations, InputFormat};
-
-/// The most squares `count` enumerates: beyond this the counts run to billions.
-pub const MAX_COUNT_SQUARES: u64 = 40;
+pub use tour_input::{CheckError, CheckedTour, Expectations, InputFormat, check as check_tour};
 
 /// knight's tours on any board: an explorer, a solver, a checker
 #[derive(Debug, Parser)]
@@ -376,59 +373,28 @@ fn run_check(args: &CheckArgs) -> Result<Status, Failure> {
 
 fn run_count(args: &CountArgs) -> Result<Status, Failure> {
     let board = args.size;
-    if board.area() > MAX_COUNT_SQUARES {
-        return Err(Failure::bad_input(format!(
-            "count enumerates every tour, feasible only on boards of at most {MAX_COUNT_SQUARES} \
-             squares; {board} has {}",
-            board.area()
-        )));
-    }
     let start = args
         .start
         .as_ref()
         .map(|spec| spec.resolve(board))
         .transpose()
         .map_err(Failure::bad_input)?;
-    let limits = Limits {
-        node_budget: u64::MAX,
+    let request = CountRequest {
+        board,
+        start,
+        closed: args.closed,
         deadline: args.deadline.map(|allowed| Instant::now() + allowed),
     };
-    let config = SearchConfig {
-        ordering: MoveOrdering::Fixed,
-        connectivity: false,
-        ..SearchConfig::backtracking(args.closed)
-    }
-    .with_limits(limits);
-    let starts: Vec<Square> = match (start, args.closed) {
-        (Some(start), _) => vec![start],
-        // Every cycle passes through 0,0: count it from there, once each way.
-        (None, true) => vec![Square::new(0, 0)],
-        (None, false) => board.squares().collect(),
-    };
-    let mut total = 0;
-    for start in starts {
-        let mut search = Search::new(board, start, config).map_err(Failure::bad_input)?;
-        match search.count_tours() {
-            Ok(count) => total += count,
-            Err((limit, count)) => {
-                let so_far = total + count;
-                let so_far = if args.closed { so_far / 2 } else { so_far };
-                let why = match limit {
-                    Limit::Deadline => "the deadline passed",
-                    Limit::Nodes => "the node budget ran out",
-                };
-                return Err(Failure::new(
-                    Status::GaveUp,
-                    format!(
-                        "gave up: {why} after counting {so_far} tours; the count is not complete"
-                    ),
-                ));
-            }
+    match count_tours(&request) {
+        Ok(total) => {
+            with_stdout(|out| writeln!(out, "{total}"))?;
+            Ok(Status::Success)
         }
+        Err(error @ CountError::Deadline { .. }) => {
+            Err(Failure::new(Status::GaveUp, format!("gave up: {error}")))
+        }
+        Err(error) => Err(Failure::bad_input(error)),
     }
-    let total = if args.closed { total / 2 } else { total };
-    with_stdout(|out| writeln!(out, "{total}"))?;
-    Ok(Status::Success)
 }
 
 /// Reads `x y` (CSES 1689: column, row, 1-based) and prints the 8x8 grid unpadded.

@@ -235,6 +235,19 @@ pub struct SearchStats {
     pub max_depth: u32,
 }
 
+/// The largest centre distance a sort key holds (44 bits): exact for boards up to a million
+/// squares a side; beyond, distances saturate and only the move order breaks their ties.
+const MAX_DISTANCE: u64 = (1 << 44) - 1;
+
+/// Twice the offset of `row`, `col` from the centre of `board`, squared: an integer on every
+/// board, saturated at [`MAX_DISTANCE`].
+fn centre_distance(row: i64, col: i64, board: Board) -> u64 {
+    // Sides are below 2^30, so each square is below 2^62 and the sum fits.
+    let dr = (2 * row - i64::from(board.rows()) + 1).unsigned_abs();
+    let dc = (2 * col - i64::from(board.cols()) + 1).unsigned_abs();
+    (dr * dr + dc * dc).min(MAX_DISTANCE)
+}
+
 /// A board too large to search in this process's memory.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
@@ -247,16 +260,32 @@ pub struct CapacityError {
     pub bytes: u64,
 }
 
-/// The candidates of one path square, as move numbers into [`KNIGHT_MOVES`].
+/// The candidates of one path square: bit `k` stands for move `k` of [`KNIGHT_MOVES`]. Their
+/// order is not stored: it is computed when a move is taken (degrees are restored exactly on
+/// undo, so the order never changes while the frame lives).
 #[derive(Debug, Clone, Copy, Default)]
 struct Frame {
-    moves: [u8; 8],
-    len: u8,
-    next: u8,
+    /// Moves the pruning allows from this square.
+    candidates: u8,
+    /// Moves already taken from this square; the last of them leads to the next path square.
+    tried: u8,
     /// Unvisited squares of degree 1 not next to this square: each must be the last square.
     stranded: u8,
     /// This square's unvisited neighbours of degree 1 (they become stranded when it is left).
     ones: u8,
+}
+
+/// The unvisited neighbours of a square, as bit masks over the moves of [`KNIGHT_MOVES`].
+#[derive(Debug, Clone, Copy, Default)]
+struct Neighbourhood {
+    /// Unvisited.
+    open: u8,
+    /// Unvisited with no unvisited neighbour left.
+    zeros: u8,
+    /// Unvisited with one unvisited neighbour left.
+    ones: u8,
+    /// Unvisited neighbours of the start (closed tours).
+    near: u8,
 }
 
 /// Internal events: squares as padded cell numbers, so the batch loop converts nothing.
@@ -367,20 +396,27 @@ impl Search {
     }
 
     fn initialise(&mut self, start: Square, holes: &[Square]) {
-        for square in self.board.squares() {
-            let cell = self.cell_of(square);
-            self.cells[cell] = 0;
+        // Bit k of a row's (column's) mask: move k stays within the rows (columns).
+        let within = |index: u32, len: u32, delta: fn((i32, i32)) -> i32| {
+            (0..8).fold(0u8, |mask, k| {
+                let to = i64::from(index) + i64::from(delta(KNIGHT_MOVES[k]));
+                mask | (u8::from((0..i64::from(len)).contains(&to)) << k)
+            })
+        };
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let col_masks: Vec<u8> = (0..cols).map(|col| within(col, cols, |m| m.1)).collect();
+        for (row, cells) in (0..rows).zip(self.board_rows()) {
+            let row_mask = within(row, rows, |m| m.0);
+            for (cell, col_mask) in self.cells[cells].iter_mut().zip(&col_masks) {
+                *cell = (row_mask & col_mask).count_ones() as u8;
+            }
         }
+        self.area = self.board.area() as u32;
         for &hole in holes {
             let cell = self.cell_of(hole);
-            self.cells[cell] = BLOCKED;
-        }
-        for square in self.board.squares() {
-            let cell = self.cell_of(square);
             if self.cells[cell] & BLOCKED == 0 {
-                let open = (0..8).filter(|&k| self.cells[self.neighbour(cell, k)] & BLOCKED == 0);
-                self.cells[cell] = open.count() as u8;
-                self.area += 1;
+                self.visit(cell);
+                self.area -= 1;
             }
         }
         let start_cell = self.cell_of(start);
@@ -393,7 +429,7 @@ impl Search {
                 }
             }
         }
-        self.visit(start_cell);
+        let around = self.visit(start_cell);
         self.path.push(start_cell as u32);
         self.stats.nodes = 1;
         self.stats.max_depth = 1;
@@ -402,13 +438,22 @@ impl Search {
         } else if self.connectivity.is_some() && !self.is_connected_beyond(start_cell) {
             None
         } else {
-            self.initial_stranded(start)
+            self.initial_stranded(start_cell)
         };
         let frame = match stranded {
-            Some(stranded) => self.frame_for(start_cell, stranded),
+            Some(stranded) => self.frame_for(start_cell, stranded, around),
             None => Frame::default(),
         };
         self.frames.push(frame);
+    }
+
+    /// The padded cell numbers of each board row.
+    fn board_rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + use<> {
+        let (width, cols) = (self.width, self.board.cols() as usize);
+        (0..self.board.rows() as usize).map(move |row| {
+            let first = (row + BORDER) * width + BORDER;
+            first..first + cols
+        })
     }
 
     /// Whether the unvisited squares, with the head, are connected: otherwise no path from the
@@ -433,15 +478,13 @@ impl Search {
 
     /// Squares away from the start that can only be the last square, or `None` if the board
     /// already rules out every tour (a square no move can reach, or two forced last squares).
-    fn initial_stranded(&self, start: Square) -> Option<u8> {
+    fn initial_stranded(&self, start_cell: usize) -> Option<u8> {
         if self.area == 1 {
             return Some(0);
         }
-        let start_cell = self.cell_of(start);
         let near_head = |cell: usize| (0..8).any(|k| self.neighbour(start_cell, k) == cell);
         let mut stranded = 0u8;
-        for square in self.board.squares() {
-            let cell = self.cell_of(square);
+        for cell in self.board_rows().flatten() {
             let value = self.cells[cell];
             if value & BLOCKED != 0 || value & DEGREE > 1 || near_head(cell) {
                 continue;
@@ -471,19 +514,29 @@ impl Search {
         cell.wrapping_add_signed(self.offsets[k])
     }
 
-    /// Marks `cell` visited and takes it from its unvisited neighbours' degrees.
+    /// Marks `cell` visited and takes it from its unvisited neighbours' degrees; returns those
+    /// neighbours as they are now (the head's candidates, in one pass over the cells).
     #[inline(always)]
-    fn visit(&mut self, cell: usize) {
+    fn visit(&mut self, cell: usize) -> Neighbourhood {
         self.cells[cell] |= BLOCKED;
         if self.cells[cell] & NEAR_START != 0 {
             self.start_exits -= 1;
         }
+        let mut around = Neighbourhood::default();
         for k in 0..8 {
             let neighbour = self.neighbour(cell, k);
-            if self.cells[neighbour] & BLOCKED == 0 {
-                self.cells[neighbour] -= 1;
+            let value = self.cells[neighbour];
+            if value & BLOCKED == 0 {
+                let value = value - 1;
+                self.cells[neighbour] = value;
+                let degree = value & DEGREE;
+                around.open |= 1 << k;
+                around.zeros |= u8::from(degree == 0) << k;
+                around.ones |= u8::from(degree == 1) << k;
+                around.near |= u8::from(value & NEAR_START != 0) << k;
             }
         }
+        around
     }
 
     /// The exact inverse of [`Search::visit`].
@@ -501,16 +554,8 @@ impl Search {
         }
     }
 
-    /// Twice the offset from the centre, squared: an integer for every board.
-    fn centre_distance(&self, cell: usize) -> u64 {
-        let square = self.square_of(cell);
-        let dr = (2 * i64::from(square.row) - i64::from(self.board.rows()) + 1).unsigned_abs();
-        let dc = (2 * i64::from(square.col) - i64::from(self.board.cols()) + 1).unsigned_abs();
-        dr * dr + dc * dc
-    }
-
-    /// The candidates of `head`, just visited with `depth` squares on the path.
-    fn frame_for(&mut self, head: usize, stranded: u8) -> Frame {
+    /// The candidates of `head`, just visited, given the squares already `stranded`.
+    fn frame_for(&mut self, head: usize, stranded: u8, around: Neighbourhood) -> Frame {
         let mut frame = Frame {
             stranded,
             ..Frame::default()
@@ -525,100 +570,114 @@ impl Search {
                 return frame;
             }
         }
-        let mut degrees = [0u8; 8];
-        let mut zeros = 0u8;
-        let mut ones_far = 0u8;
-        for k in 0..8 {
-            let value = self.cells[self.neighbour(head, k)];
-            if value & BLOCKED == 0 {
-                let degree = value & DEGREE;
-                frame.moves[usize::from(frame.len)] = k as u8;
-                degrees[usize::from(frame.len)] = degree;
-                frame.len += 1;
-                zeros += u8::from(degree == 0);
-                frame.ones += u8::from(degree == 1);
-                ones_far += u8::from(degree == 1 && value & NEAR_START == 0);
-            }
-        }
+        let Neighbourhood {
+            open,
+            zeros,
+            ones,
+            near,
+        } = around;
+        frame.candidates = open;
+        frame.ones = ones.count_ones() as u8;
         if self.config.pruning {
-            if zeros > 0 {
+            if zeros != 0 {
                 // A square of degree 0 can only be entered from here, and then the tour ends.
-                let keep = zeros == 1 && remaining == 1;
-                let zero = (0..usize::from(frame.len)).find(|&i| degrees[i] == 0);
-                frame.len = 0;
-                if let (true, Some(i)) = (keep, zero) {
-                    frame.moves[0] = frame.moves[i];
-                    frame.len = 1;
+                let last = zeros.count_ones() == 1 && remaining == 1;
+                frame.candidates = if last { zeros } else { 0 };
+            } else {
+                // Leaving for a candidate strands every other degree-1 neighbour, and a tour
+                // has only one last square.
+                match stranded + frame.ones {
+                    0 | 1 => {}
+                    2 => frame.candidates &= ones,
+                    _ => frame.candidates = 0,
                 }
-                return self.closing_filter(head, frame);
-            }
-            let mut kept = 0;
-            for i in 0..usize::from(frame.len) {
-                let k = frame.moves[i];
-                let value = self.cells[self.neighbour(head, usize::from(k))];
-                let is_one = u8::from(degrees[i] == 1);
-                let near = value & NEAR_START != 0;
-                // Leaving for this candidate strands the other degree-1 neighbours.
-                let stranded_after = stranded + frame.ones - is_one;
-                let strands_far = ones_far - u8::from(degrees[i] == 1 && !near);
-                let ok = stranded_after <= 1
-                    && !(self.config.closed
-                        && (strands_far > 0 || (near && self.start_exits == 1 && remaining > 1)));
-                if ok {
-                    frame.moves[kept] = k;
-                    degrees[kept] = degrees[i];
-                    kept += 1;
+                if self.config.closed {
+                    // A closed tour's last square is next to the start.
+                    let far_ones = ones & !near;
+                    match far_ones.count_ones() {
+                        0 => {}
+                        1 => frame.candidates &= far_ones,
+                        _ => frame.candidates = 0,
+                    }
+                    // Keep the start's last free neighbour for the last step.
+                    if self.start_exits == 1 && remaining > 1 {
+                        frame.candidates &= !near;
+                    }
                 }
             }
-            frame.len = kept as u8;
-        } else if remaining == 1 {
-            frame = self.closing_filter(head, frame);
         }
-        self.order(head, &mut frame, &degrees);
-        frame
-    }
-
-    /// Keeps only a last square that closes the tour, when a closed tour is asked for.
-    fn closing_filter(&self, head: usize, mut frame: Frame) -> Frame {
-        if self.config.closed && frame.len == 1 {
-            let last = self.neighbour(head, usize::from(frame.moves[0]));
-            if self.cells[last] & NEAR_START == 0 {
-                frame.len = 0;
-            }
+        if self.config.closed && remaining == 1 {
+            frame.candidates &= near;
         }
         frame
     }
 
-    /// Sorts the candidates into the order they are tried.
-    fn order(&self, head: usize, frame: &mut Frame, degrees: &[u8; 8]) {
-        let len = usize::from(frame.len);
-        let variant = self.config.variant;
-        let warnsdorff = self.config.ordering == MoveOrdering::Warnsdorff;
-        if len < 2 || (!warnsdorff && variant == 0) {
-            return;
+    /// The sort key of move `k` from `head`: fewest onward moves first, then farthest from the
+    /// centre (nearest, for variants 8 to 15), then the move order (rotated by the variant).
+    /// The move itself rides in the low bits.
+    #[inline]
+    fn move_key(&self, head: (i64, i64), k: usize, degree: u8) -> u64 {
+        let variant = usize::from(self.config.variant);
+        let mut key = (((k + variant) % 8) << 4 | k) as u64;
+        if self.config.ordering == MoveOrdering::Warnsdorff {
+            let (dr, dc) = KNIGHT_MOVES[k];
+            let distance =
+                centre_distance(head.0 + i64::from(dr), head.1 + i64::from(dc), self.board);
+            let rank = if variant & 8 == 0 {
+                MAX_DISTANCE - distance
+            } else {
+                distance
+            };
+            key |= u64::from(degree) << 56 | rank << 8;
         }
-        let mut keys = [0u128; 8];
-        for i in 0..len {
-            let k = frame.moves[i];
-            // The move order, rotated by the variant; the move itself rides in the low bits.
-            let mut key = u128::from((k + variant) % 8) << 4 | u128::from(k);
-            if warnsdorff {
-                // Fewest onward moves first, then farthest from the centre (nearest, for
-                // variants 8 to 15), then the move order.
-                let distance = self.centre_distance(self.neighbour(head, usize::from(k)));
-                let rank = if variant & 8 == 0 {
-                    u64::MAX - distance
-                } else {
-                    distance
-                };
-                key |= (u128::from(degrees[i]) << 72) | (u128::from(rank) << 8);
+        key
+    }
+
+    fn row_col(&self, cell: usize) -> (i64, i64) {
+        let row = cell / self.width;
+        (
+            (row - BORDER) as i64,
+            (cell - row * self.width - BORDER) as i64,
+        )
+    }
+
+    /// The untried candidate to take next: the one with the smallest key.
+    #[inline]
+    fn next_move(&self, head: usize, untried: u8) -> usize {
+        if untried.is_power_of_two() {
+            return untried.trailing_zeros() as usize;
+        }
+        if self.config.ordering == MoveOrdering::Fixed {
+            // Scan in the move order rotated by the variant.
+            let first = (8 - usize::from(self.config.variant) % 8) % 8;
+            let rotated = untried.rotate_right(first as u32);
+            return (rotated.trailing_zeros() as usize + first) % 8;
+        }
+        // Fewest onward moves first; the full key only among the moves that tie on it.
+        let mut fewest = u8::MAX;
+        let mut tied = 0u8;
+        let mut bits = untried;
+        while bits != 0 {
+            let k = bits.trailing_zeros();
+            bits &= bits - 1;
+            let degree = self.cells[self.neighbour(head, k as usize)] & DEGREE;
+            if degree < fewest {
+                (fewest, tied) = (degree, 1 << k);
+            } else if degree == fewest {
+                tied |= 1 << k;
             }
-            keys[i] = key;
         }
-        keys[..len].sort_unstable();
-        for (slot, key) in frame.moves.iter_mut().zip(&keys[..len]) {
-            *slot = (key & 0x0f) as u8;
+        if tied.is_power_of_two() {
+            return tied.trailing_zeros() as usize;
         }
+        let position = self.row_col(head);
+        let mut best = u64::MAX;
+        while tied != 0 {
+            let k = tied.trailing_zeros() as usize;
+            tied &= tied - 1;
+            best = best.min(self.move_key(position, k, fewest));
+        }
+        (best & 0x0f) as usize
     }
 
     /// The next event of the search.
@@ -654,17 +713,26 @@ impl Search {
     }
 
     fn choices_of(&self, head: usize, frame: &Frame) -> Choices {
+        let position = self.row_col(head);
+        let mut keys = [0u64; 8];
+        let mut len = 0;
+        for k in (0..8).filter(|&k| frame.candidates & (1 << k) != 0) {
+            let degree = self.cells[self.neighbour(head, k)] & DEGREE;
+            keys[len] = self.move_key(position, k, degree);
+            len += 1;
+        }
+        keys[..len].sort_unstable();
         let mut choices = Choices {
             items: [Candidate {
                 square: Square::new(0, 0),
                 degree: 0,
             }; 8],
-            len: frame.len,
-            next: frame.next,
+            len: len as u8,
+            next: frame.tried.count_ones() as u8,
         };
-        for i in 0..usize::from(frame.len) {
-            let cell = self.neighbour(head, usize::from(frame.moves[i]));
-            choices.items[i] = Candidate {
+        for (item, key) in choices.items.iter_mut().zip(&keys[..len]) {
+            let cell = self.neighbour(head, (key & 0x0f) as usize);
+            *item = Candidate {
                 square: self.square_of(cell),
                 degree: self.cells[cell] & DEGREE,
             };
@@ -684,7 +752,8 @@ impl Search {
         }
         let top = self.frames.len() - 1;
         let frame = self.frames[top];
-        if frame.next < frame.len {
+        let untried = frame.candidates & !frame.tried;
+        if untried != 0 {
             if self.stats.nodes >= self.config.limits.node_budget {
                 return Raw::BudgetExceeded(Limit::Nodes);
             }
@@ -694,12 +763,12 @@ impl Search {
             {
                 return Raw::BudgetExceeded(Limit::Deadline);
             }
-            self.frames[top].next += 1;
             let head = *self.path.last().expect("the start stays") as usize;
-            let k = usize::from(frame.moves[usize::from(frame.next)]);
+            let k = self.next_move(head, untried);
+            self.frames[top].tried |= 1 << k;
             let to = self.neighbour(head, k);
             let is_one = u8::from(self.cells[to] & DEGREE == 1);
-            self.visit(to);
+            let around = self.visit(to);
             self.path.push(to as u32);
             self.stats.nodes += 1;
             self.stats.max_depth = self.stats.max_depth.max(self.path.len() as u32);
@@ -708,7 +777,7 @@ impl Search {
             } else {
                 0
             };
-            let child = self.frame_for(to, stranded);
+            let child = self.frame_for(to, stranded, around);
             if !self.config.backtracking && top == 1 {
                 // A greedy pass keeps only the head's frame and the one before it.
                 self.frames[0] = self.frames[1];
@@ -727,7 +796,7 @@ impl Search {
             self.phase = Phase::Finished(Raw::Stuck);
             return Raw::Stuck;
         }
-        let dead_end = frame.len == 0 && self.phase != Phase::SolvedReported;
+        let dead_end = frame.candidates == 0 && self.phase != Phase::SolvedReported;
         let undone = self.path.pop().expect("longer than the start") as usize;
         self.frames.pop();
         self.unvisit(undone);
@@ -829,10 +898,14 @@ impl Search {
 
     /// The path as a validated tour, if it is one.
     pub fn tour(&self) -> Result<Tour, TourError> {
+        let (width, cols) = (self.width, self.board.cols() as usize);
         let indices = self
             .path
             .iter()
-            .map(|&cell| self.board.index(self.square_of(cell as usize)))
+            .map(|&cell| {
+                let row = cell as usize / width;
+                ((row - BORDER) * cols + cell as usize - row * width - BORDER) as u32
+            })
             .collect();
         Tour::new(self.board, indices, self.config.closed, Some(self.start()))
     }

@@ -295,8 +295,8 @@ enum Motion {
 enum Engine {
     /// The theorems rule the tour out: nothing to search.
     Impossible(NoTourReason),
-    /// A search stepped event by event.
-    Stepped(SearchSession),
+    /// A search stepped event by event (boxed: it is large, the others are small).
+    Stepped(Box<SearchSession>),
     /// A method that answers whole (construct): `None` until asked.
     Whole(Option<Outcome>),
     /// The method could not run.
@@ -465,6 +465,16 @@ impl App {
             Engine::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
             _ => Vec::new(),
         }
+    }
+
+    /// The visit number of `square` (1 for the start), if the knight has been there.
+    pub fn visit_number(&self, square: Square) -> Option<u32> {
+        let board = self.setup.board;
+        let shown = self.replay.unwrap_or(u32::MAX);
+        board
+            .contains(square)
+            .then(|| self.visits[board.index(square) as usize])
+            .filter(|&number| number > 0 && number <= shown)
     }
 
     /// The last search event, if any.
@@ -788,7 +798,7 @@ impl App {
                 Some(config) => match SearchSession::new(board, start, config) {
                     Ok(session) => {
                         self.visits[board.index(start) as usize] = 1;
-                        Engine::Stepped(session)
+                        Engine::Stepped(Box::new(session))
                     }
                     Err(error) => Engine::Failed(error.to_string()),
                 },

@@ -147,7 +147,7 @@ impl Labels {
         let width = u32::from(self.rank_width) + board.cols() * u32::from(cell.width);
         let height = board.rows() * u32::from(cell.height) + 1;
         (width <= u32::from(inner.0) && height <= u32::from(inner.1))
-            .then(|| (width as u16, height as u16))
+            .then_some((width as u16, height as u16))
     }
 
     fn rank(&self, board: Board, row: u32) -> String {
@@ -464,7 +464,11 @@ impl CellPainter<'_> {
             } else {
                 CellContent {
                     role: Role::Candidate,
-                    main: degree.to_string(),
+                    main: if self.cell.width >= 5 {
+                        format!("({degree})")
+                    } else {
+                        degree.to_string()
+                    },
                     sub: String::new(),
                 }
             };

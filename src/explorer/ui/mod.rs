@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, StatefulWidget, Widget, Wrap};
 pub use board::{BoardViewport, BoardWidget, CELL_SIZES, CellSize};
 pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
 
-use super::app::{App, Status, TourView, short_name, square_name, thousands};
+use super::app::{App, KnightState, Status, TourView, short_name, square_name, thousands};
 use super::keys::KEYS;
 use crate::search::SearchEvent;
 
@@ -187,10 +187,8 @@ impl Screen<'_> {
         }
         let cursor = app.cursor();
         let visit = app
-            .path()
-            .iter()
-            .position(|&square| square == cursor)
-            .map(|at| format!(", visit {}", thousands(at as u64 + 1)))
+            .visit_number(cursor)
+            .map(|number| format!(", visit {}", thousands(u64::from(number))))
             .unwrap_or_default();
         lines.push(field(
             "Cursor",
@@ -248,6 +246,12 @@ impl Screen<'_> {
 
     fn describe_next_move(&self) -> Option<String> {
         let scene = self.app.scene();
+        let running = self.app.last_event().is_none_or(|event| !event.is_final());
+        if let Some((knight, KnightState::Exhausted | KnightState::DeadEnd)) = scene.knight
+            && running
+        {
+            return Some(format!("take {} back", short_name(scene.board, knight)));
+        }
         let next = scene.candidates.first()?;
         Some(format!(
             "{} (degree {})",

@@ -934,15 +934,10 @@ impl App {
 
     /// Runs the construction (or whichever whole-answer method) and shows its answer.
     fn answer_whole(&mut self) {
-        let Setup {
-            board,
-            start,
-            closed,
-            method,
-        } = self.setup;
-        let mut request = Request::new(board, start)
-            .closed(closed)
-            .method(method.solve_method());
+        let setup = self.setup;
+        let mut request = Request::new(setup.board, setup.start)
+            .closed(setup.closed)
+            .method(setup.method.solve_method());
         request.node_budget = self.finish_budget;
         let started = Instant::now();
         self.engine = match solve::solve(&request) {

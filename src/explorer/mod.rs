@@ -1,19 +1,176 @@
-//! The interactive terminal explorer (not built yet: the explorer issue adds it).
+//! The interactive terminal explorer: watch the engine search for a knight's tour, one event at
+//! a time.
+//!
+//! - [`app`]: the state and what each action does to it (no terminal);
+//! - [`keys`]: the pure key map and the key table behind the key bar and the help;
+//! - [`session`]: a stepped search with a history that can be walked back;
+//! - [`ui`]: drawing, from the app to a buffer;
+//! - this module: the options, the terminal's set-up and restoration, and the run loop, which
+//!   blocks on input while nothing plays and draws at most [`FRAME_RATE`] frames a second.
+
+pub mod app;
+pub mod keys;
+pub mod session;
+pub mod ui;
+
+use std::io::{self, IsTerminal};
+use std::time::{Duration, Instant};
+
+use color_eyre::eyre::{WrapErr, bail};
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind,
+};
+use ratatui::DefaultTerminal;
 
 use crate::cli::BoardArgs;
 
-/// Options of the explorer.
+pub use app::{App, ExplorerMethod, Setup, Speed, Status};
+pub use keys::{Action, action};
+pub use ui::{BoardViewport, Look, Screen};
+
+/// The most frames drawn a second while something plays.
+pub const FRAME_RATE: u32 = 60;
+/// The time between two frames at [`FRAME_RATE`].
+pub const FRAME: Duration = Duration::from_nanos(1_000_000_000 / FRAME_RATE as u64);
+
+/// Options of the explorer (`knights-tour` alone, or `knights-tour tui`).
 #[derive(Debug, Clone, clap::Args)]
 pub struct ExplorerArgs {
     /// Board, start and open/closed.
     #[command(flatten)]
     pub board: BoardArgs,
+    /// How to search: warnsdorff (one greedy pass), backtrack (Warnsdorff-ordered
+    /// backtracking), naive (fixed-order backtracking) or construct
+    #[arg(long, value_enum, default_value_t = ExplorerMethod::Backtrack)]
+    pub method: ExplorerMethod,
+    /// Play speed: search steps per second, or max
+    #[arg(long, value_name = "STEPS", default_value = "10")]
+    pub speed: Speed,
+    /// The most search nodes one press of f may expand before it reports the budget exhausted
+    #[arg(long, value_name = "N", default_value_t = app::FINISH_NODE_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_budget: u64,
+    /// Draw with ASCII characters only (the default when the locale is not UTF-8)
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+impl ExplorerArgs {
+    /// The explorer these options open.
+    pub fn app(&self) -> color_eyre::Result<App> {
+        Ok(App::new(self.setup()?, self.speed).with_finish_budget(self.node_budget))
+    }
+
+    /// The setup these options ask for, or why it cannot be had.
+    pub fn setup(&self) -> color_eyre::Result<Setup> {
+        let board = self.board.size;
+        if board.rows() > app::MAX_SIDE || board.cols() > app::MAX_SIDE {
+            bail!(
+                "the explorer shows boards of at most {max}x{max}; {board} is larger \
+                 (knights-tour solve handles it)",
+                max = app::MAX_SIDE
+            );
+        }
+        let start = self.board.start.resolve(board)?;
+        Ok(Setup {
+            board,
+            start,
+            closed: self.board.closed,
+            method: self.method,
+        })
+    }
 }
 
 /// Runs the explorer until the user quits.
 pub fn run(args: &ExplorerArgs) -> color_eyre::Result<()> {
-    let _ = args;
-    Err(color_eyre::eyre::eyre!(
-        "the explorer is not built yet; try 'knights-tour solve --help'"
-    ))
+    let mut app = args.app()?;
+    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+        bail!(
+            "the explorer needs a terminal; for scripts, use 'knights-tour solve' \
+             (see 'knights-tour --help')"
+        );
+    }
+    // color-eyre's hooks first, so that ratatui's restores the terminal before they report.
+    let _ = color_eyre::install();
+    let look = Look::detect(args.ascii);
+    let mut terminal = ratatui::try_init().wrap_err("cannot set up the terminal")?;
+    let _restore = RestoreOnDrop;
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+        hook(info);
+    }));
+    crossterm::execute!(io::stdout(), EnableMouseCapture)?;
+    run_loop(&mut terminal, &mut app, look)
+}
+
+/// Puts the terminal back (mouse capture, raw mode, alternate screen) however the run ends.
+struct RestoreOnDrop;
+
+impl Drop for RestoreOnDrop {
+    fn drop(&mut self) {
+        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+        ratatui::restore();
+    }
+}
+
+/// Draws, then waits for an input worth drawing again or for the next tick of play.
+fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, look: Look) -> color_eyre::Result<()> {
+    let mut viewport = BoardViewport::default();
+    let mut last_tick = Instant::now();
+    loop {
+        terminal.draw(|frame| {
+            frame.render_stateful_widget(Screen::new(app, look), frame.area(), &mut viewport)
+        })?;
+        if app.should_quit() {
+            return Ok(());
+        }
+        let was_animating = app.is_animating();
+        loop {
+            let ready = match app.next_tick_in(FRAME) {
+                // Nothing plays: block until input comes (no CPU while idle).
+                None => true,
+                Some(wait) => {
+                    let due = last_tick + wait;
+                    event::poll(due.saturating_duration_since(Instant::now()))?
+                }
+            };
+            if !ready || handle_event(app, event::read()?, &viewport) {
+                break;
+            }
+        }
+        let now = Instant::now();
+        if !was_animating {
+            last_tick = now;
+        } else if let Some(wait) = app.next_tick_in(FRAME)
+            && now >= last_tick + wait
+        {
+            app.tick(now - last_tick);
+            last_tick = now;
+        }
+    }
+}
+
+/// Applies one terminal event; returns whether the screen must be drawn again.
+fn handle_event(app: &mut App, event: Event, viewport: &BoardViewport) -> bool {
+    match event {
+        Event::Key(key) => match action(key) {
+            Some(action) => {
+                app.update(action);
+                true
+            }
+            None => false,
+        },
+        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+            match viewport.square_at(mouse.column, mouse.row) {
+                Some(square) => {
+                    app.pick(square);
+                    true
+                }
+                None => false,
+            }
+        }
+        Event::Resize(..) => true,
+        _ => false,
+    }
 }

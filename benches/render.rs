@@ -1,0 +1,62 @@
+//! How long one frame of the explorer takes to draw: a finished 100x100 tour (every square
+//! numbered) and a 200x200 board mid-search, on a large terminal (200x60) and at 80x24.
+//! A frame at 60 fps has 16.7 ms; the figures here should be a small fraction of it.
+//!
+//! Run with `cargo bench --bench render`.
+
+use knights_tour::board::{Board, Square};
+use knights_tour::explorer::keys::Action;
+use knights_tour::explorer::{App, BoardViewport, ExplorerMethod, Look, Screen, Setup, Speed};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+fn main() {
+    divan::main();
+}
+
+fn app(n: u64, method: ExplorerMethod) -> App {
+    let setup = Setup {
+        board: Board::square(n).unwrap(),
+        start: Square::new(0, 0),
+        closed: false,
+        method,
+    };
+    App::new(setup, Speed::Max)
+}
+
+fn bench_frame(bencher: divan::Bencher, app: &App, size: (u16, u16)) {
+    let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+    let mut viewport = BoardViewport::default();
+    let look = Look::standard();
+    bencher.bench_local(|| {
+        terminal
+            .draw(|frame| {
+                frame.render_stateful_widget(Screen::new(app, look), frame.area(), &mut viewport)
+            })
+            .unwrap();
+    });
+}
+
+#[divan::bench(args = [(200, 60), (80, 24)])]
+fn finished_100x100(bencher: divan::Bencher, size: (u16, u16)) {
+    let mut app = app(100, ExplorerMethod::Warnsdorff);
+    app.update(Action::Finish);
+    bench_frame(bencher, &app, size);
+}
+
+#[divan::bench(args = [(200, 60), (80, 24)])]
+fn path_view_100x100(bencher: divan::Bencher, size: (u16, u16)) {
+    let mut app = app(100, ExplorerMethod::Warnsdorff);
+    app.update(Action::Finish);
+    app.update(Action::ToggleView);
+    bench_frame(bencher, &app, size);
+}
+
+#[divan::bench(args = [(200, 60)])]
+fn mid_search_200x200(bencher: divan::Bencher, size: (u16, u16)) {
+    let mut app = app(200, ExplorerMethod::Backtrack);
+    for _ in 0..20_000 {
+        app.update(Action::Step);
+    }
+    bench_frame(bencher, &app, size);
+}

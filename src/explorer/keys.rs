@@ -1,0 +1,224 @@
+//! The key map: a pure function from a key press to an [`Action`], and the table of keys that
+//! the key bar and the help screen are drawn from. Tests and the `demo.tape` replay drive the
+//! app through [`action`] exactly as the terminal does.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+/// Something the user asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Move the cursor one square up.
+    CursorUp,
+    /// Move the cursor one square down.
+    CursorDown,
+    /// Move the cursor one square left.
+    CursorLeft,
+    /// Move the cursor one square right.
+    CursorRight,
+    /// Make the cursor square the start, and reset.
+    SetStart,
+    /// Toggle open and closed tours, and reset.
+    ToggleClosed,
+    /// Take one search event (or one square of a replay).
+    Step,
+    /// Go back one search event (or one square of a replay).
+    StepBack,
+    /// Play or pause.
+    PlayPause,
+    /// Run the search to its end, under a node budget.
+    Finish,
+    /// Back to the start of the search.
+    Reset,
+    /// Next method.
+    NextMethod,
+    /// Faster play.
+    Faster,
+    /// Slower play.
+    Slower,
+    /// One more row.
+    AddRow,
+    /// One row fewer.
+    RemoveRow,
+    /// One more column.
+    AddColumn,
+    /// One column fewer.
+    RemoveColumn,
+    /// One more row and column.
+    Grow,
+    /// One row and column fewer.
+    Shrink,
+    /// Replay the tour found, square by square.
+    Replay,
+    /// Show the tour as visit numbers or as its path.
+    ToggleView,
+    /// Open or close the help.
+    Help,
+    /// Close the help if it is open, else leave the explorer (`Esc`).
+    Escape,
+    /// Leave the explorer.
+    Quit,
+}
+
+/// The action of a key press, or `None` for a key the explorer does not use (and for key
+/// releases, which some terminals report too).
+pub fn action(key: KeyEvent) -> Option<Action> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return match key.code {
+            KeyCode::Char('c') => Some(Action::Quit),
+            _ => None,
+        };
+    }
+    Some(match key.code {
+        KeyCode::Up | KeyCode::Char('k') => Action::CursorUp,
+        KeyCode::Down | KeyCode::Char('j') => Action::CursorDown,
+        KeyCode::Left | KeyCode::Char('h') => Action::CursorLeft,
+        KeyCode::Right | KeyCode::Char('l') => Action::CursorRight,
+        KeyCode::Enter => Action::SetStart,
+        KeyCode::Char('o') => Action::ToggleClosed,
+        KeyCode::Char('n') => Action::Step,
+        KeyCode::Char('b') | KeyCode::Backspace => Action::StepBack,
+        KeyCode::Char(' ') => Action::PlayPause,
+        KeyCode::Char('f') => Action::Finish,
+        KeyCode::Char('r') => Action::Reset,
+        KeyCode::Char('m') => Action::NextMethod,
+        KeyCode::Char('+' | '=') => Action::Faster,
+        KeyCode::Char('-' | '_') => Action::Slower,
+        KeyCode::Char('}') => Action::AddRow,
+        KeyCode::Char('{') => Action::RemoveRow,
+        KeyCode::Char(']') => Action::AddColumn,
+        KeyCode::Char('[') => Action::RemoveColumn,
+        KeyCode::Char('>' | '.') => Action::Grow,
+        KeyCode::Char('<' | ',') => Action::Shrink,
+        KeyCode::Char('p') => Action::Replay,
+        KeyCode::Char('v') => Action::ToggleView,
+        KeyCode::Char('?') => Action::Help,
+        KeyCode::Char('q') => Action::Quit,
+        KeyCode::Esc => Action::Escape,
+        _ => return None,
+    })
+}
+
+/// One line of the help: the keys and what they do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyHelp {
+    /// The keys, as written in the help.
+    pub keys: &'static str,
+    /// What they do.
+    pub does: &'static str,
+    /// The short form in the key bar (keys, what they do), if the key is in it.
+    pub bar: Option<(&'static str, &'static str)>,
+}
+
+const fn key(
+    keys: &'static str,
+    does: &'static str,
+    bar: Option<(&'static str, &'static str)>,
+) -> KeyHelp {
+    KeyHelp { keys, does, bar }
+}
+
+/// Every key, in the order of the help screen; the key bar shows those with a short form, in
+/// this order, as many as fit.
+pub const KEYS: &[KeyHelp] = &[
+    key("arrows h j k l", "move the cursor", Some(("hjkl", "move"))),
+    key(
+        "Enter",
+        "make the cursor square the start (resets)",
+        Some(("Enter", "start")),
+    ),
+    key("n", "one search step", Some(("n", "step"))),
+    key(
+        "b Backspace",
+        "one step back through the history",
+        Some(("b", "back")),
+    ),
+    key("Space", "play / pause", Some(("Space", "play"))),
+    key(
+        "f",
+        "finish the search (node budget)",
+        Some(("f", "finish")),
+    ),
+    key("r", "reset the search", Some(("r", "reset"))),
+    key("m", "next method", Some(("m", "method"))),
+    key("o", "open / closed tour", Some(("o", "closed"))),
+    key("+ -", "faster / slower", Some(("+-", "speed"))),
+    key(
+        "> <",
+        "board one row and column larger / smaller",
+        Some(("<>", "size")),
+    ),
+    key("} {", "one row more / fewer", None),
+    key("] [", "one column more / fewer", None),
+    key("p", "replay the tour found", Some(("p", "replay"))),
+    key("v", "tour as visit numbers / as its path", None),
+    key("mouse click", "make the clicked square the start", None),
+    key("?", "this help (any key closes it)", Some(("?", "help"))),
+    key("q Esc Ctrl-C", "quit", Some(("q", "quit"))),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode) -> Option<Action> {
+        action(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn the_required_keys_are_mapped() {
+        for (code, expected) in [
+            (KeyCode::Up, Action::CursorUp),
+            (KeyCode::Char('k'), Action::CursorUp),
+            (KeyCode::Char('j'), Action::CursorDown),
+            (KeyCode::Char('h'), Action::CursorLeft),
+            (KeyCode::Right, Action::CursorRight),
+            (KeyCode::Enter, Action::SetStart),
+            (KeyCode::Char('o'), Action::ToggleClosed),
+            (KeyCode::Char('n'), Action::Step),
+            (KeyCode::Char(' '), Action::PlayPause),
+            (KeyCode::Char('f'), Action::Finish),
+            (KeyCode::Char('r'), Action::Reset),
+            (KeyCode::Char('q'), Action::Quit),
+            (KeyCode::Esc, Action::Escape),
+        ] {
+            assert_eq!(press(code), Some(expected), "{code:?}");
+        }
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(action(ctrl_c), Some(Action::Quit));
+    }
+
+    #[test]
+    fn releases_and_unknown_keys_do_nothing() {
+        let mut release = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
+        release.kind = KeyEventKind::Release;
+        assert_eq!(action(release), None);
+        assert_eq!(press(KeyCode::Char('z')), None);
+        assert_eq!(press(KeyCode::F(5)), None);
+        let ctrl_n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::CONTROL);
+        assert_eq!(action(ctrl_n), None);
+    }
+
+    #[test]
+    fn every_mapped_character_is_in_the_help() {
+        let help: String = KEYS
+            .iter()
+            .map(|line| line.keys)
+            .collect::<Vec<_>>()
+            .join(" ");
+        for c in (' '..='~').filter(|c| c.is_ascii_graphic()) {
+            // Aliases for unshifted keys on US layouts are not listed separately.
+            if "=_.,".contains(c) {
+                continue;
+            }
+            if press(KeyCode::Char(c)).is_some() {
+                assert!(
+                    help.split(' ').any(|word| word == c.to_string()),
+                    "{c:?} is mapped but not in the help"
+                );
+            }
+        }
+    }
+}

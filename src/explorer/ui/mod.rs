@@ -1,0 +1,411 @@
+//! Drawing: the whole screen from an [`App`] and a [`Look`]. The board widget sits on the left,
+//! the panel of live figures on the right (below the board on narrow terminals), the key bar on
+//! the last line, and the help over everything when it is open. Drawing reads the app and
+//! writes only the board's viewport.
+
+mod board;
+mod look;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Clear, Paragraph, StatefulWidget, Widget, Wrap};
+
+pub use board::{BoardViewport, BoardWidget, CELL_SIZES, CellSize};
+pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
+
+use super::app::{App, KnightState, Status, TourView, short_name, square_name, thousands};
+use super::keys::KEYS;
+use crate::search::SearchEvent;
+
+/// The smallest terminal the explorer draws in; below it, a message says so.
+pub const MIN_SIZE: (u16, u16) = (24, 8);
+/// Terminal columns the side panel needs; narrower terminals put the figures under the board.
+const PANEL_WIDTH: u16 = 34;
+/// Columns of the field names in the panel.
+const FIELD_WIDTH: usize = 11;
+/// Columns of the keys in the help.
+const HELP_KEYS_WIDTH: usize = 15;
+/// The widest the side panel grows.
+const PANEL_MAX_WIDTH: u16 = 48;
+
+/// The whole explorer screen; its state is the board's viewport.
+#[derive(Debug)]
+pub struct Screen<'a> {
+    app: &'a App,
+    look: Look,
+}
+
+impl<'a> Screen<'a> {
+    /// The screen of `app` in `look`.
+    pub fn new(app: &'a App, look: Look) -> Self {
+        Self { app, look }
+    }
+}
+
+impl StatefulWidget for Screen<'_> {
+    type State = BoardViewport;
+
+    fn render(self, area: Rect, buf: &mut Buffer, viewport: &mut BoardViewport) {
+        if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+            *viewport = BoardViewport::default();
+            self.render_too_small(area, buf);
+            return;
+        }
+        let [body, bar] = area.layout(&Layout::vertical([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+        ]));
+        let app = self.app;
+        let setup = app.setup();
+        let title = format!(
+            " {} {} ",
+            setup.board,
+            if setup.closed { "closed" } else { "open" }
+        );
+        let scene = app.scene();
+        let board = BoardWidget::new(&scene, self.look, title);
+        if body.width >= PANEL_WIDTH + MIN_SIZE.0 {
+            let room = Rect {
+                width: body.width - PANEL_WIDTH,
+                ..body
+            };
+            let (board_width, _) = BoardWidget::size_in(setup.board, room);
+            let panel_width = (body.width - board_width).min(PANEL_MAX_WIDTH);
+            let [board_area, panel_area] = body.layout(&Layout::horizontal([
+                Constraint::Length(board_width),
+                Constraint::Length(panel_width),
+            ]));
+            board.render(board_area, buf, viewport);
+            self.render_panel(panel_area, buf);
+        } else {
+            let [board_area, strip] = body.layout(&Layout::vertical([
+                Constraint::Fill(1),
+                Constraint::Length(2),
+            ]));
+            board.render(board_area, buf, viewport);
+            self.render_strip(strip, buf);
+        }
+        self.render_key_bar(bar, buf);
+        if app.help_open() {
+            self.render_help(area, buf);
+        }
+    }
+}
+
+impl Screen<'_> {
+    fn style(&self, role: Role) -> Style {
+        self.look.style(role)
+    }
+
+    fn status_style(&self, status: &Status) -> Style {
+        self.style(match status {
+            Status::TourFound => Role::Good,
+            Status::NoTour(_) | Status::Failed(_) => Role::Bad,
+            Status::BudgetExhausted { .. } | Status::Stuck { .. } => Role::Warn,
+            _ => Role::Key,
+        })
+    }
+
+    fn render_too_small(&self, area: Rect, buf: &mut Buffer) {
+        let text = format!(
+            "Terminal too small ({}x{}): enlarge it to at least {}x{}, or q to quit.",
+            area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+        );
+        Paragraph::new(text)
+            .style(self.style(Role::Warn))
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+    }
+
+    /// The panel's lines: field names and values.
+    fn panel_lines(&self, width: u16) -> Vec<Line<'static>> {
+        let app = self.app;
+        let setup = app.setup();
+        let board = setup.board;
+        let figures = app.figures();
+        let status = app.status();
+        let key = self.style(Role::Key);
+        let room = usize::from(width.saturating_sub(FIELD_WIDTH as u16)).max(8);
+        let field = |name: &str, value: String, style: Style| {
+            wrap(&value, room)
+                .into_iter()
+                .enumerate()
+                .map(|(i, chunk)| {
+                    let label = if i == 0 { name } else { "" };
+                    Line::from(vec![
+                        Span::styled(format!("{label:<FIELD_WIDTH$}"), key),
+                        Span::styled(chunk, style),
+                    ])
+                })
+                .collect::<Vec<_>>()
+        };
+        let text = self.style(Role::Text);
+        let mut lines: Vec<Vec<Line>> = vec![
+            field(
+                "Board",
+                format!(
+                    "{board} ({} squares), {}",
+                    thousands(board.area()),
+                    if setup.closed { "closed" } else { "open" }
+                ),
+                text,
+            ),
+            field(
+                "Method",
+                format!("{} ({})", setup.method.name(), setup.method.describe()),
+                text,
+            ),
+            field("Start", square_name(board, setup.start), text),
+            field("Status", status.to_string(), self.status_style(&status)),
+            field("Nodes", thousands(figures.nodes), text),
+            field("Backtracks", thousands(figures.backtracks), text),
+            field(
+                "Depth",
+                format!(
+                    "{} of {} (deepest {})",
+                    thousands(u64::from(figures.depth)),
+                    thousands(board.area()),
+                    thousands(u64::from(figures.max_depth))
+                ),
+                text,
+            ),
+            field("Steps", thousands(app.steps()), text),
+            field(
+                "Elapsed",
+                format!("{:.2} s", app.elapsed().as_secs_f64()),
+                text,
+            ),
+            field("Speed", app.speed().to_string(), text),
+        ];
+        if let Some(last) = self.describe_last_event() {
+            lines.push(field("Last", last, text));
+        }
+        if let Some(next) = self.describe_next_move() {
+            lines.push(field("Next", next, text));
+        }
+        let cursor = app.cursor();
+        let visit = app
+            .visit_number(cursor)
+            .map(|number| format!(", visit {}", thousands(u64::from(number))))
+            .unwrap_or_default();
+        lines.push(field(
+            "Cursor",
+            format!("{}{visit}", square_name(board, cursor)),
+            text,
+        ));
+        if app.tour().is_some() {
+            let view = match app.view() {
+                TourView::Numbers => "visit numbers (v: path)",
+                TourView::Path => "path (v: numbers)",
+            };
+            lines.push(field("View", view.to_string(), text));
+        }
+        if let Some(message) = app.message() {
+            lines.push(vec![Line::default()]);
+            let warn = self.style(Role::Warn);
+            let wrapped = wrap(message, usize::from(width).max(8));
+            lines.push(
+                wrapped
+                    .into_iter()
+                    .map(|chunk| Line::styled(chunk, warn))
+                    .collect(),
+            );
+        }
+        lines.concat()
+    }
+
+    fn describe_last_event(&self) -> Option<String> {
+        let board = self.app.setup().board;
+        let name = |square| short_name(board, square);
+        let arrow = self.look.glyphs().arrow;
+        Some(match self.app.last_event()? {
+            SearchEvent::Advance {
+                from, to, choices, ..
+            } => format!(
+                "{} {arrow} {} ({} of {})",
+                name(from),
+                name(to),
+                choices.tried().len(),
+                choices.all().len()
+            ),
+            SearchEvent::Backtrack {
+                undone, dead_end, ..
+            } => format!(
+                "back from {}{}",
+                name(undone),
+                if dead_end { " (dead end)" } else { "" }
+            ),
+            SearchEvent::Solved => "every square visited".to_string(),
+            SearchEvent::Exhausted => "every branch searched".to_string(),
+            SearchEvent::Stuck => "no move left".to_string(),
+            SearchEvent::BudgetExceeded(_) => "a limit ran out".to_string(),
+        })
+    }
+
+    fn describe_next_move(&self) -> Option<String> {
+        let scene = self.app.scene();
+        let running = self.app.last_event().is_none_or(|event| !event.is_final());
+        if let Some((knight, KnightState::Exhausted | KnightState::DeadEnd)) = scene.knight
+            && running
+        {
+            return Some(format!("take {} back", short_name(scene.board, knight)));
+        }
+        let next = scene.candidates.first()?;
+        Some(format!(
+            "{} (degree {})",
+            short_name(scene.board, next.square),
+            next.degree
+        ))
+    }
+
+    fn render_panel(&self, area: Rect, buf: &mut Buffer) {
+        let block = Block::bordered()
+            .border_set(self.look.glyphs().border)
+            .border_style(self.style(Role::Frame))
+            .title(" knight's tour ");
+        let inner = block.inner(area);
+        block.render(area, buf);
+        Paragraph::new(Text::from(self.panel_lines(inner.width))).render(inner, buf);
+    }
+
+    /// Two lines of figures under the board, for terminals too narrow for the panel.
+    fn render_strip(&self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let setup = app.setup();
+        let figures = app.figures();
+        let status = app.status();
+        let lines = vec![
+            Line::from(vec![
+                Span::styled(
+                    format!(
+                        "{} {} {} ",
+                        setup.board,
+                        if setup.closed { "closed" } else { "open" },
+                        setup.method.name()
+                    ),
+                    self.style(Role::Key),
+                ),
+                Span::styled(status.to_string(), self.status_style(&status)),
+            ]),
+            Line::styled(
+                format!(
+                    "nodes {} back {} depth {}/{} {}",
+                    thousands(figures.nodes),
+                    thousands(figures.backtracks),
+                    figures.depth,
+                    setup.board.area(),
+                    app.speed()
+                ),
+                self.style(Role::Text),
+            ),
+        ];
+        Paragraph::new(lines).render(area, buf);
+    }
+
+    /// The key bar: as many of the main keys as fit, always ending with help and quit.
+    fn render_key_bar(&self, area: Rect, buf: &mut Buffer) {
+        let key = self.style(Role::Key);
+        let text = self.style(Role::Muted);
+        let items: Vec<(&str, &str)> = KEYS.iter().filter_map(|help| help.bar).collect();
+        let width = |items: &[(&str, &str)]| -> usize {
+            items
+                .iter()
+                .map(|(keys, does)| keys.len() + does.len() + 3)
+                .sum()
+        };
+        let (main, tail) = items.split_at(items.len().saturating_sub(2));
+        let mut shown = main.to_vec();
+        while !shown.is_empty() && width(&shown) + width(tail) > usize::from(area.width) {
+            shown.pop();
+        }
+        let spans: Vec<Span> = shown
+            .iter()
+            .chain(tail)
+            .flat_map(|(keys, does)| {
+                [
+                    Span::styled(format!(" {keys}"), key),
+                    Span::styled(format!(" {does} "), text),
+                ]
+            })
+            .collect();
+        Line::from(spans).render(area, buf);
+    }
+
+    fn render_help(&self, area: Rect, buf: &mut Buffer) {
+        let key = self.style(Role::Key);
+        let width = KEYS
+            .iter()
+            .map(|help| HELP_KEYS_WIDTH + help.does.len() + 3)
+            .max()
+            .unwrap_or(40) as u16;
+        let height = KEYS.len() as u16 + 4;
+        let popup = area.centered(
+            Constraint::Length(width.min(area.width)),
+            Constraint::Length(height.min(area.height)),
+        );
+        let mut lines: Vec<Line> = KEYS
+            .iter()
+            .map(|help| {
+                Line::from(vec![
+                    Span::styled(format!(" {:<HELP_KEYS_WIDTH$}", help.keys), key),
+                    Span::raw(help.does),
+                ])
+            })
+            .collect();
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            " Methods: warnsdorff, backtrack, naive, construct",
+            self.style(Role::Muted),
+        ));
+        Clear.render(popup, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .border_set(self.look.glyphs().border)
+                    .border_style(self.style(Role::Frame))
+                    .title(" keys (any key closes) "),
+            )
+            .render(popup, buf);
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters, at spaces where it can.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word = word.to_string();
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if needed > width && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.chars().count() > width {
+            let head: String = word.chars().take(width).collect();
+            word = word.chars().skip(width).collect();
+            lines.push(head);
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    lines.push(line);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_splits_long_words() {
+        assert_eq!(
+            wrap("tour found and validated", 12),
+            ["tour found", "and", "validated"]
+        );
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 4), [""]);
+    }
+}

@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod cli;
+pub mod construct;
 pub mod count;
 pub mod existence;
 pub mod explorer;

@@ -1,7 +1,15 @@
 //! The layered solver: the cheapest decision first, and a typed answer every time.
 //!
-//! `auto` runs existence (O(1) theorems) → one greedy Warnsdorff pass (O(squares)) → bounded
-//! backtracking with restarts → the validator. The single-layer methods run one layer alone,
+//! `auto` runs existence (O(1) theorems) → on boards of at least
+//! [`DEFAULT_CONSTRUCT_THRESHOLD`] squares (configurable: [`Request::construct_threshold`],
+//! `--construct-threshold`) the linear-time construction → one greedy Warnsdorff pass
+//! (O(squares)) → bounded backtracking with restarts → the validator. Below the threshold the
+//! search answers; on boards the construction reaches it first gets 64 nodes a square (at
+//! least [`FIRST_SEARCH_NODES`]), then the construction answers (thin strips defeat the search
+//! at any size), and where no piece fits the start the search goes on with the whole budget
+//! to its proof. `construct` runs the theorems and the construction;
+//! where the construction does not reach (a side under 5) it hands the board to the search
+//! layers of `auto`, and the answer names the layer that gave it. The single-layer methods run one layer alone,
 //! without the theorems, so that a person can compare them. Every tour returned has passed the
 //! validator; "no tour" is only ever a theorem or an exhausted search, never a time-out.
 
@@ -11,6 +19,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::board::{Board, Square};
+use crate::construct::{self, ConstructError};
 use crate::existence::{self, NoTourReason, Verdict};
 use crate::search::{
     CapacityError, Limit, Limits, MoveOrdering, Search, SearchConfig, SearchEvent,
@@ -19,6 +28,11 @@ use crate::tour::{Tour, TourError};
 
 /// The node budget when none is given: a few seconds of search at most.
 pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
+
+/// The board size, in squares, from which `auto` constructs instead of searching: 32×32. The
+/// search is quick and natural-looking below it; above it the construction is faster and never
+/// fails.
+pub const DEFAULT_CONSTRUCT_THRESHOLD: u64 = 1024;
 
 /// Number of tie-break variants the restarts cycle through.
 const VARIANTS: u32 = 16;
@@ -126,6 +140,8 @@ pub struct Request {
     pub deadline: Option<Duration>,
     /// Disabled parts, for tests.
     pub ablation: Ablation,
+    /// `auto` constructs boards of at least this many squares instead of searching them.
+    pub construct_threshold: u64,
 }
 
 impl Request {
@@ -139,6 +155,7 @@ impl Request {
             node_budget: DEFAULT_NODE_BUDGET,
             deadline: None,
             ablation: Ablation::default(),
+            construct_threshold: DEFAULT_CONSTRUCT_THRESHOLD,
         }
     }
 
@@ -273,11 +290,21 @@ pub enum SolveError {
     /// The board does not fit in memory.
     #[error(transparent)]
     Capacity(#[from] CapacityError),
-    /// The construction layer is not built yet.
+    /// The tour would not fit in the memory this machine has free: refused before allocating.
     #[error(
-        "--method construct is not available yet; use --method auto, warnsdorff, backtrack or naive"
+        "a tour of the {board} board needs about {needed} MB of memory and {available} MB are \
+         free; boards up to about {fits} squares fit"
     )]
-    ConstructUnavailable,
+    TooLarge {
+        /// The board.
+        board: Board,
+        /// Megabytes needed.
+        needed: u64,
+        /// Megabytes free.
+        available: u64,
+        /// The most squares that would fit.
+        fits: u64,
+    },
     /// A layer produced a sequence the validator rejected: a bug, reported rather than printed.
     #[error(
         "internal error: the {layer} layer produced an invalid tour ({error}); please report it"
@@ -295,6 +322,20 @@ pub fn solve(request: &Request) -> Result<Outcome, SolveError> {
     Solver::new(request).run()
 }
 
+/// The nodes the search has at least, below the construction threshold, before the
+/// construction takes over (see [`Request::construct_threshold`]): 64 a square or this many.
+pub const FIRST_SEARCH_NODES: u64 = 200_000;
+
+/// What the construction layer gave.
+enum Built {
+    /// A tour joined from several blocks.
+    Tour(Outcome),
+    /// A tour of a board small enough to be one block (found by the piece search alone).
+    SingleBlock(Outcome),
+    /// No tour: the board or start is out of the construction's reach.
+    Nothing,
+}
+
 /// What one search looks for: a path from `start` over every square but the `holes`.
 #[derive(Debug, Clone, Copy)]
 struct Plan<'h> {
@@ -309,6 +350,8 @@ struct Solver<'a> {
     started: Instant,
     deadline: Option<Instant>,
     stats: Stats,
+    /// A cap on the nodes below the request's budget, while the search has a first go.
+    node_cap: u64,
 }
 
 impl<'a> Solver<'a> {
@@ -319,6 +362,7 @@ impl<'a> Solver<'a> {
             started,
             deadline: request.deadline.map(|allowed| started + allowed),
             stats: Stats::default(),
+            node_cap: u64::MAX,
         }
     }
 
@@ -330,27 +374,55 @@ impl<'a> Solver<'a> {
             ..
         } = *self.request;
         match self.request.method {
-            Method::Auto => {
+            Method::Auto | Method::Construct => {
                 if let Verdict::Impossible(reason) = existence::verdict(board, start, closed) {
                     return Ok(self.no_tour(reason, Layer::Existence));
                 }
-                if !self.request.ablation.fail_greedy
-                    && let Some(outcome) = self.greedy(true)?
-                {
-                    return Ok(outcome);
-                }
-                if let Some(outcome) = self.anchored()? {
-                    return Ok(outcome);
-                }
-                let plan = Plan {
-                    start,
-                    closed,
-                    holes: &[],
+                let construct_first = self.request.method == Method::Construct
+                    || board.area() >= self.request.construct_threshold;
+                let mut single_block = None;
+                let mut construct = |solver: &mut Self| -> Result<Option<Outcome>, SolveError> {
+                    Ok(match solver.construct()? {
+                        Built::Tour(outcome) => Some(outcome),
+                        // One block is a search of the whole board: the search layers answer
+                        // it first, so that the layer named is the one that did the work.
+                        Built::SingleBlock(outcome) => {
+                            single_block = Some(outcome);
+                            None
+                        }
+                        Built::Nothing => None,
+                    })
                 };
-                let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
-                self.settle(event, &search, Layer::Backtrack)
+                if construct_first && let Some(outcome) = construct(&mut self)? {
+                    return Ok(outcome);
+                }
+                // Below the threshold the search has a first go, bounded where the
+                // construction could take over (thin strips can defeat the search at any size);
+                // then the construction; then the search again with the whole budget, for the
+                // starts no piece fits, where it proves that no tour exists.
+                let capped = !construct_first && construct::covers(board);
+                if capped {
+                    self.node_cap = (board.area() * 64).max(FIRST_SEARCH_NODES);
+                }
+                let mut outcome = self.search_layers()?;
+                if matches!(outcome, Outcome::BudgetExceeded { .. }) {
+                    if !construct_first && let Some(tour) = construct(&mut self)? {
+                        return Ok(tour);
+                    }
+                    let budget_left = self.stats.nodes < self.request.node_budget;
+                    let time_left = self
+                        .deadline
+                        .is_none_or(|deadline| Instant::now() < deadline);
+                    if capped && budget_left && time_left {
+                        self.node_cap = u64::MAX;
+                        outcome = self.search_layers()?;
+                    }
+                }
+                match (outcome, single_block) {
+                    (Outcome::BudgetExceeded { .. }, Some(tour)) => Ok(tour),
+                    (outcome, _) => Ok(outcome),
+                }
             }
-            Method::Construct => Err(SolveError::ConstructUnavailable),
             Method::Warnsdorff => Ok(self
                 .greedy(false)?
                 .expect("a lone greedy pass always answers")),
@@ -361,9 +433,74 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// The search layers of `auto`: greedy, anchored, backtracking with restarts.
+    fn search_layers(&mut self) -> Result<Outcome, SolveError> {
+        let Request { start, closed, .. } = *self.request;
+        if !self.request.ablation.fail_greedy
+            && let Some(outcome) = self.greedy(true)?
+        {
+            return Ok(outcome);
+        }
+        if let Some(outcome) = self.anchored()? {
+            return Ok(outcome);
+        }
+        let plan = Plan {
+            start,
+            closed,
+            holes: &[],
+        };
+        let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
+        self.settle(event, &search, Layer::Backtrack)
+    }
+
+    /// The construction layer: a validated tour, or nothing where the construction does not
+    /// reach this board or start (the search layers then answer).
+    fn construct(&mut self) -> Result<Built, SolveError> {
+        let Request {
+            board,
+            start,
+            closed,
+            ..
+        } = *self.request;
+        if !construct::covers(board) {
+            return Ok(Built::Nothing);
+        }
+        check_memory(board)?;
+        let construction = match construct::construct(board, start, closed) {
+            Ok(construction) => construction,
+            Err(ConstructError::Memory { .. }) => return Err(too_large(board, 0)),
+            Err(ConstructError::OutOfReach { .. } | ConstructError::NoPiece { .. }) => {
+                return Ok(Built::Nothing);
+            }
+        };
+        let blocks = construction.blocks();
+        let path = construction.path();
+        drop(construction);
+        let tour = Tour::new(board, path, closed, Some(start)).map_err(|error| {
+            SolveError::InvalidTour {
+                layer: Layer::Construct,
+                error,
+            }
+        })?;
+        let outcome = Outcome::Tour {
+            tour,
+            layer: Layer::Construct,
+            stats: self.finish_stats(),
+        };
+        Ok(if blocks > 1 {
+            Built::Tour(outcome)
+        } else {
+            Built::SingleBlock(outcome)
+        })
+    }
+
     fn limits(&self) -> Limits {
         Limits {
-            node_budget: self.request.node_budget.saturating_sub(self.stats.nodes),
+            node_budget: self
+                .request
+                .node_budget
+                .min(self.node_cap)
+                .saturating_sub(self.stats.nodes),
             deadline: self.deadline,
         }
     }
@@ -635,4 +772,57 @@ impl<'a> Solver<'a> {
             stats: self.finish_stats(),
         }
     }
+}
+
+/// The environment variable that caps the memory a construction may use, in bytes (a suffix
+/// `K`, `M` or `G` multiplies by 2^10, 2^20 or 2^30), below what the system reports free.
+pub const MEMORY_VARIABLE: &str = "KNIGHTS_TOUR_MEMORY";
+
+/// Refuses, before allocating anything, a construction that would not fit in the memory the
+/// system reports free (`MemAvailable` on Linux; elsewhere the allocation itself is checked),
+/// or in the cap of [`MEMORY_VARIABLE`].
+fn check_memory(board: Board) -> Result<(), SolveError> {
+    let cap = std::env::var(MEMORY_VARIABLE)
+        .ok()
+        .and_then(|text| parse_bytes(&text));
+    let free = match (available_memory(), cap) {
+        (Some(free), Some(cap)) => Some(free.min(cap)),
+        (free, cap) => free.or(cap),
+    };
+    match free {
+        Some(free) if construct::memory_needed(board) > free => Err(too_large(board, free)),
+        _ => Ok(()),
+    }
+}
+
+/// `1000`, `512K`, `100M`, `2G`.
+fn parse_bytes(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let (digits, shift) = match text.char_indices().last()? {
+        (at, 'K' | 'k') => (&text[..at], 10),
+        (at, 'M' | 'm') => (&text[..at], 20),
+        (at, 'G' | 'g') => (&text[..at], 30),
+        _ => (text, 0),
+    };
+    digits.parse::<u64>().ok()?.checked_mul(1 << shift)
+}
+
+fn too_large(board: Board, free: u64) -> SolveError {
+    let per_square = construct::memory_needed(board).div_ceil(board.area().max(1));
+    SolveError::TooLarge {
+        board,
+        needed: construct::memory_needed(board) >> 20,
+        available: free >> 20,
+        fits: free / per_square.max(1),
+    }
+}
+
+/// Bytes of memory the system can give without swapping, if it says.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info
+        .lines()
+        .find(|line| line.starts_with("MemAvailable:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes * 1024)
 }

@@ -6,9 +6,11 @@
 //! move, that a closed tour's last square is a knight move from its first, and that the tour
 //! begins at the requested start.
 
+use std::fmt;
+
 use thiserror::Error;
 
-use crate::board::{Board, Square};
+use crate::board::{Board, KNIGHT_MOVES, Square};
 
 /// The first way in which a sequence of squares fails to be a tour.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -199,15 +201,217 @@ pub fn validate(
     validator.finish()
 }
 
+/// Checks square numbers (see [`Board::index`]) as a tour, with the same verdicts as the
+/// [`Validator`] but without a division a square: the difference of two square numbers names
+/// the move (a table lookup), and the row and column follow each move. Beyond a million
+/// squares the two halves of the path are checked on two threads, each marking its own
+/// bitset, and the bitsets must not meet; on any failure the path is checked again in order
+/// so that the error reported is the first one. A tour of 10^8 squares takes a fraction of a
+/// second and two bits a square.
+pub fn check_indices(
+    board: Board,
+    path: &[u32],
+    closed: bool,
+    start: Option<Square>,
+) -> Result<(), TourError> {
+    if board.cols() < 4 {
+        // Narrow boards: two moves can share a difference of square numbers; check squares.
+        let mut validator = Validator::new(board, closed, start);
+        for (step, &index) in path.iter().enumerate() {
+            if u64::from(index) >= board.area() {
+                return Err(off_board(board, step, index));
+            }
+            validator.push(board.square_at(index))?;
+        }
+        return validator.finish();
+    }
+    let Some(&first) = path.first() else {
+        return Err(TourError::Empty);
+    };
+    if u64::from(first) >= board.area() {
+        return Err(off_board(board, 0, first));
+    }
+    let first_square = board.square_at(first);
+    if let Some(expected) = start.filter(|&s| s != first_square) {
+        return Err(TourError::WrongStart {
+            expected,
+            found: first_square,
+        });
+    }
+    let moves = MoveTable::new(board);
+    let words = board.area().div_ceil(64) as usize;
+    let half = path.len() / 2;
+    let fast = if path.len() >= 1 << 20 {
+        let (head, tail) = path.split_at(half);
+        let (left, right) = std::thread::scope(|scope| {
+            let right = scope.spawn(|| check_run(board, &moves, tail, half, words));
+            (check_run(board, &moves, head, 0, words), right.join())
+        });
+        match (left, right) {
+            (Ok(a), Ok(Ok(b))) => {
+                moves.step(path[half - 1], path[half]).is_some()
+                    && a.iter().zip(&b).all(|(x, y)| x & y == 0)
+            }
+            _ => false,
+        }
+    } else {
+        false
+    };
+    if !fast {
+        check_run(board, &moves, path, 0, words)?;
+    }
+    if path.len() as u64 != board.area() {
+        return Err(TourError::Incomplete {
+            visited: path.len() as u64,
+            squares: board.area(),
+        });
+    }
+    let last = board.square_at(path[path.len() - 1]);
+    if closed && !last.is_knight_move_to(first_square) {
+        return Err(TourError::NotClosed {
+            last,
+            first: first_square,
+        });
+    }
+    Ok(())
+}
+
+fn off_board(board: Board, step: usize, index: u32) -> TourError {
+    TourError::OffBoard {
+        step: step as u64 + 1,
+        square: Square::new(index / board.cols(), index % board.cols()),
+        board,
+    }
+}
+
+/// Which move takes one square number to another, on a board of at least 4 columns (where
+/// the eight moves change the square number by eight different amounts).
+struct MoveTable {
+    cols: i64,
+    rows: i64,
+    /// Move number by `difference + 2 * cols + 2`, or 8 for none; empty for very wide boards,
+    /// which compare the eight differences instead.
+    by_difference: Vec<u8>,
+    differences: [i64; 8],
+}
+
+impl MoveTable {
+    fn new(board: Board) -> Self {
+        let cols = i64::from(board.cols());
+        let differences = KNIGHT_MOVES.map(|(dr, dc)| i64::from(dr) * cols + i64::from(dc));
+        let mut by_difference = Vec::new();
+        if cols <= 1 << 20 {
+            by_difference = vec![8u8; (4 * cols + 5) as usize];
+            for (k, &d) in differences.iter().enumerate() {
+                by_difference[(d + 2 * cols + 2) as usize] = k as u8;
+            }
+        }
+        Self {
+            cols,
+            rows: i64::from(board.rows()),
+            by_difference,
+            differences,
+        }
+    }
+
+    /// The move from square number `from` to `to`, if there is one.
+    #[inline(always)]
+    fn code(&self, from: u32, to: u32) -> Option<usize> {
+        let difference = i64::from(to) - i64::from(from);
+        let k = if self.by_difference.is_empty() {
+            self.differences.iter().position(|&d| d == difference)?
+        } else {
+            let slot = usize::try_from(difference + 2 * self.cols + 2).ok()?;
+            usize::from(*self.by_difference.get(slot)?)
+        };
+        (k < 8).then_some(k)
+    }
+
+    /// The square `to` as `(row, col)` if it is a knight move from `from`.
+    fn step(&self, from: u32, to: u32) -> Option<(i64, i64)> {
+        let k = self.code(from, to)?;
+        let (dr, dc) = KNIGHT_MOVES[k];
+        let (row, col) = (i64::from(from) / self.cols, i64::from(from) % self.cols);
+        let (row, col) = (row + i64::from(dr), col + i64::from(dc));
+        ((0..self.rows).contains(&row) && (0..self.cols).contains(&col)).then_some((row, col))
+    }
+}
+
+/// Checks the steps within `run` (which begins at visit `offset`) and that no square of it
+/// comes twice; returns the bitset of its squares.
+fn check_run(
+    board: Board,
+    moves: &MoveTable,
+    run: &[u32],
+    offset: usize,
+    words: usize,
+) -> Result<Vec<u64>, TourError> {
+    let mut seen = vec![0u64; words];
+    let Some(&first) = run.first() else {
+        return Ok(seen);
+    };
+    if u64::from(first) >= board.area() {
+        return Err(off_board(board, offset, first));
+    }
+    seen[first as usize / 64] |= 1 << (first % 64);
+    let (mut row, mut col) = (i64::from(first) / moves.cols, i64::from(first) % moves.cols);
+    let mut previous = first;
+    for (i, &index) in run.iter().enumerate().skip(1) {
+        let step = offset + i;
+        if u64::from(index) >= board.area() {
+            return Err(off_board(board, step, index));
+        }
+        let moved = moves.code(previous, index).is_some_and(|k| {
+            let (dr, dc) = KNIGHT_MOVES[k];
+            row += i64::from(dr);
+            col += i64::from(dc);
+            (0..moves.rows).contains(&row) && (0..moves.cols).contains(&col)
+        });
+        if !moved {
+            return Err(TourError::NotKnightMove {
+                step: step as u64,
+                from: board.square_at(previous),
+                to: board.square_at(index),
+            });
+        }
+        let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
+        if seen[word] & bit != 0 {
+            return Err(TourError::Revisited {
+                square: board.square_at(index),
+                step: step as u64 + 1,
+            });
+        }
+        seen[word] |= bit;
+        previous = index;
+    }
+    Ok(seen)
+}
+
 /// A validated knight's tour: each square of the board once, in visit order.
 ///
 /// The only way to make one is [`Tour::new`], which runs the validator, so a `Tour` in hand is
 /// a correct tour.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Tour {
     board: Board,
     closed: bool,
     path: Vec<u32>,
+}
+
+/// Shows the board and the first few squares only: a tour of a large board has millions, and a
+/// failed assertion that prints one should still be readable.
+impl fmt::Debug for Tour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 8;
+        let first: Vec<Square> = self.squares().take(SHOWN).collect();
+        let more = self.path.len().saturating_sub(SHOWN);
+        f.debug_struct("Tour")
+            .field("board", &self.board)
+            .field("closed", &self.closed)
+            .field("first", &first)
+            .field("more", &more)
+            .finish()
+    }
 }
 
 impl Tour {
@@ -219,18 +423,7 @@ impl Tour {
         closed: bool,
         start: Option<Square>,
     ) -> Result<Self, TourError> {
-        let mut validator = Validator::new(board, closed, start);
-        for &index in &path {
-            if u64::from(index) >= board.area() {
-                return Err(TourError::OffBoard {
-                    step: validator.visited + 1,
-                    square: Square::new(index / board.cols(), index % board.cols()),
-                    board,
-                });
-            }
-            validator.push(board.square_at(index))?;
-        }
-        validator.finish()?;
+        check_indices(board, &path, closed, start)?;
         Ok(Self {
             board,
             closed,

@@ -386,16 +386,21 @@ fn large_boards_are_answered_in_linear_work() {
             ..
         }
     ));
-    // A million squares by the greedy pass, validated.
-    let outcome = solve_checked(&Request::new(board(1000, 1000), Square::new(0, 0)));
+    // A million squares: the greedy pass alone, and `auto`, which constructs a board this
+    // large (it is far above the construction threshold); both validated.
+    let million = board(1000, 1000);
+    let corner = Square::new(0, 0);
+    let greedy = solve_checked(&Request::new(million, corner).method(Method::Warnsdorff));
     assert!(
         matches!(
-            outcome,
+            greedy,
             Outcome::Tour {
                 layer: Layer::Warnsdorff,
                 ..
             }
         ),
-        "{outcome:?}"
+        "{greedy:?}"
     );
+    let auto = solve_checked(&Request::new(million, corner));
+    assert_eq!(auto.layer(), Layer::Construct, "{auto:?}");
 }

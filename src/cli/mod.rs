@@ -17,7 +17,9 @@ use crate::board::{Board, Square};
 use crate::count::{CountError, CountRequest, count_tours};
 use crate::explorer::{self, ExplorerArgs};
 use crate::notation::{SquareSpec, parse_size};
-use crate::solve::{self, DEFAULT_NODE_BUDGET, Method, Outcome, Request, SolveError};
+use crate::solve::{
+    self, DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method, Outcome, Request, SolveError,
+};
 
 pub use output::{stats_line, write_grid, write_json, write_list};
 pub use tour_input::{CheckError, CheckedTour, Expectations, InputFormat, check as check_tour};
@@ -71,9 +73,13 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub board: BoardArgs,
     /// auto: the layered engine; warnsdorff: one greedy pass; backtrack: Warnsdorff-ordered
-    /// backtracking; naive: fixed-order backtracking; construct: divide and conquer
+    /// backtracking; naive: fixed-order backtracking; construct: linear-time construction from
+    /// small tiles (boards with a side under 5 go to the search layers)
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
+    /// With --method auto, construct boards of at least this many squares instead of searching
+    #[arg(long, value_name = "SQUARES", default_value_t = DEFAULT_CONSTRUCT_THRESHOLD)]
+    pub construct_threshold: u64,
     /// The most search nodes to expand before giving up (exit status 3)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -313,6 +319,7 @@ fn run_solve(args: &SolveArgs) -> Result<Status, Failure> {
     let mut request = request_for(&args.board)?.method(args.method.into());
     request.node_budget = args.node_budget;
     request.deadline = args.deadline;
+    request.construct_threshold = args.construct_threshold;
     let outcome = solve_request(&request)?;
     if args.stats {
         eprintln!("{}", stats_line(&outcome));

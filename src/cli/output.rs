@@ -1,53 +1,227 @@
 //! The three output formats of `solve`: `grid`, `list` and `json`, written straight to a
 //! buffered writer (never built as one string) so that boards of 10^8 squares stream out.
+//!
+//! Large tours are formatted in chunks on two threads while the calling thread writes the
+//! finished chunks in order (`write_chunks`); numbers come from a table of their decimal
+//! digits, and square numbers become rows and columns by a multiplication instead of a
+//! division. About a gigabyte of `r c` lines takes well under a second this way.
 
 use std::io::{self, Write};
+use std::ops::Range;
+use std::sync::mpsc;
 
 use crate::board::Square;
 use crate::solve::{Outcome, Request, Stats};
 use crate::tour::Tour;
 
-/// Writes `value` in decimal, right-aligned in `width` columns.
-fn write_padded(out: &mut impl Write, value: u64, width: usize) -> io::Result<()> {
-    let mut buffer = itoa::Buffer::new();
-    let digits = buffer.format(value);
-    for _ in digits.len()..width {
-        out.write_all(b" ")?;
+/// Squares formatted per chunk: about a megabyte of text.
+const CHUNK: usize = 1 << 16;
+
+/// Formats `0..count` in chunks of `per_chunk` items with `format` (which appends the text of
+/// a range of items to a buffer) and writes the chunks to `out` in order. Beyond one chunk,
+/// two threads format while this one writes, with a few buffers in flight.
+pub fn write_chunks(
+    out: &mut impl Write,
+    count: usize,
+    per_chunk: usize,
+    format: impl Fn(Range<usize>, &mut Vec<u8>) + Sync,
+) -> io::Result<()> {
+    let per_chunk = per_chunk.max(1);
+    let chunks = count.div_ceil(per_chunk);
+    let range = |chunk: usize| chunk * per_chunk..((chunk + 1) * per_chunk).min(count);
+    if chunks <= 1 {
+        let mut buffer = Vec::new();
+        format(0..count, &mut buffer);
+        return out.write_all(&buffer);
     }
-    out.write_all(digits.as_bytes())
+    const WORKERS: usize = 2;
+    std::thread::scope(|scope| {
+        let mut finished = Vec::new();
+        let mut recycle = Vec::new();
+        for worker in 0..WORKERS {
+            let (done_tx, done_rx) = mpsc::sync_channel::<Vec<u8>>(2);
+            let (free_tx, free_rx) = mpsc::channel::<Vec<u8>>();
+            let format = &format;
+            scope.spawn(move || {
+                for chunk in (worker..chunks).step_by(WORKERS) {
+                    let mut buffer = free_rx.try_recv().unwrap_or_default();
+                    buffer.clear();
+                    format(range(chunk), &mut buffer);
+                    if done_tx.send(buffer).is_err() {
+                        return; // The writer stopped (a closed pipe).
+                    }
+                }
+            });
+            finished.push(done_rx);
+            recycle.push(free_tx);
+        }
+        for chunk in 0..chunks {
+            let worker = chunk % WORKERS;
+            let buffer = finished[worker]
+                .recv()
+                .expect("a formatter thread ended early");
+            out.write_all(&buffer)?;
+            // The worker may be done already; then the buffer is simply dropped.
+            let _ = recycle[worker].send(buffer);
+        }
+        Ok(())
+    })
+}
+
+/// Decimal digits of the numbers below a bound, each followed by a separator, as eight bytes
+/// to store at once: a line `r c` is two stores.
+struct Digits {
+    /// Digits and separator, left-aligned in a little-endian word.
+    text: Vec<u64>,
+    /// How many of the eight bytes count.
+    len: Vec<u8>,
+}
+
+impl Digits {
+    /// Digits of `0..bound` followed by `separator`, or `None` when the table would be large
+    /// (a side over 2^20 squares, whose numbers have more than seven digits).
+    fn below(bound: u32, separator: u8) -> Option<Self> {
+        if bound > 1 << 20 {
+            return None;
+        }
+        let mut text = Vec::with_capacity(bound as usize);
+        let mut len = Vec::with_capacity(bound as usize);
+        let mut buffer = itoa::Buffer::new();
+        for n in 0..bound {
+            let digits = buffer.format(n).as_bytes();
+            let mut entry = [0u8; 8];
+            entry[..digits.len()].copy_from_slice(digits);
+            entry[digits.len()] = separator;
+            text.push(u64::from_le_bytes(entry));
+            len.push(digits.len() as u8 + 1);
+        }
+        Some(Self { text, len })
+    }
+
+    /// Stores the entry of `n` at `at` (eight bytes of room) and returns its length.
+    #[inline(always)]
+    fn store(&self, buffer: &mut [u8], at: usize, n: u32) -> usize {
+        buffer[at..at + 8].copy_from_slice(&self.text[n as usize].to_le_bytes());
+        usize::from(self.len[n as usize])
+    }
+}
+
+/// Row and column of square numbers by a multiplication: `index * ceil(2^64 / cols) >> 64` is
+/// exactly `index / cols` for every 32-bit index and divisor of at least 2.
+#[derive(Debug, Clone, Copy)]
+struct RowCol {
+    cols: u32,
+    magic: u64,
+}
+
+impl RowCol {
+    fn new(cols: u32) -> Self {
+        Self {
+            cols,
+            magic: (u64::MAX / u64::from(cols.max(2))) + 1,
+        }
+    }
+
+    #[inline(always)]
+    fn split(self, index: u32) -> (u32, u32) {
+        if self.cols == 1 {
+            return (index, 0);
+        }
+        let row = ((u128::from(index) * u128::from(self.magic)) >> 64) as u32;
+        (row, index - row * self.cols)
+    }
 }
 
 /// Rows of visit numbers `1..=rows·cols`, right-aligned and separated by one space; the start
 /// holds 1. With `width` 0 nothing is padded (the CSES format).
 pub fn write_grid(out: &mut impl Write, tour: &Tour, aligned: bool) -> io::Result<()> {
     let board = tour.board();
-    let numbers = tour.visit_numbers();
+    // Four bytes a square more than the tour: asked for, not assumed, so that a board too
+    // large for it ends with a message rather than an abort.
+    let mut numbers = Vec::new();
+    numbers
+        .try_reserve_exact(tour.indices().len())
+        .map_err(|_| {
+            io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                format!(
+                    "the grid of a {board} board needs {} MB more memory than is free; \
+                     --format list needs none",
+                    (board.area() * 4) >> 20
+                ),
+            )
+        })?;
+    numbers.resize(tour.indices().len(), 0u32);
+    for (step, &index) in tour.indices().iter().enumerate() {
+        numbers[index as usize] = step as u32 + 1;
+    }
     let width = if aligned {
         board.area().to_string().len()
     } else {
         0
     };
-    for row in numbers.chunks(board.cols() as usize) {
-        for (col, &number) in row.iter().enumerate() {
-            if col > 0 {
-                out.write_all(b" ")?;
+    let cols = board.cols() as usize;
+    // Whole rows per item, so that a chunk never splits a row.
+    write_chunks(out, board.rows() as usize, CHUNK / cols, |rows, buffer| {
+        let mut digits = itoa::Buffer::new();
+        for row in numbers[rows.start * cols..rows.end * cols].chunks(cols) {
+            for (col, &number) in row.iter().enumerate() {
+                if col > 0 {
+                    buffer.push(b' ');
+                }
+                let text = digits.format(number).as_bytes();
+                buffer.extend(std::iter::repeat_n(b' ', width.saturating_sub(text.len())));
+                buffer.extend_from_slice(text);
             }
-            write_padded(out, u64::from(number), width)?;
+            buffer.push(b'\n');
         }
-        out.write_all(b"\n")?;
-    }
-    Ok(())
+    })
 }
 
 /// One square a line, `r c`, 0-based, in visit order.
 pub fn write_list(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
-    for square in tour.squares() {
-        write_padded(out, u64::from(square.row), 0)?;
-        out.write_all(b" ")?;
-        write_padded(out, u64::from(square.col), 0)?;
-        out.write_all(b"\n")?;
-    }
-    Ok(())
+    let board = tour.board();
+    let split = RowCol::new(board.cols());
+    let path = tour.indices();
+    let rows = Digits::below(board.rows(), b' ');
+    let cols = Digits::below(board.cols(), b'\n');
+    write_chunks(out, path.len(), CHUNK, |range, buffer| {
+        let begin = buffer.len();
+        if let (Some(rows), Some(cols)) = (&rows, &cols) {
+            // The usual case: two stores a line.
+            buffer.resize(begin + range.len() * 16 + 8, 0);
+            let mut at = begin;
+            for &index in &path[range] {
+                let (row, col) = split.split(index);
+                at += rows.store(buffer, at, row);
+                at += cols.store(buffer, at, col);
+            }
+            buffer.truncate(at);
+            return;
+        }
+        // A side past 2^20 squares: its numbers are formatted one by one. Room for the
+        // longest line: two numbers of ten digits, a space and a newline.
+        buffer.resize(begin + range.len() * 24 + 8, 0);
+        let mut at = begin;
+        let mut digits = itoa::Buffer::new();
+        let mut put = |buffer: &mut Vec<u8>, at: &mut usize, table: &Option<Digits>, n, end| {
+            *at += match table {
+                Some(table) => table.store(buffer, *at, n),
+                None => {
+                    let text = digits.format(n).as_bytes();
+                    buffer[*at..*at + text.len()].copy_from_slice(text);
+                    buffer[*at + text.len()] = end;
+                    text.len() + 1
+                }
+            };
+        };
+        for &index in &path[range] {
+            let (row, col) = split.split(index);
+            put(buffer, &mut at, &rows, row, b' ');
+            put(buffer, &mut at, &cols, col, b'\n');
+        }
+        buffer.truncate(at);
+    })
 }
 
 fn write_square(out: &mut impl Write, square: Square) -> io::Result<()> {
@@ -82,12 +256,22 @@ pub fn write_json(out: &mut impl Write, request: &Request, outcome: &Outcome) ->
     }
     if let Outcome::Tour { tour, .. } = outcome {
         out.write_all(b",\"path\":[")?;
-        for (step, square) in tour.squares().enumerate() {
-            if step > 0 {
-                out.write_all(b",")?;
+        let split = RowCol::new(tour.board().cols());
+        let path = tour.indices();
+        write_chunks(out, path.len(), CHUNK, |range, buffer| {
+            let mut digits = itoa::Buffer::new();
+            for step in range {
+                let (row, col) = split.split(path[step]);
+                if step > 0 {
+                    buffer.push(b',');
+                }
+                buffer.push(b'[');
+                buffer.extend_from_slice(digits.format(row).as_bytes());
+                buffer.push(b',');
+                buffer.extend_from_slice(digits.format(col).as_bytes());
+                buffer.push(b']');
             }
-            write_square(out, square)?;
-        }
+        })?;
         out.write_all(b"]")?;
     }
     out.write_all(b",\"stats\":")?;

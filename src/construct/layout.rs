@@ -1,0 +1,381 @@
+//! Boards with both sides at least 5: blocks, their pieces, and the joins that make one tour.
+//!
+//! The rows are cut into bands and the columns into stripes, each 5 to 11 squares wide, so the
+//! board becomes a grid of blocks. Every block carries a closed tour of its own (a *tile*);
+//! on a board with both sides odd, the block holding the start carries instead a path from the
+//! start. Then, with the general splice of [`Links::splice`]:
+//! - each block is joined to the block on its left: the left block's tour always holds the
+//!   edge that cuts off its top-right corner, `(0, w−1)–(2, w−2)`; the right block's tile is
+//!   searched with the edge `(1, 1)–(3, 0)`; the swap adds `(0, w−1)–(1, w+1)` and
+//!   `(2, w−2)–(3, w)`;
+//! - each band is joined to the band above it in the first stripe, by the transposed swap:
+//!   the upper block's bottom-left corner edge `(h−1, 0)–(h−2, 2)` with the lower block's
+//!   `(1, 1)–(0, 3)`.
+//!
+//! The joins form a spanning tree of the blocks and each removes two edges that no other join
+//! touches, so the result is one cycle (or one path from the start). A band is built once per
+//! kind, as a strip as wide as the board, and copied into every band of that kind: the work is
+//! a copy of the board's bytes, done on two threads.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::links::Links;
+use super::piece::{PieceOutcome, PieceSpec, Shape, cached, find_piece};
+use crate::board::{Board, Square};
+
+/// The node budget of one piece search (tiles need a few hundred nodes; a start block's path
+/// a few thousand at most).
+pub(super) const PIECE_BUDGET: u64 = 200_000;
+
+/// Which required edge a tile carries for the join on its left or above it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Port {
+    /// None: the first block of the board.
+    Plain,
+    /// `(1,1)–(3,0)`: joined to the block on its left.
+    Left,
+    /// `(1,1)–(0,3)`: joined to the block above.
+    Top,
+}
+
+/// The required edge of a port, in block coordinates.
+fn port_edge(port: Port) -> Option<(Square, Square)> {
+    match port {
+        Port::Plain => None,
+        Port::Left => Some((Square::new(1, 1), Square::new(3, 0))),
+        Port::Top => Some((Square::new(1, 1), Square::new(0, 3))),
+    }
+}
+
+/// The edge that cuts off a block's top-right corner (every closed tour has it).
+fn right_edge(cols: u32) -> (Square, Square) {
+    (Square::new(0, cols - 1), Square::new(2, cols - 2))
+}
+
+/// The edge that cuts off a block's bottom-left corner (every closed tour has it).
+fn bottom_edge(rows: u32) -> (Square, Square) {
+    (Square::new(rows - 1, 0), Square::new(rows - 2, 2))
+}
+
+/// Tiles found so far, by size and port.
+type TileCache = Mutex<HashMap<(u32, u32, Port), Option<Arc<Links>>>>;
+
+/// The closed tour of a `rows × cols` block with the edge of `port`, found once per process
+/// and shared; `None` if the block has none.
+pub fn tile(rows: u32, cols: u32, port: Port) -> Option<Arc<Links>> {
+    static TILES: OnceLock<TileCache> = OnceLock::new();
+    let tiles = TILES.get_or_init(Default::default);
+    if let Some(found) = tiles.lock().expect("tile cache").get(&(rows, cols, port)) {
+        return found.clone();
+    }
+    let spec = PieceSpec {
+        rows,
+        cols,
+        shape: Shape::Cycle,
+        required: port_edge(port).into_iter().collect(),
+        bridges: Vec::new(),
+        parts: Vec::new(),
+    };
+    let found = cached(&spec, PIECE_BUDGET).and_then(|piece| {
+        let board = Board::new(u64::from(rows), u64::from(cols)).ok()?;
+        Some(Arc::new(Links::from_order(board, &piece.order, true)))
+    });
+    tiles
+        .lock()
+        .expect("tile cache")
+        .insert((rows, cols, port), found.clone());
+    found
+}
+
+/// Cuts a side of `len` squares (at least 5) into blocks of 5 to 11: all even but at most one
+/// (the last, when `len` is odd).
+pub fn split(len: u32) -> Vec<u32> {
+    let mut blocks = Vec::new();
+    let mut rest = len;
+    while rest > 12 {
+        blocks.push(8);
+        rest -= 8;
+    }
+    if rest <= 10 {
+        blocks.push(rest);
+    } else {
+        blocks.extend([6, rest - 6]);
+    }
+    blocks
+}
+
+/// Cuts an odd side of `len` squares into even blocks of 6 to 10 and one odd block of 5 to 11
+/// that holds square `at`: every way of doing so, the odd block smallest first.
+pub fn splits_around(len: u32, at: u32) -> Vec<Vec<u32>> {
+    let mut found = Vec::new();
+    for odd in [5, 7, 9, 11] {
+        // The odd block starts after an even number of squares that even blocks can fill.
+        let mut begin = at.min(len.saturating_sub(odd)) & !1;
+        loop {
+            let after = len.saturating_sub(begin + odd);
+            let fits = |n: u32| n == 0 || n >= 6;
+            if begin + odd <= len && begin + odd > at && fits(begin) && fits(after) {
+                let mut blocks = if begin == 0 { Vec::new() } else { split(begin) };
+                blocks.push(odd);
+                if after > 0 {
+                    blocks.extend(split(after));
+                }
+                found.push(blocks);
+                break;
+            }
+            if begin < 2 || begin + odd <= at {
+                break;
+            }
+            begin -= 2;
+        }
+    }
+    found
+}
+
+/// Where the pieces go: the cut of the rows and of the columns, and the block with a path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// Heights of the bands, top first.
+    pub bands: Vec<u32>,
+    /// Widths of the stripes, left first.
+    pub stripes: Vec<u32>,
+    /// The block `(band, stripe)` that carries a path from the start, and the path's piece.
+    pub path_block: Option<(usize, usize)>,
+}
+
+/// A board tour laid out as links, with where its walk begins and ends.
+#[derive(Debug)]
+pub struct Assembled {
+    /// The links.
+    pub links: Links,
+    /// The far end of the path (its last square), or `None` for a cycle.
+    pub end: Option<Square>,
+    /// How many blocks were joined (1: the board is one piece, found by the piece search).
+    pub blocks: usize,
+}
+
+/// Why a board could not be assembled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AssemblyError {
+    /// A tile or a path block could not be found for this board and start.
+    NoPiece,
+    /// The memory for the links could not be had.
+    Memory,
+}
+
+/// The path of the block holding `start` on a board with both sides odd, with the edges its
+/// joins need; `None` when the search finds none.
+fn path_piece(layout: &Layout, origin: Square, start: Square) -> Option<(Links, Square)> {
+    let (band, stripe) = layout.path_block?;
+    let (rows, cols) = (layout.bands[band], layout.stripes[stripe]);
+    let mut required = Vec::new();
+    if stripe > 0 {
+        required.extend(port_edge(Port::Left));
+    }
+    if stripe + 1 < layout.stripes.len() {
+        required.push(right_edge(cols));
+    }
+    if stripe == 0 && band > 0 {
+        required.extend(port_edge(Port::Top));
+    }
+    if stripe == 0 && band + 1 < layout.bands.len() {
+        required.push(bottom_edge(rows));
+    }
+    let local = Square::new(start.row - origin.row, start.col - origin.col);
+    let spec = PieceSpec {
+        rows,
+        cols,
+        shape: Shape::Path {
+            from: local,
+            to: None,
+        },
+        required,
+        bridges: Vec::new(),
+        parts: Vec::new(),
+    };
+    match find_piece(&spec, PIECE_BUDGET) {
+        PieceOutcome::Found(piece) if piece.is_valid() => {
+            let board = Board::new(u64::from(rows), u64::from(cols)).ok()?;
+            let end = *piece.order.last()?;
+            let links = Links::from_order(board, &piece.order, false);
+            Some((
+                links,
+                Square::new(origin.row + end.row, origin.col + end.col),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// Builds band `band` of `layout` as a strip as wide as the board: its blocks laid and joined
+/// left to right. Returns the strip and, for the band with the path, the path's far end.
+fn build_band(
+    layout: &Layout,
+    band: usize,
+    cols: u32,
+    path: Option<&(Links, Square)>,
+) -> Result<Links, AssemblyError> {
+    let rows = layout.bands[band];
+    let strip_board =
+        Board::new(u64::from(rows), u64::from(cols)).map_err(|_| AssemblyError::Memory)?;
+    let mut strip = Links::new(strip_board).map_err(|_| AssemblyError::Memory)?;
+    let mut left = 0;
+    for (stripe, &width) in layout.stripes.iter().enumerate() {
+        let at = Square::new(0, left);
+        if layout.path_block == Some((band, stripe)) {
+            let (piece, _) = path.ok_or(AssemblyError::NoPiece)?;
+            strip.lay(piece, at);
+        } else {
+            let port = match (band, stripe) {
+                (0, 0) => Port::Plain,
+                (_, 0) => Port::Top,
+                _ => Port::Left,
+            };
+            let piece = tile(rows, width, port).ok_or(AssemblyError::NoPiece)?;
+            strip.lay(&piece, at);
+        }
+        if stripe > 0 {
+            // Join to the block on the left, whose right edge ends at column `left - 1`.
+            let a1 = Square::new(0, left - 1);
+            let a2 = Square::new(2, left - 2);
+            let b1 = Square::new(1, left + 1);
+            let b2 = Square::new(3, left);
+            strip.splice((a1, a2), (b1, b2), false);
+        }
+        left += width;
+    }
+    Ok(strip)
+}
+
+/// Lays out and joins the tour of `board` (both sides at least 5): a closed tour when
+/// `path_from` is `None`, else (both sides odd) a path from that square.
+pub fn assemble(board: Board, path_from: Option<Square>) -> Result<Assembled, AssemblyError> {
+    let layouts: Vec<Layout> = match path_from {
+        None => vec![Layout {
+            bands: split(board.rows()),
+            stripes: split(board.cols()),
+            path_block: None,
+        }],
+        Some(start) => {
+            let mut layouts = Vec::new();
+            for bands in splits_around(board.rows(), start.row) {
+                for stripes in splits_around(board.cols(), start.col) {
+                    let band = odd_block(&bands);
+                    let stripe = odd_block(&stripes);
+                    layouts.push(Layout {
+                        bands: bands.clone(),
+                        stripes,
+                        path_block: Some((band, stripe)),
+                    });
+                }
+            }
+            layouts
+        }
+    };
+    for layout in layouts {
+        let path = match (layout.path_block, path_from) {
+            (Some((band, stripe)), Some(start)) => {
+                let origin = Square::new(
+                    layout.bands[..band].iter().sum(),
+                    layout.stripes[..stripe].iter().sum(),
+                );
+                match path_piece(&layout, origin, start) {
+                    Some(found) => Some(found),
+                    None => continue,
+                }
+            }
+            _ => None,
+        };
+        match assemble_layout(board, &layout, path.as_ref()) {
+            Err(AssemblyError::NoPiece) => continue,
+            other => return other,
+        }
+    }
+    Err(AssemblyError::NoPiece)
+}
+
+fn odd_block(blocks: &[u32]) -> usize {
+    blocks
+        .iter()
+        .position(|&b| b % 2 == 1)
+        .expect("an odd side has an odd block")
+}
+
+fn assemble_layout(
+    board: Board,
+    layout: &Layout,
+    path: Option<&(Links, Square)>,
+) -> Result<Assembled, AssemblyError> {
+    let cols = board.cols();
+    // One strip per kind of band: its height, whether it is the first, whether it has the path.
+    let mut strips: HashMap<(u32, bool, bool), Links> = HashMap::new();
+    let mut kinds = Vec::with_capacity(layout.bands.len());
+    for (band, &height) in layout.bands.iter().enumerate() {
+        let with_path = layout.path_block.is_some_and(|(b, _)| b == band);
+        let kind = (height, band == 0, with_path);
+        if let Entry::Vacant(entry) = strips.entry(kind) {
+            entry.insert(build_band(layout, band, cols, path)?);
+        }
+        kinds.push(kind);
+    }
+    let mut links = Links::new(board).map_err(|_| AssemblyError::Memory)?;
+    copy_bands(&mut links, &kinds, &strips, cols as usize);
+    // Join each band to the one above it in the first stripe.
+    let mut top = 0;
+    for (band, &height) in layout.bands.iter().enumerate() {
+        if band > 0 {
+            let a1 = Square::new(top - 1, 0);
+            let a2 = Square::new(top - 2, 2);
+            let b1 = Square::new(top + 1, 1);
+            let b2 = Square::new(top, 3);
+            links.splice((a1, a2), (b1, b2), false);
+        }
+        top += height;
+    }
+    Ok(Assembled {
+        links,
+        end: path.map(|(_, end)| *end),
+        blocks: layout.bands.len() * layout.stripes.len(),
+    })
+}
+
+/// Copies each band's strip into its rows, the bands shared between two threads.
+fn copy_bands(
+    links: &mut Links,
+    kinds: &[(u32, bool, bool)],
+    strips: &HashMap<(u32, bool, bool), Links>,
+    cols: usize,
+) {
+    let cells = links.cells_mut();
+    let total = cells.len();
+    // Cut the bands into two runs of about equal size.
+    let mut first_run = 0;
+    let mut rows_before = 0usize;
+    for (i, kind) in kinds.iter().enumerate() {
+        if rows_before * cols * 2 >= total {
+            break;
+        }
+        rows_before += kind.0 as usize;
+        first_run = i + 1;
+    }
+    let (head, tail) = cells.split_at_mut(rows_before * cols);
+    let fill = |cells: &mut [u8], kinds: &[(u32, bool, bool)]| {
+        let mut offset = 0;
+        for kind in kinds {
+            let strip = strips[kind].cells();
+            cells[offset..offset + strip.len()].copy_from_slice(strip);
+            offset += strip.len();
+        }
+    };
+    if total < 1 << 20 {
+        fill(head, &kinds[..first_run]);
+        fill(tail, &kinds[first_run..]);
+    } else {
+        std::thread::scope(|scope| {
+            scope.spawn(|| fill(tail, &kinds[first_run..]));
+            fill(head, &kinds[..first_run]);
+        });
+    }
+}

@@ -1,0 +1,505 @@
+//! Pieces: Hamiltonian cycles and paths of one small block, with edges the caller requires,
+//! found by a small exhaustive search.
+//!
+//! The construction tiles a board with blocks of a few rows and columns. Each block carries a
+//! *piece*: a closed tour of the block, or a path from a given square, that contains the edges
+//! the joins with its neighbours will swap (its *ports*). On strips a piece may also hold
+//! *bridges*: steps between two squares of its side that stand for the rest of the tour beyond
+//! that side, so that one path with bridges describes several paths through the block; the
+//! *parts* of a spec say which squares each of those paths must join. Pieces are found here,
+//! by a depth-first search with an explicit stack (Warnsdorff order, the required edges
+//! forced, and squares that can no longer be passed through pruned), never copied from a
+//! table; each is checked square by square ([`Piece::is_valid`]) before it is used, and found
+//! once per process ([`cached`]).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::board::{Board, Square};
+
+/// What kind of piece to look for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// A closed tour of the block.
+    Cycle,
+    /// A path over the whole block from `from`, ending at `to` when given.
+    Path {
+        /// The first square.
+        from: Square,
+        /// The last square, if it is prescribed.
+        to: Option<Square>,
+    },
+}
+
+/// A piece to find: a block of `rows × cols`, the shape and the edges it must contain.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PieceSpec {
+    /// Rows of the block.
+    pub rows: u32,
+    /// Columns of the block.
+    pub cols: u32,
+    /// Cycle or path.
+    pub shape: Shape,
+    /// Knight moves the piece must use, in block coordinates.
+    pub required: Vec<(Square, Square)>,
+    /// Steps between squares that are not a knight move apart, which the piece must use: each
+    /// stands for a part of the tour outside the block, so a path with bridges is really
+    /// several paths that the rest of the board connects.
+    pub bridges: Vec<(Square, Square)>,
+    /// When not empty, how the bridges must cut the piece: the ends of each part, `None` for a
+    /// free end (any order, either direction). Without it a piece with bridges may pair its
+    /// ports in any way.
+    pub parts: Vec<(Square, Option<Square>)>,
+}
+
+/// A piece that was found: the squares of the block in visit order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// What was asked for.
+    pub spec: PieceSpec,
+    /// The squares in order (for a cycle, the last is a knight move from the first).
+    pub order: Vec<Square>,
+}
+
+/// How a piece search ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PieceOutcome {
+    /// A piece.
+    Found(Piece),
+    /// The whole tree was searched: no such piece exists.
+    Exhausted,
+    /// The node budget ran out first.
+    GaveUp,
+}
+
+impl Piece {
+    /// Whether the piece is a valid cycle or path of its block holding every required edge:
+    /// checked again here so that no search bug can reach a board.
+    pub fn is_valid(&self) -> bool {
+        let spec = &self.spec;
+        let n = spec.rows as usize * spec.cols as usize;
+        let closed = spec.shape == Shape::Cycle;
+        if self.order.len() != n {
+            return false;
+        }
+        let id = |s: Square| s.row as usize * spec.cols as usize + s.col as usize;
+        let mut place = vec![usize::MAX; n];
+        for (i, &square) in self.order.iter().enumerate() {
+            if square.row >= spec.rows || square.col >= spec.cols || place[id(square)] != usize::MAX
+            {
+                return false;
+            }
+            place[id(square)] = i;
+        }
+        let bridge = |a: Square, b: Square| {
+            spec.bridges
+                .iter()
+                .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+        };
+        let steps = self.order.windows(2).map(|pair| (pair[0], pair[1]));
+        let closing = closed.then(|| (self.order[n - 1], self.order[0]));
+        if !steps
+            .chain(closing)
+            .all(|(a, b)| a.is_knight_move_to(b) || bridge(a, b))
+        {
+            return false;
+        }
+        match spec.shape {
+            Shape::Cycle => {}
+            Shape::Path { from, to } => {
+                if self.order[0] != from || to.is_some_and(|to| self.order[n - 1] != to) {
+                    return false;
+                }
+            }
+        }
+        spec.required.iter().chain(&spec.bridges).all(|&(a, b)| {
+            let gap = place[id(a)].abs_diff(place[id(b)]);
+            gap == 1 || (closed && gap == n - 1)
+        }) && parts_match(spec, &self.order)
+    }
+}
+
+/// Whether the parts of `order` between bridges are the parts `spec` asks for.
+fn parts_match(spec: &PieceSpec, order: &[Square]) -> bool {
+    if spec.parts.is_empty() {
+        return true;
+    }
+    let bridge = |a: Square, b: Square| {
+        spec.bridges
+            .iter()
+            .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+    };
+    let mut parts = Vec::new();
+    let mut first = order[0];
+    for pair in order.windows(2) {
+        if bridge(pair[0], pair[1]) {
+            parts.push((first, Some(pair[0])));
+            first = pair[1];
+        }
+    }
+    let free = matches!(spec.shape, Shape::Path { to: None, .. });
+    let last = *order.last().expect("a piece has squares");
+    parts.push(if free {
+        (first, None)
+    } else {
+        (first, Some(last))
+    });
+    let same = |(a, b): (Square, Option<Square>), (c, d): (Square, Option<Square>)| {
+        (a, b) == (c, d) || (b == Some(c) && d == Some(a))
+    };
+    parts.len() == spec.parts.len()
+        && spec
+            .parts
+            .iter()
+            .all(|&wanted| parts.iter().any(|&part| same(part, wanted)))
+}
+
+/// The piece for `spec`, searched once per process with `budget` and shared; `None` when the
+/// search finds none (or finds a piece that fails the check, which would be a bug).
+pub fn cached(spec: &PieceSpec, budget: u64) -> Option<Arc<Piece>> {
+    static PIECES: OnceLock<Mutex<HashMap<PieceSpec, Option<Arc<Piece>>>>> = OnceLock::new();
+    let pieces = PIECES.get_or_init(Default::default);
+    if let Some(found) = pieces.lock().expect("piece cache").get(spec) {
+        return found.clone();
+    }
+    let found = match find_piece(spec, budget) {
+        PieceOutcome::Found(piece) if piece.is_valid() => Some(Arc::new(piece)),
+        _ => None,
+    };
+    pieces
+        .lock()
+        .expect("piece cache")
+        .insert(spec.clone(), found.clone());
+    found
+}
+
+/// Searches for a piece, expanding at most `budget` nodes.
+pub fn find_piece(spec: &PieceSpec, budget: u64) -> PieceOutcome {
+    match PieceSearch::new(spec) {
+        Some(mut search) => search.run(spec, budget),
+        None => PieceOutcome::Exhausted,
+    }
+}
+
+const NONE: u16 = u16::MAX;
+
+/// One square of the path with the candidates still to try from it.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    candidates: [u16; 12],
+    len: u8,
+    next: u8,
+}
+
+struct PieceSearch {
+    n: usize,
+    cycle: bool,
+    start: u16,
+    end: u16,
+    neighbours: Vec<Vec<u16>>,
+    adjacent: Vec<u64>,
+    required: Vec<[u16; 2]>,
+    far: Vec<u32>,
+    visited: Vec<bool>,
+    degree: Vec<u8>,
+    path: Vec<u16>,
+    frames: Vec<Frame>,
+    /// Cycle: the start's required partner that must come last (fixed by the first move).
+    closing: u16,
+}
+
+impl PieceSearch {
+    /// The search state, or `None` when the requirements are contradictory on their face.
+    fn new(spec: &PieceSpec) -> Option<Self> {
+        let (rows, cols) = (spec.rows as usize, spec.cols as usize);
+        let n = rows * cols;
+        let board = Board::new(rows as u64, cols as u64).ok()?;
+        let id = |s: Square| (s.row as usize * cols + s.col as usize) as u16;
+        let mut neighbours = vec![Vec::new(); n];
+        for square in board.squares() {
+            neighbours[id(square) as usize] = board.neighbours(square).map(id).collect();
+        }
+        for &(a, b) in &spec.bridges {
+            if !board.contains(a) || !board.contains(b) || a == b {
+                return None;
+            }
+            neighbours[id(a) as usize].push(id(b));
+            neighbours[id(b) as usize].push(id(a));
+        }
+        let mut adjacent = vec![0u64; n * n.div_ceil(64)];
+        let words = n.div_ceil(64);
+        for (a, list) in neighbours.iter().enumerate() {
+            for &b in list {
+                adjacent[a * words + b as usize / 64] |= 1 << (b % 64);
+            }
+        }
+        let mut required = vec![[NONE; 2]; n];
+        let bridges = spec.bridges.iter().map(|&edge| (edge, true));
+        for ((a, b), bridge) in spec
+            .required
+            .iter()
+            .map(|&edge| (edge, false))
+            .chain(bridges)
+        {
+            if !board.contains(a) || !board.contains(b) || (!bridge && !a.is_knight_move_to(b)) {
+                return None;
+            }
+            for (x, y) in [(id(a), id(b)), (id(b), id(a))] {
+                let slot = &mut required[x as usize];
+                if slot.contains(&y) {
+                    continue;
+                }
+                let free = slot.iter().position(|&v| v == NONE)?;
+                slot[free] = y;
+            }
+        }
+        let far = board
+            .squares()
+            .map(|s| {
+                let dr = (2 * s.row as i64 - rows as i64 + 1).unsigned_abs() as u32;
+                let dc = (2 * s.col as i64 - cols as i64 + 1).unsigned_abs() as u32;
+                dr * dr + dc * dc
+            })
+            .collect();
+        let (cycle, start, end) = match spec.shape {
+            Shape::Cycle => {
+                // Begin on a square with a required edge (or the corner) and take it first.
+                let start = spec.required.first().map_or(0, |&(a, _)| id(a));
+                (true, start, NONE)
+            }
+            Shape::Path { from, to } => {
+                if !board.contains(from) || to.is_some_and(|t| !board.contains(t) || t == from) {
+                    return None;
+                }
+                (false, id(from), to.map_or(NONE, id))
+            }
+        };
+        let degree = neighbours.iter().map(|list| list.len() as u8).collect();
+        Some(Self {
+            n,
+            cycle,
+            start,
+            end,
+            neighbours,
+            adjacent,
+            required,
+            far,
+            visited: vec![false; n],
+            degree,
+            path: Vec::with_capacity(n),
+            frames: Vec::with_capacity(n),
+            closing: NONE,
+        })
+    }
+
+    fn adjacent(&self, a: u16, b: u16) -> bool {
+        let words = self.n.div_ceil(64);
+        self.adjacent[a as usize * words + b as usize / 64] & (1 << (b % 64)) != 0
+    }
+
+    fn visit(&mut self, v: u16) {
+        self.visited[v as usize] = true;
+        self.path.push(v);
+        for i in 0..self.neighbours[v as usize].len() {
+            let w = self.neighbours[v as usize][i];
+            self.degree[w as usize] -= 1;
+        }
+    }
+
+    fn unvisit(&mut self) {
+        let v = self.path.pop().expect("a square to take back");
+        self.visited[v as usize] = false;
+        for i in 0..self.neighbours[v as usize].len() {
+            let w = self.neighbours[v as usize][i];
+            self.degree[w as usize] += 1;
+        }
+        if self.path.len() == 1 {
+            self.closing = NONE;
+        }
+    }
+
+    /// Required partners of `v` other than `except`.
+    fn others(&self, v: u16, except: u16) -> impl Iterator<Item = u16> + '_ {
+        self.required[v as usize]
+            .into_iter()
+            .filter(move |&x| x != NONE && x != except)
+    }
+
+    /// Whether the head may move to `u` now.
+    fn can_move(&self, u: u16) -> bool {
+        let len = self.path.len();
+        let head = self.path[len - 1];
+        let pred = if len >= 2 { self.path[len - 2] } else { NONE };
+        let last = len + 1 == self.n;
+        if self.visited[u as usize] {
+            return false;
+        }
+        // The head's required edges must be its two path edges (the start of a cycle keeps
+        // one for the closing move).
+        let left: Vec<u16> = self.others(head, pred).filter(|&x| x != u).collect();
+        let allowed = usize::from(self.cycle && len == 1);
+        if left.len() > allowed {
+            return false;
+        }
+        // The new square's required edges: one may wait for its next move.
+        let mut pending = 0;
+        for q in self.others(u, head) {
+            pending += 1;
+            let closes = self.cycle && q == self.start && last;
+            if (self.visited[q as usize] || last) && !closes {
+                return false;
+            }
+        }
+        if pending > 1 {
+            return false;
+        }
+        if !last && (u == self.end || u == self.closing) {
+            return false;
+        }
+        if last {
+            if self.end != NONE && u != self.end {
+                return false;
+            }
+            if self.cycle
+                && (!self.adjacent(u, self.start) || (self.closing != NONE && u != self.closing))
+            {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether the unvisited squares can still all be passed through, after a move from
+    /// `from` to the head.
+    fn still_possible(&self, from: u16) -> bool {
+        let head = *self.path.last().expect("a head");
+        let remaining = self.n - self.path.len();
+        if remaining == 0 {
+            return true;
+        }
+        if self.cycle && self.degree[self.start as usize] == 0 {
+            return false;
+        }
+        let avail = |v: u16| {
+            usize::from(self.degree[v as usize])
+                + usize::from(self.adjacent(v, head))
+                + usize::from(self.cycle && self.adjacent(v, self.start))
+        };
+        if self.cycle || self.end != NONE {
+            for &v in &self.neighbours[from as usize] {
+                if self.visited[v as usize] {
+                    continue;
+                }
+                let need = if self.cycle || v != self.end { 2 } else { 1 };
+                if avail(v) < need {
+                    return false;
+                }
+            }
+            if self.end != NONE && avail(self.end) == 0 {
+                return false;
+            }
+            true
+        } else {
+            let mut ends = 0;
+            for v in 0..self.n as u16 {
+                if self.visited[v as usize] {
+                    continue;
+                }
+                match avail(v) {
+                    0 => return false,
+                    1 => ends += 1,
+                    _ => {}
+                }
+            }
+            ends <= 1
+        }
+    }
+
+    fn frame(&self) -> Frame {
+        let len = self.path.len();
+        let head = self.path[len - 1];
+        let pred = if len >= 2 { self.path[len - 2] } else { NONE };
+        let mut frame = Frame {
+            candidates: [0; 12],
+            len: 0,
+            next: 0,
+        };
+        if len == self.n {
+            return frame;
+        }
+        let forced: Vec<u16> = self
+            .others(head, pred)
+            .filter(|&x| !self.visited[x as usize])
+            .collect();
+        let mut list: Vec<u16> = if forced.len() == 1 && !(self.cycle && len == 1) {
+            forced
+        } else {
+            self.neighbours[head as usize].clone()
+        };
+        list.retain(|&u| self.can_move(u));
+        list.sort_by_key(|&u| {
+            (
+                self.degree[u as usize],
+                std::cmp::Reverse(self.far[u as usize]),
+                u,
+            )
+        });
+        for (i, &u) in list.iter().enumerate() {
+            frame.candidates[i] = u;
+        }
+        frame.len = list.len() as u8;
+        frame
+    }
+
+    fn run(&mut self, spec: &PieceSpec, budget: u64) -> PieceOutcome {
+        let cols = spec.cols as usize;
+        self.visit(self.start);
+        self.frames.push(self.frame());
+        let mut nodes = 1u64;
+        loop {
+            if self.path.len() == self.n {
+                let order: Vec<Square> = self
+                    .path
+                    .iter()
+                    .map(|&v| Square::new((v as usize / cols) as u32, (v as usize % cols) as u32))
+                    .collect();
+                if parts_match(spec, &order) {
+                    let piece = Piece {
+                        spec: spec.clone(),
+                        order,
+                    };
+                    debug_assert!(piece.is_valid(), "piece search produced {piece:?}");
+                    return PieceOutcome::Found(piece);
+                }
+                // Parts paired the wrong way: search on.
+            }
+            let top = self.frames.last_mut().expect("a frame");
+            if top.next < top.len {
+                let u = top.candidates[usize::from(top.next)];
+                top.next += 1;
+                nodes += 1;
+                if nodes > budget {
+                    return PieceOutcome::GaveUp;
+                }
+                let from = *self.path.last().expect("a head");
+                if self.cycle && self.path.len() == 1 {
+                    let left: Vec<u16> = self.others(from, NONE).filter(|&x| x != u).collect();
+                    self.closing = left.first().copied().unwrap_or(NONE);
+                }
+                self.visit(u);
+                if self.still_possible(from) {
+                    let frame = self.frame();
+                    self.frames.push(frame);
+                } else {
+                    self.unvisit();
+                }
+            } else {
+                self.frames.pop();
+                if self.frames.is_empty() {
+                    return PieceOutcome::Exhausted;
+                }
+                self.unvisit();
+            }
+        }
+    }
+}

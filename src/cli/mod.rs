@@ -18,7 +18,7 @@ use crate::count::{CountError, CountRequest, count_tours};
 use crate::explorer::{self, ExplorerArgs};
 use crate::notation::{SquareSpec, parse_size};
 use crate::solve::{
-    self, DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method, Outcome, Request, SolveError,
+    self, DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method, Outcome, Request,
 };
 
 pub use output::{stats_line, write_grid, write_json, write_list};
@@ -243,7 +243,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(status) => status.into(),
         Err(failure) => {
-            eprintln!("knights-tour: {}", failure.message);
+            eprintln!("knights-tour: {}", one_line(&failure.message));
             failure.status.into()
         }
     }
@@ -259,27 +259,31 @@ fn usage_error(error: clap::Error) -> ExitCode {
             Status::Success.into()
         }
         _ => {
+            // clap's message, without its "error: " and the advice after the blank line.
             let text = error.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("knights-tour: {first} (see 'knights-tour --help')");
+            let message = text.split("\n\n").next().unwrap_or("invalid arguments");
+            let message = message.strip_prefix("error: ").unwrap_or(message);
+            let message = one_line(message.trim_end());
+            eprintln!("knights-tour: {message} (see 'knights-tour --help')");
             Status::BadInput.into()
         }
     }
 }
 
+/// `text` on one line: a line break typed inside a value (`--start $'9\n,9'`) is shown as `\n`,
+/// so that every message stays the single line scripts read.
+fn one_line(text: &str) -> String {
+    text.replace('\r', "\\r").replace('\n', "\\n")
+}
+
 fn run(cli: Cli) -> Result<Status, Failure> {
-    let outcome = match cli.command {
+    match cli.command {
         None => run_explorer(&cli.explorer),
         Some(Command::Tui(args)) => run_explorer(&args),
         Some(Command::Solve(args)) => run_solve(&args),
         Some(Command::Check(args)) => run_check(&args),
         Some(Command::Count(args)) => run_count(&args),
         Some(Command::Cses) => run_cses(),
-    };
-    match outcome {
-        Err(failure) if failure.message.contains("Broken pipe") => Ok(Status::Success),
-        other => other,
     }
 }
 
@@ -308,11 +312,10 @@ fn request_for(board: &BoardArgs) -> Result<Request, Failure> {
     Ok(Request::new(board.size, start).closed(board.closed))
 }
 
+/// Runs a solve; one that cannot run at all (a board too large for memory, or an internal
+/// error the validator caught) is bad input, status 2.
 fn solve_request(request: &Request) -> Result<Outcome, Failure> {
-    solve::solve(request).map_err(|error| match error {
-        SolveError::InvalidTour { .. } => Failure::new(Status::BadInput, error.to_string()),
-        other => Failure::bad_input(other),
-    })
+    solve::solve(request).map_err(Failure::bad_input)
 }
 
 fn run_solve(args: &SolveArgs) -> Result<Status, Failure> {

@@ -100,8 +100,10 @@ pub fn check(
     }
 }
 
+/// A number of plain ASCII digits: `+1`, `-1` and `1.0` are not visit numbers or rows.
 fn parse_number(token: &str, line: usize) -> Result<u64, CheckError> {
-    token.parse().map_err(|_| {
+    let digits = !token.is_empty() && token.bytes().all(|byte| byte.is_ascii_digit());
+    digits.then(|| token.parse().ok()).flatten().ok_or_else(|| {
         CheckError::Input(format!(
             "line {line}: '{token}' is not a non-negative whole number"
         ))

@@ -1,0 +1,393 @@
+//! Property tests of the text the command line reads: board sizes (`parse_size`), squares
+//! (`SquareSpec` parsed, then resolved on a board) and tours to check (`check_tour`).
+//!
+//! None of them may panic on any input, and an error names the text at fault. Sizes and
+//! squares written out round-trip to the board and square they name, with `a1` the bottom-left
+//! corner. Tours the solver finds, written as a grid or a list, are accepted by `check_tour`,
+//! and exchanging two of their squares makes them rejected.
+
+use std::str::FromStr;
+
+use knights_tour::board::{Board, Square};
+use knights_tour::cli::{
+    CheckError, CheckedTour, Expectations, InputFormat, check_tour, write_grid, write_list,
+};
+use knights_tour::notation::{NotationError, SquareSpec, parse_size};
+use knights_tour::solve::{Outcome, Request, solve};
+use knights_tour::tour::Tour;
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+fn board(rows: u64, cols: u64) -> Board {
+    Board::new(rows, cols).unwrap()
+}
+
+/// Boards of every shape: mostly small, some long and thin, some large.
+fn any_board() -> impl Strategy<Value = Board> {
+    prop_oneof![
+        (1u64..=30, 1u64..=30),
+        (1u64..=3, 1u64..=2000),
+        (1u64..=2000, 1u64..=3),
+        (1u64..=30_000, 1u64..=30_000),
+    ]
+    .prop_map(|(rows, cols)| board(rows, cols))
+}
+
+/// Text that looks like a size, or nearly.
+fn size_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[0-9]{0,12}",
+        "[0-9 ]{0,6}[xX×*,][0-9 ]{0,6}",
+        "[+-]?[0-9]{1,3}[xX][+-]?[0-9]{1,3}[xX]?[0-9]{0,2}",
+    ]
+}
+
+/// Text that looks like a square, or nearly.
+fn square_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[a-zA-Z]?[0-9]{0,4}",
+        "[a-z][0-9]{15,25}",
+        "[0-9 ]{0,5},[0-9 ]{0,5}",
+        "[+-]?[0-9]{0,3},[+-]?[0-9]{0,3}(,[0-9])?",
+        "[0-9]{15,25},[0-9]{1,2}",
+    ]
+}
+
+/// Text that `check_tour` should really read: numbers in lines, as a grid or as a list, with
+/// the odd stray character.
+fn tour_like() -> impl Strategy<Value = String> {
+    let number = prop_oneof![0u64..=70, any::<u64>()].prop_map(|n| n.to_string());
+    let separator = prop_oneof![Just(" "), Just("  "), Just(","), Just(", "), Just("\t")];
+    let line = prop::collection::vec((number, separator), 0..=9).prop_map(|items| {
+        items
+            .into_iter()
+            .map(|(number, separator)| format!("{number}{separator}"))
+            .collect::<String>()
+    });
+    prop_oneof![
+        prop::collection::vec(line, 0..=12).prop_map(|lines| lines.join("\n")),
+        "[0-9 ,\n]{0,300}",
+        "([0-9]{1,2} [0-9]{1,2}\n){0,70}",
+        "(([0-9]{1,2} ){5}[0-9]{1,2}\r?\n){0,7}[0-9 x-]{0,4}",
+    ]
+}
+
+fn any_format() -> impl Strategy<Value = InputFormat> {
+    prop_oneof![
+        Just(InputFormat::Auto),
+        Just(InputFormat::Grid),
+        Just(InputFormat::List),
+    ]
+}
+
+fn any_expectations() -> impl Strategy<Value = Expectations> {
+    let size = prop::option::of((1u64..=10, 1u64..=10).prop_map(|(r, c)| board(r, c)));
+    let text = prop_oneof![
+        3 => (0u32..10, 0u32..10).prop_map(|(row, col)| format!("{row},{col}")),
+        2 => "[a-j](10|[1-9])",
+        1 => square_like(),
+    ];
+    let start =
+        prop::option::of(text.prop_filter_map("a square", |text| SquareSpec::from_str(&text).ok()));
+    (size, any::<bool>(), start).prop_map(|(size, closed, start)| Expectations {
+        size,
+        default_size: board(8, 8),
+        closed,
+        start,
+    })
+}
+
+/// The `n`th line (1-based) of `text`, as `check_tour` numbers them.
+fn line_of(text: &str, n: usize) -> Option<&str> {
+    text.split('\n').nth(n.checked_sub(1)?)
+}
+
+/// The parts of `message` between single quotes.
+fn quoted(message: &str) -> Vec<&str> {
+    message.split('\'').skip(1).step_by(2).collect()
+}
+
+/// What every `check_tour` error must satisfy: one line, and a message about line N names a
+/// line that exists and quotes text from it.
+fn check_error_is_sound(text: &str, error: &CheckError) -> Result<(), TestCaseError> {
+    let message = error.to_string();
+    prop_assert!(!message.is_empty());
+    prop_assert!(!message.contains('\n'), "{message:?}");
+    if let Some(rest) = message.strip_prefix("line ") {
+        let number: usize = rest
+            .split(':')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| TestCaseError::fail(format!("no line number: {message:?}")))?;
+        let line = line_of(text, number);
+        prop_assert!(line.is_some(), "{message:?} but the text has fewer lines");
+        let pieces = quoted(&message);
+        if !pieces.is_empty() {
+            prop_assert!(
+                pieces.iter().any(|piece| line.unwrap().contains(piece)),
+                "{message:?} quotes nothing of line {number}: {:?}",
+                line.unwrap()
+            );
+        }
+    }
+    if let CheckError::Notation(notation) = error {
+        prop_assert!(
+            matches!(notation, NotationError::OffBoard { .. }),
+            "{notation:?}"
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn parse_size_never_panics_and_errors_quote_the_text(text in size_like()) {
+        match parse_size(&text) {
+            Ok(board) => {
+                prop_assert!(board.rows() >= 1 && board.cols() >= 1);
+                prop_assert!(board.area() <= Board::MAX_SQUARES);
+            }
+            Err(error) => {
+                let message = error.to_string();
+                prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_written_size_parses_to_its_rows_and_columns(
+        rows in 1u64..=1000,
+        cols in 1u64..=1000,
+        cross in prop::sample::select(vec!["x", "X", "×"]),
+    ) {
+        let parsed = parse_size(&format!("{rows}{cross}{cols}")).unwrap();
+        prop_assert_eq!((u64::from(parsed.rows()), u64::from(parsed.cols())), (rows, cols));
+        prop_assert_eq!(parse_size(&format!(" {rows}x{cols}\n")).unwrap(), parsed);
+        let square = parse_size(&rows.to_string()).unwrap();
+        prop_assert_eq!((u64::from(square.rows()), u64::from(square.cols())), (rows, rows));
+    }
+
+    #[test]
+    fn a_size_with_a_zero_side_is_refused_by_name(side in 0u64..=1000, zero_first: bool) {
+        let text = if zero_first { format!("0x{side}") } else { format!("{side}x0") };
+        let message = parse_size(&text).unwrap_err().to_string();
+        prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+    }
+
+    #[test]
+    fn squares_never_panic_and_errors_quote_the_text(
+        text in square_like(),
+        board in any_board(),
+    ) {
+        match SquareSpec::from_str(&text) {
+            Err(error) => {
+                let message = error.to_string();
+                prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+            }
+            Ok(spec) => {
+                prop_assert_eq!(spec.to_string(), text.clone());
+                match spec.resolve(board) {
+                    Ok(square) => prop_assert!(board.contains(square)),
+                    Err(error) => {
+                        let message = error.to_string();
+                        prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+                        prop_assert!(message.contains(&board.to_string()), "{message:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn row_col_resolves_exactly_when_on_the_board(
+        row in 0u64..1100,
+        col in 0u64..1100,
+        rows in 1u64..=1000,
+        cols in 1u64..=1000,
+        spaced: bool,
+    ) {
+        let board = board(rows, cols);
+        let text = if spaced { format!("{row}, {col}") } else { format!("{row},{col}") };
+        let resolved = text.parse::<SquareSpec>().unwrap().resolve(board);
+        if row < rows && col < cols {
+            prop_assert_eq!(resolved, Ok(Square::new(row as u32, col as u32)));
+        } else {
+            let message = resolved.unwrap_err().to_string();
+            prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+        }
+    }
+
+    #[test]
+    fn algebraic_squares_count_ranks_from_the_bottom_row(
+        rows in 1u64..=200,
+        cols in 1u64..=26,
+        file in 0u8..26,
+        rank in 0u64..=210,
+    ) {
+        let board = board(rows, cols);
+        let a1 = "a1".parse::<SquareSpec>().unwrap().resolve(board);
+        prop_assert_eq!(a1, Ok(Square::new(rows as u32 - 1, 0)));
+        let text = format!("{}{rank}", char::from(b'a' + file));
+        let resolved = text.parse::<SquareSpec>().unwrap().resolve(board);
+        if u64::from(file) < cols && (1..=rows).contains(&rank) {
+            prop_assert_eq!(resolved, Ok(Square::new((rows - rank) as u32, u32::from(file))));
+        } else {
+            let message = resolved.unwrap_err().to_string();
+            prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+        }
+    }
+
+    #[test]
+    fn algebraic_squares_are_refused_on_boards_wider_than_26(
+        rows in 1u64..=100,
+        cols in 27u64..=300,
+    ) {
+        let error = "a1".parse::<SquareSpec>().unwrap().resolve(board(rows, cols)).unwrap_err();
+        prop_assert!(error.to_string().contains("'a1'"), "{error}");
+    }
+
+    #[test]
+    fn check_tour_never_panics_on_any_string(
+        text in any::<String>(),
+        format in any_format(),
+        expect in any_expectations(),
+    ) {
+        if let Err(error) = check_tour(text.as_bytes(), format, &expect) {
+            check_error_is_sound(&text, &error)?;
+        }
+    }
+
+    #[test]
+    fn check_tour_never_panics_on_any_bytes(
+        bytes in prop::collection::vec(any::<u8>(), 0..200),
+        format in any_format(),
+        expect in any_expectations(),
+    ) {
+        if let Err(error) = check_tour(bytes.as_slice(), format, &expect) {
+            prop_assert!(!error.to_string().contains('\n'), "{error}");
+        }
+    }
+
+    #[test]
+    fn check_tour_never_panics_on_grids_and_lists(
+        text in tour_like(),
+        format in any_format(),
+        expect in any_expectations(),
+    ) {
+        match check_tour(text.as_bytes(), format, &expect) {
+            Ok(CheckedTour { board, start }) => prop_assert!(board.contains(start)),
+            Err(error) => check_error_is_sound(&text, &error)?,
+        }
+    }
+}
+
+/// A tour of a board of 5..=8 rows and columns from any square it can start on, open or closed.
+fn small_tours() -> impl Strategy<Value = Tour> {
+    (5u64..=8, 5u64..=8, any::<Index>(), any::<bool>()).prop_map(|(rows, cols, at, closed)| {
+        let board = board(rows, cols);
+        let mut start = board.square_at(at.index(board.area() as usize) as u32);
+        if board.has_odd_area() && !start.is_majority_colour() {
+            // No tour starts on the minority colour of an odd board: move one square over.
+            start = board.square_at((board.index(start) + 1) % board.area() as u32);
+        }
+        let closed = closed && !board.has_odd_area();
+        match solve(&Request::new(board, start).closed(closed)).unwrap() {
+            Outcome::Tour { tour, .. } => tour,
+            other => panic!("{board} from {start}, closed {closed}: {other:?}"),
+        }
+    })
+}
+
+fn expectations(tour: &Tour, size: Option<Board>) -> Expectations {
+    let start = tour.start();
+    Expectations {
+        size,
+        default_size: board(8, 8),
+        closed: tour.is_closed(),
+        start: Some(format!("{},{}", start.row, start.col).parse().unwrap()),
+    }
+}
+
+fn grid_bytes(tour: &Tour, aligned: bool) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_grid(&mut out, tour, aligned).unwrap();
+    out
+}
+
+fn list_bytes(tour: &Tour) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_list(&mut out, tour).unwrap();
+    out
+}
+
+/// Two distinct visit positions in `0..=n-2`: never the last square, so that the exchange is
+/// provably not a tour (an interior square exchanged with another needs its two path
+/// neighbours among the at most two squares a knight move from both, which they cannot be; an
+/// exchange with the first square moves the start).
+fn two_positions(n: usize, a: Index, b: Index) -> (usize, usize) {
+    let i = a.index(n - 1);
+    let mut j = b.index(n - 1);
+    if i == j {
+        j = (j + 1) % (n - 1);
+    }
+    (i.min(j), i.max(j))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn solved_tours_written_as_grids_and_lists_pass_the_check(tour in small_tours()) {
+        let board = tour.board();
+        let found = CheckedTour { board, start: tour.start() };
+        for aligned in [true, false] {
+            let grid = grid_bytes(&tour, aligned);
+            for format in [InputFormat::Auto, InputFormat::Grid] {
+                let checked = check_tour(grid.as_slice(), format, &expectations(&tour, None));
+                prop_assert_eq!(checked.unwrap(), found);
+            }
+            let sized = check_tour(grid.as_slice(), InputFormat::Auto, &expectations(&tour, Some(board)));
+            prop_assert_eq!(sized.unwrap(), found);
+        }
+        let list = list_bytes(&tour);
+        for format in [InputFormat::Auto, InputFormat::List] {
+            let checked = check_tour(list.as_slice(), format, &expectations(&tour, Some(board)));
+            prop_assert_eq!(checked.unwrap(), found);
+        }
+    }
+
+    #[test]
+    fn exchanging_two_squares_of_a_tour_is_rejected(
+        tour in small_tours(),
+        a in any::<Index>(),
+        b in any::<Index>(),
+    ) {
+        let board = tour.board();
+        let mut path: Vec<Square> = tour.squares().collect();
+        let (i, j) = two_positions(path.len(), a, b);
+        path.swap(i, j);
+
+        let list: String = path.iter().map(|s| format!("{} {}\n", s.row, s.col)).collect();
+        let verdict = check_tour(list.as_bytes(), InputFormat::List, &expectations(&tour, Some(board)));
+        prop_assert!(
+            matches!(verdict, Err(CheckError::Invalid(_))),
+            "list with steps {} and {} exchanged: {:?}", i + 1, j + 1, verdict
+        );
+
+        let mut numbers = vec![0; board.area() as usize];
+        for (step, &square) in path.iter().enumerate() {
+            numbers[board.index(square) as usize] = step + 1;
+        }
+        let grid: String = numbers
+            .chunks(board.cols() as usize)
+            .map(|row| row.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        let verdict = check_tour(grid.as_bytes(), InputFormat::Auto, &expectations(&tour, None));
+        prop_assert!(
+            matches!(verdict, Err(CheckError::Invalid(_))),
+            "grid with visits {} and {} exchanged: {:?}", i + 1, j + 1, verdict
+        );
+    }
+}

@@ -11,6 +11,7 @@ use knights_tour::explorer::ui::{ColorMode, GlyphSet};
 use knights_tour::explorer::{
     App, BoardViewport, ExplorerMethod, Look, Screen, Setup, Speed, Status, action,
 };
+use knights_tour::tour::validate;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -384,13 +385,33 @@ mod keys {
         assert_eq!(app.status(), Status::TourFound);
         assert!(app.figures().nodes > 1_000_000, "{:?}", app.figures());
         assert!(app.figures().nodes < FINISH_NODE_BUDGET);
-        // Construction answers whole, or says it is not available yet.
+        // Construction answers whole, in one step.
         press(&mut app, "mn");
-        match app.status() {
-            Status::TourFound => assert_eq!(app.path().len(), 64),
-            Status::Failed(message) => assert!(message.contains("construct"), "{message}"),
-            other => panic!("construct gave {other:?}"),
-        }
+        assert_eq!(app.setup().method, ExplorerMethod::Construct);
+        assert_eq!(app.status(), Status::TourFound);
+        validate(app.setup().board, app.path().iter().copied(), false, None).unwrap();
+    }
+
+    #[test]
+    fn a_large_board_is_constructed_at_once_and_replays() {
+        // 300x300: far past one block, so the tour is joined from many tiles.
+        let mut app = explorer(300, 300, (150, 151), ExplorerMethod::Construct);
+        press(&mut app, "n");
+        assert_eq!(app.status(), Status::TourFound);
+        let board = app.setup().board;
+        let start = Square::new(150, 151);
+        validate(board, app.path().iter().copied(), false, Some(start)).unwrap();
+        let figures = app.figures();
+        assert_eq!((figures.depth, figures.max_depth), (90_000, 90_000));
+        press(&mut app, "p");
+        assert_eq!(app.status(), Status::Replaying);
+        play_for(&mut app, 1.0);
+        assert_eq!(app.scene().knight.unwrap().0, app.path()[10]);
+        // f ends the replay at once: the whole tour, and nothing left running.
+        press(&mut app, "f");
+        assert_eq!(app.status(), Status::TourFound);
+        assert!(!app.is_animating());
+        assert!(app.scene().shown_up_to as usize >= app.path().len());
     }
 
     #[test]

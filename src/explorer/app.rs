@@ -511,7 +511,8 @@ impl App {
                 Figures {
                     nodes,
                     backtracks,
-                    max_depth,
+                    // A constructed tour has no search path: its deepest is the whole tour.
+                    max_depth: max_depth.max(depth),
                     depth,
                 }
             }
@@ -871,11 +872,15 @@ impl App {
     }
 
     fn finish(&mut self) {
+        if self.replay.take().is_some() {
+            // Finishing a replay shows the whole tour, and nothing runs on.
+            self.motion = Motion::Still;
+            return;
+        }
         if matches!(self.engine, Engine::Whole(None)) {
             self.answer_whole();
             return;
         }
-        self.replay = None;
         match &self.engine {
             Engine::Stepped(session) if !session.is_over() => {
                 let nodes = session.search().stats().nodes;

@@ -7,10 +7,11 @@
 //! search answers; on boards the construction reaches it first gets 64 nodes a square (at
 //! least [`FIRST_SEARCH_NODES`]), then the construction answers (thin strips defeat the search
 //! at any size), and where no piece fits the start the search goes on with the whole budget
-//! to its proof. `construct` runs the theorems and the construction;
-//! where the construction does not reach (a side under 5) it hands the board to the search
-//! layers of `auto`, and the answer names the layer that gave it. The single-layer methods run one layer alone,
-//! without the theorems, so that a person can compare them. Every tour returned has passed the
+//! to its proof. `construct` runs the theorems and the construction; where the construction
+//! does not reach (a side under 3, or a board small enough to be one block, which is really a
+//! search) it hands the board to the search layers of `auto`, and the answer names the layer
+//! that gave it. The single-layer methods run one layer alone, without the theorems, so that a
+//! person can compare them. Every tour returned has passed the
 //! validator; "no tour" is only ever a theorem or an exhausted search, never a time-out.
 
 use std::fmt;

@@ -74,7 +74,7 @@ pub struct SolveArgs {
     pub board: BoardArgs,
     /// auto: the layered engine; warnsdorff: one greedy pass; backtrack: Warnsdorff-ordered
     /// backtracking; naive: fixed-order backtracking; construct: linear-time construction from
-    /// small tiles (boards with a side under 5 go to the search layers)
+    /// small blocks (a board small enough to be one block, 10x10 or less, is searched)
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
     /// With --method auto, construct boards of at least this many squares instead of searching

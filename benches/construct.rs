@@ -17,7 +17,13 @@ fn closed(bencher: Bencher, n: u64) {
     let board = Board::new(n, n).unwrap();
     bencher.bench(|| {
         let construction = construct(board, Square::new(0, 0), true).unwrap();
-        Tour::new(board, construction.path(), true, Some(Square::new(0, 0))).unwrap()
+        Tour::new(
+            board,
+            construction.path().unwrap(),
+            true,
+            Some(Square::new(0, 0)),
+        )
+        .unwrap()
     });
 }
 
@@ -29,7 +35,7 @@ fn open(bencher: Bencher, n: u64) {
     let start = Square::new(n as u32 / 2, n as u32 / 2);
     bencher.bench(|| {
         let construction = construct(board, start, false).unwrap();
-        Tour::new(board, construction.path(), false, Some(start)).unwrap()
+        Tour::new(board, construction.path().unwrap(), false, Some(start)).unwrap()
     });
 }
 

@@ -306,6 +306,26 @@ pub enum SolveError {
         /// The most squares that would fit.
         fits: u64,
     },
+    /// The system refused the memory for the tour, though it seemed free.
+    #[error(
+        "a tour of the {board} board needs about {needed} MB of memory, and the system refused \
+         it; a smaller board, or more free memory, is needed"
+    )]
+    OutOfMemory {
+        /// The board.
+        board: Board,
+        /// Megabytes needed.
+        needed: u64,
+    },
+    /// The memory cap in [`MEMORY_VARIABLE`] is not a number of bytes.
+    #[error(
+        "{MEMORY_VARIABLE}='{text}' is not an amount of memory: expected bytes with an optional \
+         K, M or G suffix, like 512M or 2G"
+    )]
+    BadMemoryCap {
+        /// The text of the variable.
+        text: String,
+    },
     /// A layer produced a sequence the validator rejected: a bug, reported rather than printed.
     #[error(
         "internal error: the {layer} layer produced an invalid tour ({error}); please report it"
@@ -407,8 +427,15 @@ impl<'a> Solver<'a> {
                 }
                 let mut outcome = self.search_layers()?;
                 if matches!(outcome, Outcome::BudgetExceeded { .. }) {
-                    if !construct_first && let Some(tour) = construct(&mut self)? {
-                        return Ok(tour);
+                    if !construct_first {
+                        match construct(&mut self) {
+                            Ok(Some(tour)) => return Ok(tour),
+                            // Without room to construct, the search goes on with what it has.
+                            Ok(None)
+                            | Err(SolveError::TooLarge { .. } | SolveError::OutOfMemory { .. }) => {
+                            }
+                            Err(other) => return Err(other),
+                        }
                     }
                     let budget_left = self.stats.nodes < self.request.node_budget;
                     let time_left = self
@@ -467,15 +494,19 @@ impl<'a> Solver<'a> {
             return Ok(Built::Nothing);
         }
         check_memory(board)?;
+        let out_of_memory = || SolveError::OutOfMemory {
+            board,
+            needed: construct::memory_needed(board).div_ceil(1 << 20),
+        };
         let construction = match construct::construct(board, start, closed) {
             Ok(construction) => construction,
-            Err(ConstructError::Memory { .. }) => return Err(too_large(board, 0)),
+            Err(ConstructError::Memory { .. }) => return Err(out_of_memory()),
             Err(ConstructError::OutOfReach { .. } | ConstructError::NoPiece { .. }) => {
                 return Ok(Built::Nothing);
             }
         };
         let blocks = construction.blocks();
-        let path = construction.path();
+        let path = construction.path().map_err(|_| out_of_memory())?;
         drop(construction);
         let tour = Tour::new(board, path, closed, Some(start)).map_err(|error| {
             SolveError::InvalidTour {
@@ -783,9 +814,10 @@ pub const MEMORY_VARIABLE: &str = "KNIGHTS_TOUR_MEMORY";
 /// system reports free (`MemAvailable` on Linux; elsewhere the allocation itself is checked),
 /// or in the cap of [`MEMORY_VARIABLE`].
 fn check_memory(board: Board) -> Result<(), SolveError> {
-    let cap = std::env::var(MEMORY_VARIABLE)
-        .ok()
-        .and_then(|text| parse_bytes(&text));
+    let cap = match std::env::var(MEMORY_VARIABLE) {
+        Ok(text) => Some(parse_bytes(&text).ok_or(SolveError::BadMemoryCap { text })?),
+        Err(_) => None,
+    };
     let free = match (available_memory(), cap) {
         (Some(free), Some(cap)) => Some(free.min(cap)),
         (free, cap) => free.or(cap),
@@ -796,9 +828,11 @@ fn check_memory(board: Board) -> Result<(), SolveError> {
     }
 }
 
-/// `1000`, `512K`, `100M`, `2G`.
+/// `1000`, `512K`, `100M`, `2G` (also `100MB`, `2GiB`).
 fn parse_bytes(text: &str) -> Option<u64> {
     let text = text.trim();
+    let text = text.strip_suffix(['B', 'b']).unwrap_or(text);
+    let text = text.strip_suffix('i').unwrap_or(text);
     let (digits, shift) = match text.char_indices().last()? {
         (at, 'K' | 'k') => (&text[..at], 10),
         (at, 'M' | 'm') => (&text[..at], 20),
@@ -812,7 +846,7 @@ fn too_large(board: Board, free: u64) -> SolveError {
     let per_square = construct::memory_needed(board).div_ceil(board.area().max(1));
     SolveError::TooLarge {
         board,
-        needed: construct::memory_needed(board) >> 20,
+        needed: construct::memory_needed(board).div_ceil(1 << 20),
         available: free >> 20,
         fits: free / per_square.max(1),
     }

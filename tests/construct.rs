@@ -25,7 +25,7 @@ fn construct_request(board: Board, start: Square, closed: bool) -> Request {
 fn constructed(board: Board, start: Square, closed: bool) -> Tour {
     let construction: Construction = construct::construct(board, start, closed)
         .unwrap_or_else(|error| panic!("{board} from {start}, closed {closed}: {error}"));
-    Tour::new(board, construction.path(), closed, Some(start))
+    Tour::new(board, construction.path().unwrap(), closed, Some(start))
         .unwrap_or_else(|error| panic!("{board} from {start}, closed {closed}: {error}"))
 }
 

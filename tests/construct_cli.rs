@@ -1,5 +1,6 @@
 //! The construction through the command line: streamed output that `check` accepts, the
-//! threshold flag, and boards refused up front for want of memory.
+//! threshold flag, and boards refused for want of memory (up front, or when the system refuses
+//! the allocation) with exit status 2.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -75,6 +76,44 @@ fn a_board_too_large_for_memory_is_refused_up_front() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("10000x10000").and(predicate::str::contains("MB")));
+}
+
+#[test]
+fn a_memory_cap_that_is_not_a_size_is_named() {
+    knights_tour()
+        .env("KNIGHTS_TOUR_MEMORY", "1.5G")
+        .args(["solve", "--size", "100"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("'1.5G'").and(predicate::str::contains("512M")));
+}
+
+#[test]
+#[cfg(unix)]
+fn memory_the_system_refuses_is_an_error_not_an_abort() {
+    // The free memory the program reads is far more than this process may map (`ulimit -v`):
+    // the allocation itself fails, and the answer is still exit 2 and one line. The links of
+    // 20000x20000 take 400 MB and its path 1.6 GB: 300 MB refuses the first, 1.5 GB the second.
+    let binary = assert_cmd::cargo::cargo_bin("knights-tour");
+    for kilobytes in [300_000, 1_500_000] {
+        let script = format!(
+            "ulimit -v {kilobytes} && exec '{}' solve --size 20000x20000 --format list",
+            binary.display()
+        );
+        let output = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{kilobytes} KB: {stderr}");
+        assert!(output.stdout.is_empty());
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("20000x20000") && stderr.contains("refused"),
+            "{stderr}"
+        );
+    }
 }
 
 #[test]

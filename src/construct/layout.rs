@@ -141,7 +141,7 @@ pub struct Layout {
     pub bands: Vec<u32>,
     /// Widths of the stripes, left first.
     pub stripes: Vec<u32>,
-    /// The block `(band, stripe)` that carries a path from the start, and the path's piece.
+    /// The block `(band, stripe)` that carries a path from the start.
     pub path_block: Option<(usize, usize)>,
 }
 
@@ -210,7 +210,7 @@ fn path_piece(layout: &Layout, origin: Square, start: Square) -> Option<(Links, 
 }
 
 /// Builds band `band` of `layout` as a strip as wide as the board: its blocks laid and joined
-/// left to right. Returns the strip and, for the band with the path, the path's far end.
+/// left to right.
 fn build_band(
     layout: &Layout,
     band: usize,
@@ -242,7 +242,7 @@ fn build_band(
             let a2 = Square::new(2, left - 2);
             let b1 = Square::new(1, left + 1);
             let b2 = Square::new(3, left);
-            strip.splice((a1, a2), (b1, b2), false);
+            strip.splice((a1, a2), (b1, b2));
         }
         left += width;
     }
@@ -330,7 +330,7 @@ fn assemble_layout(
             let a2 = Square::new(top - 2, 2);
             let b1 = Square::new(top + 1, 1);
             let b2 = Square::new(top, 3);
-            links.splice((a1, a2), (b1, b2), false);
+            links.splice((a1, a2), (b1, b2));
         }
         top += height;
     }

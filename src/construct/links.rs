@@ -190,21 +190,15 @@ impl Links {
         }
     }
 
-    /// The general splice: removes the tour edge `a1–a2` and the edge `b1–b2` (or, when
-    /// `b_open`, the two open ends `b1`, `b2` of a path), and adds `a1–b1` and `a2–b2`. When
-    /// the two edges lie on different cycles or paths, the result is one.
-    pub fn splice(&mut self, (a1, a2): (Square, Square), (b1, b2): (Square, Square), b_open: bool) {
+    /// The general splice: removes the tour edges `a1–a2` and `b1–b2` and adds `a1–b1` and
+    /// `a2–b2`. When the two edges lie on different cycles or paths, the result is one.
+    pub fn splice(&mut self, (a1, a2): (Square, Square), (b1, b2): (Square, Square)) {
         debug_assert!(self.linked(a1, a2), "no edge {a1}–{a2}");
-        debug_assert!(b_open || self.linked(b1, b2), "no edge {b1}–{b2}");
-        let (ob1, ob2) = if b_open {
-            (None, None)
-        } else {
-            (Some(b2), Some(b1))
-        };
+        debug_assert!(self.linked(b1, b2), "no edge {b1}–{b2}");
         self.relink(a1, Some(a2), b1);
         self.relink(a2, Some(a1), b2);
-        self.relink(b1, ob1, a1);
-        self.relink(b2, ob2, a2);
+        self.relink(b1, Some(b2), a1);
+        self.relink(b2, Some(b1), a2);
     }
 
     /// Fills `slots` with the squares (as numbers) met walking from `at`, first leaving it

@@ -89,7 +89,7 @@ pub fn covers(board: Board) -> bool {
 /// Constructs a tour of `board` from `start`, closed if `closed`.
 ///
 /// The caller has checked with [`existence::verdict`] that such a tour may exist; the
-/// construction covers boards whose sides are both at least 5.
+/// construction covers every board of [`covers`] (both sides at least 3).
 pub fn construct(
     board: Board,
     start: Square,
@@ -148,10 +148,18 @@ impl Construction {
     }
 
     /// The tour as square numbers in visit order, from the start. A cycle is read in one of its
-    /// two directions; it closes whenever the board has a closed tour.
-    pub fn path(&self) -> Vec<u32> {
-        let n = self.board().area() as usize;
-        let mut path = vec![0u32; n];
+    /// two directions; it closes whenever the board has a closed tour. Fails, rather than
+    /// aborting, when the memory for the path cannot be had.
+    pub fn path(&self) -> Result<Vec<u32>, ConstructError> {
+        let board = self.board();
+        let n = board.area() as usize;
+        let mut path = Vec::new();
+        path.try_reserve_exact(n)
+            .map_err(|_| ConstructError::Memory {
+                board,
+                bytes: memory_needed(board),
+            })?;
+        path.resize(n, 0u32);
         let (head, tail) = path.split_at_mut(n / 2);
         let links = &self.links;
         // The tail is walked backwards from the tour's last square.
@@ -183,6 +191,6 @@ impl Construction {
                 *index = row * cols + col;
             }
         }
-        path
+        Ok(path)
     }
 }

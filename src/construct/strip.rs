@@ -511,8 +511,8 @@ const START_BUDGET: u64 = 100_000;
 /// The widest start block tried.
 const START_WIDTHS: std::ops::RangeInclusive<u32> = 3..=16;
 
-/// Start blocks to try for a start in column `col`: `(first column, width, blocks to the
-/// left, blocks to the right)`, narrow blocks with the start near their middle first.
+/// Start blocks to try for a start in column `col` (see [`StartBlock`]), narrow blocks with the
+/// start near their middle first.
 fn start_blocks(geometry: &Geometry, len: u32, col: u32, three: bool) -> Vec<StartBlock> {
     let mut found = Vec::new();
     for width in START_WIDTHS.filter(|&w| w <= len) {

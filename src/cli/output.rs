@@ -136,25 +136,16 @@ impl RowCol {
 /// holds 1. With `width` 0 nothing is padded (the CSES format).
 pub fn write_grid(out: &mut impl Write, tour: &Tour, aligned: bool) -> io::Result<()> {
     let board = tour.board();
-    // Four bytes a square more than the tour: asked for, not assumed, so that a board too
-    // large for it ends with a message rather than an abort.
-    let mut numbers = Vec::new();
-    numbers
-        .try_reserve_exact(tour.indices().len())
-        .map_err(|_| {
-            io::Error::new(
-                io::ErrorKind::OutOfMemory,
-                format!(
-                    "the grid of a {board} board needs {} MB more memory than is free; \
-                     --format list needs none",
-                    (board.area() * 4) >> 20
-                ),
-            )
-        })?;
-    numbers.resize(tour.indices().len(), 0u32);
-    for (step, &index) in tour.indices().iter().enumerate() {
-        numbers[index as usize] = step as u32 + 1;
-    }
+    let numbers = tour.visit_numbers().map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::OutOfMemory,
+            format!(
+                "the grid of a {board} board needs {} MB more memory than is free; \
+                 --format list needs none",
+                (board.area() * 4) >> 20
+            ),
+        )
+    })?;
     let width = if aligned {
         board.area().to_string().len()
     } else {

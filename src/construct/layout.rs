@@ -221,6 +221,9 @@ fn build_band(
     let strip_board =
         Board::new(u64::from(rows), u64::from(cols)).map_err(|_| AssemblyError::Memory)?;
     let mut strip = Links::new(strip_board).map_err(|_| AssemblyError::Memory)?;
+    // The few tiles this band uses, kept at hand: a band of a long board has millions of
+    // stripes, and the shared cache takes a lock and a hash a lookup.
+    let mut tiles: Vec<((u32, Port), Arc<Links>)> = Vec::new();
     let mut left = 0;
     for (stripe, &width) in layout.stripes.iter().enumerate() {
         let at = Square::new(0, left);
@@ -233,7 +236,14 @@ fn build_band(
                 (_, 0) => Port::Top,
                 _ => Port::Left,
             };
-            let piece = tile(rows, width, port).ok_or(AssemblyError::NoPiece)?;
+            let piece = match tiles.iter().find(|(key, _)| *key == (width, port)) {
+                Some((_, piece)) => Arc::clone(piece),
+                None => {
+                    let piece = tile(rows, width, port).ok_or(AssemblyError::NoPiece)?;
+                    tiles.push(((width, port), Arc::clone(&piece)));
+                    piece
+                }
+            };
             strip.lay(&piece, at);
         }
         if stripe > 0 {

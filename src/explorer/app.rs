@@ -946,13 +946,19 @@ impl App {
         request.node_budget = self.finish_budget;
         let started = Instant::now();
         self.engine = match solve::solve(&request) {
-            Ok(outcome) => {
-                if let Outcome::Tour { tour, .. } = &outcome {
-                    self.visits = tour.visit_numbers();
-                    self.tour = Some(tour.clone());
-                }
-                Engine::Whole(Some(outcome))
-            }
+            Ok(outcome) => match &outcome {
+                Outcome::Tour { tour, .. } => match tour.visit_numbers() {
+                    Ok(visits) => {
+                        self.visits = visits;
+                        self.tour = Some(tour.clone());
+                        Engine::Whole(Some(outcome))
+                    }
+                    Err(_) => {
+                        Engine::Failed(format!("no memory to show the tour of {}", tour.board()))
+                    }
+                },
+                _ => Engine::Whole(Some(outcome)),
+            },
             Err(error) => Engine::Failed(error.to_string()),
         };
         self.elapsed += started.elapsed();

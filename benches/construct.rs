@@ -3,9 +3,9 @@
 //! prints). Peak memory is measured outside, with `/usr/bin/time -v` (see the closing note).
 
 use divan::Bencher;
-use knights_tour::board::{Board, Square};
-use knights_tour::construct::construct;
-use knights_tour::tour::Tour;
+use knights_tour::engine::board::{Board, Square};
+use knights_tour::engine::construct::construct;
+use knights_tour::engine::tour::Tour;
 
 fn main() {
     divan::main();

@@ -4,8 +4,8 @@
 use std::hint::black_box;
 use std::process::Command;
 
-use knights_tour::board::{Board, Square};
-use knights_tour::solve::{Method, Outcome, Request, solve};
+use knights_tour::engine::board::{Board, Square};
+use knights_tour::engine::solve::{Method, Outcome, Request, solve};
 
 fn main() {
     divan::main();

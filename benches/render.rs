@@ -4,9 +4,10 @@
 //!
 //! Run with `cargo bench --bench render`.
 
-use knights_tour::board::{Board, Square};
+use knights_tour::engine::board::{Board, Square};
+use knights_tour::engine::solve::Method;
 use knights_tour::explorer::keys::Action;
-use knights_tour::explorer::{App, BoardViewport, ExplorerMethod, Look, Screen, Setup, Speed};
+use knights_tour::explorer::{App, BoardViewport, Look, Screen, Setup, Speed};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -14,7 +15,7 @@ fn main() {
     divan::main();
 }
 
-fn app(n: u64, method: ExplorerMethod) -> App {
+fn app(n: u64, method: Method) -> App {
     let setup = Setup {
         board: Board::square(n).unwrap(),
         start: Square::new(0, 0),
@@ -39,14 +40,14 @@ fn bench_frame(bencher: divan::Bencher, app: &App, size: (u16, u16)) {
 
 #[divan::bench(args = [(200, 60), (80, 24)])]
 fn finished_100x100(bencher: divan::Bencher, size: (u16, u16)) {
-    let mut app = app(100, ExplorerMethod::Warnsdorff);
+    let mut app = app(100, Method::Warnsdorff);
     app.update(Action::Finish);
     bench_frame(bencher, &app, size);
 }
 
 #[divan::bench(args = [(200, 60), (80, 24)])]
 fn path_view_100x100(bencher: divan::Bencher, size: (u16, u16)) {
-    let mut app = app(100, ExplorerMethod::Warnsdorff);
+    let mut app = app(100, Method::Warnsdorff);
     app.update(Action::Finish);
     app.update(Action::ToggleView);
     bench_frame(bencher, &app, size);
@@ -54,7 +55,7 @@ fn path_view_100x100(bencher: divan::Bencher, size: (u16, u16)) {
 
 #[divan::bench(args = [(200, 60)])]
 fn mid_search_200x200(bencher: divan::Bencher, size: (u16, u16)) {
-    let mut app = app(200, ExplorerMethod::Backtrack);
+    let mut app = app(200, Method::Backtrack);
     for _ in 0..20_000 {
         app.update(Action::Step);
     }

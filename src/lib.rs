@@ -1,18 +1,18 @@
 //! knights-tour: knight's tours on any rectangular board, with proofs when none exists.
 //!
-//! The engine ([`board`], [`notation`], [`tour`], [`existence`], [`search`], [`solve`],
-//! [`count`]) knows nothing of terminals; the command line ([`cli`]) and the explorer are thin
-//! clients of it.
+//! The crate has three parts (see `ARCHITECTURE.md`):
+//! - [`engine`]: computes tours; no terminal, no arguments, no files, no environment;
+//! - `cli` (feature `cli`): the scripted command line;
+//! - `explorer` (feature `explorer`): the interactive terminal explorer.
+//!
+//! With `default-features = false` the crate is the engine alone.
 
 #![deny(missing_docs)]
 
-pub mod board;
+#[cfg(feature = "cli")]
 pub mod cli;
-pub mod construct;
-pub mod count;
-pub mod existence;
+pub mod engine;
+#[cfg(feature = "explorer")]
 pub mod explorer;
-pub mod notation;
-pub mod search;
-pub mod solve;
-pub mod tour;
+#[cfg(feature = "cli")]
+pub mod options;

@@ -1,5 +1,57 @@
-//! The `knights-tour` binary: everything lives in the library; see `knights_tour::cli`.
+//! The `knights-tour` binary: parses the command line and hands the request to its front end,
+//! the explorer (the default, or `tui`) or one of the scripted commands of `knights_tour::cli`.
+//! This is the one place that knows every front end.
 
-fn main() -> std::process::ExitCode {
-    knights_tour::cli::main()
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use knights_tour::cli::{self, CheckArgs, CountArgs, ExitStatus, Failure, SolveArgs};
+use knights_tour::explorer::{self, ExplorerArgs};
+
+/// knight's tours on any board: an explorer, a solver, a checker
+#[derive(Debug, Parser)]
+#[command(name = "knights-tour", version, args_conflicts_with_subcommands = true)]
+struct Cli {
+    /// What to do; without one, the explorer opens.
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Explorer options, when no command is given.
+    #[command(flatten)]
+    explorer: ExplorerArgs,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Open the interactive explorer (the default)
+    Tui(ExplorerArgs),
+    /// Find one tour and print it
+    Solve(SolveArgs),
+    /// Validate a tour read from FILE or standard input
+    Check(CheckArgs),
+    /// Count every tour by exhaustive search (boards of at most 40 squares)
+    Count(CountArgs),
+    /// CSES 1689 adapter: read `x y` (column, row; 1-based) and print the 8x8 grid
+    Cses,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return cli::usage_error(error),
+    };
+    let result = match cli.command {
+        None => run_explorer(&cli.explorer),
+        Some(Command::Tui(args)) => run_explorer(&args),
+        Some(Command::Solve(args)) => cli::solve(&args),
+        Some(Command::Check(args)) => cli::check(&args),
+        Some(Command::Count(args)) => cli::count(&args),
+        Some(Command::Cses) => cli::cses(),
+    };
+    cli::exit_code(result)
+}
+
+fn run_explorer(args: &ExplorerArgs) -> Result<ExitStatus, Failure> {
+    explorer::run(args).map_err(|error| Failure::bad_input(format!("{error:#}")))?;
+    Ok(ExitStatus::Success)
 }

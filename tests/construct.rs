@@ -3,13 +3,13 @@
 //! Tours come from `solve` with `Method::Construct` (so the theorems and the validator run as a
 //! user would see them), or from `construct` directly and then `Tour::new`, which validates.
 
-use knights_tour::board::{Board, Square};
-use knights_tour::construct::layout::{Port, tile};
-use knights_tour::construct::piece::{PieceOutcome, PieceSpec, Shape, find_piece};
-use knights_tour::construct::{self, Construction};
-use knights_tour::existence::{self, NoTourReason, Verdict};
-use knights_tour::solve::{Layer, Method, Outcome, Request, solve};
-use knights_tour::tour::{self, Tour, TourError, Validator};
+use knights_tour::engine::board::{Board, Square};
+use knights_tour::engine::construct::layout::{Port, tile};
+use knights_tour::engine::construct::piece::{PieceOutcome, PieceSpec, Shape, find_piece};
+use knights_tour::engine::construct::{self, Construction};
+use knights_tour::engine::existence::{self, NoTourReason, Verdict};
+use knights_tour::engine::solve::{Layer, Method, Outcome, Request, solve};
+use knights_tour::engine::tour::{self, Tour, TourError, Validator};
 
 fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()
@@ -353,7 +353,7 @@ fn below_the_threshold_a_strip_the_search_finds_hard_is_constructed_quickly() {
     let started = std::time::Instant::now();
     let outcome = solve(&Request::new(board(3, 40), Square::new(1, 20)).closed(true)).unwrap();
     assert_eq!(outcome.layer(), Layer::Construct);
-    assert!(outcome.stats().nodes <= knights_tour::solve::FIRST_SEARCH_NODES);
+    assert!(outcome.stats().nodes <= knights_tour::engine::solve::FIRST_SEARCH_NODES);
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     // Where no piece fits because no tour exists, the search still proves it.
     let proved = solve(&Request::new(board(3, 8), Square::new(1, 2))).unwrap();

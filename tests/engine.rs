@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
-use knights_tour::board::{Board, Square};
-use knights_tour::count::{CountRequest, count_tours};
-use knights_tour::existence::{self, NoTourReason, Verdict};
-use knights_tour::search::{Search, SearchConfig, SearchEvent};
-use knights_tour::solve::{Ablation, Layer, Method, Outcome, Request, solve};
-use knights_tour::tour::validate;
+use knights_tour::engine::board::{Board, Square};
+use knights_tour::engine::count::{CountRequest, count_tours};
+use knights_tour::engine::existence::{self, NoTourReason, Verdict};
+use knights_tour::engine::search::{Search, SearchConfig, SearchEvent};
+use knights_tour::engine::solve::{Ablation, Layer, Method, Outcome, Request, solve};
+use knights_tour::engine::tour::validate;
 
 fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()

@@ -5,19 +5,18 @@
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use knights_tour::board::{Board, Square};
+use knights_tour::engine::board::{Board, Square};
+use knights_tour::engine::solve::Method;
+use knights_tour::engine::tour::validate;
 use knights_tour::explorer::app::FINISH_NODE_BUDGET;
 use knights_tour::explorer::ui::{ColorMode, GlyphSet};
-use knights_tour::explorer::{
-    App, BoardViewport, ExplorerMethod, Look, Screen, Setup, Speed, Status, action,
-};
-use knights_tour::tour::validate;
+use knights_tour::explorer::{App, BoardViewport, Look, Screen, Setup, Speed, Status, action};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
 /// An explorer on `rows x cols` from `start`, open, by `method`, at 10 steps a second.
-fn explorer(rows: u64, cols: u64, start: (u32, u32), method: ExplorerMethod) -> App {
+fn explorer(rows: u64, cols: u64, start: (u32, u32), method: Method) -> App {
     let setup = Setup {
         board: Board::new(rows, cols).unwrap(),
         start: Square::new(start.0, start.1),
@@ -106,7 +105,7 @@ mod screens {
 
     #[test]
     fn opening_screen_at_80x24_shows_the_whole_board_and_the_panel() {
-        let app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let app = explorer(8, 8, (0, 0), Method::Backtrack);
         let text = screen(&app, Look::standard(), 80, 24);
         for rank in 1..=8 {
             assert!(
@@ -122,7 +121,7 @@ mod screens {
 
     #[test]
     fn mid_search_shows_candidates_with_their_degrees_and_the_next_move() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         press(&mut app, "nnn");
         let text = screen(&app, Look::standard(), 80, 24);
         assert!(
@@ -137,11 +136,11 @@ mod screens {
     #[test]
     fn a_backtrack_marks_the_square_taken_back() {
         // A greedy pass from g7 of 7x7 dies at depth 32; backtracking undoes it there.
-        let mut app = explorer(7, 7, (0, 6), ExplorerMethod::Backtrack);
+        let mut app = explorer(7, 7, (0, 6), Method::Backtrack);
         let mut steps = 0;
         while !matches!(
             app.last_event(),
-            Some(knights_tour::search::SearchEvent::Backtrack { .. })
+            Some(knights_tour::engine::search::SearchEvent::Backtrack { .. })
         ) {
             press(&mut app, "n");
             steps += 1;
@@ -155,7 +154,7 @@ mod screens {
 
     #[test]
     fn a_finished_tour_shows_every_visit_number_then_its_path() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         press(&mut app, "f");
         assert_eq!(app.status(), Status::TourFound);
         let text = screen(&app, Look::standard(), 80, 24);
@@ -174,7 +173,7 @@ mod screens {
     #[test]
     fn a_board_without_a_tour_says_why_at_once() {
         // 5x5 from b5 (0,1): the minority colour of an odd board.
-        let app = explorer(5, 5, (0, 1), ExplorerMethod::Backtrack);
+        let app = explorer(5, 5, (0, 1), Method::Backtrack);
         assert!(matches!(app.status(), Status::NoTour(_)));
         let text = screen(&app, Look::standard(), 80, 24);
         assert!(text.contains("no tour"), "{text}");
@@ -187,7 +186,7 @@ mod screens {
         let look = Look::from_env(|name| (name == "NO_COLOR").then(|| "1".to_string()), true);
         assert_eq!(look.colors, ColorMode::Monochrome);
         assert_eq!(look.glyphs, GlyphSet::Ascii);
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         press(&mut app, "nnn");
         let (buffer, _) = draw(&app, look, 80, 24);
         for cell in buffer.content() {
@@ -204,7 +203,7 @@ mod screens {
 
     #[test]
     fn a_terminal_too_small_gets_a_message_not_a_broken_board() {
-        let app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let app = explorer(8, 8, (0, 0), Method::Backtrack);
         let text = screen(&app, Look::standard(), 20, 6);
         assert!(text.contains("Terminal too small"), "{text}");
         assert_screen!("too_small", text);
@@ -214,7 +213,7 @@ mod screens {
 
     #[test]
     fn a_narrow_terminal_puts_the_figures_under_the_board() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         press(&mut app, "nn");
         let text = screen(&app, Look::standard(), 40, 20);
         assert!(text.contains("8x8 open backtrack paused"), "{text}");
@@ -223,7 +222,7 @@ mod screens {
 
     #[test]
     fn a_large_board_scrolls_to_follow_the_knight_and_the_cursor() {
-        let mut app = explorer(100, 100, (0, 0), ExplorerMethod::Warnsdorff);
+        let mut app = explorer(100, 100, (0, 0), Method::Warnsdorff);
         let (_, viewport) = draw(&app, Look::standard(), 80, 24);
         assert!(viewport.cols < 100 && viewport.rows < 100, "{viewport:?}");
         press(&mut app, "f");
@@ -242,7 +241,7 @@ mod screens {
 
     #[test]
     fn help_lists_every_key_and_closes_on_any_key() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         press(&mut app, "?");
         let text = screen(&app, Look::standard(), 80, 24);
         for line in knights_tour::explorer::keys::KEYS {
@@ -256,7 +255,7 @@ mod screens {
 
     #[test]
     fn a_click_on_a_square_makes_it_the_start() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         let (_, viewport) = draw(&app, Look::standard(), 80, 24);
         let grid = viewport.grid;
         let cell = viewport.cell.unwrap();
@@ -276,7 +275,7 @@ mod keys {
 
     #[test]
     fn the_cursor_stays_on_the_board() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         press(&mut app, "hhkk");
         assert_eq!(app.cursor(), Square::new(0, 0));
         press(&mut app, &"l".repeat(20));
@@ -288,7 +287,7 @@ mod keys {
 
     #[test]
     fn enter_makes_the_cursor_the_start_and_resets() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         press(&mut app, "nnnjjl\n");
         assert_eq!(app.setup().start, Square::new(2, 1));
         assert_eq!(app.steps(), 0);
@@ -298,7 +297,7 @@ mod keys {
 
     #[test]
     fn o_toggles_closed_and_the_theorems_answer_at_once() {
-        let mut app = explorer(7, 7, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(7, 7, (0, 0), Method::Backtrack);
         press(&mut app, "nn");
         press(&mut app, "o");
         assert!(app.setup().closed);
@@ -313,7 +312,7 @@ mod keys {
 
     #[test]
     fn stepping_back_undoes_each_step_exactly() {
-        let mut app = explorer(6, 6, (0, 0), ExplorerMethod::Naive);
+        let mut app = explorer(6, 6, (0, 0), Method::Naive);
         let mut states = vec![(app.path(), app.figures(), app.last_event())];
         for _ in 0..400 {
             press(&mut app, "n");
@@ -331,7 +330,7 @@ mod keys {
         press(&mut app, "b");
         assert_eq!(app.message(), Some("at the beginning of the search"));
         // Back from a finished tour, then forward again, finds the same tour.
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         press(&mut app, "f");
         let tour = app.path();
         press(&mut app, "bb");
@@ -343,7 +342,7 @@ mod keys {
 
     #[test]
     fn resizing_keeps_the_start_on_the_board() {
-        let mut app = explorer(8, 8, (7, 7), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (7, 7), Method::Backtrack);
         press(&mut app, "<");
         assert_eq!(app.setup().board, Board::new(7, 7).unwrap());
         assert_eq!(app.setup().start, Square::new(6, 6));
@@ -351,7 +350,7 @@ mod keys {
         assert_eq!(app.setup().board, Board::new(8, 9).unwrap());
         press(&mut app, "{[>");
         assert_eq!(app.setup().board, Board::new(8, 9).unwrap());
-        let mut tiny = explorer(1, 1, (0, 0), ExplorerMethod::Backtrack);
+        let mut tiny = explorer(1, 1, (0, 0), Method::Backtrack);
         press(&mut tiny, "<");
         assert_eq!(tiny.setup().board, Board::new(1, 1).unwrap());
         assert!(tiny.message().is_some());
@@ -359,7 +358,7 @@ mod keys {
 
     #[test]
     fn m_cycles_the_methods_and_each_one_answers() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Warnsdorff);
+        let mut app = explorer(8, 8, (0, 0), Method::Warnsdorff);
         let mut seen = vec![app.setup().method];
         for _ in 0..4 {
             press(&mut app, "m");
@@ -368,11 +367,11 @@ mod keys {
         assert_eq!(
             seen,
             [
-                ExplorerMethod::Warnsdorff,
-                ExplorerMethod::Backtrack,
-                ExplorerMethod::Naive,
-                ExplorerMethod::Construct,
-                ExplorerMethod::Warnsdorff,
+                Method::Warnsdorff,
+                Method::Backtrack,
+                Method::Naive,
+                Method::Construct,
+                Method::Warnsdorff,
             ]
         );
         // Warnsdorff's rule tours the chessboard from a corner in 64 nodes; the plain order
@@ -381,13 +380,13 @@ mod keys {
         assert_eq!((app.status(), app.figures().nodes), (Status::TourFound, 64));
         press(&mut app, "mmf");
         settle(&mut app);
-        assert_eq!(app.setup().method, ExplorerMethod::Naive);
+        assert_eq!(app.setup().method, Method::Naive);
         assert_eq!(app.status(), Status::TourFound);
         assert!(app.figures().nodes > 1_000_000, "{:?}", app.figures());
         assert!(app.figures().nodes < FINISH_NODE_BUDGET);
         // Construction answers whole, in one step.
         press(&mut app, "mn");
-        assert_eq!(app.setup().method, ExplorerMethod::Construct);
+        assert_eq!(app.setup().method, Method::Construct);
         assert_eq!(app.status(), Status::TourFound);
         validate(app.setup().board, app.path().iter().copied(), false, None).unwrap();
     }
@@ -395,7 +394,7 @@ mod keys {
     #[test]
     fn a_large_board_is_constructed_at_once_and_replays() {
         // 300x300: far past one block, so the tour is joined from many tiles.
-        let mut app = explorer(300, 300, (150, 151), ExplorerMethod::Construct);
+        let mut app = explorer(300, 300, (150, 151), Method::Construct);
         press(&mut app, "n");
         assert_eq!(app.status(), Status::TourFound);
         let board = app.setup().board;
@@ -416,7 +415,7 @@ mod keys {
 
     #[test]
     fn finish_stops_at_its_node_budget_and_says_so() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Naive).with_finish_budget(1000);
+        let mut app = explorer(8, 8, (0, 0), Method::Naive).with_finish_budget(1000);
         press(&mut app, "f");
         settle(&mut app);
         assert_eq!(app.status(), Status::BudgetExhausted { nodes: 1000 });
@@ -428,7 +427,7 @@ mod keys {
 
     #[test]
     fn a_greedy_dead_end_is_not_called_a_proof() {
-        let mut app = explorer(7, 7, (0, 6), ExplorerMethod::Warnsdorff);
+        let mut app = explorer(7, 7, (0, 6), Method::Warnsdorff);
         press(&mut app, "f");
         assert_eq!(app.status(), Status::Stuck { depth: 32 });
         assert!(app.status().to_string().contains("not a proof"));
@@ -439,7 +438,7 @@ mod keys {
 
     #[test]
     fn play_takes_steps_at_the_chosen_speed_and_pauses() {
-        let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         press(&mut app, " ");
         assert_eq!(app.status(), Status::Searching);
         play_for(&mut app, 1.0);
@@ -462,7 +461,7 @@ mod keys {
 
     #[test]
     fn a_found_tour_replays_square_by_square() {
-        let mut app = explorer(6, 6, (0, 0), ExplorerMethod::Backtrack);
+        let mut app = explorer(6, 6, (0, 0), Method::Backtrack);
         press(&mut app, "p");
         assert!(app.message().is_some(), "nothing to replay yet");
         press(&mut app, "fp");
@@ -486,7 +485,7 @@ mod keys {
             key_of('\x1b'),
             KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
         ] {
-            let mut app = explorer(8, 8, (0, 0), ExplorerMethod::Backtrack);
+            let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
             app.update(action(key).unwrap());
             assert!(app.should_quit(), "{key:?}");
         }
@@ -499,7 +498,14 @@ mod tape {
 
     use super::*;
     use clap::Parser;
-    use knights_tour::cli::{Cli, Command};
+    use knights_tour::explorer::ExplorerArgs;
+
+    /// `knights-tour tui`'s options, parsed by the explorer's own argument definitions.
+    #[derive(Parser)]
+    struct Tui {
+        #[command(flatten)]
+        args: ExplorerArgs,
+    }
     use knights_tour::explorer::app::TourView;
 
     /// A VHS duration: `500ms`, `2s`, `1.5s`.
@@ -583,13 +589,14 @@ mod tape {
                     continue;
                 }
                 "Type" if app.is_none() => {
-                    // The command line that opens the explorer, parsed by the real CLI.
-                    let words = quoted(line).split_whitespace();
-                    let cli = Cli::try_parse_from(words).expect("the tape's command parses");
-                    let Some(Command::Tui(args)) = cli.command else {
+                    // The command line that opens the explorer, parsed by the explorer's options.
+                    let mut words = quoted(line).split_whitespace();
+                    if words.next() != Some("knights-tour") || words.next() != Some("tui") {
                         panic!("line {}: the tape must open `knights-tour tui`", number + 1);
-                    };
-                    app = Some(args.app().expect("the tape's options are valid"));
+                    }
+                    let words = std::iter::once("knights-tour tui").chain(words);
+                    let tui = Tui::try_parse_from(words).expect("the tape's command parses");
+                    app = Some(tui.args.app().expect("the tape's options are valid"));
                     continue;
                 }
                 "Type" => quoted(line).chars().map(key_of).collect(),
@@ -635,7 +642,7 @@ mod tape {
         assert_eq!(setup.board, Board::new(12, 12).unwrap());
         assert!(setup.closed);
         assert_eq!(setup.start, Square::new(0, 6));
-        assert_eq!(setup.method, ExplorerMethod::Backtrack);
+        assert_eq!(setup.method, Method::Backtrack);
         assert_eq!(app.status(), Status::TourFound);
         assert!(app.tour().unwrap().is_closed());
         assert_eq!(app.view(), TourView::Path);
@@ -655,7 +662,7 @@ mod tape {
         assert!(
             matches!(
                 at_backtrack.last_event(),
-                Some(knights_tour::search::SearchEvent::Backtrack { dead_end: true, .. })
+                Some(knights_tour::engine::search::SearchEvent::Backtrack { dead_end: true, .. })
             ),
             "{:?}",
             at_backtrack.last_event()

@@ -8,13 +8,13 @@
 
 use std::str::FromStr;
 
-use knights_tour::board::{Board, Square};
 use knights_tour::cli::{
     CheckError, CheckedTour, Expectations, InputFormat, check_tour, write_grid, write_list,
 };
-use knights_tour::notation::{NotationError, SquareSpec, parse_size};
-use knights_tour::solve::{Outcome, Request, solve};
-use knights_tour::tour::Tour;
+use knights_tour::engine::board::{Board, Square};
+use knights_tour::engine::notation::{NotationError, SquareSpec, parse_size};
+use knights_tour::engine::solve::{Outcome, Request, solve};
+use knights_tour::engine::tour::Tour;
 use proptest::prelude::*;
 use proptest::sample::Index;
 

@@ -10,9 +10,9 @@ use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::mpsc;
 
-use crate::board::Square;
-use crate::solve::{Outcome, Request, Stats};
-use crate::tour::Tour;
+use crate::engine::board::Square;
+use crate::engine::solve::{Outcome, Request, Stats};
+use crate::engine::tour::Tour;
 
 /// Squares formatted per chunk: about a megabyte of text.
 const CHUNK: usize = 1 << 16;

@@ -8,18 +8,18 @@ use std::io::BufRead;
 
 use thiserror::Error;
 
-use crate::board::{Board, Square};
-use crate::notation::{NotationError, SquareSpec};
-use crate::tour::{TourError, Validator};
+use crate::engine::board::{Board, Square};
+use crate::engine::notation::{NotationError, SquareSpec};
+use crate::engine::tour::{TourError, Validator};
 
-/// How the text is laid out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How the text is laid out (`check --format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum InputFormat {
-    /// A list if the first line holds two numbers, else a grid.
+    /// Decide from the first line
     Auto,
-    /// Rows of visit numbers.
+    /// Rows of visit numbers, 1..N or 0..N-1
     Grid,
-    /// `r c` lines.
+    /// `r c` per line, 0-based, in visit order
     List,
 }
 

@@ -7,11 +7,11 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Square};
-use crate::existence::{self, NoTourReason, Verdict};
-use crate::search::{Candidate, SearchConfig, SearchEvent};
-use crate::solve::{self, Method, Outcome, Request, Stats};
-use crate::tour::Tour;
+use crate::engine::board::{Board, Square};
+use crate::engine::existence::{self, NoTourReason, Verdict};
+use crate::engine::search::{Candidate, SearchEvent};
+use crate::engine::solve::{self, Method, Outcome, Request, Stats};
+use crate::engine::tour::Tour;
 
 use super::keys::Action;
 use super::session::SearchSession;
@@ -29,68 +29,19 @@ const MAX_TICK: Duration = Duration::from_millis(250);
 /// Steps between two looks at the clock in a burst.
 const CLOCK_EVERY: u32 = 1024;
 
-/// How the explorer searches: the methods of `solve --method` that can be watched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ExplorerMethod {
-    /// One greedy pass by Warnsdorff's rule
-    Warnsdorff,
-    /// Warnsdorff-ordered backtracking with pruning
-    Backtrack,
-    /// Plain backtracking in a fixed move order
-    Naive,
-    /// Divide-and-conquer construction (the whole tour at once)
-    Construct,
-}
+/// The methods the explorer can watch, in the order `m` cycles through them (`auto` is the
+/// command line's: it picks a layer rather than showing one).
+pub const METHODS: [Method; 4] = [
+    Method::Warnsdorff,
+    Method::Backtrack,
+    Method::Naive,
+    Method::Construct,
+];
 
-impl ExplorerMethod {
-    /// The methods in the order `m` cycles through them.
-    pub const ALL: [ExplorerMethod; 4] = [
-        ExplorerMethod::Warnsdorff,
-        ExplorerMethod::Backtrack,
-        ExplorerMethod::Naive,
-        ExplorerMethod::Construct,
-    ];
-
-    /// The next method in the cycle.
-    pub fn next(self) -> Self {
-        let at = Self::ALL.iter().position(|&method| method == self);
-        Self::ALL[(at.unwrap_or(0) + 1) % Self::ALL.len()]
-    }
-
-    /// The name on the command line (the same as `solve --method`).
-    pub fn name(self) -> &'static str {
-        self.solve_method().name()
-    }
-
-    /// What the method is, in a few words.
-    pub fn describe(self) -> &'static str {
-        match self {
-            ExplorerMethod::Warnsdorff => "greedy",
-            ExplorerMethod::Backtrack => "Warnsdorff",
-            ExplorerMethod::Naive => "fixed order",
-            ExplorerMethod::Construct => "whole tour",
-        }
-    }
-
-    /// The solver method of the same name.
-    pub fn solve_method(self) -> Method {
-        match self {
-            ExplorerMethod::Warnsdorff => Method::Warnsdorff,
-            ExplorerMethod::Backtrack => Method::Backtrack,
-            ExplorerMethod::Naive => Method::Naive,
-            ExplorerMethod::Construct => Method::Construct,
-        }
-    }
-
-    /// The configuration of the stepped search, or `None` for a method that answers whole.
-    fn search_config(self, closed: bool) -> Option<SearchConfig> {
-        match self {
-            ExplorerMethod::Warnsdorff => Some(SearchConfig::greedy(closed)),
-            ExplorerMethod::Backtrack => Some(SearchConfig::backtracking(closed)),
-            ExplorerMethod::Naive => Some(SearchConfig::naive(closed)),
-            ExplorerMethod::Construct => None,
-        }
-    }
+/// The method after `method` in the cycle of `m`.
+pub fn next_method(method: Method) -> Method {
+    let at = METHODS.iter().position(|&other| other == method);
+    METHODS[at.map_or(0, |at| (at + 1) % METHODS.len())]
 }
 
 /// Play speeds `+` and `-` step through, in search steps a second; past the last is full speed.
@@ -170,28 +121,6 @@ pub fn thousands(value: u64) -> String {
     out
 }
 
-/// A square's short name: algebraic where the board allows it, else `row,col`.
-pub fn short_name(board: Board, square: Square) -> String {
-    algebraic(board, square).unwrap_or_else(|| square.to_string())
-}
-
-/// A square as the explorer names it: `a1 (7,0)` on boards of at most 26 columns (file `a` =
-/// column 0, rank 1 = bottom row), else `row,col`.
-pub fn square_name(board: Board, square: Square) -> String {
-    match algebraic(board, square) {
-        Some(name) => format!("{name} ({square})"),
-        None => square.to_string(),
-    }
-}
-
-/// The algebraic name of `square`, on boards of at most 26 columns.
-pub fn algebraic(board: Board, square: Square) -> Option<String> {
-    (board.cols() <= 26).then(|| {
-        let file = char::from(b'a' + square.col as u8);
-        format!("{file}{}", board.rows() - square.row)
-    })
-}
-
 /// What the user has chosen: the board, the start, open or closed, and the method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Setup {
@@ -202,7 +131,7 @@ pub struct Setup {
     /// Whether the tour must be closed.
     pub closed: bool,
     /// How to search.
-    pub method: ExplorerMethod,
+    pub method: Method,
 }
 
 /// Where the explorer stands, as the panel says it.
@@ -292,7 +221,7 @@ enum Motion {
 
 /// The thing being animated.
 #[derive(Debug, Clone)]
-enum Engine {
+enum Attempt {
     /// The theorems rule the tour out: nothing to search.
     Impossible(NoTourReason),
     /// A search stepped event by event (boxed: it is large, the others are small).
@@ -348,7 +277,7 @@ pub enum KnightState {
 pub struct App {
     setup: Setup,
     cursor: Square,
-    engine: Engine,
+    attempt: Attempt,
     /// Visit numbers by square index, 0 for unvisited; kept in step with the engine.
     visits: Vec<u32>,
     /// The validated tour, once found.
@@ -378,7 +307,7 @@ impl App {
         let mut app = Self {
             setup,
             cursor: setup.start,
-            engine: Engine::Failed(String::new()),
+            attempt: Attempt::Failed(String::new()),
             visits: Vec::new(),
             tour: None,
             invalid: None,
@@ -452,17 +381,17 @@ impl App {
 
     /// Search events taken since the last reset.
     pub fn steps(&self) -> u64 {
-        match &self.engine {
-            Engine::Stepped(session) => session.steps(),
+        match &self.attempt {
+            Attempt::Stepped(session) => session.steps(),
             _ => 0,
         }
     }
 
     /// The knight's path, start first (empty when nothing is searched).
     pub fn path(&self) -> Vec<Square> {
-        match &self.engine {
-            Engine::Stepped(session) => session.search().path().collect(),
-            Engine::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
+        match &self.attempt {
+            Attempt::Stepped(session) => session.search().path().collect(),
+            Attempt::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
             _ => Vec::new(),
         }
     }
@@ -479,16 +408,16 @@ impl App {
 
     /// The last search event, if any.
     pub fn last_event(&self) -> Option<SearchEvent> {
-        match &self.engine {
-            Engine::Stepped(session) => session.last_event(),
+        match &self.attempt {
+            Attempt::Stepped(session) => session.last_event(),
             _ => None,
         }
     }
 
     /// Nodes, backtracks, deepest path and squares on the path now.
     pub fn figures(&self) -> Figures {
-        match &self.engine {
-            Engine::Stepped(session) => {
+        match &self.attempt {
+            Attempt::Stepped(session) => {
                 let stats = session.search().stats();
                 Figures {
                     nodes: stats.nodes,
@@ -497,7 +426,7 @@ impl App {
                     depth: session.search().depth(),
                 }
             }
-            Engine::Whole(Some(outcome)) => {
+            Attempt::Whole(Some(outcome)) => {
                 let Stats {
                     nodes,
                     backtracks,
@@ -528,18 +457,18 @@ impl App {
         if self.replay.is_some() {
             return Status::Replaying;
         }
-        match &self.engine {
-            Engine::Impossible(reason) => Status::NoTour(reason.to_string()),
-            Engine::Failed(message) => Status::Failed(message.clone()),
-            Engine::Whole(None) => Status::Ready,
-            Engine::Whole(Some(outcome)) => match outcome {
+        match &self.attempt {
+            Attempt::Impossible(reason) => Status::NoTour(reason.to_string()),
+            Attempt::Failed(message) => Status::Failed(message.clone()),
+            Attempt::Whole(None) => Status::Ready,
+            Attempt::Whole(Some(outcome)) => match outcome {
                 Outcome::Tour { .. } => Status::TourFound,
                 Outcome::NoTour { reason, .. } => Status::NoTour(reason.to_string()),
                 Outcome::BudgetExceeded { stats, .. } => {
                     Status::BudgetExhausted { nodes: stats.nodes }
                 }
             },
-            Engine::Stepped(session) => match session.last_event() {
+            Attempt::Stepped(session) => match session.last_event() {
                 Some(SearchEvent::Solved) => Status::TourFound,
                 Some(SearchEvent::Exhausted) => Status::NoTour(
                     NoTourReason::ExhaustiveSearch {
@@ -598,7 +527,7 @@ impl App {
             closed: self.setup.closed,
             focus: self.cursor,
         };
-        if let Engine::Stepped(session) = &self.engine {
+        if let Attempt::Stepped(session) = &self.attempt {
             let search = session.search();
             let choices = search.choices();
             let state = match session.last_event() {
@@ -670,7 +599,7 @@ impl App {
             Action::Finish => self.finish(),
             Action::Reset => self.reset(),
             Action::NextMethod => {
-                self.setup.method = self.setup.method.next();
+                self.setup.method = next_method(self.setup.method);
                 self.reset();
             }
             Action::Faster => self.speed = self.speed.faster(),
@@ -792,16 +721,16 @@ impl App {
         self.elapsed = Duration::ZERO;
         self.follow = Follow::Knight;
         self.visits = vec![0; board.area() as usize];
-        self.engine = match existence::verdict(board, start, closed) {
-            Verdict::Impossible(reason) => Engine::Impossible(reason),
+        self.attempt = match existence::verdict(board, start, closed) {
+            Verdict::Impossible(reason) => Attempt::Impossible(reason),
             Verdict::Certain | Verdict::Open => match method.search_config(closed) {
-                None => Engine::Whole(None),
+                None => Attempt::Whole(None),
                 Some(config) => match SearchSession::new(board, start, config) {
                     Ok(session) => {
                         self.visits[board.index(start) as usize] = 1;
-                        Engine::Stepped(Box::new(session))
+                        Attempt::Stepped(Box::new(session))
                     }
-                    Err(error) => Engine::Failed(error.to_string()),
+                    Err(error) => Attempt::Failed(error.to_string()),
                 },
             },
         };
@@ -813,7 +742,7 @@ impl App {
             self.advance_replay(1);
             return;
         }
-        if matches!(self.engine, Engine::Whole(None)) {
+        if matches!(self.attempt, Attempt::Whole(None)) {
             self.answer_whole();
             return;
         }
@@ -829,7 +758,7 @@ impl App {
             self.replay = Some(shown.saturating_sub(1).max(1));
             return;
         }
-        let Engine::Stepped(session) = &mut self.engine else {
+        let Attempt::Stepped(session) = &mut self.attempt else {
             self.message = Some("this method has no steps to go back through".into());
             return;
         };
@@ -856,12 +785,12 @@ impl App {
             self.motion = Motion::Playing;
             return;
         }
-        if matches!(self.engine, Engine::Whole(None)) {
+        if matches!(self.attempt, Attempt::Whole(None)) {
             self.answer_whole();
             return;
         }
-        match &self.engine {
-            Engine::Stepped(session) if !session.is_over() => {
+        match &self.attempt {
+            Attempt::Stepped(session) if !session.is_over() => {
                 self.follow = Follow::Knight;
                 self.budget_hit = false;
                 self.motion = Motion::Playing;
@@ -877,12 +806,12 @@ impl App {
             self.motion = Motion::Still;
             return;
         }
-        if matches!(self.engine, Engine::Whole(None)) {
+        if matches!(self.attempt, Attempt::Whole(None)) {
             self.answer_whole();
             return;
         }
-        match &self.engine {
-            Engine::Stepped(session) if !session.is_over() => {
+        match &self.attempt {
+            Attempt::Stepped(session) if !session.is_over() => {
                 let nodes = session.search().stats().nodes;
                 let budget = self.finish_budget;
                 self.follow = Follow::Knight;
@@ -902,8 +831,8 @@ impl App {
     fn finish_slice(&mut self) {
         if let Motion::Finishing { until_nodes } = self.motion {
             self.run_steps(u64::MAX, until_nodes);
-            if let (Motion::Finishing { .. }, Engine::Stepped(session)) =
-                (self.motion, &self.engine)
+            if let (Motion::Finishing { .. }, Attempt::Stepped(session)) =
+                (self.motion, &self.attempt)
                 && session.search().stats().nodes >= until_nodes
             {
                 self.motion = Motion::Still;
@@ -942,24 +871,24 @@ impl App {
         let setup = self.setup;
         let mut request = Request::new(setup.board, setup.start)
             .closed(setup.closed)
-            .method(setup.method.solve_method());
+            .method(setup.method);
         request.node_budget = self.finish_budget;
         let started = Instant::now();
-        self.engine = match solve::solve(&request) {
+        self.attempt = match solve::solve(&request) {
             Ok(outcome) => match &outcome {
                 Outcome::Tour { tour, .. } => match tour.visit_numbers() {
                     Ok(visits) => {
                         self.visits = visits;
                         self.tour = Some(tour.clone());
-                        Engine::Whole(Some(outcome))
+                        Attempt::Whole(Some(outcome))
                     }
                     Err(_) => {
-                        Engine::Failed(format!("no memory to show the tour of {}", tour.board()))
+                        Attempt::Failed(format!("no memory to show the tour of {}", tour.board()))
                     }
                 },
-                _ => Engine::Whole(Some(outcome)),
+                _ => Attempt::Whole(Some(outcome)),
             },
-            Err(error) => Engine::Failed(error.to_string()),
+            Err(error) => Attempt::Failed(error.to_string()),
         };
         self.elapsed += started.elapsed();
     }
@@ -967,7 +896,7 @@ impl App {
     /// Takes up to `steps` search events, stopping at the end of the search, at `node_limit`
     /// nodes or after one time slice; returns the events taken.
     fn run_steps(&mut self, steps: u64, node_limit: u64) -> u64 {
-        let Engine::Stepped(session) = &mut self.engine else {
+        let Attempt::Stepped(session) = &mut self.attempt else {
             return 0;
         };
         let board = self.setup.board;

@@ -22,9 +22,10 @@ use crossterm::event::{
 };
 use ratatui::DefaultTerminal;
 
-use crate::cli::BoardArgs;
+use crate::engine::solve::Method;
+use crate::options::BoardArgs;
 
-pub use app::{App, ExplorerMethod, Setup, Speed, Status};
+pub use app::{App, METHODS, Setup, Speed, Status, next_method};
 pub use keys::{Action, action};
 pub use ui::{BoardViewport, Look, Screen};
 
@@ -41,8 +42,8 @@ pub struct ExplorerArgs {
     pub board: BoardArgs,
     /// How to search: warnsdorff (one greedy pass), backtrack (Warnsdorff-ordered
     /// backtracking), naive (fixed-order backtracking) or construct
-    #[arg(long, value_enum, default_value_t = ExplorerMethod::Backtrack)]
-    pub method: ExplorerMethod,
+    #[arg(long, default_value = "backtrack", value_parser = watchable_method())]
+    pub method: Method,
     /// Play speed: search steps per second, or max
     #[arg(long, value_name = "STEPS", default_value = "10")]
     pub speed: Speed,
@@ -53,6 +54,15 @@ pub struct ExplorerArgs {
     /// Draw with ASCII characters only (the default when the locale is not UTF-8)
     #[arg(long)]
     pub ascii: bool,
+}
+
+/// `--method` of the explorer: the engine's names and descriptions, of the methods it can
+/// watch.
+fn watchable_method() -> impl clap::builder::TypedValueParser<Value = Method> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = METHODS.map(|method| PossibleValue::new(method.name()).help(method.description()));
+    PossibleValuesParser::new(values)
+        .map(|name| Method::from_name(&name).expect("the parser accepts only method names"))
 }
 
 impl ExplorerArgs {

@@ -7,8 +7,8 @@
 //! cap, every other one is dropped and the interval doubles, so a search of millions of events
 //! keeps a bounded number of copies and a step back replays at most one interval.
 
-use crate::board::{Board, Square};
-use crate::search::{CapacityError, Search, SearchConfig, SearchEvent};
+use crate::engine::board::{Board, Square};
+use crate::engine::search::{CapacityError, Search, SearchConfig, SearchEvent};
 
 /// How many events pass between two checkpoints at first.
 const FIRST_INTERVAL: u64 = 256;

@@ -10,7 +10,8 @@ use ratatui::symbols::Marker;
 use ratatui::widgets::canvas::{Canvas, Line as CanvasLine};
 use ratatui::widgets::{Block, StatefulWidget, Widget};
 
-use crate::board::{Board, Square};
+use crate::engine::board::{Board, Square};
+use crate::engine::notation;
 
 use super::look::{GlyphSet, Look, Role};
 use crate::explorer::app::{KnightState, Scene};
@@ -119,26 +120,24 @@ impl<'a> BoardWidget<'a> {
     }
 }
 
-/// How the edges are labelled: algebraic (files `a`.., ranks counted from the bottom) on boards
-/// of at most 26 columns, 0-based row and column numbers beyond.
+/// How the edges are labelled: as [`notation::row_label`] and [`notation::col_label`] say
+/// (files and ranks on boards with algebraic names, 0-based numbers beyond).
 #[derive(Debug, Clone, Copy)]
 struct Labels {
-    algebraic: bool,
     /// Columns taken by the rank numbers, with a space after them.
     rank_width: u16,
 }
 
 impl Labels {
     fn new(board: Board) -> Self {
-        let algebraic = board.cols() <= 26;
-        let biggest = if algebraic {
-            board.rows()
-        } else {
-            board.rows() - 1
-        };
+        // Labels grow monotonically from one edge to the other: the ends are the widest.
+        let widest = [0, board.rows() - 1]
+            .map(|row| notation::row_label(board, row).len())
+            .into_iter()
+            .max()
+            .unwrap_or(1);
         Self {
-            algebraic,
-            rank_width: biggest.to_string().len() as u16 + 1,
+            rank_width: widest as u16 + 1,
         }
     }
 
@@ -148,22 +147,6 @@ impl Labels {
         let height = board.rows() * u32::from(cell.height) + 1;
         (width <= u32::from(inner.0) && height <= u32::from(inner.1))
             .then_some((width as u16, height as u16))
-    }
-
-    fn rank(&self, board: Board, row: u32) -> String {
-        if self.algebraic {
-            (board.rows() - row).to_string()
-        } else {
-            row.to_string()
-        }
-    }
-
-    fn file(&self, col: u32) -> String {
-        if self.algebraic {
-            char::from(b'a' + col as u8).to_string()
-        } else {
-            col.to_string()
-        }
     }
 }
 
@@ -265,14 +248,14 @@ impl BoardWidget<'_> {
             let row = viewport.top + i;
             let text = format!(
                 "{:>width$}",
-                labels.rank(board, row),
+                notation::row_label(board, row),
                 width = usize::from(labels.rank_width - 1)
             );
             let y = grid.y + i as u16 * cell.height + (cell.height - 1) / 2;
             buf.set_string(grid.x - labels.rank_width, y, text, style);
         }
         // Column numbers wider than a cell label every few columns.
-        let widest = labels.file(board.cols() - 1).len() as u16;
+        let widest = notation::col_label(board, board.cols() - 1).len() as u16;
         let every = u32::from((widest + 1).div_ceil(cell.width)).max(1);
         let y = grid.bottom();
         for i in 0..viewport.cols {
@@ -280,7 +263,7 @@ impl BoardWidget<'_> {
             if !col.is_multiple_of(every) {
                 continue;
             }
-            let text = labels.file(col);
+            let text = notation::col_label(board, col);
             let x = grid.x + i as u16 * cell.width + (cell.width - 1) / 2;
             let room = usize::from(grid.right().saturating_sub(x));
             buf.set_stringn(x, y, text, room, style);

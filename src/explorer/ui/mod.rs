@@ -15,9 +15,10 @@ use ratatui::widgets::{Block, Clear, Paragraph, StatefulWidget, Widget, Wrap};
 pub use board::{BoardViewport, BoardWidget, CELL_SIZES, CellSize};
 pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
 
-use super::app::{App, KnightState, Status, TourView, short_name, square_name, thousands};
+use super::app::{App, KnightState, Status, TourView, thousands};
 use super::keys::KEYS;
-use crate::search::SearchEvent;
+use crate::engine::notation::{full_name, short_name};
+use crate::engine::search::SearchEvent;
 
 /// The smallest terminal the explorer draws in; below it, a message says so.
 pub const MIN_SIZE: (u16, u16) = (24, 8);
@@ -154,10 +155,10 @@ impl Screen<'_> {
             ),
             field(
                 "Method",
-                format!("{} ({})", setup.method.name(), setup.method.describe()),
+                format!("{} ({})", setup.method.name(), setup.method.brief()),
                 text,
             ),
-            field("Start", square_name(board, setup.start), text),
+            field("Start", full_name(board, setup.start), text),
             field("Status", status.to_string(), self.status_style(&status)),
             field("Nodes", thousands(figures.nodes), text),
             field("Backtracks", thousands(figures.backtracks), text),
@@ -192,7 +193,7 @@ impl Screen<'_> {
             .unwrap_or_default();
         lines.push(field(
             "Cursor",
-            format!("{}{visit}", square_name(board, cursor)),
+            format!("{}{visit}", full_name(board, cursor)),
             text,
         ));
         if app.tour().is_some() {

@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::board::{Board, Square};
+use crate::engine::board::{Board, Square};
 
 /// What kind of piece to look for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

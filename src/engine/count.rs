@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use thiserror::Error;
 
-use crate::board::{Board, Square};
-use crate::search::{CapacityError, Limit, Limits, MoveOrdering, Search, SearchConfig};
+use crate::engine::board::{Board, Square};
+use crate::engine::search::{CapacityError, Limit, Limits, MoveOrdering, Search, SearchConfig};
 
 /// The most squares [`count_tours`] enumerates: beyond this the counts run to billions.
 pub const MAX_COUNT_SQUARES: u64 = 40;

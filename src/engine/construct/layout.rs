@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::links::Links;
 use super::piece::{PieceOutcome, PieceSpec, Shape, cached, find_piece};
-use crate::board::{Board, Square};
+use crate::engine::board::{Board, Square};
 
 /// The node budget of one piece search (tiles need a few hundred nodes; a start block's path
 /// a few thousand at most).

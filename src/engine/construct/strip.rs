@@ -25,7 +25,7 @@ use std::collections::hash_map::Entry;
 use super::layout::{Assembled, AssemblyError, PIECE_BUDGET};
 use super::links::Links;
 use super::piece::{Piece, PieceSpec, Shape, cached};
-use crate::board::{Board, Square};
+use crate::engine::board::{Board, Square};
 
 /// A knight move across a cut: `left` on the block before it (column −1 or −2 from the cut),
 /// `right` on the block after it (column 0 or 1).
@@ -546,7 +546,7 @@ type StartBlock = (u32, u32, bool);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::construct::piece::{PieceOutcome, find_piece};
+    use crate::engine::construct::piece::{PieceOutcome, find_piece};
 
     /// Every piece the geometries list is found afresh by the search and passes the check.
     #[test]

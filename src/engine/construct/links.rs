@@ -8,7 +8,7 @@
 
 use std::collections::TryReserveError;
 
-use crate::board::{Board, KNIGHT_MOVES, Square};
+use crate::engine::board::{Board, KNIGHT_MOVES, Square};
 
 /// The half-byte of a path's end: no neighbour on that side.
 pub const NO_LINK: u8 = 0xf;

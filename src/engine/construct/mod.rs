@@ -31,8 +31,8 @@ use thiserror::Error;
 
 use self::layout::{AssemblyError, assemble};
 use self::links::{Links, NO_LINK, reverse};
-use crate::board::{Board, Square};
-use crate::existence;
+use crate::engine::board::{Board, Square};
+use crate::engine::existence;
 
 /// Bytes a construction of `board` holds at its peak: the links (one byte a square) and the
 /// path (four bytes a square), with the validator's two bits a square.

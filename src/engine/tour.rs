@@ -11,7 +11,7 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::board::{Board, KNIGHT_MOVES, Square};
+use crate::engine::board::{Board, KNIGHT_MOVES, Square};
 
 /// The first way in which a sequence of squares fails to be a tour.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -25,7 +25,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Square};
+use crate::engine::board::{Board, Square};
 
 /// Which clause of Schwenk's theorem rules out a closed tour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

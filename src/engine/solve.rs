@@ -19,13 +19,13 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::board::{Board, Square};
-use crate::construct::{self, ConstructError};
-use crate::existence::{self, NoTourReason, Verdict};
-use crate::search::{
+use crate::engine::board::{Board, Square};
+use crate::engine::construct::{self, ConstructError};
+use crate::engine::existence::{self, NoTourReason, Verdict};
+use crate::engine::search::{
     CapacityError, Limit, Limits, MoveOrdering, Search, SearchConfig, SearchEvent,
 };
-use crate::tour::{Tour, TourError};
+use crate::engine::tour::{Tour, TourError};
 
 /// The node budget when none is given: a few seconds of search at most.
 pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
@@ -38,7 +38,8 @@ pub const DEFAULT_CONSTRUCT_THRESHOLD: u64 = 1024;
 /// Number of tie-break variants the restarts cycle through.
 const VARIANTS: u32 = 16;
 
-/// Which solver to run.
+/// Which solver to run: the one vocabulary of methods. The command line's `--method`, the
+/// explorer's method cycle and its panel, and the JSON's `layer` all take their names from here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
     /// The layered engine.
@@ -54,7 +55,7 @@ pub enum Method {
 }
 
 impl Method {
-    /// Every method, in the order the explorer cycles through them.
+    /// Every method, in the order the command line lists them.
     pub const ALL: [Method; 5] = [
         Method::Auto,
         Method::Construct,
@@ -63,14 +64,49 @@ impl Method {
         Method::Naive,
     ];
 
-    /// The name on the command line.
+    /// The name on the command line and in output.
     pub fn name(self) -> &'static str {
+        self.words().0
+    }
+
+    /// What the method is, in one line (the command line's help).
+    pub fn description(self) -> &'static str {
+        self.words().1
+    }
+
+    /// What the method is, in a word or two (the explorer's panel).
+    pub fn brief(self) -> &'static str {
+        self.words().2
+    }
+
+    /// The configuration of the one search this method runs alone (`warnsdorff`, `backtrack`,
+    /// `naive`), or `None` for the methods that combine layers (`auto`, `construct`).
+    pub fn search_config(self, closed: bool) -> Option<SearchConfig> {
         match self {
-            Method::Auto => "auto",
-            Method::Construct => "construct",
-            Method::Warnsdorff => "warnsdorff",
-            Method::Backtrack => "backtrack",
-            Method::Naive => "naive",
+            Method::Warnsdorff => Some(SearchConfig::greedy(closed)),
+            Method::Backtrack => Some(SearchConfig::backtracking(closed)),
+            Method::Naive => Some(SearchConfig::naive(closed)),
+            Method::Auto | Method::Construct => None,
+        }
+    }
+
+    /// The method of this name, if there is one.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|method| method.name() == name)
+    }
+
+    /// Name, description and brief, written once.
+    fn words(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Method::Auto => ("auto", "The layered engine", "layered"),
+            Method::Construct => ("construct", "Divide-and-conquer construction", "whole tour"),
+            Method::Warnsdorff => ("warnsdorff", "One greedy Warnsdorff pass", "greedy"),
+            Method::Backtrack => ("backtrack", "Warnsdorff-ordered backtracking", "Warnsdorff"),
+            Method::Naive => (
+                "naive",
+                "Fixed-order backtracking, no pruning",
+                "fixed order",
+            ),
         }
     }
 }
@@ -81,7 +117,7 @@ impl fmt::Display for Method {
     }
 }
 
-/// The layer that gave the answer.
+/// The layer that gave the answer: the existence theorems, or the layer of one of the methods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layer {
     /// The existence theorems.
@@ -97,15 +133,21 @@ pub enum Layer {
 }
 
 impl Layer {
-    /// The name in output.
-    pub fn name(self) -> &'static str {
+    /// The method that runs this layer alone; `None` for the theorems, which every method
+    /// consults.
+    pub fn method(self) -> Option<Method> {
         match self {
-            Layer::Existence => "existence",
-            Layer::Construct => "construct",
-            Layer::Warnsdorff => "warnsdorff",
-            Layer::Backtrack => "backtrack",
-            Layer::Naive => "naive",
+            Layer::Existence => None,
+            Layer::Construct => Some(Method::Construct),
+            Layer::Warnsdorff => Some(Method::Warnsdorff),
+            Layer::Backtrack => Some(Method::Backtrack),
+            Layer::Naive => Some(Method::Naive),
         }
+    }
+
+    /// The name in output: its method's name, or `existence`.
+    pub fn name(self) -> &'static str {
+        self.method().map_or("existence", Method::name)
     }
 }
 
@@ -143,6 +185,9 @@ pub struct Request {
     pub ablation: Ablation,
     /// `auto` constructs boards of at least this many squares instead of searching them.
     pub construct_threshold: u64,
+    /// The most bytes a construction may take (the front ends find what the host has free);
+    /// `None` leaves it to the allocation itself, which fails cleanly.
+    pub memory_cap: Option<u64>,
 }
 
 impl Request {
@@ -157,6 +202,7 @@ impl Request {
             deadline: None,
             ablation: Ablation::default(),
             construct_threshold: DEFAULT_CONSTRUCT_THRESHOLD,
+            memory_cap: None,
         }
     }
 
@@ -168,6 +214,17 @@ impl Request {
     /// The same request by another method.
     pub fn method(self, method: Method) -> Self {
         Self { method, ..self }
+    }
+
+    /// Whether this request constructs before it searches, the one layer whose memory grows
+    /// with the board (front ends find a [`Request::memory_cap`] for these).
+    pub fn may_construct(&self) -> bool {
+        let constructs_first = match self.method {
+            Method::Construct => true,
+            Method::Auto => self.board.area() >= self.construct_threshold,
+            Method::Warnsdorff | Method::Backtrack | Method::Naive => false,
+        };
+        constructs_first && construct::covers(self.board)
     }
 }
 
@@ -291,7 +348,7 @@ pub enum SolveError {
     /// The board does not fit in memory.
     #[error(transparent)]
     Capacity(#[from] CapacityError),
-    /// The tour would not fit in the memory this machine has free: refused before allocating.
+    /// The tour would not fit in the request's memory cap: refused before allocating.
     #[error(
         "a tour of the {board} board needs about {needed} MB of memory and {available} MB are \
          free; boards up to about {fits} squares fit"
@@ -316,15 +373,6 @@ pub enum SolveError {
         board: Board,
         /// Megabytes needed.
         needed: u64,
-    },
-    /// The memory cap in [`MEMORY_VARIABLE`] is not a number of bytes.
-    #[error(
-        "{MEMORY_VARIABLE}='{text}' is not an amount of memory: expected bytes with an optional \
-         K, M or G suffix, like 512M or 2G"
-    )]
-    BadMemoryCap {
-        /// The text of the variable.
-        text: String,
     },
     /// A layer produced a sequence the validator rejected: a bug, reported rather than printed.
     #[error(
@@ -493,7 +541,7 @@ impl<'a> Solver<'a> {
         if !construct::covers(board) {
             return Ok(Built::Nothing);
         }
-        check_memory(board)?;
+        check_memory(board, self.request.memory_cap)?;
         let out_of_memory = || SolveError::OutOfMemory {
             board,
             needed: construct::memory_needed(board).div_ceil(1 << 20),
@@ -806,40 +854,13 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// The environment variable that caps the memory a construction may use, in bytes (a suffix
-/// `K`, `M` or `G` multiplies by 2^10, 2^20 or 2^30), below what the system reports free.
-pub const MEMORY_VARIABLE: &str = "KNIGHTS_TOUR_MEMORY";
-
-/// Refuses, before allocating anything, a construction that would not fit in the memory the
-/// system reports free (`MemAvailable` on Linux; elsewhere the allocation itself is checked),
-/// or in the cap of [`MEMORY_VARIABLE`].
-fn check_memory(board: Board) -> Result<(), SolveError> {
-    let cap = match std::env::var(MEMORY_VARIABLE) {
-        Ok(text) => Some(parse_bytes(&text).ok_or(SolveError::BadMemoryCap { text })?),
-        Err(_) => None,
-    };
-    let free = match (available_memory(), cap) {
-        (Some(free), Some(cap)) => Some(free.min(cap)),
-        (free, cap) => free.or(cap),
-    };
-    match free {
+/// Refuses, before allocating anything, a construction that would not fit in the request's
+/// memory cap.
+fn check_memory(board: Board, memory_cap: Option<u64>) -> Result<(), SolveError> {
+    match memory_cap {
         Some(free) if construct::memory_needed(board) > free => Err(too_large(board, free)),
         _ => Ok(()),
     }
-}
-
-/// `1000`, `512K`, `100M`, `2G` (also `100MB`, `2GiB`).
-fn parse_bytes(text: &str) -> Option<u64> {
-    let text = text.trim();
-    let text = text.strip_suffix(['B', 'b']).unwrap_or(text);
-    let text = text.strip_suffix('i').unwrap_or(text);
-    let (digits, shift) = match text.char_indices().last()? {
-        (at, 'K' | 'k') => (&text[..at], 10),
-        (at, 'M' | 'm') => (&text[..at], 20),
-        (at, 'G' | 'g') => (&text[..at], 30),
-        _ => (text, 0),
-    };
-    digits.parse::<u64>().ok()?.checked_mul(1 << shift)
 }
 
 fn too_large(board: Board, free: u64) -> SolveError {
@@ -850,14 +871,4 @@ fn too_large(board: Board, free: u64) -> SolveError {
         available: free >> 20,
         fits: free / per_square.max(1),
     }
-}
-
-/// Bytes of memory the system can give without swapping, if it says.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info
-        .lines()
-        .find(|line| line.starts_with("MemAvailable:"))?;
-    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kilobytes * 1024)
 }

@@ -30,8 +30,8 @@ use thiserror::Error;
 
 use self::connectivity::Connectivity;
 
-use crate::board::{Board, KNIGHT_MOVES, Square};
-use crate::tour::{Tour, TourError};
+use crate::engine::board::{Board, KNIGHT_MOVES, Square};
+use crate::engine::tour::{Tour, TourError};
 
 /// Cell bit: border or visited.
 const BLOCKED: u8 = 0x80;

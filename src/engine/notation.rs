@@ -1,5 +1,8 @@
-//! The text forms of sizes and squares that users type: `8x10`, `8`, `r,c` and `a1`.
+//! The text forms of sizes and squares: `8x10`, `8`, `r,c` and `a1`, read and written here
+//! and nowhere else.
 //!
+//! Algebraic names exist on boards of at most [`MAX_ALGEBRAIC_COLS`] columns (file `a` is
+//! column 0, rank 1 the bottom row, as on a chessboard); wider boards use `r,c` both ways.
 //! Parsing never panics: every bad input becomes a [`NotationError`] whose message names the
 //! bad text and what would be accepted.
 
@@ -8,7 +11,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::board::{Board, BoardError, Square};
+use crate::engine::board::{Board, BoardError, Square};
 
 /// Why a size or square could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -59,6 +62,58 @@ pub fn parse_size(text: &str) -> Result<Board, NotationError> {
     })
 }
 
+/// The widest board with algebraic square names: one file letter a column, `a` to `z`.
+pub const MAX_ALGEBRAIC_COLS: u32 = 26;
+
+/// Whether the squares of `board` have algebraic names: at most [`MAX_ALGEBRAIC_COLS`] columns.
+pub fn has_algebraic_names(board: Board) -> bool {
+    board.cols() <= MAX_ALGEBRAIC_COLS
+}
+
+/// How a row is named at the board's edge: its rank (1 is the bottom row) where squares have
+/// algebraic names, else its 0-based index.
+pub fn row_label(board: Board, row: u32) -> String {
+    if has_algebraic_names(board) {
+        (board.rows() - row).to_string()
+    } else {
+        row.to_string()
+    }
+}
+
+/// How a column is named at the board's edge: its file letter (`a` is column 0) where squares
+/// have algebraic names, else its 0-based index.
+pub fn col_label(board: Board, col: u32) -> String {
+    if has_algebraic_names(board) {
+        char::from(b'a' + col as u8).to_string()
+    } else {
+        col.to_string()
+    }
+}
+
+/// The algebraic name of `square` (`a1` is the bottom-left corner), where the board has them.
+pub fn algebraic(board: Board, square: Square) -> Option<String> {
+    has_algebraic_names(board).then(|| {
+        format!(
+            "{}{}",
+            col_label(board, square.col),
+            row_label(board, square.row)
+        )
+    })
+}
+
+/// A square's short name: algebraic where the board allows it, else `row,col`.
+pub fn short_name(board: Board, square: Square) -> String {
+    algebraic(board, square).unwrap_or_else(|| square.to_string())
+}
+
+/// A square's full name: `a1 (7,0)` where the board allows algebraic names, else `row,col`.
+pub fn full_name(board: Board, square: Square) -> String {
+    match algebraic(board, square) {
+        Some(name) => format!("{name} ({square})"),
+        None => square.to_string(),
+    }
+}
+
 /// A decimal number of plain ASCII digits (no sign, no spaces inside).
 fn parse_number(text: &str) -> Option<u64> {
     let text = text.trim();
@@ -105,10 +160,10 @@ impl SquareSpec {
                 }
             }
             SquareForm::Algebraic { file, rank } => {
-                if board.cols() > 26 {
-                    return Err(off_board(
-                        "algebraic squares need at most 26 columns; use ROW,COL".to_string(),
-                    ));
+                if !has_algebraic_names(board) {
+                    return Err(off_board(format!(
+                        "algebraic squares need at most {MAX_ALGEBRAIC_COLS} columns; use ROW,COL"
+                    )));
                 }
                 if file < board.cols() && (1..=u64::from(board.rows())).contains(&rank) {
                     Ok(Square::new(board.rows() - rank as u32, file))

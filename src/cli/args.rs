@@ -1,0 +1,89 @@
+//! The options of the scripted commands (`solve`, `check`, `count`), as clap parses them.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, ValueEnum};
+
+use crate::engine::board::Board;
+use crate::engine::notation::{SquareSpec, parse_size};
+use crate::engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
+use crate::options::{BoardArgs, parse_duration};
+
+use super::tour_input::InputFormat;
+
+/// Options of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Board, start, open/closed.
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// auto: the layered engine; warnsdorff: one greedy pass; backtrack: Warnsdorff-ordered
+    /// backtracking; naive: fixed-order backtracking; construct: linear-time construction from
+    /// small blocks (a board small enough to be one block, 10x10 or less, is searched)
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    pub method: Method,
+    /// With --method auto, construct boards of at least this many squares instead of searching
+    #[arg(long, value_name = "SQUARES", default_value_t = DEFAULT_CONSTRUCT_THRESHOLD)]
+    pub construct_threshold: u64,
+    /// The most search nodes to expand before giving up (exit status 3)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_budget: u64,
+    /// The most time to spend before giving up (exit status 3), like 250ms or 2s
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub deadline: Option<Duration>,
+    /// grid: visit numbers by row; list: `r c` per line in visit order; json: one object
+    #[arg(long, value_enum, default_value_t = OutputFormat::Grid)]
+    pub format: OutputFormat,
+    /// Print nodes, backtracks, depth, time and layer on standard error
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// `solve --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Rows of visit numbers
+    Grid,
+    /// `r c` per line
+    List,
+    /// One JSON object
+    Json,
+}
+
+/// Options of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The tour; standard input when absent or `-`
+    pub file: Option<PathBuf>,
+    /// Board size: required for a list unless it is 8x8; a grid gives its own
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    pub size: Option<Board>,
+    /// The square the tour must start on (ROW,COL or a1)
+    #[arg(long, value_name = "SQ")]
+    pub start: Option<SquareSpec>,
+    /// Require a closed tour
+    #[arg(long)]
+    pub closed: bool,
+    /// auto: a list if the first line holds two numbers, else a grid
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub format: InputFormat,
+}
+
+/// Options of `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Board size: ROWSxCOLS or N
+    #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_size)]
+    pub size: Board,
+    /// Count only open tours from this square (default: from every square)
+    #[arg(long, value_name = "SQ")]
+    pub start: Option<SquareSpec>,
+    /// Count closed tours (cycles, each once whatever its direction and start)
+    #[arg(long)]
+    pub closed: bool,
+    /// Give up after this long (exit status 3), like 250ms or 2s
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub deadline: Option<Duration>,
+}

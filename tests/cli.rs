@@ -1,4 +1,4 @@
-//! The command line as a scripting user sees it (DESIGN.md, "The command line"): the exit
+//! The command line as a scripting user sees it (the contract in README.md and `--help`): the exit
 //! statuses `0` tour / valid, `1` no tour / invalid tour, `2` bad usage or input, `3` budget or
 //! deadline ran out, for every subcommand; one-line messages on standard error that name the bad
 //! value; the output formats of `solve` and `cses`, each parsed here and passed through the

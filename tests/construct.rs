@@ -210,7 +210,7 @@ fn open_tours_on_3xn_strips_from_every_start() {
             .filter(|(_, reason)| matches!(reason, NoTourReason::ExhaustiveSearch { .. }))
             .map(|&(start, _)| start)
             .collect();
-        // The starts no theorem rules out but an exhaustive search does (REFERENCES.md §1).
+        // The starts no theorem rules out but an exhaustive search does (see `existence`).
         let expected = match n {
             7 => vec![Square::new(1, 3)],
             8 => vec![Square::new(1, 2), Square::new(1, 5)],

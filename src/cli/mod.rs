@@ -1,5 +1,5 @@
 //! The scripted command line: the commands `solve`, `check`, `count` and `cses`, their options
-//! ([`args`]), output formats ([`output`]) and tour input ([`tour_input`]), and the exit
+//! (`args`), output formats (`output`) and tour input (`tour_input`), and the exit
 //! statuses every command ends with (`0` success, `1` no tour or an invalid tour, `2` bad
 //! usage or input, `3` budget or deadline ran out). Output goes through a buffered writer; a
 //! closed pipe ends the program quietly.

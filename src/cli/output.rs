@@ -246,28 +246,34 @@ pub fn write_json(out: &mut impl Write, request: &Request, outcome: &Outcome) ->
         serde_json::to_writer(&mut *out, &reason)?;
     }
     if let Outcome::Tour { tour, .. } = outcome {
-        out.write_all(b",\"path\":[")?;
-        let split = RowCol::new(tour.board().cols());
-        let path = tour.indices();
-        write_chunks(out, path.len(), CHUNK, |range, buffer| {
-            let mut digits = itoa::Buffer::new();
-            for step in range {
-                let (row, col) = split.split(path[step]);
-                if step > 0 {
-                    buffer.push(b',');
-                }
-                buffer.push(b'[');
-                buffer.extend_from_slice(digits.format(row).as_bytes());
-                buffer.push(b',');
-                buffer.extend_from_slice(digits.format(col).as_bytes());
-                buffer.push(b']');
-            }
-        })?;
-        out.write_all(b"]")?;
+        out.write_all(b",\"path\":")?;
+        write_json_path(out, tour)?;
     }
     out.write_all(b",\"stats\":")?;
     write_stats_json(out, outcome.stats())?;
     out.write_all(b"}\n")
+}
+
+/// The tour as a JSON array of `[r,c]` pairs, formatted in chunks like the list.
+fn write_json_path(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
+    out.write_all(b"[")?;
+    let split = RowCol::new(tour.board().cols());
+    let path = tour.indices();
+    write_chunks(out, path.len(), CHUNK, |range, buffer| {
+        let mut digits = itoa::Buffer::new();
+        for step in range {
+            let (row, col) = split.split(path[step]);
+            if step > 0 {
+                buffer.push(b',');
+            }
+            buffer.push(b'[');
+            buffer.extend_from_slice(digits.format(row).as_bytes());
+            buffer.push(b',');
+            buffer.extend_from_slice(digits.format(col).as_bytes());
+            buffer.push(b']');
+        }
+    })?;
+    out.write_all(b"]")
 }
 
 fn write_stats_json(out: &mut impl Write, stats: &Stats) -> io::Result<()> {

@@ -163,6 +163,37 @@ fn check_grid(
     lines: impl Iterator<Item = (usize, std::io::Result<String>)>,
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
+    let (board, numbers) = read_grid(lines)?;
+    if let Some(size) = expect.size.filter(|&size| size != board) {
+        return Err(CheckError::Invalid(format!(
+            "the grid is {board}, but --size says {size}"
+        )));
+    }
+    let first_number = u64::from(!numbers.contains(&0));
+    let by_visit = squares_by_visit(board, &numbers, first_number)?;
+    let start = expect
+        .start
+        .as_ref()
+        .map(|spec| spec.resolve(board))
+        .transpose()?;
+    let mut validator = Validator::new(board, expect.closed, start);
+    for square in by_visit {
+        validator
+            .push(square)
+            .map_err(|error| error.numbered_from(first_number))?;
+    }
+    validator.finish()?;
+    Ok(CheckedTour {
+        board,
+        start: board.square_at(numbers.iter().position(|&n| n == first_number).unwrap_or(0) as u32),
+    })
+}
+
+/// The numbers of a grid, row by row, and the board they cover: every row as long as the
+/// first, blank lines skipped.
+fn read_grid(
+    lines: impl Iterator<Item = (usize, std::io::Result<String>)>,
+) -> Result<(Board, Vec<u64>), CheckError> {
     let mut numbers: Vec<u64> = Vec::new();
     let mut cols = 0;
     let mut rows = 0u64;
@@ -187,14 +218,16 @@ fn check_grid(
     }
     let board =
         Board::new(rows, cols as u64).map_err(|error| CheckError::Input(error.to_string()))?;
-    if let Some(size) = expect.size.filter(|&size| size != board) {
-        return Err(CheckError::Invalid(format!(
-            "the grid is {board}, but --size says {size}"
-        )));
-    }
+    Ok((board, numbers))
+}
+
+/// The squares in visit order: every number in `first_number..first_number + area` once.
+fn squares_by_visit(
+    board: Board,
+    numbers: &[u64],
+    first_number: u64,
+) -> Result<Vec<Square>, CheckError> {
     let area = board.area();
-    let zero_based = numbers.contains(&0);
-    let first_number = u64::from(!zero_based);
     let mut by_visit: Vec<Option<Square>> = vec![None; area as usize];
     for (index, &number) in numbers.iter().enumerate() {
         let square = board.square_at(index as u32);
@@ -210,21 +243,6 @@ fn check_grid(
             )));
         }
     }
-    let start = expect
-        .start
-        .as_ref()
-        .map(|spec| spec.resolve(board))
-        .transpose()?;
-    let mut validator = Validator::new(board, expect.closed, start);
     // Every number is in range and none repeats, so every visit number has its square.
-    for square in by_visit.into_iter().flatten() {
-        validator
-            .push(square)
-            .map_err(|error| error.numbered_from(first_number))?;
-    }
-    validator.finish()?;
-    Ok(CheckedTour {
-        board,
-        start: board.square_at(numbers.iter().position(|&n| n == first_number).unwrap_or(0) as u32),
-    })
+    Ok(by_visit.into_iter().flatten().collect())
 }

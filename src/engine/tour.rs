@@ -216,15 +216,7 @@ pub fn check_indices(
     start: Option<Square>,
 ) -> Result<(), TourError> {
     if board.cols() < 4 {
-        // Narrow boards: two moves can share a difference of square numbers; check squares.
-        let mut validator = Validator::new(board, closed, start);
-        for (step, &index) in path.iter().enumerate() {
-            if u64::from(index) >= board.area() {
-                return Err(off_board(board, step, index));
-            }
-            validator.push(board.square_at(index))?;
-        }
-        return validator.finish();
+        return check_narrow(board, path, closed, start);
     }
     let Some(&first) = path.first() else {
         return Err(TourError::Empty);
@@ -241,24 +233,7 @@ pub fn check_indices(
     }
     let moves = MoveTable::new(board);
     let words = board.area().div_ceil(64) as usize;
-    let half = path.len() / 2;
-    let fast = if path.len() >= 1 << 20 {
-        let (head, tail) = path.split_at(half);
-        let (left, right) = std::thread::scope(|scope| {
-            let right = scope.spawn(|| check_run(board, &moves, tail, half, words));
-            (check_run(board, &moves, head, 0, words), right.join())
-        });
-        match (left, right) {
-            (Ok(a), Ok(Ok(b))) => {
-                moves.step(path[half - 1], path[half]).is_some()
-                    && a.iter().zip(&b).all(|(x, y)| x & y == 0)
-            }
-            _ => false,
-        }
-    } else {
-        false
-    };
-    if !fast {
+    if !(path.len() >= 1 << 20 && passes_on_two_threads(board, &moves, path, words)) {
         check_run(board, &moves, path, 0, words)?;
     }
     if path.len() as u64 != board.area() {
@@ -275,6 +250,43 @@ pub fn check_indices(
         });
     }
     Ok(())
+}
+
+/// [`check_indices`] on a board narrower than 4 columns, where two moves can share a
+/// difference of square numbers: square by square through the [`Validator`].
+fn check_narrow(
+    board: Board,
+    path: &[u32],
+    closed: bool,
+    start: Option<Square>,
+) -> Result<(), TourError> {
+    let mut validator = Validator::new(board, closed, start);
+    for (step, &index) in path.iter().enumerate() {
+        if u64::from(index) >= board.area() {
+            return Err(off_board(board, step, index));
+        }
+        validator.push(board.square_at(index))?;
+    }
+    validator.finish()
+}
+
+/// Whether the two halves of `path` are each a run of knight moves without a repeat, joined by
+/// a knight move, and share no square: checked on two threads. `false` on any doubt (the
+/// caller then checks in order, to name the first error).
+fn passes_on_two_threads(board: Board, moves: &MoveTable, path: &[u32], words: usize) -> bool {
+    let half = path.len() / 2;
+    let (head, tail) = path.split_at(half);
+    let (left, right) = std::thread::scope(|scope| {
+        let right = scope.spawn(|| check_run(board, moves, tail, half, words));
+        (check_run(board, moves, head, 0, words), right.join())
+    });
+    match (left, right) {
+        (Ok(a), Ok(Ok(b))) => {
+            moves.step(path[half - 1], path[half]).is_some()
+                && a.iter().zip(&b).all(|(x, y)| x & y == 0)
+        }
+        _ => false,
+    }
 }
 
 fn off_board(board: Board, step: usize, index: u32) -> TourError {

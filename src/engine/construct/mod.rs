@@ -1,11 +1,15 @@
 //! The construction layer: a tour of a large board built from small pieces in time
 //! proportional to its squares, with no search over the board.
 //!
-//! The method (Parberry 1997; Lin & Wei 2005; REFERENCES.md §4): cut the board into blocks,
-//! give each block a piece of the tour, and join the pieces with the general splice (remove an
-//! edge of each of two tours, add the two knight moves that cross between their ends) or, on
-//! strips, by knight moves between the open ends of neighbouring pieces. Every piece is found
-//! by this module's own small search ([`piece`]) and checked square by square before use.
+//! The method (Parberry 1997, *Discrete Applied Math.* 73; Lin & Wei 2005, *Discrete Applied
+//! Math.* 146; Cull & De Curtins 1978 for strips): cut the board into blocks, give each block
+//! a piece of the tour, and join the pieces with the general splice or, on strips, by knight
+//! moves between the open ends of neighbouring pieces. The general splice: if one cycle has
+//! the edge `a–b`, another the edge `c–d`, and `a–c`, `b–d` are knight moves, removing `ab` and
+//! `cd` and adding `ac` and `bd` makes one cycle (the same swap splices a cycle into a path).
+//! Every piece is found by this module's own small search ([`piece`]), never copied from a
+//! published table (some published tiles contain illegal steps), and checked square by square
+//! before use.
 //!
 //! | board | method |
 //! |---|---|

@@ -436,38 +436,82 @@ pub fn open(board: Board, start: Square) -> Result<Assembled, AssemblyError> {
         candidates.extend(start_blocks(&geometry, len, start.col, true));
     }
     for (begin, width, three) in candidates {
+        let block = StartBlock {
+            begin,
+            width,
+            three,
+            has_left: begin > 0,
+            has_right: begin + width < len,
+        };
         let local = Square::new(start.row, start.col - begin);
-        let (has_left, has_right) = (begin > 0, begin + width < len);
-        let mut bridges = Vec::new();
-        if has_left {
-            let [la, lb] = geometry.left_ports();
-            bridges.push((la, lb));
-        }
-        let mut to = None;
-        if three {
-            let [x1, x2, x3] = geometry.right_ports3(width);
-            bridges.push((x1, x2));
-            to = Some(x3);
-        } else if has_right {
-            let [la, lb] = geometry.left_ports();
-            let mirror = |s: Square| Square::new(s.row, width - 1 - s.col);
-            bridges.push((mirror(la), mirror(lb)));
-        }
-        if to == Some(local) {
+        let Some(spec) = block.spec(&geometry, height, local) else {
             continue;
-        }
-        let spec = PieceSpec {
-            rows: height,
-            cols: width,
-            shape: Shape::Path { from: local, to },
-            required: Vec::new(),
-            bridges,
-            parts: Vec::new(),
         };
         let Some(piece) = cached(&spec, START_BUDGET) else {
             continue;
         };
-        // The blocks of both sides, built only for the start block that was found.
+        return block.assemble(board, &geometry, &piece);
+    }
+    Err(AssemblyError::NoPiece)
+}
+
+/// Where the start block of an open strip lies, and what it joins.
+#[derive(Debug, Clone, Copy)]
+struct StartBlock {
+    /// Its first column.
+    begin: u32,
+    width: u32,
+    /// Whether the side right of it is a three-wire side (4×n).
+    three: bool,
+    has_left: bool,
+    has_right: bool,
+}
+
+impl StartBlock {
+    /// The piece this block needs: a path from `local` (the start, in the block), bridging the
+    /// wires of its sides; `None` where the path would have to end where it starts.
+    fn spec(&self, geometry: &Geometry, height: u32, local: Square) -> Option<PieceSpec> {
+        let mut bridges = Vec::new();
+        if self.has_left {
+            let [la, lb] = geometry.left_ports();
+            bridges.push((la, lb));
+        }
+        let mut to = None;
+        if self.three {
+            let [x1, x2, x3] = geometry.right_ports3(self.width);
+            bridges.push((x1, x2));
+            to = Some(x3);
+        } else if self.has_right {
+            let [la, lb] = geometry.left_ports();
+            let mirror = |s: Square| Square::new(s.row, self.width - 1 - s.col);
+            bridges.push((mirror(la), mirror(lb)));
+        }
+        (to != Some(local)).then(|| PieceSpec {
+            rows: height,
+            cols: self.width,
+            shape: Shape::Path { from: local, to },
+            required: Vec::new(),
+            bridges,
+            parts: Vec::new(),
+        })
+    }
+
+    /// The whole strip around this block's `piece`: the blocks of both sides (built only for
+    /// the start block that was found), laid and joined to it.
+    fn assemble(
+        &self,
+        board: Board,
+        geometry: &Geometry,
+        piece: &Piece,
+    ) -> Result<Assembled, AssemblyError> {
+        let Self {
+            begin,
+            width,
+            three,
+            has_left,
+            has_right,
+        } = *self;
+        let len = board.cols();
         let left = if has_left {
             geometry.region(begin).ok_or(AssemblyError::NoPiece)?
         } else {
@@ -480,29 +524,28 @@ pub fn open(board: Board, start: Square) -> Result<Assembled, AssemblyError> {
             (true, true) => geometry.region3(right_len).ok_or(AssemblyError::NoPiece)?,
         };
         let mut links = Links::new(board).map_err(|_| AssemblyError::Memory)?;
-        lay_side(&mut links, &geometry, &left, 0, false)?;
-        links.lay(&piece_links(&piece, false)?, Square::new(0, begin));
+        lay_side(&mut links, geometry, &left, 0, false)?;
+        links.lay(&piece_links(piece, false)?, Square::new(0, begin));
         if !left.is_empty() {
             geometry.connect(&mut links, begin, false);
         }
         let end = if three {
-            lay_side(&mut links, &geometry, &right, begin + width, false)?
+            lay_side(&mut links, geometry, &right, begin + width, false)?
                 .ok_or(AssemblyError::NoPiece)?
         } else {
-            lay_side(&mut links, &geometry, &right, len, true)?;
+            lay_side(&mut links, geometry, &right, len, true)?;
             if !right.is_empty() {
                 geometry.connect(&mut links, begin + width, true);
             }
             let end = piece.order.last().expect("a piece has squares");
             Square::new(end.row, begin + end.col)
         };
-        return Ok(Assembled {
+        Ok(Assembled {
             links,
             end: Some(end),
             blocks: left.len() + 1 + right.len(),
-        });
+        })
     }
-    Err(AssemblyError::NoPiece)
 }
 
 /// The node budget of one start block's search.
@@ -511,9 +554,9 @@ const START_BUDGET: u64 = 100_000;
 /// The widest start block tried.
 const START_WIDTHS: std::ops::RangeInclusive<u32> = 3..=16;
 
-/// Start blocks to try for a start in column `col` (see [`StartBlock`]), narrow blocks with the
+/// Start blocks to try for a start in column `col` (see [`Candidate`]), narrow blocks with the
 /// start near their middle first.
-fn start_blocks(geometry: &Geometry, len: u32, col: u32, three: bool) -> Vec<StartBlock> {
+fn start_blocks(geometry: &Geometry, len: u32, col: u32, three: bool) -> Vec<Candidate> {
     let mut found = Vec::new();
     for width in START_WIDTHS.filter(|&w| w <= len) {
         let mut begins: Vec<u32> = (col.saturating_sub(width - 1)..=col.min(len - width)).collect();
@@ -541,7 +584,7 @@ fn start_blocks(geometry: &Geometry, len: u32, col: u32, three: bool) -> Vec<Sta
 
 /// A start block to try: its first column, its width, and whether the side right of it has
 /// three wires.
-type StartBlock = (u32, u32, bool);
+type Candidate = (u32, u32, bool);
 
 #[cfg(test)]
 mod tests {

@@ -36,6 +36,18 @@ pub struct Expectations {
     pub start: Option<SquareSpec>,
 }
 
+impl Expectations {
+    /// A validator of tours of `board` that meet these expectations.
+    fn validator(&self, board: Board) -> Result<Validator, CheckError> {
+        let start = self
+            .start
+            .as_ref()
+            .map(|spec| spec.resolve(board))
+            .transpose()?;
+        Ok(Validator::new(board, self.closed, start))
+    }
+}
+
 /// A valid tour, as found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CheckedTour {
@@ -115,12 +127,7 @@ fn check_list(
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
     let board = expect.size.unwrap_or(expect.default_size);
-    let start = expect
-        .start
-        .as_ref()
-        .map(|spec| spec.resolve(board))
-        .transpose()?;
-    let mut validator = Validator::new(board, expect.closed, start);
+    let mut validator = expect.validator(board)?;
     let mut first = None;
     for (number, line) in lines {
         let line = line?;
@@ -171,12 +178,7 @@ fn check_grid(
     }
     let first_number = u64::from(!numbers.contains(&0));
     let by_visit = squares_by_visit(board, &numbers, first_number)?;
-    let start = expect
-        .start
-        .as_ref()
-        .map(|spec| spec.resolve(board))
-        .transpose()?;
-    let mut validator = Validator::new(board, expect.closed, start);
+    let mut validator = expect.validator(board)?;
     for square in by_visit {
         validator
             .push(square)

@@ -311,6 +311,26 @@ fn piece_links(piece: &Piece, mirrored: bool) -> Result<Links, AssemblyError> {
     Ok(Links::with_bridges(board, &order, false, &bridges))
 }
 
+/// The links of each kind of block on a side, found once however often the block repeats, and
+/// the last square of its piece.
+fn side_pieces(
+    geometry: &Geometry,
+    height: u32,
+    blocks: &[(u32, Kind)],
+    mirrored: bool,
+) -> Result<HashMap<(u32, Kind), (Links, Square)>, AssemblyError> {
+    let mut made = HashMap::new();
+    for &(width, kind) in blocks {
+        if let Entry::Vacant(entry) = made.entry((width, kind)) {
+            let piece = cached(&geometry.spec(height, width, kind), PIECE_BUDGET)
+                .ok_or(AssemblyError::NoPiece)?;
+            let last = *piece.order.last().expect("a piece has squares");
+            entry.insert((piece_links(&piece, mirrored)?, last));
+        }
+    }
+    Ok(made)
+}
+
 /// Lays the blocks of one side of the strip: `blocks` in order from the strip's end, the side
 /// beginning at column `from` (`mirrored`: ending at column `from`, going leftwards), each
 /// joined to the block before it. A three-wire side runs from the start block rightwards and
@@ -323,17 +343,8 @@ fn lay_side(
     from: u32,
     mirrored: bool,
 ) -> Result<Option<Square>, AssemblyError> {
-    let height = links.board().rows();
     let three = blocks.iter().any(|&(_, kind)| kind == Kind::End3);
-    let mut made: HashMap<(u32, Kind), (Links, Square)> = HashMap::new();
-    for &(width, kind) in blocks {
-        if let Entry::Vacant(entry) = made.entry((width, kind)) {
-            let piece = cached(&geometry.spec(height, width, kind), PIECE_BUDGET)
-                .ok_or(AssemblyError::NoPiece)?;
-            let last = *piece.order.last().expect("a piece has squares");
-            entry.insert((piece_links(&piece, mirrored)?, last));
-        }
-    }
+    let made = side_pieces(geometry, links.board().rows(), blocks, mirrored)?;
     // The cut before each block (on its inner side) and its first column.
     let mut cuts = Vec::with_capacity(blocks.len());
     let mut at = from;

@@ -311,6 +311,9 @@ fn piece_links(piece: &Piece, mirrored: bool) -> Result<Links, AssemblyError> {
     Ok(Links::with_bridges(board, &order, false, &bridges))
 }
 
+/// The links of each kind of block on a side, by width and kind, with its piece's last square.
+type SidePieces = HashMap<(u32, Kind), (Links, Square)>;
+
 /// The links of each kind of block on a side, found once however often the block repeats, and
 /// the last square of its piece.
 fn side_pieces(
@@ -318,7 +321,7 @@ fn side_pieces(
     height: u32,
     blocks: &[(u32, Kind)],
     mirrored: bool,
-) -> Result<HashMap<(u32, Kind), (Links, Square)>, AssemblyError> {
+) -> Result<SidePieces, AssemblyError> {
     let mut made = HashMap::new();
     for &(width, kind) in blocks {
         if let Entry::Vacant(entry) = made.entry((width, kind)) {

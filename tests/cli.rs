@@ -185,6 +185,18 @@ const TOURS: &[TourCase] = &[
     ),
 ];
 
+/// `path` is a valid tour of the board, start and closedness `case` asks for.
+fn assert_case_tour(&(args, (rows, cols), (row, col), closed): &TourCase, path: &[Square]) {
+    let what = format!("{args:?}");
+    assert_tour(
+        board(rows, cols),
+        path,
+        closed,
+        Square::new(row, col),
+        &what,
+    );
+}
+
 #[test]
 fn solve_prints_a_valid_tour_as_a_grid_and_exits_0() {
     for &(args, (rows, cols), (row, col), closed) in TOURS {
@@ -193,13 +205,7 @@ fn solve_prints_a_valid_tour_as_a_grid_and_exits_0() {
         assert_eq!(out.stderr, "", "{args:?}");
         let (grid_board, path) = parse_grid(&out.stdout, true);
         assert_eq!(grid_board, board(rows, cols), "{args:?}");
-        assert_tour(
-            grid_board,
-            &path,
-            closed,
-            Square::new(row, col),
-            &format!("{args:?}"),
-        );
+        assert_case_tour(&(args, (rows, cols), (row, col), closed), &path);
     }
     // The default format is the grid.
     assert_eq!(solve(&[]).stdout, solve(&["--format", "grid"]).stdout);
@@ -211,14 +217,9 @@ fn solve_prints_a_valid_tour_as_a_list_and_exits_0() {
         let out = solve(&[args, &["--format", "list"]].concat());
         assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
         assert_eq!(out.stderr, "", "{args:?}");
-        let path = parse_list(&out.stdout);
-        let what = format!("{args:?}");
-        assert_tour(
-            board(rows, cols),
-            &path,
-            closed,
-            Square::new(row, col),
-            &what,
+        assert_case_tour(
+            &(args, (rows, cols), (row, col), closed),
+            &parse_list(&out.stdout),
         );
     }
 }
@@ -251,14 +252,7 @@ fn solve_prints_a_valid_tour_as_json_and_exits_0() {
                 Square::new(at(0), at(1))
             })
             .collect();
-        let what = format!("{args:?}");
-        assert_tour(
-            board(rows, cols),
-            &path,
-            closed,
-            Square::new(row, col),
-            &what,
-        );
+        assert_case_tour(&(args, (rows, cols), (row, col), closed), &path);
     }
 }
 

@@ -199,13 +199,13 @@ fn assert_case_tour(&(args, (rows, cols), (row, col), closed): &TourCase, path: 
 
 #[test]
 fn solve_prints_a_valid_tour_as_a_grid_and_exits_0() {
-    for &(args, (rows, cols), (row, col), closed) in TOURS {
+    for case @ &(args, (rows, cols), _, _) in TOURS {
         let out = solve(&[args, &["--format", "grid"]].concat());
         assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
         assert_eq!(out.stderr, "", "{args:?}");
         let (grid_board, path) = parse_grid(&out.stdout, true);
         assert_eq!(grid_board, board(rows, cols), "{args:?}");
-        assert_case_tour(&(args, (rows, cols), (row, col), closed), &path);
+        assert_case_tour(case, &path);
     }
     // The default format is the grid.
     assert_eq!(solve(&[]).stdout, solve(&["--format", "grid"]).stdout);
@@ -213,20 +213,17 @@ fn solve_prints_a_valid_tour_as_a_grid_and_exits_0() {
 
 #[test]
 fn solve_prints_a_valid_tour_as_a_list_and_exits_0() {
-    for &(args, (rows, cols), (row, col), closed) in TOURS {
+    for case @ &(args, ..) in TOURS {
         let out = solve(&[args, &["--format", "list"]].concat());
         assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
         assert_eq!(out.stderr, "", "{args:?}");
-        assert_case_tour(
-            &(args, (rows, cols), (row, col), closed),
-            &parse_list(&out.stdout),
-        );
+        assert_case_tour(case, &parse_list(&out.stdout));
     }
 }
 
 #[test]
 fn solve_prints_a_valid_tour_as_json_and_exits_0() {
-    for &(args, (rows, cols), (row, col), closed) in TOURS {
+    for case @ &(args, (rows, cols), (row, col), closed) in TOURS {
         let out = solve(&[args, &["--format", "json"]].concat());
         assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
         one_line(&out.stdout, "json is one line");
@@ -252,7 +249,7 @@ fn solve_prints_a_valid_tour_as_json_and_exits_0() {
                 Square::new(at(0), at(1))
             })
             .collect();
-        assert_case_tour(&(args, (rows, cols), (row, col), closed), &path);
+        assert_case_tour(case, &path);
     }
 }
 

@@ -120,101 +120,121 @@ impl Screen<'_> {
             .render(area, buf);
     }
 
-    /// The panel's lines: field names and values.
+    /// The panel's lines: field names and values, then the message if there is one.
     fn panel_lines(&self, width: u16) -> Vec<Line<'static>> {
-        let app = self.app;
-        let setup = app.setup();
-        let board = setup.board;
-        let figures = app.figures();
-        let status = app.status();
-        let key = self.style(Role::Key);
         let room = usize::from(width.saturating_sub(FIELD_WIDTH as u16)).max(8);
-        let field = |name: &str, value: String, style: Style| {
-            wrap(&value, room)
-                .into_iter()
-                .enumerate()
-                .map(|(i, chunk)| {
-                    let label = if i == 0 { name } else { "" };
-                    Line::from(vec![
-                        Span::styled(format!("{label:<FIELD_WIDTH$}"), key),
-                        Span::styled(chunk, style),
-                    ])
-                })
-                .collect::<Vec<_>>()
-        };
+        let mut lines: Vec<Line<'static>> = self
+            .panel_fields()
+            .into_iter()
+            .flat_map(|(name, value, style)| self.field_lines(name, &value, style, room))
+            .collect();
+        if let Some(message) = self.app.message() {
+            lines.push(Line::default());
+            let warn = self.style(Role::Warn);
+            let wrapped = wrap(message, usize::from(width).max(8));
+            lines.extend(wrapped.into_iter().map(|chunk| Line::styled(chunk, warn)));
+        }
+        lines
+    }
+
+    /// One field of the panel: its name, then its value wrapped to `room` columns.
+    fn field_lines(
+        &self,
+        name: &str,
+        value: &str,
+        style: Style,
+        room: usize,
+    ) -> Vec<Line<'static>> {
+        let key = self.style(Role::Key);
+        wrap(value, room)
+            .into_iter()
+            .enumerate()
+            .map(|(i, chunk)| {
+                let label = if i == 0 { name } else { "" };
+                Line::from(vec![
+                    Span::styled(format!("{label:<FIELD_WIDTH$}"), key),
+                    Span::styled(chunk, style),
+                ])
+            })
+            .collect()
+    }
+
+    /// The panel's fields in order: name, value and the value's style.
+    fn panel_fields(&self) -> Vec<(&'static str, String, Style)> {
+        let app = self.app;
         let text = self.style(Role::Text);
-        let mut lines: Vec<Vec<Line>> = vec![
-            field(
-                "Board",
-                format!(
-                    "{board} ({} squares), {}",
-                    thousands(board.area()),
-                    if setup.closed { "closed" } else { "open" }
-                ),
-                text,
-            ),
-            field(
-                "Method",
-                format!("{} ({})", setup.method.name(), setup.method.brief()),
-                text,
-            ),
-            field("Start", full_name(board, setup.start), text),
-            field("Status", status.to_string(), self.status_style(&status)),
-            field("Nodes", thousands(figures.nodes), text),
-            field("Backtracks", thousands(figures.backtracks), text),
-            field(
-                "Depth",
-                format!(
-                    "{} of {} (deepest {})",
-                    thousands(u64::from(figures.depth)),
-                    thousands(board.area()),
-                    thousands(u64::from(figures.max_depth))
-                ),
-                text,
-            ),
-            field("Steps", thousands(app.steps()), text),
-            field(
-                "Elapsed",
-                format!("{:.2} s", app.elapsed().as_secs_f64()),
-                text,
-            ),
-            field("Speed", app.speed().to_string(), text),
-        ];
+        let status = app.status();
+        let mut fields = self.setup_fields();
+        fields.push(("Status", status.to_string(), self.status_style(&status)));
+        fields.extend(self.figure_fields());
         if let Some(last) = self.describe_last_event() {
-            lines.push(field("Last", last, text));
+            fields.push(("Last", last, text));
         }
         if let Some(next) = self.describe_next_move() {
-            lines.push(field("Next", next, text));
+            fields.push(("Next", next, text));
         }
         let cursor = app.cursor();
         let visit = app
             .visit_number(cursor)
             .map(|number| format!(", visit {}", thousands(u64::from(number))))
             .unwrap_or_default();
-        lines.push(field(
-            "Cursor",
-            format!("{}{visit}", full_name(board, cursor)),
-            text,
-        ));
+        let cursor = format!("{}{visit}", full_name(app.setup().board, cursor));
+        fields.push(("Cursor", cursor, text));
         if app.tour().is_some() {
             let view = match app.view() {
                 TourView::Numbers => "visit numbers (v: path)",
                 TourView::Path => "path (v: numbers)",
             };
-            lines.push(field("View", view.to_string(), text));
+            fields.push(("View", view.to_string(), text));
         }
-        if let Some(message) = app.message() {
-            lines.push(vec![Line::default()]);
-            let warn = self.style(Role::Warn);
-            let wrapped = wrap(message, usize::from(width).max(8));
-            lines.push(
-                wrapped
-                    .into_iter()
-                    .map(|chunk| Line::styled(chunk, warn))
-                    .collect(),
-            );
-        }
-        lines.concat()
+        fields
+    }
+
+    /// What the user chose: the board, the method and the start.
+    fn setup_fields(&self) -> Vec<(&'static str, String, Style)> {
+        let setup = self.app.setup();
+        let board = setup.board;
+        let text = self.style(Role::Text);
+        let kind = if setup.closed { "closed" } else { "open" };
+        vec![
+            (
+                "Board",
+                format!("{board} ({} squares), {kind}", thousands(board.area())),
+                text,
+            ),
+            (
+                "Method",
+                format!("{} ({})", setup.method.name(), setup.method.brief()),
+                text,
+            ),
+            ("Start", full_name(board, setup.start), text),
+        ]
+    }
+
+    /// The search's counters, its time and the play speed.
+    fn figure_fields(&self) -> [(&'static str, String, Style); 6] {
+        let app = self.app;
+        let figures = app.figures();
+        let area = app.setup().board.area();
+        let text = self.style(Role::Text);
+        let depth = format!(
+            "{} of {} (deepest {})",
+            thousands(u64::from(figures.depth)),
+            thousands(area),
+            thousands(u64::from(figures.max_depth))
+        );
+        [
+            ("Nodes", thousands(figures.nodes), text),
+            ("Backtracks", thousands(figures.backtracks), text),
+            ("Depth", depth, text),
+            ("Steps", thousands(app.steps()), text),
+            (
+                "Elapsed",
+                format!("{:.2} s", app.elapsed().as_secs_f64()),
+                text,
+            ),
+            ("Speed", app.speed().to_string(), text),
+        ]
     }
 
     fn describe_last_event(&self) -> Option<String> {

@@ -1,0 +1,286 @@
+//! The explorer's state and its update: what the user chose, the search being animated, and
+//! what each [`Action`] does to them. Nothing here touches a terminal: the run loop feeds in
+//! actions and elapsed time ([`App::update`], [`App::tick`]); tests and the `demo.tape` replay
+//! do the same without one.
+//!
+//! [`App`] is one struct with its `impl` spread over the files of this module:
+//!
+//! - this file: the fields, the public accessors, and [`App::update`], which sends each action
+//!   on to the code that does it;
+//! - `setup`: the choices ([`Setup`], [`Speed`], [`METHODS`]), resizing, and the reset that
+//!   starts a new search;
+//! - `stepping`: stepping forward and back, play, finishing, the replay and the clock;
+//! - `status`: what the panel says ([`Status`], [`Figures`]);
+//! - `scene`: what the board shows ([`Scene`]).
+
+mod scene;
+mod setup;
+mod status;
+mod stepping;
+
+use std::time::Duration;
+
+use crate::engine::board::Square;
+use crate::engine::existence::NoTourReason;
+use crate::engine::search::SearchEvent;
+use crate::engine::solve::Outcome;
+use crate::engine::tour::Tour;
+
+use super::keys::Action;
+use super::session::SearchSession;
+
+pub use scene::{Follow, KnightState, Scene, TourView};
+pub use setup::{METHODS, Setup, Speed, next_method};
+pub use status::{Figures, Status, thousands};
+
+/// The longest side the explorer takes (the solver goes further): a million squares.
+pub const MAX_SIDE: u32 = 1000;
+/// The node budget of `f`, by default: a press runs the search until its node count reaches the
+/// next multiple of the budget (so the first press stops at the budget itself), then says the
+/// budget is exhausted.
+pub const FINISH_NODE_BUDGET: u64 = 20_000_000;
+
+/// What runs on its own between key presses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Motion {
+    /// Nothing: the explorer waits for a key.
+    Still,
+    /// Steps at the chosen speed.
+    Playing,
+    /// Steps at full speed until the search ends or expands `until_nodes` nodes.
+    Finishing { until_nodes: u64 },
+}
+
+/// The thing being animated.
+#[derive(Debug, Clone)]
+enum Attempt {
+    /// The theorems rule the tour out: nothing to search.
+    Impossible(NoTourReason),
+    /// A search stepped event by event (boxed: it is large, the others are small).
+    Stepped(Box<SearchSession>),
+    /// A method that answers whole (construct): `None` until asked.
+    Whole(Option<Outcome>),
+    /// The method could not run.
+    Failed(String),
+}
+
+/// The explorer: see the module docs.
+#[derive(Debug, Clone)]
+pub struct App {
+    setup: Setup,
+    cursor: Square,
+    attempt: Attempt,
+    /// Visit numbers by square index, 0 for unvisited; kept in step with the engine.
+    visits: Vec<u32>,
+    /// The validated tour, once found.
+    tour: Option<Tour>,
+    /// The validator's complaint, if a "tour" failed it (a bug in a layer).
+    invalid: Option<String>,
+    motion: Motion,
+    /// The node budget of `f` (see [`FINISH_NODE_BUDGET`]).
+    finish_budget: u64,
+    budget_hit: bool,
+    /// Squares shown so far of a replay in progress.
+    replay: Option<u32>,
+    speed: Speed,
+    /// Fractions of a step owed by play at a slow speed.
+    owed: f64,
+    elapsed: Duration,
+    view: TourView,
+    follow: Follow,
+    help: bool,
+    quit: bool,
+    message: Option<String>,
+}
+
+impl App {
+    /// An explorer on `setup`, ready to search, playing at `speed`.
+    pub fn new(setup: Setup, speed: Speed) -> Self {
+        let mut app = Self {
+            setup,
+            cursor: setup.start,
+            attempt: Attempt::Failed(String::new()),
+            visits: Vec::new(),
+            tour: None,
+            invalid: None,
+            motion: Motion::Still,
+            finish_budget: FINISH_NODE_BUDGET,
+            budget_hit: false,
+            replay: None,
+            speed,
+            owed: 0.0,
+            elapsed: Duration::ZERO,
+            view: TourView::Numbers,
+            follow: Follow::Knight,
+            help: false,
+            quit: false,
+            message: None,
+        };
+        app.reset();
+        app
+    }
+
+    /// The same explorer with another node budget for each press of `f`.
+    pub fn with_finish_budget(mut self, nodes: u64) -> Self {
+        self.finish_budget = nodes.max(1);
+        self
+    }
+
+    /// The board, start, open/closed and method chosen.
+    pub fn setup(&self) -> Setup {
+        self.setup
+    }
+
+    /// The cursor square.
+    pub fn cursor(&self) -> Square {
+        self.cursor
+    }
+
+    /// The play speed.
+    pub fn speed(&self) -> Speed {
+        self.speed
+    }
+
+    /// How a finished tour is drawn.
+    pub fn view(&self) -> TourView {
+        self.view
+    }
+
+    /// Whether the help is open.
+    pub fn help_open(&self) -> bool {
+        self.help
+    }
+
+    /// Whether the user asked to quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// A one-off message for the user (the last thing that could not be done, say).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The tour found, once validated.
+    pub fn tour(&self) -> Option<&Tour> {
+        self.tour.as_ref()
+    }
+
+    /// Time spent playing and finishing since the last reset.
+    pub fn elapsed(&self) -> Duration {
+        self.elapsed
+    }
+
+    /// Search events taken since the last reset.
+    pub fn steps(&self) -> u64 {
+        match &self.attempt {
+            Attempt::Stepped(session) => session.steps(),
+            _ => 0,
+        }
+    }
+
+    /// The knight's path, start first (empty when nothing is searched).
+    pub fn path(&self) -> Vec<Square> {
+        match &self.attempt {
+            Attempt::Stepped(session) => session.search().path().collect(),
+            Attempt::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The visit number of `square` (1 for the start), if the knight has been there.
+    pub fn visit_number(&self, square: Square) -> Option<u32> {
+        let board = self.setup.board;
+        let shown = self.replay.unwrap_or(u32::MAX);
+        board
+            .contains(square)
+            .then(|| self.visits[board.index(square) as usize])
+            .filter(|&number| number > 0 && number <= shown)
+    }
+
+    /// The last search event, if any.
+    pub fn last_event(&self) -> Option<SearchEvent> {
+        match &self.attempt {
+            Attempt::Stepped(session) => session.last_event(),
+            _ => None,
+        }
+    }
+
+    /// Does what `action` asks.
+    pub fn update(&mut self, action: Action) {
+        self.message = None;
+        if self.help {
+            // Any key closes the help; only a quit goes on to do its work.
+            self.help = false;
+            if action != Action::Quit {
+                return;
+            }
+        }
+        match action {
+            Action::CursorUp => self.move_cursor(-1, 0),
+            Action::CursorDown => self.move_cursor(1, 0),
+            Action::CursorLeft => self.move_cursor(0, -1),
+            Action::CursorRight => self.move_cursor(0, 1),
+            Action::SetStart => self.set_start(self.cursor),
+            Action::ToggleClosed => {
+                self.setup.closed = !self.setup.closed;
+                self.reset();
+            }
+            Action::Step => self.step_forward(),
+            Action::StepBack => self.step_back(),
+            Action::PlayPause => self.play_pause(),
+            Action::Finish => self.finish(),
+            Action::Reset => self.reset(),
+            Action::NextMethod => {
+                self.setup.method = next_method(self.setup.method);
+                self.reset();
+            }
+            Action::Faster => self.speed = self.speed.faster(),
+            Action::Slower => self.speed = self.speed.slower(),
+            Action::AddRow => self.resize(1, 0),
+            Action::RemoveRow => self.resize(-1, 0),
+            Action::AddColumn => self.resize(0, 1),
+            Action::RemoveColumn => self.resize(0, -1),
+            Action::Grow => self.resize(1, 1),
+            Action::Shrink => self.resize(-1, -1),
+            Action::Replay => self.replay(),
+            Action::ToggleView => {
+                self.view = match self.view {
+                    TourView::Numbers => TourView::Path,
+                    TourView::Path => TourView::Numbers,
+                };
+                if self.tour.is_none() {
+                    self.message = Some("the path view shows a finished tour".into());
+                }
+            }
+            Action::Help => self.help = true,
+            Action::Escape | Action::Quit => self.quit = true,
+        }
+    }
+
+    /// A square picked with the mouse: it becomes the cursor and the start.
+    pub fn pick(&mut self, square: Square) {
+        if self.setup.board.contains(square) {
+            self.help = false;
+            self.message = None;
+            self.cursor = square;
+            self.set_start(square);
+        }
+    }
+
+    fn move_cursor(&mut self, rows: i32, cols: i32) {
+        let board = self.setup.board;
+        let row = self
+            .cursor
+            .row
+            .saturating_add_signed(rows)
+            .min(board.rows() - 1);
+        let col = self
+            .cursor
+            .col
+            .saturating_add_signed(cols)
+            .min(board.cols() - 1);
+        self.cursor = Square::new(row, col);
+        self.follow = Follow::Cursor;
+    }
+}

@@ -1,0 +1,141 @@
+//! What the board shows of the search right now ([`Scene`]): the visit numbers, the knight and
+//! what it is doing, its candidates, the square last taken back, and the tour's path when the
+//! path view is on.
+
+use crate::engine::board::{Board, Square};
+use crate::engine::search::{Candidate, SearchEvent};
+
+use super::{App, Attempt, SearchSession};
+
+/// How a finished tour is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TourView {
+    /// Visit numbers on the squares.
+    Numbers,
+    /// The knight's path as lines between the squares.
+    Path,
+}
+
+/// What the board follows when it is larger than the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Follow {
+    /// The cursor, after it moved.
+    Cursor,
+    /// The knight, while the search runs.
+    Knight,
+}
+
+/// What the board shows of the search right now: the inputs of the board widget.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scene<'a> {
+    /// The board.
+    pub board: Board,
+    /// Visit numbers by [`Board::index`], 0 for unvisited.
+    pub visits: &'a [u32],
+    /// Visit numbers above this are drawn as unvisited (a replay in progress).
+    pub shown_up_to: u32,
+    /// The knight's square and what it is doing.
+    pub knight: Option<(Square, KnightState)>,
+    /// The start square.
+    pub start: Square,
+    /// The cursor.
+    pub cursor: Square,
+    /// The knight's untried candidates with their degrees, in the order they will be tried.
+    pub candidates: Vec<Candidate>,
+    /// The square the last backtrack took off the path, and whether it was a dead end.
+    pub undone: Option<(Square, bool)>,
+    /// The tour in visit order, when the path view is on.
+    pub path: Option<&'a [u32]>,
+    /// Whether the path closes (draw the last move back to the start).
+    pub closed: bool,
+    /// The square the viewport keeps in sight.
+    pub focus: Square,
+}
+
+/// What the knight is doing, for how its square is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KnightState {
+    /// Standing: candidates ahead, or the search has not started.
+    Ready,
+    /// Every candidate tried: the next step takes this square back.
+    Exhausted,
+    /// No candidate at all: a dead end.
+    DeadEnd,
+    /// The tour is complete.
+    Done,
+}
+
+impl App {
+    /// The board's contents for drawing.
+    pub fn scene(&self) -> Scene<'_> {
+        let mut scene = Scene {
+            board: self.setup.board,
+            visits: &self.visits,
+            shown_up_to: u32::MAX,
+            knight: Some((self.setup.start, KnightState::Ready)),
+            start: self.setup.start,
+            cursor: self.cursor,
+            candidates: Vec::new(),
+            undone: None,
+            path: None,
+            closed: self.setup.closed,
+            focus: self.cursor,
+        };
+        if let Attempt::Stepped(session) = &self.attempt {
+            show_search(session, &mut scene);
+        }
+        self.show_tour(&mut scene);
+        if self.follow == Follow::Knight
+            && let Some((square, _)) = scene.knight
+        {
+            scene.focus = square;
+        }
+        scene
+    }
+
+    /// The tour found, if any: the knight at its end (or where a replay stands) and, in the path
+    /// view, the path.
+    fn show_tour<'a>(&'a self, scene: &mut Scene<'a>) {
+        let Some(tour) = &self.tour else { return };
+        let board = self.setup.board;
+        let path = tour.indices();
+        match self.replay {
+            Some(shown) => {
+                scene.shown_up_to = shown;
+                let at = path[shown.saturating_sub(1) as usize];
+                scene.knight = Some((board.square_at(at), KnightState::Ready));
+            }
+            None => {
+                let last = board.square_at(path[path.len() - 1]);
+                scene.knight = Some((last, KnightState::Done));
+                if self.view == TourView::Path {
+                    scene.path = Some(path);
+                }
+            }
+        }
+    }
+}
+
+/// A stepped search's part of the scene: the knight and what it is doing, its untried
+/// candidates, and the square the last backtrack took off the path.
+fn show_search(session: &SearchSession, scene: &mut Scene<'_>) {
+    let search = session.search();
+    let choices = search.choices();
+    let state = match session.last_event() {
+        Some(SearchEvent::Solved) => KnightState::Done,
+        _ if choices.is_dead_end() => KnightState::DeadEnd,
+        _ if choices.next().is_none() => KnightState::Exhausted,
+        _ => KnightState::Ready,
+    };
+    scene.knight = Some((search.head(), state));
+    if !session.is_over() {
+        let tried = choices.tried().len();
+        scene.candidates = choices.all()[tried..].to_vec();
+    }
+    if let Some(SearchEvent::Backtrack {
+        undone, dead_end, ..
+    }) = session.last_event()
+    {
+        scene.undone = Some((undone, dead_end));
+    }
+}

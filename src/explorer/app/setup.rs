@@ -1,0 +1,162 @@
+//! What the user chooses before a search runs: the board, the start, open or closed, the method
+//! ([`Setup`], [`METHODS`]) and the play speed ([`Speed`]); and what a change of them does to
+//! the app: a new search from the beginning ([`App`]'s reset, start and resize).
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::engine::board::{Board, Square};
+use crate::engine::existence::{self, Verdict};
+use crate::engine::solve::Method;
+
+use super::{App, Attempt, Follow, MAX_SIDE, Motion, SearchSession, thousands};
+
+/// The methods the explorer can watch, in the order `m` cycles through them (`auto` is the
+/// command line's: it picks a layer rather than showing one).
+pub const METHODS: [Method; 4] = [
+    Method::Warnsdorff,
+    Method::Backtrack,
+    Method::Naive,
+    Method::Construct,
+];
+
+/// The method after `method` in the cycle of `m`.
+pub fn next_method(method: Method) -> Method {
+    let at = METHODS.iter().position(|&other| other == method);
+    METHODS[at.map_or(0, |at| (at + 1) % METHODS.len())]
+}
+
+/// Play speeds `+` and `-` step through, in search steps a second; past the last is full speed.
+const SPEEDS: [u32; 15] = [
+    1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 50_000, 250_000,
+];
+
+/// How fast play goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Speed {
+    /// This many steps a second.
+    PerSecond(u32),
+    /// As many steps as fit in each frame.
+    Max,
+}
+
+impl Speed {
+    /// The next faster speed.
+    pub fn faster(self) -> Self {
+        match self {
+            Speed::PerSecond(rate) => SPEEDS
+                .iter()
+                .find(|&&level| level > rate)
+                .map_or(Speed::Max, |&level| Speed::PerSecond(level)),
+            Speed::Max => Speed::Max,
+        }
+    }
+
+    /// The next slower speed.
+    pub fn slower(self) -> Self {
+        match self {
+            Speed::PerSecond(rate) => {
+                Speed::PerSecond(SPEEDS.iter().rev().find(|&&l| l < rate).map_or(1, |&l| l))
+            }
+            Speed::Max => Speed::PerSecond(SPEEDS[SPEEDS.len() - 1]),
+        }
+    }
+}
+
+impl fmt::Display for Speed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Speed::PerSecond(1) => f.write_str("1 step/s"),
+            Speed::PerSecond(rate) => write!(f, "{} steps/s", thousands(u64::from(*rate))),
+            Speed::Max => f.write_str("full speed"),
+        }
+    }
+}
+
+impl FromStr for Speed {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("max") {
+            return Ok(Speed::Max);
+        }
+        match text.parse::<u32>() {
+            Ok(rate) if rate >= 1 => Ok(Speed::PerSecond(rate)),
+            _ => Err(format!(
+                "invalid speed '{text}': expected steps per second (1 or more) or 'max'"
+            )),
+        }
+    }
+}
+
+/// What the user has chosen: the board, the start, open or closed, and the method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    /// The board.
+    pub board: Board,
+    /// The first square of the tour.
+    pub start: Square,
+    /// Whether the tour must be closed.
+    pub closed: bool,
+    /// How to search.
+    pub method: Method,
+}
+
+impl App {
+    pub(super) fn set_start(&mut self, square: Square) {
+        self.setup.start = square;
+        self.reset();
+    }
+
+    pub(super) fn resize(&mut self, rows: i32, cols: i32) {
+        let board = self.setup.board;
+        let side = |now: u32, by: i32| now.saturating_add_signed(by).clamp(1, MAX_SIDE);
+        let (new_rows, new_cols) = (side(board.rows(), rows), side(board.cols(), cols));
+        if (new_rows, new_cols) == (board.rows(), board.cols()) {
+            self.message = Some(format!("sides stay between 1 and {MAX_SIDE}"));
+            return;
+        }
+        let board = Board::new(u64::from(new_rows), u64::from(new_cols)).expect("sides >= 1");
+        let clamp = |square: Square| {
+            Square::new(square.row.min(new_rows - 1), square.col.min(new_cols - 1))
+        };
+        self.setup.board = board;
+        self.setup.start = clamp(self.setup.start);
+        self.cursor = clamp(self.cursor);
+        self.reset();
+    }
+
+    /// Back to the beginning with the current setup: a new search (or the theorems' verdict).
+    pub(super) fn reset(&mut self) {
+        let Setup {
+            board,
+            start,
+            closed,
+            method,
+        } = self.setup;
+        self.motion = Motion::Still;
+        self.budget_hit = false;
+        self.replay = None;
+        self.tour = None;
+        self.invalid = None;
+        self.owed = 0.0;
+        self.elapsed = Duration::ZERO;
+        self.follow = Follow::Knight;
+        self.visits = vec![0; board.area() as usize];
+        self.attempt = match existence::verdict(board, start, closed) {
+            Verdict::Impossible(reason) => Attempt::Impossible(reason),
+            Verdict::Certain | Verdict::Open => match method.search_config(closed) {
+                None => Attempt::Whole(None),
+                Some(config) => match SearchSession::new(board, start, config) {
+                    Ok(session) => {
+                        self.visits[board.index(start) as usize] = 1;
+                        Attempt::Stepped(Box::new(session))
+                    }
+                    Err(error) => Attempt::Failed(error.to_string()),
+                },
+            },
+        };
+    }
+}

@@ -1,0 +1,185 @@
+//! What the panel says of the search: where it stands ([`Status`], with the text the panel
+//! shows), the counters ([`Figures`]), why a step cannot be taken, and the number format they
+//! share ([`thousands`]).
+
+use std::fmt;
+
+use crate::engine::existence::NoTourReason;
+use crate::engine::search::SearchEvent;
+use crate::engine::solve::{Outcome, Stats};
+
+use super::{App, Attempt, Motion};
+
+/// Digits in groups of three: `3,242,065`.
+pub fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// Where the explorer stands, as the panel says it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    /// Nothing searched yet.
+    Ready,
+    /// Playing.
+    Searching,
+    /// Stepped, then stopped, with the search not over.
+    Paused,
+    /// Running to the end after `f`.
+    Finishing,
+    /// A tour found and passed by the validator.
+    TourFound,
+    /// Replaying the tour found.
+    Replaying,
+    /// Provably no tour: a theorem or an exhausted search.
+    NoTour(String),
+    /// `f` used its node budget without an answer.
+    BudgetExhausted {
+        /// Nodes expanded so far.
+        nodes: u64,
+    },
+    /// The greedy pass reached a dead end: no tour found, and no proof that none exists.
+    Stuck {
+        /// Squares on the path at the dead end.
+        depth: u32,
+    },
+    /// The method could not run (or a tour failed the validator): the message says why.
+    Failed(String),
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ready => f.write_str("ready"),
+            Status::Searching => f.write_str("searching"),
+            Status::Paused => f.write_str("paused"),
+            Status::Finishing => f.write_str("finishing"),
+            Status::TourFound => f.write_str("tour found and validated"),
+            Status::Replaying => f.write_str("replaying the tour"),
+            Status::NoTour(reason) => write!(f, "no tour: {reason}"),
+            Status::BudgetExhausted { nodes } => write!(
+                f,
+                "budget exhausted after {} nodes (not a proof; f goes on)",
+                thousands(*nodes)
+            ),
+            Status::Stuck { depth } => write!(
+                f,
+                "dead end at depth {depth}: the greedy pass gives up (not a proof; \
+                 m for backtracking)"
+            ),
+            Status::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+/// The panel's counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Figures {
+    /// Nodes expanded (squares placed, the start included).
+    pub nodes: u64,
+    /// Moves taken back.
+    pub backtracks: u64,
+    /// The longest path so far.
+    pub max_depth: u32,
+    /// Squares on the path now.
+    pub depth: u32,
+}
+
+impl App {
+    /// Nodes, backtracks, deepest path and squares on the path now.
+    pub fn figures(&self) -> Figures {
+        match &self.attempt {
+            Attempt::Stepped(session) => {
+                let stats = session.search().stats();
+                Figures {
+                    nodes: stats.nodes,
+                    backtracks: stats.backtracks,
+                    max_depth: stats.max_depth,
+                    depth: session.search().depth(),
+                }
+            }
+            Attempt::Whole(Some(outcome)) => {
+                let Stats {
+                    nodes,
+                    backtracks,
+                    max_depth,
+                    ..
+                } = *outcome.stats();
+                let depth = match outcome {
+                    Outcome::Tour { tour, .. } => tour.indices().len() as u32,
+                    _ => 0,
+                };
+                Figures {
+                    nodes,
+                    backtracks,
+                    // A constructed tour has no search path: its deepest is the whole tour.
+                    max_depth: max_depth.max(depth),
+                    depth,
+                }
+            }
+            _ => Figures::default(),
+        }
+    }
+
+    /// Where the explorer stands.
+    pub fn status(&self) -> Status {
+        if let Some(message) = &self.invalid {
+            return Status::Failed(message.clone());
+        }
+        if self.replay.is_some() {
+            return Status::Replaying;
+        }
+        match &self.attempt {
+            Attempt::Impossible(reason) => Status::NoTour(reason.to_string()),
+            Attempt::Failed(message) => Status::Failed(message.clone()),
+            Attempt::Whole(None) => Status::Ready,
+            Attempt::Whole(Some(outcome)) => match outcome {
+                Outcome::Tour { .. } => Status::TourFound,
+                Outcome::NoTour { reason, .. } => Status::NoTour(reason.to_string()),
+                Outcome::BudgetExceeded { stats, .. } => {
+                    Status::BudgetExhausted { nodes: stats.nodes }
+                }
+            },
+            Attempt::Stepped(session) => match session.last_event() {
+                Some(SearchEvent::Solved) => Status::TourFound,
+                Some(SearchEvent::Exhausted) => Status::NoTour(
+                    NoTourReason::ExhaustiveSearch {
+                        start: self.setup.start,
+                        nodes: session.search().stats().nodes,
+                    }
+                    .to_string(),
+                ),
+                Some(SearchEvent::Stuck) => Status::Stuck {
+                    depth: session.search().depth(),
+                },
+                _ => match self.motion {
+                    Motion::Finishing { .. } => Status::Finishing,
+                    Motion::Playing => Status::Searching,
+                    Motion::Still if self.budget_hit => Status::BudgetExhausted {
+                        nodes: session.search().stats().nodes,
+                    },
+                    Motion::Still if session.steps() == 0 => Status::Ready,
+                    Motion::Still => Status::Paused,
+                },
+            },
+        }
+    }
+
+    /// Why a step cannot be taken now.
+    pub(super) fn why_no_step(&self) -> String {
+        match self.status() {
+            Status::TourFound => "the tour is complete: p replays it, r resets".into(),
+            Status::Ready | Status::Paused | Status::Searching | Status::Finishing => {
+                "nothing to do".into()
+            }
+            other => format!("{other}; r resets, m changes the method"),
+        }
+    }
+}

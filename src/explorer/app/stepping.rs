@@ -1,0 +1,270 @@
+//! Time and steps: stepping forward and back through the search, play and pause, finishing in
+//! slices that keep the screen drawn, the replay of a tour found, the answer of a method that
+//! answers whole, and the clock that drives them ([`App::tick`]).
+
+use std::time::{Duration, Instant};
+
+use crate::engine::search::SearchEvent;
+use crate::engine::solve::{self, Outcome, Request};
+
+use super::{App, Attempt, Follow, Motion, Speed};
+
+/// The longest a burst of search steps may run before the screen is drawn again.
+const SLICE: Duration = Duration::from_millis(12);
+/// The most time one tick makes up for (after the process was suspended, say).
+const MAX_TICK: Duration = Duration::from_millis(250);
+/// Steps between two looks at the clock in a burst.
+const CLOCK_EVERY: u32 = 1024;
+
+impl App {
+    /// Whether something runs on its own, so the run loop must come back without a key.
+    pub fn is_animating(&self) -> bool {
+        self.motion != Motion::Still
+    }
+
+    /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
+    /// when nothing runs on its own (wait for a key for ever: no CPU while idle).
+    pub fn next_tick_in(&self, frame: Duration) -> Option<Duration> {
+        match (self.motion, self.speed) {
+            (Motion::Still, _) => None,
+            (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
+            (Motion::Playing, Speed::PerSecond(rate)) => {
+                let wait = Duration::from_secs_f64((1.0 - self.owed).max(0.0) / f64::from(rate));
+                Some(wait.max(frame))
+            }
+        }
+    }
+
+    /// Lets `elapsed` of wall-clock time pass: play and finishing take the steps due.
+    pub fn tick(&mut self, elapsed: Duration) {
+        let elapsed = elapsed.min(MAX_TICK);
+        match self.motion {
+            Motion::Still => {}
+            Motion::Finishing { .. } => {
+                self.elapsed += elapsed;
+                self.finish_slice();
+            }
+            Motion::Playing => {
+                self.elapsed += elapsed;
+                let due = match self.speed {
+                    Speed::Max => u64::MAX,
+                    Speed::PerSecond(rate) => {
+                        self.owed += elapsed.as_secs_f64() * f64::from(rate);
+                        // A hair of slack so that rounding cannot lose a step owed.
+                        let whole = (self.owed + 1e-9).floor();
+                        self.owed -= whole;
+                        whole as u64
+                    }
+                };
+                if self.replay.is_some() {
+                    self.advance_replay(due);
+                } else {
+                    self.run_steps(due, u64::MAX);
+                }
+            }
+        }
+    }
+
+    pub(super) fn step_forward(&mut self) {
+        self.motion = Motion::Still;
+        if self.replay.is_some() {
+            self.advance_replay(1);
+            return;
+        }
+        if matches!(self.attempt, Attempt::Whole(None)) {
+            self.answer_whole();
+            return;
+        }
+        if self.run_steps(1, u64::MAX) == 0 {
+            self.message = Some(self.why_no_step());
+        }
+    }
+
+    pub(super) fn step_back(&mut self) {
+        self.motion = Motion::Still;
+        self.follow = Follow::Knight;
+        if let Some(shown) = self.replay {
+            self.replay = Some(shown.saturating_sub(1).max(1));
+            return;
+        }
+        let Attempt::Stepped(session) = &mut self.attempt else {
+            self.message = Some("this method has no steps to go back through".into());
+            return;
+        };
+        if !session.step_back() {
+            self.message = Some("at the beginning of the search".into());
+            return;
+        }
+        self.budget_hit = false;
+        self.tour = None;
+        self.invalid = None;
+        self.visits.fill(0);
+        let board = self.setup.board;
+        for (number, square) in session.search().path().enumerate() {
+            self.visits[board.index(square) as usize] = number as u32 + 1;
+        }
+    }
+
+    pub(super) fn play_pause(&mut self) {
+        if self.motion != Motion::Still {
+            self.motion = Motion::Still;
+            return;
+        }
+        if self.replay.is_some() {
+            self.motion = Motion::Playing;
+            return;
+        }
+        if matches!(self.attempt, Attempt::Whole(None)) {
+            self.answer_whole();
+            return;
+        }
+        match &self.attempt {
+            Attempt::Stepped(session) if !session.is_over() => {
+                self.follow = Follow::Knight;
+                self.budget_hit = false;
+                self.motion = Motion::Playing;
+            }
+            _ if self.tour.is_some() => self.replay(),
+            _ => self.message = Some(self.why_no_step()),
+        }
+    }
+
+    pub(super) fn finish(&mut self) {
+        if self.replay.take().is_some() {
+            // Finishing a replay shows the whole tour, and nothing runs on.
+            self.motion = Motion::Still;
+            return;
+        }
+        if matches!(self.attempt, Attempt::Whole(None)) {
+            self.answer_whole();
+            return;
+        }
+        match &self.attempt {
+            Attempt::Stepped(session) if !session.is_over() => {
+                let nodes = session.search().stats().nodes;
+                let budget = self.finish_budget;
+                self.follow = Follow::Knight;
+                self.budget_hit = false;
+                self.motion = Motion::Finishing {
+                    until_nodes: (nodes / budget).saturating_add(1).saturating_mul(budget),
+                };
+                // Small searches end at once, before the screen is drawn again.
+                let started = Instant::now();
+                self.finish_slice();
+                self.elapsed += started.elapsed();
+            }
+            _ => self.message = Some(self.why_no_step()),
+        }
+    }
+
+    fn finish_slice(&mut self) {
+        if let Motion::Finishing { until_nodes } = self.motion {
+            self.run_steps(u64::MAX, until_nodes);
+            if let (Motion::Finishing { .. }, Attempt::Stepped(session)) =
+                (self.motion, &self.attempt)
+                && session.search().stats().nodes >= until_nodes
+            {
+                self.motion = Motion::Still;
+                self.budget_hit = true;
+            }
+        }
+    }
+
+    pub(super) fn replay(&mut self) {
+        if self.tour.is_none() {
+            self.message = Some("no tour to replay yet: find one first".into());
+            return;
+        }
+        self.replay = Some(1);
+        self.owed = 0.0;
+        self.follow = Follow::Knight;
+        self.motion = Motion::Playing;
+    }
+
+    fn advance_replay(&mut self, squares: u64) {
+        let (Some(shown), Some(tour)) = (self.replay, &self.tour) else {
+            return;
+        };
+        let total = tour.indices().len() as u64;
+        let shown = u64::from(shown).saturating_add(squares);
+        if shown >= total {
+            self.replay = None;
+            self.motion = Motion::Still;
+        } else {
+            self.replay = Some(shown as u32);
+        }
+    }
+
+    /// Runs the construction (or whichever whole-answer method) and shows its answer.
+    fn answer_whole(&mut self) {
+        let setup = self.setup;
+        let mut request = Request::new(setup.board, setup.start)
+            .closed(setup.closed)
+            .method(setup.method);
+        request.node_budget = self.finish_budget;
+        let started = Instant::now();
+        self.attempt = match solve::solve(&request) {
+            Ok(outcome) => match &outcome {
+                Outcome::Tour { tour, .. } => match tour.visit_numbers() {
+                    Ok(visits) => {
+                        self.visits = visits;
+                        self.tour = Some(tour.clone());
+                        Attempt::Whole(Some(outcome))
+                    }
+                    Err(_) => {
+                        Attempt::Failed(format!("no memory to show the tour of {}", tour.board()))
+                    }
+                },
+                _ => Attempt::Whole(Some(outcome)),
+            },
+            Err(error) => Attempt::Failed(error.to_string()),
+        };
+        self.elapsed += started.elapsed();
+    }
+
+    /// Takes up to `steps` search events, stopping at the end of the search, at `node_limit`
+    /// nodes or after one time slice; returns the events taken.
+    fn run_steps(&mut self, steps: u64, node_limit: u64) -> u64 {
+        let Attempt::Stepped(session) = &mut self.attempt else {
+            return 0;
+        };
+        let board = self.setup.board;
+        let started = Instant::now();
+        let mut taken = 0;
+        let mut since_clock = 0;
+        while taken < steps && session.search().stats().nodes < node_limit {
+            let Some(event) = session.step() else { break };
+            taken += 1;
+            match event {
+                SearchEvent::Advance { to, depth, .. } => {
+                    self.visits[board.index(to) as usize] = depth;
+                }
+                SearchEvent::Backtrack { undone, .. } => {
+                    self.visits[board.index(undone) as usize] = 0;
+                }
+                SearchEvent::Solved => {
+                    match session.search().tour() {
+                        Ok(tour) => self.tour = Some(tour),
+                        Err(error) => {
+                            self.invalid =
+                                Some(format!("internal error: the validator rejected: {error}"))
+                        }
+                    }
+                    break;
+                }
+                _ => break,
+            }
+            since_clock += 1;
+            if since_clock == CLOCK_EVERY {
+                since_clock = 0;
+                if started.elapsed() >= SLICE {
+                    break;
+                }
+            }
+        }
+        if session.is_over() {
+            self.motion = Motion::Still;
+        }
+        taken
+    }
+}

@@ -1,0 +1,202 @@
+//! One square's cell: what it shows (a visit number, the knight, a candidate and its degree, the
+//! square last taken back) and how it is painted (the square's colour, the cursor, the labels
+//! under the main text in cells tall enough for them).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+use crate::engine::board::Square;
+use crate::explorer::app::{KnightState, Scene};
+use crate::explorer::ui::look::{Look, Role};
+
+use super::CellSize;
+
+/// Draws one square's cell.
+pub(super) struct CellPainter<'a> {
+    /// What the board shows.
+    pub(super) scene: &'a Scene<'a>,
+    /// Colours and glyphs.
+    pub(super) look: Look,
+    /// The size of every cell.
+    pub(super) cell: CellSize,
+}
+
+/// What a cell shows: its role, its main text and the label under it.
+struct CellContent {
+    role: Role,
+    main: String,
+    sub: String,
+}
+
+impl CellPainter<'_> {
+    pub(super) fn paint(&self, buf: &mut Buffer, rect: Rect, square: Square) {
+        let look = self.look;
+        let glyphs = look.glyphs();
+        let square_role = if (square.row + square.col).is_multiple_of(2) {
+            Role::LightSquare
+        } else {
+            Role::DarkSquare
+        };
+        let base = look.style(square_role);
+        let content = self.content(square, square_role);
+        let fill = if content.role == square_role {
+            base
+        } else {
+            base.patch(look.style(content.role))
+        };
+        let is_cursor = square == self.scene.cursor;
+        let wide = self.cell.width >= 5;
+        let fill = if is_cursor && !wide {
+            fill.patch(look.cursor_fill())
+        } else {
+            fill
+        };
+        buf.set_style(rect, fill);
+        for y in rect.top()..rect.bottom() {
+            for x in rect.left()..rect.right() {
+                buf[(x, y)].set_symbol(" ");
+            }
+        }
+        let main_row = rect.y + (self.cell.height - 1) / 2;
+        // Brackets take a column each side in wide cells; compact cells keep one blank column
+        // so that neighbouring numbers do not run together.
+        let text_room = if wide { rect.width - 2 } else { rect.width - 1 };
+        let main_style = if square == self.scene.start && content.role == square_role {
+            fill.patch(look.style(Role::Start))
+        } else {
+            fill
+        };
+        let main = fit(&content.main, text_room, glyphs.visited);
+        centre(buf, rect.x, main_row, rect.width, &main, main_style);
+        if self.cell.height >= 2 && !content.sub.is_empty() {
+            let sub = fit(&content.sub, rect.width, "");
+            centre(buf, rect.x, main_row + 1, rect.width, &sub, fill);
+        }
+        if is_cursor && wide {
+            let cursor = fill.patch(look.style(Role::Cursor));
+            buf.set_string(rect.x, main_row, glyphs.cursor.0, cursor);
+            buf.set_string(rect.right() - 1, main_row, glyphs.cursor.1, cursor);
+        }
+    }
+
+    fn content(&self, square: Square, square_role: Role) -> CellContent {
+        let scene = self.scene;
+        let visit = scene
+            .visits
+            .get(scene.board.index(square) as usize)
+            .copied();
+        let visit = visit.filter(|&number| number > 0 && number <= scene.shown_up_to);
+        let number = visit.map(|n| n.to_string()).unwrap_or_default();
+        let under = if square == scene.start { "start" } else { "" };
+        if let Some((knight, state)) = scene.knight
+            && knight == square
+        {
+            return self.knight(state, number);
+        }
+        if scene.path.is_some() {
+            return CellContent {
+                role: square_role,
+                main: String::new(),
+                sub: under.to_string(),
+            };
+        }
+        if let Some(at) = scene.candidates.iter().position(|c| c.square == square) {
+            return self.candidate(at, scene.candidates[at].degree);
+        }
+        if let Some((undone, dead_end)) = scene.undone
+            && undone == square
+            && visit.is_none()
+        {
+            return self.undone(dead_end);
+        }
+        CellContent {
+            role: square_role,
+            main: number,
+            sub: under.to_string(),
+        }
+    }
+
+    /// The knight's cell, in `state`, on the square numbered `number`.
+    fn knight(&self, state: KnightState, number: String) -> CellContent {
+        let glyphs = self.look.glyphs();
+        let (role, sub) = match state {
+            KnightState::Ready | KnightState::Done => (Role::Knight, number),
+            KnightState::Exhausted => (Role::Undone, "back".to_string()),
+            KnightState::DeadEnd => (Role::DeadEnd, "dead".to_string()),
+        };
+        let main = if state == KnightState::DeadEnd {
+            format!("{}{}", glyphs.knight, glyphs.dead_end)
+        } else {
+            glyphs.knight.to_string()
+        };
+        CellContent { role, main, sub }
+    }
+
+    /// The cell of the knight's untried candidate `at` (0 is the next), of `degree` onward moves.
+    fn candidate(&self, at: usize, degree: u8) -> CellContent {
+        let wide = self.cell.width >= 5;
+        if at == 0 {
+            let (open, close) = self.look.glyphs().chosen;
+            CellContent {
+                role: Role::Chosen,
+                main: if wide {
+                    format!("{open}{degree}{close}")
+                } else {
+                    degree.to_string()
+                },
+                sub: "next".to_string(),
+            }
+        } else {
+            CellContent {
+                role: Role::Candidate,
+                main: if wide {
+                    format!("({degree})")
+                } else {
+                    degree.to_string()
+                },
+                sub: String::new(),
+            }
+        }
+    }
+
+    /// The cell of the square the last backtrack took off the path.
+    fn undone(&self, dead_end: bool) -> CellContent {
+        let glyphs = self.look.glyphs();
+        if dead_end {
+            CellContent {
+                role: Role::DeadEnd,
+                main: glyphs.dead_end.to_string(),
+                sub: "dead".to_string(),
+            }
+        } else {
+            CellContent {
+                role: Role::Undone,
+                main: glyphs.undone.to_string(),
+                sub: "back".to_string(),
+            }
+        }
+    }
+}
+
+/// `text` if it fits in `room` columns, else `instead`.
+fn fit(text: &str, room: u16, instead: &str) -> String {
+    if text.chars().count() <= usize::from(room) {
+        text.to_string()
+    } else {
+        instead.to_string()
+    }
+}
+
+/// Writes `text` centred in the `width` columns from `x`.
+fn centre(buf: &mut Buffer, x: u16, y: u16, width: u16, text: &str, style: Style) {
+    let len = text.chars().count() as u16;
+    let offset = width.saturating_sub(len) / 2;
+    buf.set_stringn(
+        x + offset,
+        y,
+        text,
+        usize::from(width - offset.min(width)),
+        style,
+    );
+}

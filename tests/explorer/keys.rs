@@ -1,0 +1,221 @@
+//! Key sequences through the real key map, and what they do to the explorer's state.
+
+use super::*;
+
+#[test]
+fn the_cursor_stays_on_the_board() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "hhkk");
+    assert_eq!(app.cursor(), Square::new(0, 0));
+    press(&mut app, &"l".repeat(20));
+    press(&mut app, &"j".repeat(20));
+    assert_eq!(app.cursor(), Square::new(7, 7));
+    press(&mut app, "hk");
+    assert_eq!(app.cursor(), Square::new(6, 6));
+}
+
+#[test]
+fn enter_makes_the_cursor_the_start_and_resets() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nnnjjl\n");
+    assert_eq!(app.setup().start, Square::new(2, 1));
+    assert_eq!(app.steps(), 0);
+    assert_eq!(app.status(), Status::Ready);
+    assert_eq!(app.path(), vec![Square::new(2, 1)]);
+}
+
+#[test]
+fn o_toggles_closed_and_the_theorems_answer_at_once() {
+    let mut app = explorer(7, 7, (0, 0), Method::Backtrack);
+    press(&mut app, "nn");
+    press(&mut app, "o");
+    assert!(app.setup().closed);
+    match app.status() {
+        Status::NoTour(reason) => assert!(reason.contains("both sides are odd"), "{reason}"),
+        other => panic!("expected no tour, got {other:?}"),
+    }
+    press(&mut app, "o");
+    assert!(!app.setup().closed);
+    assert_eq!(app.status(), Status::Ready);
+}
+
+#[test]
+fn stepping_back_undoes_each_step_exactly() {
+    let mut app = explorer(6, 6, (0, 0), Method::Naive);
+    let mut states = vec![(app.path(), app.figures(), app.last_event())];
+    for _ in 0..400 {
+        press(&mut app, "n");
+        states.push((app.path(), app.figures(), app.last_event()));
+    }
+    for _ in 0..400 {
+        press(&mut app, "b");
+        states.pop();
+        assert_eq!(
+            Some(&(app.path(), app.figures(), app.last_event())),
+            states.last()
+        );
+    }
+    assert_eq!(app.steps(), 0);
+    press(&mut app, "b");
+    assert_eq!(app.message(), Some("at the beginning of the search"));
+    // Back from a finished tour, then forward again, finds the same tour.
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "f");
+    let tour = app.path();
+    press(&mut app, "bb");
+    assert_eq!(app.status(), Status::Paused);
+    assert!(app.tour().is_none());
+    press(&mut app, "nn");
+    assert_eq!((app.status(), app.path()), (Status::TourFound, tour));
+}
+
+#[test]
+fn resizing_keeps_the_start_on_the_board() {
+    let mut app = explorer(8, 8, (7, 7), Method::Backtrack);
+    press(&mut app, "<");
+    assert_eq!(app.setup().board, Board::new(7, 7).unwrap());
+    assert_eq!(app.setup().start, Square::new(6, 6));
+    press(&mut app, "}]]");
+    assert_eq!(app.setup().board, Board::new(8, 9).unwrap());
+    press(&mut app, "{[>");
+    assert_eq!(app.setup().board, Board::new(8, 9).unwrap());
+    let mut tiny = explorer(1, 1, (0, 0), Method::Backtrack);
+    press(&mut tiny, "<");
+    assert_eq!(tiny.setup().board, Board::new(1, 1).unwrap());
+    assert!(tiny.message().is_some());
+}
+
+#[test]
+fn m_cycles_the_methods_and_each_one_answers() {
+    let mut app = explorer(8, 8, (0, 0), Method::Warnsdorff);
+    let mut seen = vec![app.setup().method];
+    for _ in 0..4 {
+        press(&mut app, "m");
+        seen.push(app.setup().method);
+    }
+    assert_eq!(
+        seen,
+        [
+            Method::Warnsdorff,
+            Method::Backtrack,
+            Method::Naive,
+            Method::Construct,
+            Method::Warnsdorff,
+        ]
+    );
+    // Warnsdorff's rule tours the chessboard from a corner in 64 nodes; the plain order
+    // takes millions.
+    press(&mut app, "f");
+    assert_eq!((app.status(), app.figures().nodes), (Status::TourFound, 64));
+    press(&mut app, "mmf");
+    settle(&mut app);
+    assert_eq!(app.setup().method, Method::Naive);
+    assert_eq!(app.status(), Status::TourFound);
+    assert!(app.figures().nodes > 1_000_000, "{:?}", app.figures());
+    assert!(app.figures().nodes < FINISH_NODE_BUDGET);
+    // Construction answers whole, in one step.
+    press(&mut app, "mn");
+    assert_eq!(app.setup().method, Method::Construct);
+    assert_eq!(app.status(), Status::TourFound);
+    validate(app.setup().board, app.path().iter().copied(), false, None).unwrap();
+}
+
+#[test]
+fn a_large_board_is_constructed_at_once_and_replays() {
+    // 300x300: far past one block, so the tour is joined from many tiles.
+    let mut app = explorer(300, 300, (150, 151), Method::Construct);
+    press(&mut app, "n");
+    assert_eq!(app.status(), Status::TourFound);
+    let board = app.setup().board;
+    let start = Square::new(150, 151);
+    validate(board, app.path().iter().copied(), false, Some(start)).unwrap();
+    let figures = app.figures();
+    assert_eq!((figures.depth, figures.max_depth), (90_000, 90_000));
+    press(&mut app, "p");
+    assert_eq!(app.status(), Status::Replaying);
+    play_for(&mut app, 1.0);
+    assert_eq!(app.scene().knight.unwrap().0, app.path()[10]);
+    // f ends the replay at once: the whole tour, and nothing left running.
+    press(&mut app, "f");
+    assert_eq!(app.status(), Status::TourFound);
+    assert!(!app.is_animating());
+    assert!(app.scene().shown_up_to as usize >= app.path().len());
+}
+
+#[test]
+fn finish_stops_at_its_node_budget_and_says_so() {
+    let mut app = explorer(8, 8, (0, 0), Method::Naive).with_finish_budget(1000);
+    press(&mut app, "f");
+    settle(&mut app);
+    assert_eq!(app.status(), Status::BudgetExhausted { nodes: 1000 });
+    assert!(app.status().to_string().contains("not a proof"));
+    press(&mut app, "f");
+    settle(&mut app);
+    assert_eq!(app.status(), Status::BudgetExhausted { nodes: 2000 });
+}
+
+#[test]
+fn a_greedy_dead_end_is_not_called_a_proof() {
+    let mut app = explorer(7, 7, (0, 6), Method::Warnsdorff);
+    press(&mut app, "f");
+    assert_eq!(app.status(), Status::Stuck { depth: 32 });
+    assert!(app.status().to_string().contains("not a proof"));
+    let (knight, state) = app.scene().knight.unwrap();
+    assert_eq!(knight, *app.path().last().unwrap());
+    assert_eq!(state, knights_tour::explorer::app::KnightState::DeadEnd);
+}
+
+#[test]
+fn play_takes_steps_at_the_chosen_speed_and_pauses() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, " ");
+    assert_eq!(app.status(), Status::Searching);
+    play_for(&mut app, 1.0);
+    assert_eq!(app.steps(), 10);
+    press(&mut app, "+");
+    assert_eq!(app.speed(), Speed::PerSecond(20));
+    play_for(&mut app, 1.0);
+    assert_eq!(app.steps(), 30);
+    press(&mut app, " ");
+    assert_eq!(app.status(), Status::Paused);
+    assert!(!app.is_animating());
+    assert_eq!(app.next_tick_in(Duration::from_millis(16)), None);
+    play_for(&mut app, 1.0);
+    assert_eq!(app.steps(), 30);
+    press(&mut app, "--------------------");
+    assert_eq!(app.speed(), Speed::PerSecond(1));
+    press(&mut app, &"+".repeat(20));
+    assert_eq!(app.speed(), Speed::Max);
+}
+
+#[test]
+fn a_found_tour_replays_square_by_square() {
+    let mut app = explorer(6, 6, (0, 0), Method::Backtrack);
+    press(&mut app, "p");
+    assert!(app.message().is_some(), "nothing to replay yet");
+    press(&mut app, "fp");
+    assert_eq!(app.status(), Status::Replaying);
+    play_for(&mut app, 1.0);
+    let scene = app.scene();
+    assert_eq!(scene.shown_up_to, 11);
+    let (knight, _) = scene.knight.unwrap();
+    assert_eq!(knight, app.path()[10]);
+    press(&mut app, "b");
+    assert_eq!(app.scene().shown_up_to, 10);
+    press(&mut app, " ");
+    play_for(&mut app, 3.0);
+    assert_eq!(app.status(), Status::TourFound);
+}
+
+#[test]
+fn q_esc_and_ctrl_c_quit() {
+    for key in [
+        key_of('q'),
+        key_of('\x1b'),
+        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+    ] {
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+        app.update(action(key).unwrap());
+        assert!(app.should_quit(), "{key:?}");
+    }
+}

@@ -1,0 +1,170 @@
+//! Screens drawn to ratatui's `TestBackend` at the sizes people use, snapshot-tested: what a
+//! person sees at each stage of a search.
+
+use super::*;
+
+#[test]
+fn opening_screen_at_80x24_shows_the_whole_board_and_the_panel() {
+    let app = explorer(8, 8, (0, 0), Method::Backtrack);
+    let text = screen(&app, Look::standard(), 80, 24);
+    for rank in 1..=8 {
+        assert!(
+            text.contains(&format!("│{rank} ")),
+            "rank {rank} missing:\n{text}"
+        );
+    }
+    for needle in ["a    b    c", "h", "Status     ready", "q quit", "? help"] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    assert_screen!("opening_80x24", text);
+}
+
+#[test]
+fn mid_search_shows_candidates_with_their_degrees_and_the_next_move() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nnn");
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(
+        text.contains("›5‹"),
+        "the chosen candidate is marked:\n{text}"
+    );
+    assert!(text.contains("next"), "{text}");
+    assert!(text.contains("Next       d7 (degree 5)"), "{text}");
+    assert_screen!("mid_search", text);
+}
+
+#[test]
+fn a_backtrack_marks_the_square_taken_back() {
+    // A greedy pass from g7 of 7x7 dies at depth 32; backtracking undoes it there.
+    let mut app = explorer(7, 7, (0, 6), Method::Backtrack);
+    let mut steps = 0;
+    while !matches!(
+        app.last_event(),
+        Some(knights_tour::engine::search::SearchEvent::Backtrack { .. })
+    ) {
+        press(&mut app, "n");
+        steps += 1;
+        assert!(steps < 100, "no backtrack in 100 steps");
+    }
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains("back from"), "{text}");
+    assert!(text.contains("×") || text.contains("✗"), "{text}");
+    assert_screen!("backtrack", text);
+}
+
+#[test]
+fn a_finished_tour_shows_every_visit_number_then_its_path() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "f");
+    assert_eq!(app.status(), Status::TourFound);
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains("tour found and"), "{text}");
+    for number in [1, 2, 63] {
+        assert!(text.contains(&format!(" {number} ")), "{number}:\n{text}");
+    }
+    assert_screen!("finished_tour", text);
+    press(&mut app, "v");
+    let path = screen(&app, Look::standard(), 80, 24);
+    assert!(!path.contains(" 63 "), "the path view hides numbers");
+    assert!(path.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)));
+    assert_screen!("finished_tour_path", path);
+}
+
+#[test]
+fn a_board_without_a_tour_says_why_at_once() {
+    // 5x5 from b5 (0,1): the minority colour of an odd board.
+    let app = explorer(5, 5, (0, 1), Method::Backtrack);
+    assert!(matches!(app.status(), Status::NoTour(_)));
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains("no tour"), "{text}");
+    assert!(text.contains("colour"), "{text}");
+    assert_screen!("no_tour", text);
+}
+
+#[test]
+fn no_color_and_ascii_give_a_plain_readable_board() {
+    let look = Look::from_env(|name| (name == "NO_COLOR").then(|| "1".to_string()), true);
+    assert_eq!(look.colors, ColorMode::Monochrome);
+    assert_eq!(look.glyphs, GlyphSet::Ascii);
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nnn");
+    let (buffer, _) = draw(&app, look, 80, 24);
+    for cell in buffer.content() {
+        assert!(cell.symbol().is_ascii(), "{:?} is not ASCII", cell.symbol());
+        assert_eq!(
+            (cell.fg, cell.bg),
+            (ratatui::style::Color::Reset, ratatui::style::Color::Reset)
+        );
+    }
+    let text = screen(&app, look, 80, 24);
+    assert!(text.contains(">5<") && text.contains(" N "), "{text}");
+    assert_screen!("monochrome_ascii", text);
+}
+
+#[test]
+fn a_terminal_too_small_gets_a_message_not_a_broken_board() {
+    let app = explorer(8, 8, (0, 0), Method::Backtrack);
+    let text = screen(&app, Look::standard(), 20, 6);
+    assert!(text.contains("Terminal too small"), "{text}");
+    assert_screen!("too_small", text);
+    // Resizing back draws the board again.
+    assert!(screen(&app, Look::standard(), 80, 24).contains("Status"));
+}
+
+#[test]
+fn a_narrow_terminal_puts_the_figures_under_the_board() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nn");
+    let text = screen(&app, Look::standard(), 40, 20);
+    assert!(text.contains("8x8 open backtrack paused"), "{text}");
+    assert_screen!("narrow", text);
+}
+
+#[test]
+fn a_large_board_scrolls_to_follow_the_knight_and_the_cursor() {
+    let mut app = explorer(100, 100, (0, 0), Method::Warnsdorff);
+    let (_, viewport) = draw(&app, Look::standard(), 80, 24);
+    assert!(viewport.cols < 100 && viewport.rows < 100, "{viewport:?}");
+    press(&mut app, "f");
+    assert_eq!(app.status(), Status::TourFound);
+    let (_, viewport) = draw(&app, Look::standard(), 80, 24);
+    let (knight, _) = app.scene().knight.unwrap();
+    assert!(
+        viewport.shows(knight),
+        "{viewport:?} hides the knight at {knight}"
+    );
+    press(&mut app, "l");
+    let (_, viewport) = draw(&app, Look::standard(), 80, 24);
+    assert!(viewport.shows(app.cursor()), "{viewport:?}");
+    assert_screen!("large_board_cursor", screen(&app, Look::standard(), 80, 24));
+}
+
+#[test]
+fn help_lists_every_key_and_closes_on_any_key() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "?");
+    let text = screen(&app, Look::standard(), 80, 24);
+    for line in knights_tour::explorer::keys::KEYS {
+        assert!(text.contains(line.keys), "{} missing:\n{text}", line.keys);
+    }
+    press(&mut app, "\x1b");
+    assert!(!app.help_open() && !app.should_quit());
+    press(&mut app, "\x1b");
+    assert!(app.should_quit());
+}
+
+#[test]
+fn a_click_on_a_square_makes_it_the_start() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    let (_, viewport) = draw(&app, Look::standard(), 80, 24);
+    let grid = viewport.grid;
+    let cell = viewport.cell.unwrap();
+    // The middle of the square three columns right and two rows down.
+    let square = viewport
+        .square_at(grid.x + 3 * cell.width + 1, grid.y + 2 * cell.height)
+        .unwrap();
+    assert_eq!(square, Square::new(2, 3));
+    app.pick(square);
+    assert_eq!(app.setup().start, Square::new(2, 3));
+    assert_eq!(app.cursor(), Square::new(2, 3));
+}

@@ -1,0 +1,184 @@
+//! `demo.tape` kept honest: its keystrokes replayed through the key map, its sleeps as
+//! simulated time, and the state it ends in checked.
+
+use super::*;
+use clap::Parser;
+use knights_tour::explorer::ExplorerArgs;
+
+/// `knights-tour tui`'s options, parsed by the explorer's own argument definitions.
+#[derive(Parser)]
+struct Tui {
+    #[command(flatten)]
+    args: ExplorerArgs,
+}
+use knights_tour::explorer::app::TourView;
+
+/// A VHS duration: `500ms`, `2s`, `1.5s`.
+fn duration(text: &str) -> Duration {
+    let text = text.trim();
+    if let Some(ms) = text.strip_suffix("ms") {
+        Duration::from_millis(ms.parse().unwrap())
+    } else if let Some(s) = text.strip_suffix('s') {
+        Duration::from_secs_f64(s.parse().unwrap())
+    } else {
+        panic!("bad duration {text:?}")
+    }
+}
+
+/// The text between the first and last double quote.
+fn quoted(line: &str) -> &str {
+    let start = line.find('"').expect("a quoted string") + 1;
+    let end = line.rfind('"').unwrap();
+    &line[start..end]
+}
+
+fn named_key(name: &str) -> Option<KeyEvent> {
+    let code = match name {
+        "Enter" => KeyCode::Enter,
+        "Space" => KeyCode::Char(' '),
+        "Backspace" => KeyCode::Backspace,
+        "Escape" => KeyCode::Esc,
+        "Tab" => KeyCode::Tab,
+        "Up" => KeyCode::Up,
+        "Down" => KeyCode::Down,
+        "Left" => KeyCode::Left,
+        "Right" => KeyCode::Right,
+        _ => {
+            let letter = name.strip_prefix("Ctrl+")?;
+            let c = letter.to_ascii_lowercase().chars().next()?;
+            return Some(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL));
+        }
+    };
+    Some(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// Lets `time` pass in frames of 1/60 s, as the run loop does.
+fn pass(app: &mut App, time: Duration) {
+    let frame = Duration::from_secs_f64(1.0 / 60.0);
+    let mut left = time;
+    while left > Duration::ZERO {
+        let step = left.min(frame);
+        app.tick(step);
+        left -= step;
+    }
+}
+
+/// Replays the tape; returns the app and the number of keys it pressed.
+fn replay(tape: &str) -> (App, usize) {
+    let mut app: Option<App> = None;
+    let mut typing = Duration::from_millis(50);
+    let mut pressed = 0;
+    for (number, raw) in tape.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let (name, speed) = match command.split_once('@') {
+            Some((name, speed)) => (name, Some(duration(speed))),
+            None => (command, None),
+        };
+        let delay = speed.unwrap_or(typing);
+        let keys: Vec<KeyEvent> = match name {
+            "Output" | "Require" | "Env" | "Hide" | "Show" => continue,
+            "Set" => {
+                if let Some(value) = rest.strip_prefix("TypingSpeed ") {
+                    typing = duration(value);
+                }
+                continue;
+            }
+            "Sleep" => {
+                if let Some(app) = app.as_mut() {
+                    pass(app, duration(rest));
+                }
+                continue;
+            }
+            "Type" if app.is_none() => {
+                // The command line that opens the explorer, parsed by the explorer's options.
+                let mut words = quoted(line).split_whitespace();
+                if words.next() != Some("knights-tour") || words.next() != Some("tui") {
+                    panic!("line {}: the tape must open `knights-tour tui`", number + 1);
+                }
+                let words = std::iter::once("knights-tour tui").chain(words);
+                let tui = Tui::try_parse_from(words).expect("the tape's command parses");
+                app = Some(tui.args.app().expect("the tape's options are valid"));
+                continue;
+            }
+            "Type" => quoted(line).chars().map(key_of).collect(),
+            // The Enter that runs the command line.
+            "Enter" if pressed == 0 && app.as_ref().is_some_and(|a| a.steps() == 0) => {
+                if rest.is_empty() {
+                    continue;
+                }
+                panic!("line {}: repeated Enter before any key", number + 1);
+            }
+            _ => {
+                let key = named_key(name).unwrap_or_else(|| {
+                    panic!("line {}: unknown tape command {name:?}", number + 1)
+                });
+                let count = if rest.is_empty() {
+                    1
+                } else {
+                    rest.parse().unwrap()
+                };
+                vec![key; count]
+            }
+        };
+        let app = app.as_mut().expect("keys come after the explorer opens");
+        for key in keys {
+            let action = action(key)
+                .unwrap_or_else(|| panic!("line {}: the explorer has no key {key:?}", number + 1));
+            app.update(action);
+            pressed += 1;
+            pass(app, delay);
+        }
+    }
+    (app.expect("the tape opens the explorer"), pressed)
+}
+
+#[test]
+fn demo_tape_tells_the_story_it_claims() {
+    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape"))
+        .expect("demo.tape at the top level");
+    let (app, pressed) = replay(&tape);
+    assert!(pressed > 40, "only {pressed} keys");
+    let setup = app.setup();
+    assert_eq!(setup.board, Board::new(12, 12).unwrap());
+    assert!(setup.closed);
+    assert_eq!(setup.start, Square::new(0, 6));
+    assert_eq!(setup.method, Method::Backtrack);
+    assert_eq!(app.status(), Status::TourFound);
+    assert!(app.tour().unwrap().is_closed());
+    assert_eq!(app.view(), TourView::Path);
+    assert_eq!(app.speed(), Speed::PerSecond(200));
+}
+
+#[test]
+fn the_story_passes_through_a_backtrack_and_a_proof_of_no_tour() {
+    // The tape's first half, cut where it claims a backtrack and a closed 7x7 board.
+    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
+    let upto = |marker: &str| {
+        let at = tape.find(marker).expect(marker);
+        replay(&tape[..at]).0
+    };
+    let at_backtrack = upto("# Play:");
+    assert!(
+        matches!(
+            at_backtrack.last_event(),
+            Some(knights_tour::engine::search::SearchEvent::Backtrack { dead_end: true, .. })
+        ),
+        "{:?}",
+        at_backtrack.last_event()
+    );
+    let played = upto("# A closed tour");
+    assert_eq!(played.status(), Status::TourFound);
+    let closed = upto("# A larger board");
+    assert!(matches!(closed.status(), Status::NoTour(reason) if reason.contains("odd")));
+}
+
+#[test]
+fn an_unknown_key_in_a_tape_fails_the_replay() {
+    let tape = "Type \"knights-tour tui\"\nEnter\nType \"z\"\n";
+    let result = std::panic::catch_unwind(|| replay(tape));
+    assert!(result.is_err());
+}

@@ -1,0 +1,41 @@
+//! The layered solver: the cheapest decision first, and a typed answer every time.
+//!
+//! `auto` runs existence (O(1) theorems) → on boards of at least
+//! [`DEFAULT_CONSTRUCT_THRESHOLD`] squares (configurable: [`Request::construct_threshold`],
+//! `--construct-threshold`) the linear-time construction → one greedy Warnsdorff pass
+//! (O(squares)) → bounded backtracking with restarts → the validator. Below the threshold the
+//! search answers; on boards the construction reaches it first gets 64 nodes a square (at
+//! least [`FIRST_SEARCH_NODES`]), then the construction answers (thin strips defeat the search
+//! at any size), and where no piece fits the start the search goes on with the whole budget
+//! to its proof. `construct` runs the theorems and the construction; where the construction
+//! does not reach (a side under 3, or a board small enough to be one block, which is really a
+//! search) it hands the board to the search layers of `auto`, and the answer names the layer
+//! that gave it. The single-layer methods run one layer alone, without the theorems, so that a
+//! person can compare them. Every tour returned has passed the
+//! validator; "no tour" is only ever a theorem or an exhausted search, never a time-out.
+//!
+//! - `request`: what is asked ([`Method`], [`Request`]);
+//! - `outcome`: what is answered ([`Outcome`], [`Stats`], [`GiveUp`], [`SolveError`]);
+//! - `solver`: the order of the layers and the bookkeeping of one solve;
+//! - `anchored`: the search strategies of `auto` beyond one greedy pass: a closed tour found
+//!   from a corner and entered from the start, and backtracking restarted with other
+//!   tie-breaks.
+
+mod anchored;
+mod outcome;
+mod request;
+mod solver;
+
+pub use outcome::{GiveUp, Outcome, SolveError, Stats};
+pub use request::{
+    Ablation, DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Layer, Method, Request,
+};
+
+/// Runs one solve.
+pub fn solve(request: &Request) -> Result<Outcome, SolveError> {
+    solver::Solver::new(request).run()
+}
+
+/// The nodes the search has at least, below the construction threshold, before the
+/// construction takes over (see [`Request::construct_threshold`]): 64 a square or this many.
+pub const FIRST_SEARCH_NODES: u64 = 200_000;

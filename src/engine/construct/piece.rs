@@ -16,6 +16,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::engine::board::{Board, Square};
+use crate::engine::search::{centre_distance, warnsdorff_key};
 
 /// What kind of piece to look for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -183,6 +184,83 @@ pub fn find_piece(spec: &PieceSpec, budget: u64) -> PieceOutcome {
 
 const NONE: u16 = u16::MAX;
 
+/// A square's number in a block: row-major, as the piece search keeps it.
+fn square_id(board: Board, square: Square) -> u16 {
+    (square.row * board.cols() + square.col) as u16
+}
+
+/// Each square's neighbours: its knight moves, then the bridges it is an end of; `None` for a
+/// bridge off the block or from a square to itself.
+fn neighbour_lists(board: Board, bridges: &[(Square, Square)]) -> Option<Vec<Vec<u16>>> {
+    let id = |square| square_id(board, square);
+    let mut neighbours = vec![Vec::new(); board.area() as usize];
+    for square in board.squares() {
+        neighbours[id(square) as usize] = board.neighbours(square).map(id).collect();
+    }
+    for &(a, b) in bridges {
+        if !board.contains(a) || !board.contains(b) || a == b {
+            return None;
+        }
+        neighbours[id(a) as usize].push(id(b));
+        neighbours[id(b) as usize].push(id(a));
+    }
+    Some(neighbours)
+}
+
+/// The neighbour relation as one bit a pair of squares: a row of `n / 64` words (rounded up)
+/// for each square.
+fn adjacency(neighbours: &[Vec<u16>]) -> Vec<u64> {
+    let words = neighbours.len().div_ceil(64);
+    let mut adjacent = vec![0u64; neighbours.len() * words];
+    for (a, list) in neighbours.iter().enumerate() {
+        for &b in list {
+            adjacent[a * words + b as usize / 64] |= 1 << (b % 64);
+        }
+    }
+    adjacent
+}
+
+/// Each square's partners along the required edges and bridges, at most two; `None` where an
+/// edge is off the block, a required edge is not a knight move, or a square has three.
+fn required_partners(board: Board, spec: &PieceSpec) -> Option<Vec<[u16; 2]>> {
+    let id = |square| square_id(board, square);
+    let mut required = vec![[NONE; 2]; board.area() as usize];
+    let edges = spec.required.iter().map(|&edge| (edge, false));
+    let bridges = spec.bridges.iter().map(|&edge| (edge, true));
+    for ((a, b), bridge) in edges.chain(bridges) {
+        if !board.contains(a) || !board.contains(b) || (!bridge && !a.is_knight_move_to(b)) {
+            return None;
+        }
+        for (x, y) in [(id(a), id(b)), (id(b), id(a))] {
+            let slot = &mut required[x as usize];
+            if slot.contains(&y) {
+                continue;
+            }
+            let free = slot.iter().position(|&v| v == NONE)?;
+            slot[free] = y;
+        }
+    }
+    Some(required)
+}
+
+/// Whether the piece is a cycle, and its first and last squares (`NONE`: any). A cycle begins
+/// on a square with a required edge (or the corner) and takes it first.
+fn ends(board: Board, spec: &PieceSpec) -> Option<(bool, u16, u16)> {
+    let id = |square| square_id(board, square);
+    match spec.shape {
+        Shape::Cycle => {
+            let start = spec.required.first().map_or(0, |&(a, _)| id(a));
+            Some((true, start, NONE))
+        }
+        Shape::Path { from, to } => {
+            if !board.contains(from) || to.is_some_and(|t| !board.contains(t) || t == from) {
+                return None;
+            }
+            Some((false, id(from), to.map_or(NONE, id)))
+        }
+    }
+}
+
 /// One square of the path with the candidates still to try from it.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
@@ -199,7 +277,8 @@ struct PieceSearch {
     neighbours: Vec<Vec<u16>>,
     adjacent: Vec<u64>,
     required: Vec<[u16; 2]>,
-    far: Vec<u32>,
+    /// Each square's distance from the centre, for the ordering.
+    far: Vec<u64>,
     visited: Vec<bool>,
     degree: Vec<u8>,
     path: Vec<u16>,
@@ -211,69 +290,16 @@ struct PieceSearch {
 impl PieceSearch {
     /// The search state, or `None` when the requirements are contradictory on their face.
     fn new(spec: &PieceSpec) -> Option<Self> {
-        let (rows, cols) = (spec.rows as usize, spec.cols as usize);
-        let n = rows * cols;
-        let board = Board::new(rows as u64, cols as u64).ok()?;
-        let id = |s: Square| (s.row as usize * cols + s.col as usize) as u16;
-        let mut neighbours = vec![Vec::new(); n];
-        for square in board.squares() {
-            neighbours[id(square) as usize] = board.neighbours(square).map(id).collect();
-        }
-        for &(a, b) in &spec.bridges {
-            if !board.contains(a) || !board.contains(b) || a == b {
-                return None;
-            }
-            neighbours[id(a) as usize].push(id(b));
-            neighbours[id(b) as usize].push(id(a));
-        }
-        let mut adjacent = vec![0u64; n * n.div_ceil(64)];
-        let words = n.div_ceil(64);
-        for (a, list) in neighbours.iter().enumerate() {
-            for &b in list {
-                adjacent[a * words + b as usize / 64] |= 1 << (b % 64);
-            }
-        }
-        let mut required = vec![[NONE; 2]; n];
-        let bridges = spec.bridges.iter().map(|&edge| (edge, true));
-        for ((a, b), bridge) in spec
-            .required
-            .iter()
-            .map(|&edge| (edge, false))
-            .chain(bridges)
-        {
-            if !board.contains(a) || !board.contains(b) || (!bridge && !a.is_knight_move_to(b)) {
-                return None;
-            }
-            for (x, y) in [(id(a), id(b)), (id(b), id(a))] {
-                let slot = &mut required[x as usize];
-                if slot.contains(&y) {
-                    continue;
-                }
-                let free = slot.iter().position(|&v| v == NONE)?;
-                slot[free] = y;
-            }
-        }
+        let board = Board::new(u64::from(spec.rows), u64::from(spec.cols)).ok()?;
+        let n = board.area() as usize;
+        let neighbours = neighbour_lists(board, &spec.bridges)?;
+        let adjacent = adjacency(&neighbours);
+        let required = required_partners(board, spec)?;
         let far = board
             .squares()
-            .map(|s| {
-                let dr = (2 * s.row as i64 - rows as i64 + 1).unsigned_abs() as u32;
-                let dc = (2 * s.col as i64 - cols as i64 + 1).unsigned_abs() as u32;
-                dr * dr + dc * dc
-            })
+            .map(|square| centre_distance(i64::from(square.row), i64::from(square.col), board))
             .collect();
-        let (cycle, start, end) = match spec.shape {
-            Shape::Cycle => {
-                // Begin on a square with a required edge (or the corner) and take it first.
-                let start = spec.required.first().map_or(0, |&(a, _)| id(a));
-                (true, start, NONE)
-            }
-            Shape::Path { from, to } => {
-                if !board.contains(from) || to.is_some_and(|t| !board.contains(t) || t == from) {
-                    return None;
-                }
-                (false, id(from), to.map_or(NONE, id))
-            }
-        };
+        let (cycle, start, end) = ends(board, spec)?;
         let degree = neighbours.iter().map(|list| list.len() as u8).collect();
         Some(Self {
             n,
@@ -437,13 +463,9 @@ impl PieceSearch {
             self.neighbours[head as usize].clone()
         };
         list.retain(|&u| self.can_move(u));
-        list.sort_by_key(|&u| {
-            (
-                self.degree[u as usize],
-                std::cmp::Reverse(self.far[u as usize]),
-                u,
-            )
-        });
+        // The search's own order: Warnsdorff's rule, then farthest from the centre, then the
+        // square's number.
+        list.sort_by_key(|&u| warnsdorff_key(self.degree[u as usize], self.far[u as usize], u));
         for (i, &u) in list.iter().enumerate() {
             frame.candidates[i] = u;
         }

@@ -22,231 +22,31 @@
 //!   [`SearchEvent::BudgetExceeded`], which is never confused with [`SearchEvent::Exhausted`]
 //!   (the whole tree searched: a proof that no tour exists from the start).
 
+mod config;
 mod connectivity;
+mod events;
+mod ordering;
+mod pruning;
+mod state;
+#[cfg(test)]
+mod tests;
 
 use std::time::Instant;
 
 use thiserror::Error;
 
 use self::connectivity::Connectivity;
-
+use self::pruning::Frame;
+use self::state::{BLOCKED, BORDER, DEGREE, NEAR_START};
 use crate::engine::board::{Board, KNIGHT_MOVES, Square};
 use crate::engine::tour::{Tour, TourError};
 
-/// Cell bit: border or visited.
-const BLOCKED: u8 = 0x80;
-/// Cell bit: a neighbour of the start (only set for closed tours).
-const NEAR_START: u8 = 0x40;
-/// Cell bits: the number of unvisited neighbours.
-const DEGREE: u8 = 0x0f;
-/// Width of the border around the board.
-const BORDER: usize = 2;
+pub use config::{Limit, Limits, MoveOrdering, SearchConfig};
+pub use events::{Candidate, Choices, SearchEvent, SearchStats};
+pub(crate) use ordering::{centre_distance, warnsdorff_key};
+
 /// How many nodes pass between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
-
-/// How candidates are ordered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MoveOrdering {
-    /// Warnsdorff's rule with the deterministic tie-break.
-    Warnsdorff,
-    /// The fixed order of [`KNIGHT_MOVES`]: the naive baseline.
-    Fixed,
-}
-
-/// Where a run stops even if it has not finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// The most nodes (squares placed, the start included) the run may expand.
-    pub node_budget: u64,
-    /// The moment the run must stop by.
-    pub deadline: Option<Instant>,
-}
-
-impl Limits {
-    /// No limit at all.
-    pub const NONE: Limits = Limits {
-        node_budget: u64::MAX,
-        deadline: None,
-    };
-}
-
-/// Which limit ended a run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Limit {
-    /// The node budget.
-    Nodes,
-    /// The deadline.
-    Deadline,
-}
-
-/// How a search behaves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SearchConfig {
-    /// Look for a closed tour.
-    pub closed: bool,
-    /// Candidate ordering.
-    pub ordering: MoveOrdering,
-    /// Prune branches that provably hold no tour, by looking at the head's neighbours.
-    pub pruning: bool,
-    /// Also prune branches that cut the unvisited squares in two (a flood fill that stops
-    /// early; pays off in hard backtracking, not in enumeration or a greedy pass).
-    pub connectivity: bool,
-    /// Undo moves at dead ends; without it the search is one greedy pass.
-    pub backtracking: bool,
-    /// Node budget and deadline.
-    pub limits: Limits,
-    /// Which tie-break: 0 is the standard one (farthest from the centre, then the fixed move
-    /// order; the fixed order alone for [`MoveOrdering::Fixed`]). Others rotate the move order,
-    /// and 8 to 15 prefer squares nearest the centre, so that restarts explore other trees.
-    pub variant: u8,
-}
-
-impl SearchConfig {
-    /// Warnsdorff's rule, one greedy pass: no undo.
-    pub fn greedy(closed: bool) -> Self {
-        Self {
-            closed,
-            ordering: MoveOrdering::Warnsdorff,
-            pruning: true,
-            connectivity: false,
-            backtracking: false,
-            limits: Limits::NONE,
-            variant: 0,
-        }
-    }
-
-    /// Warnsdorff-ordered backtracking with pruning: complete, so it can prove no tour.
-    pub fn backtracking(closed: bool) -> Self {
-        Self {
-            backtracking: true,
-            connectivity: true,
-            ..Self::greedy(closed)
-        }
-    }
-
-    /// Plain backtracking in the fixed move order, without pruning: the baseline.
-    pub fn naive(closed: bool) -> Self {
-        Self {
-            closed,
-            ordering: MoveOrdering::Fixed,
-            pruning: false,
-            connectivity: false,
-            backtracking: true,
-            limits: Limits::NONE,
-            variant: 0,
-        }
-    }
-
-    /// The same configuration with other limits.
-    pub fn with_limits(self, limits: Limits) -> Self {
-        Self { limits, ..self }
-    }
-}
-
-/// A candidate square with its Warnsdorff degree (its number of unvisited neighbours).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Candidate {
-    /// The square.
-    pub square: Square,
-    /// Its unvisited neighbours when it was ranked.
-    pub degree: u8,
-}
-
-/// The candidates of one square in the order the search tries them, and how far it has got.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Choices {
-    items: [Candidate; 8],
-    len: u8,
-    next: u8,
-}
-
-impl Choices {
-    /// All candidates, in the order they are tried.
-    pub fn all(&self) -> &[Candidate] {
-        &self.items[..usize::from(self.len)]
-    }
-
-    /// Candidates already tried (the last of them is the one on the path, if any).
-    pub fn tried(&self) -> &[Candidate] {
-        &self.items[..usize::from(self.next)]
-    }
-
-    /// The candidate the next advance from this square will take.
-    pub fn next(&self) -> Option<Candidate> {
-        self.all().get(usize::from(self.next)).copied()
-    }
-
-    /// Whether the square has no candidates at all: a dead end.
-    pub fn is_dead_end(&self) -> bool {
-        self.len == 0
-    }
-}
-
-/// One step of the search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SearchEvent {
-    /// The knight moved from `from` to `to`; `choices` are `from`'s candidates, the last tried
-    /// being `to`. `depth` is the path length after the move.
-    Advance {
-        /// The square moved from.
-        from: Square,
-        /// The square moved to.
-        to: Square,
-        /// Squares on the path now.
-        depth: u32,
-        /// The candidates of `from`, with degrees, in the order tried.
-        choices: Choices,
-    },
-    /// The knight took back its last move: `undone` is unvisited again and `to` is the head.
-    Backtrack {
-        /// The square taken off the path.
-        undone: Square,
-        /// The head after the undo.
-        to: Square,
-        /// Whether `undone` had no candidates at all (a dead end) rather than none left.
-        dead_end: bool,
-    },
-    /// The path is a tour (closed if asked). Stepping again searches on for the next one.
-    Solved,
-    /// Every branch has been searched: no (further) tour from this start. A proof when the
-    /// search backtracks.
-    Exhausted,
-    /// A greedy pass reached a dead end. Not a proof.
-    Stuck,
-    /// A limit ran out. Raise it with [`Search::set_limits`] to go on.
-    BudgetExceeded(Limit),
-}
-
-impl SearchEvent {
-    /// Whether the run is over (stepping again repeats the event, except after `Solved`).
-    pub fn is_final(&self) -> bool {
-        !matches!(self, Self::Advance { .. } | Self::Backtrack { .. })
-    }
-}
-
-/// Counters of a run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// Squares placed, the start included.
-    pub nodes: u64,
-    /// Moves taken back.
-    pub backtracks: u64,
-    /// The longest path reached.
-    pub max_depth: u32,
-}
-
-/// The largest centre distance a sort key holds (44 bits): exact for boards up to a million
-/// squares a side; beyond, distances saturate and only the move order breaks their ties.
-const MAX_DISTANCE: u64 = (1 << 44) - 1;
-
-/// Twice the offset of `row`, `col` from the centre of `board`, squared: an integer on every
-/// board, saturated at [`MAX_DISTANCE`].
-fn centre_distance(row: i64, col: i64, board: Board) -> u64 {
-    // Sides are below 2^30, so each square is below 2^62 and the sum fits.
-    let dr = (2 * row - i64::from(board.rows()) + 1).unsigned_abs();
-    let dc = (2 * col - i64::from(board.cols()) + 1).unsigned_abs();
-    (dr * dr + dc * dc).min(MAX_DISTANCE)
-}
 
 /// A board too large to search in this process's memory.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -258,34 +58,6 @@ pub struct CapacityError {
     pub board: Board,
     /// Bytes the search needs.
     pub bytes: u64,
-}
-
-/// The candidates of one path square: bit `k` stands for move `k` of [`KNIGHT_MOVES`]. Their
-/// order is not stored: it is computed when a move is taken (degrees are restored exactly on
-/// undo, so the order never changes while the frame lives).
-#[derive(Debug, Clone, Copy, Default)]
-struct Frame {
-    /// Moves the pruning allows from this square.
-    candidates: u8,
-    /// Moves already taken from this square; the last of them leads to the next path square.
-    tried: u8,
-    /// Unvisited squares of degree 1 not next to this square: each must be the last square.
-    stranded: u8,
-    /// This square's unvisited neighbours of degree 1 (they become stranded when it is left).
-    ones: u8,
-}
-
-/// The unvisited neighbours of a square, as bit masks over the moves of [`KNIGHT_MOVES`].
-#[derive(Debug, Clone, Copy, Default)]
-struct Neighbourhood {
-    /// Unvisited.
-    open: u8,
-    /// Unvisited with no unvisited neighbour left.
-    zeros: u8,
-    /// Unvisited with one unvisited neighbour left.
-    ones: u8,
-    /// Unvisited neighbours of the start (closed tours).
-    near: u8,
 }
 
 /// Internal events: squares as padded cell numbers, so the batch loop converts nothing.
@@ -447,239 +219,6 @@ impl Search {
         self.frames.push(frame);
     }
 
-    /// The padded cell numbers of each board row.
-    fn board_rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + use<> {
-        let (width, cols) = (self.width, self.board.cols() as usize);
-        (0..self.board.rows() as usize).map(move |row| {
-            let first = (row + BORDER) * width + BORDER;
-            first..first + cols
-        })
-    }
-
-    /// Whether the unvisited squares, with the head, are connected: otherwise no path from the
-    /// head covers them.
-    fn is_connected_beyond(&self, head: usize) -> bool {
-        let mut seen = vec![false; self.cells.len()];
-        let mut queue = vec![head];
-        seen[head] = true;
-        let mut reached = 0u32;
-        while let Some(cell) = queue.pop() {
-            for k in 0..8 {
-                let next = self.neighbour(cell, k);
-                if !seen[next] && self.cells[next] & BLOCKED == 0 {
-                    seen[next] = true;
-                    reached += 1;
-                    queue.push(next);
-                }
-            }
-        }
-        reached == self.area - self.path.len() as u32
-    }
-
-    /// Squares away from the start that can only be the last square, or `None` if the board
-    /// already rules out every tour (a square no move can reach, or two forced last squares).
-    fn initial_stranded(&self, start_cell: usize) -> Option<u8> {
-        if self.area == 1 {
-            return Some(0);
-        }
-        let near_head = |cell: usize| (0..8).any(|k| self.neighbour(start_cell, k) == cell);
-        let mut stranded = 0u8;
-        for cell in self.board_rows().flatten() {
-            let value = self.cells[cell];
-            if value & BLOCKED != 0 || value & DEGREE > 1 || near_head(cell) {
-                continue;
-            }
-            let must_close = self.config.closed && value & NEAR_START == 0;
-            if value & DEGREE == 0 || must_close || stranded == 1 {
-                return None;
-            }
-            stranded = 1;
-        }
-        Some(stranded)
-    }
-
-    fn cell_of(&self, square: Square) -> usize {
-        (square.row as usize + BORDER) * self.width + square.col as usize + BORDER
-    }
-
-    fn square_of(&self, cell: usize) -> Square {
-        Square::new(
-            (cell / self.width - BORDER) as u32,
-            (cell % self.width - BORDER) as u32,
-        )
-    }
-
-    #[inline(always)]
-    fn neighbour(&self, cell: usize, k: usize) -> usize {
-        cell.wrapping_add_signed(self.offsets[k])
-    }
-
-    /// Marks `cell` visited and takes it from its unvisited neighbours' degrees; returns those
-    /// neighbours as they are now (the head's candidates, in one pass over the cells).
-    #[inline(always)]
-    fn visit(&mut self, cell: usize) -> Neighbourhood {
-        self.cells[cell] |= BLOCKED;
-        if self.cells[cell] & NEAR_START != 0 {
-            self.start_exits -= 1;
-        }
-        let mut around = Neighbourhood::default();
-        for k in 0..8 {
-            let neighbour = self.neighbour(cell, k);
-            let value = self.cells[neighbour];
-            if value & BLOCKED == 0 {
-                let value = value - 1;
-                self.cells[neighbour] = value;
-                let degree = value & DEGREE;
-                around.open |= 1 << k;
-                around.zeros |= u8::from(degree == 0) << k;
-                around.ones |= u8::from(degree == 1) << k;
-                around.near |= u8::from(value & NEAR_START != 0) << k;
-            }
-        }
-        around
-    }
-
-    /// The exact inverse of [`Search::visit`].
-    #[inline(always)]
-    fn unvisit(&mut self, cell: usize) {
-        self.cells[cell] &= !BLOCKED;
-        if self.cells[cell] & NEAR_START != 0 {
-            self.start_exits += 1;
-        }
-        for k in 0..8 {
-            let neighbour = self.neighbour(cell, k);
-            if self.cells[neighbour] & BLOCKED == 0 {
-                self.cells[neighbour] += 1;
-            }
-        }
-    }
-
-    /// The candidates of `head`, just visited, given the squares already `stranded`.
-    fn frame_for(&mut self, head: usize, stranded: u8, around: Neighbourhood) -> Frame {
-        let mut frame = Frame {
-            stranded,
-            ..Frame::default()
-        };
-        let remaining = self.area - self.path.len() as u32;
-        if remaining == 0 {
-            return frame;
-        }
-        if let Some(connectivity) = &mut self.connectivity {
-            let cells = &self.cells;
-            if connectivity.splits(head, &self.offsets, |cell| cells[cell] & BLOCKED == 0) {
-                return frame;
-            }
-        }
-        let Neighbourhood {
-            open,
-            zeros,
-            ones,
-            near,
-        } = around;
-        frame.candidates = open;
-        frame.ones = ones.count_ones() as u8;
-        if self.config.pruning {
-            if zeros != 0 {
-                // A square of degree 0 can only be entered from here, and then the tour ends.
-                let last = zeros.count_ones() == 1 && remaining == 1;
-                frame.candidates = if last { zeros } else { 0 };
-            } else {
-                // Leaving for a candidate strands every other degree-1 neighbour, and a tour
-                // has only one last square.
-                match stranded + frame.ones {
-                    0 | 1 => {}
-                    2 => frame.candidates &= ones,
-                    _ => frame.candidates = 0,
-                }
-                if self.config.closed {
-                    // A closed tour's last square is next to the start.
-                    let far_ones = ones & !near;
-                    match far_ones.count_ones() {
-                        0 => {}
-                        1 => frame.candidates &= far_ones,
-                        _ => frame.candidates = 0,
-                    }
-                    // Keep the start's last free neighbour for the last step.
-                    if self.start_exits == 1 && remaining > 1 {
-                        frame.candidates &= !near;
-                    }
-                }
-            }
-        }
-        if self.config.closed && remaining == 1 {
-            frame.candidates &= near;
-        }
-        frame
-    }
-
-    /// The sort key of move `k` from `head`: fewest onward moves first, then farthest from the
-    /// centre (nearest, for variants 8 to 15), then the move order (rotated by the variant).
-    /// The move itself rides in the low bits.
-    #[inline]
-    fn move_key(&self, head: (i64, i64), k: usize, degree: u8) -> u64 {
-        let variant = usize::from(self.config.variant);
-        let mut key = (((k + variant) % 8) << 4 | k) as u64;
-        if self.config.ordering == MoveOrdering::Warnsdorff {
-            let (dr, dc) = KNIGHT_MOVES[k];
-            let distance =
-                centre_distance(head.0 + i64::from(dr), head.1 + i64::from(dc), self.board);
-            let rank = if variant & 8 == 0 {
-                MAX_DISTANCE - distance
-            } else {
-                distance
-            };
-            key |= u64::from(degree) << 56 | rank << 8;
-        }
-        key
-    }
-
-    fn row_col(&self, cell: usize) -> (i64, i64) {
-        let row = cell / self.width;
-        (
-            (row - BORDER) as i64,
-            (cell - row * self.width - BORDER) as i64,
-        )
-    }
-
-    /// The untried candidate to take next: the one with the smallest key.
-    #[inline]
-    fn next_move(&self, head: usize, untried: u8) -> usize {
-        if untried.is_power_of_two() {
-            return untried.trailing_zeros() as usize;
-        }
-        if self.config.ordering == MoveOrdering::Fixed {
-            // Scan in the move order rotated by the variant.
-            let first = (8 - usize::from(self.config.variant) % 8) % 8;
-            let rotated = untried.rotate_right(first as u32);
-            return (rotated.trailing_zeros() as usize + first) % 8;
-        }
-        // Fewest onward moves first; the full key only among the moves that tie on it.
-        let mut fewest = u8::MAX;
-        let mut tied = 0u8;
-        let mut bits = untried;
-        while bits != 0 {
-            let k = bits.trailing_zeros();
-            bits &= bits - 1;
-            let degree = self.cells[self.neighbour(head, k as usize)] & DEGREE;
-            if degree < fewest {
-                (fewest, tied) = (degree, 1 << k);
-            } else if degree == fewest {
-                tied |= 1 << k;
-            }
-        }
-        if tied.is_power_of_two() {
-            return tied.trailing_zeros() as usize;
-        }
-        let position = self.row_col(head);
-        let mut best = u64::MAX;
-        while tied != 0 {
-            let k = tied.trailing_zeros() as usize;
-            tied &= tied - 1;
-            best = best.min(self.move_key(position, k, fewest));
-        }
-        (best & 0x0f) as usize
-    }
-
     /// The next event of the search.
     pub fn step(&mut self) -> SearchEvent {
         let raw = self.step_raw();
@@ -712,34 +251,6 @@ impl Search {
         }
     }
 
-    fn choices_of(&self, head: usize, frame: &Frame) -> Choices {
-        let position = self.row_col(head);
-        let mut keys = [0u64; 8];
-        let mut len = 0;
-        for k in (0..8).filter(|&k| frame.candidates & (1 << k) != 0) {
-            let degree = self.cells[self.neighbour(head, k)] & DEGREE;
-            keys[len] = self.move_key(position, k, degree);
-            len += 1;
-        }
-        keys[..len].sort_unstable();
-        let mut choices = Choices {
-            items: [Candidate {
-                square: Square::new(0, 0),
-                degree: 0,
-            }; 8],
-            len: len as u8,
-            next: frame.tried.count_ones() as u8,
-        };
-        for (item, key) in choices.items.iter_mut().zip(&keys[..len]) {
-            let cell = self.neighbour(head, (key & 0x0f) as usize);
-            *item = Candidate {
-                square: self.square_of(cell),
-                degree: self.cells[cell] & DEGREE,
-            };
-        }
-        choices
-    }
-
     #[inline]
     fn step_raw(&mut self) -> Raw {
         match self.phase {
@@ -763,30 +274,7 @@ impl Search {
             {
                 return Raw::BudgetExceeded(Limit::Deadline);
             }
-            let head = *self.path.last().expect("the start stays") as usize;
-            let k = self.next_move(head, untried);
-            self.frames[top].tried |= 1 << k;
-            let to = self.neighbour(head, k);
-            let is_one = u8::from(self.cells[to] & DEGREE == 1);
-            let around = self.visit(to);
-            self.path.push(to as u32);
-            self.stats.nodes += 1;
-            self.stats.max_depth = self.stats.max_depth.max(self.path.len() as u32);
-            let stranded = if self.config.pruning {
-                frame.stranded + frame.ones - is_one
-            } else {
-                0
-            };
-            let child = self.frame_for(to, stranded, around);
-            if !self.config.backtracking && top == 1 {
-                // A greedy pass keeps only the head's frame and the one before it.
-                self.frames[0] = self.frames[1];
-                self.frames[1] = child;
-            } else {
-                self.frames.push(child);
-            }
-            self.phase = Phase::Running;
-            return Raw::Advance;
+            return self.advance(top, frame, untried);
         }
         if self.path.len() == 1 {
             self.phase = Phase::Finished(Raw::Exhausted);
@@ -803,6 +291,36 @@ impl Search {
         self.stats.backtracks += 1;
         self.phase = Phase::Running;
         Raw::Backtrack { undone, dead_end }
+    }
+
+    /// Takes the best untried move from the head (whose frame is `frames[top]`, a copy in
+    /// `frame`) and sets up the new head's candidates.
+    #[inline(always)]
+    fn advance(&mut self, top: usize, frame: Frame, untried: u8) -> Raw {
+        let head = *self.path.last().expect("the start stays") as usize;
+        let k = self.next_move(head, untried);
+        self.frames[top].tried |= 1 << k;
+        let to = self.neighbour(head, k);
+        let is_one = u8::from(self.cells[to] & DEGREE == 1);
+        let around = self.visit(to);
+        self.path.push(to as u32);
+        self.stats.nodes += 1;
+        self.stats.max_depth = self.stats.max_depth.max(self.path.len() as u32);
+        let stranded = if self.config.pruning {
+            frame.stranded + frame.ones - is_one
+        } else {
+            0
+        };
+        let child = self.frame_for(to, stranded, around);
+        if !self.config.backtracking && top == 1 {
+            // A greedy pass keeps only the head's frame and the one before it.
+            self.frames[0] = self.frames[1];
+            self.frames[1] = child;
+        } else {
+            self.frames.push(child);
+        }
+        self.phase = Phase::Running;
+        Raw::Advance
     }
 
     /// Whether the current full path closes, or no closure is asked for.
@@ -908,103 +426,5 @@ impl Search {
             })
             .collect();
         Tour::new(self.board, indices, self.config.closed, Some(self.start()))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn board(rows: u64, cols: u64) -> Board {
-        Board::new(rows, cols).unwrap()
-    }
-
-    fn degrees(search: &Search) -> Vec<Option<u8>> {
-        search.board().squares().map(|s| search.degree(s)).collect()
-    }
-
-    #[test]
-    fn greedy_warnsdorff_tours_the_chessboard_in_64_nodes() {
-        let mut search =
-            Search::new(board(8, 8), Square::new(0, 0), SearchConfig::greedy(false)).unwrap();
-        assert_eq!(search.run(), SearchEvent::Solved);
-        assert_eq!(search.stats().nodes, 64);
-        assert_eq!(search.stats().backtracks, 0);
-        search.tour().unwrap();
-    }
-
-    #[test]
-    fn undo_restores_every_degree_exactly() {
-        let chess = board(6, 6);
-        let mut search = Search::new(chess, Square::new(0, 0), SearchConfig::naive(false)).unwrap();
-        let mut snapshots = vec![degrees(&search)];
-        for _ in 0..2000 {
-            match search.step() {
-                SearchEvent::Advance { .. } => snapshots.push(degrees(&search)),
-                SearchEvent::Backtrack { .. } => {
-                    snapshots.pop();
-                    assert_eq!(snapshots.last(), Some(&degrees(&search)));
-                }
-                other => panic!("unexpected {other:?}"),
-            }
-            assert_eq!(snapshots.len() as u32, search.depth());
-        }
-    }
-
-    #[test]
-    fn advance_events_report_the_choice_with_degrees() {
-        let chess = board(8, 8);
-        let mut search =
-            Search::new(chess, Square::new(0, 0), SearchConfig::backtracking(false)).unwrap();
-        let before = search.choices();
-        let SearchEvent::Advance {
-            from,
-            to,
-            depth,
-            choices,
-        } = search.step()
-        else {
-            panic!("expected an advance");
-        };
-        assert_eq!((from, depth), (Square::new(0, 0), 2));
-        assert_eq!(choices.all(), before.all());
-        assert_eq!(choices.tried().last().map(|c| c.square), Some(to));
-        let degrees: Vec<u8> = choices.all().iter().map(|c| c.degree).collect();
-        assert!(degrees.is_sorted(), "{degrees:?}");
-        for candidate in choices.all() {
-            let unvisited = chess
-                .neighbours(candidate.square)
-                .filter(|&n| n != Square::new(0, 0))
-                .count();
-            assert_eq!(usize::from(candidate.degree), unvisited);
-        }
-    }
-
-    #[test]
-    fn exhaustive_search_proves_no_tour_from_a_bad_start() {
-        // 3x4 has open tours, but none from its centre-left square 1,1 (row 1 is the middle).
-        let small = board(3, 4);
-        let mut search =
-            Search::new(small, Square::new(1, 1), SearchConfig::backtracking(false)).unwrap();
-        assert_eq!(search.run(), SearchEvent::Exhausted);
-        let mut naive = Search::new(small, Square::new(1, 1), SearchConfig::naive(false)).unwrap();
-        assert_eq!(naive.run(), SearchEvent::Exhausted);
-    }
-
-    #[test]
-    fn budgets_stop_a_run_without_claiming_no_tour() {
-        let config = SearchConfig::naive(false).with_limits(Limits {
-            node_budget: 1000,
-            deadline: None,
-        });
-        let mut search = Search::new(board(8, 8), Square::new(0, 0), config).unwrap();
-        assert_eq!(search.run(), SearchEvent::BudgetExceeded(Limit::Nodes));
-        assert_eq!(search.stats().nodes, 1000);
-        search.set_limits(Limits {
-            node_budget: 2000,
-            deadline: None,
-        });
-        assert_eq!(search.run(), SearchEvent::BudgetExceeded(Limit::Nodes));
-        assert_eq!(search.stats().nodes, 2000);
     }
 }

@@ -32,18 +32,8 @@ impl Connectivity {
         offsets: &[isize; 8],
         is_open: impl Fn(usize) -> bool,
     ) -> bool {
-        let mut sources = 0;
-        self.next_epoch();
+        let sources = self.seed(centre, offsets, &is_open);
         let base = self.epoch * 8;
-        for &offset in offsets {
-            let cell = centre.wrapping_add_signed(offset);
-            if is_open(cell) {
-                self.stamps[cell] = base + sources as u32;
-                self.queues[sources].clear();
-                self.queues[sources].push(cell as u32);
-                sources += 1;
-            }
-        }
         if sources <= 1 {
             return false;
         }
@@ -91,6 +81,30 @@ impl Connectivity {
                 }
             }
         }
+    }
+
+    /// Starts a search from each open neighbour of `centre`, labelled in move order, in a new
+    /// epoch; returns how many there are.
+    #[inline]
+    fn seed(
+        &mut self,
+        centre: usize,
+        offsets: &[isize; 8],
+        is_open: impl Fn(usize) -> bool,
+    ) -> usize {
+        self.next_epoch();
+        let base = self.epoch * 8;
+        let mut sources = 0;
+        for &offset in offsets {
+            let cell = centre.wrapping_add_signed(offset);
+            if is_open(cell) {
+                self.stamps[cell] = base + sources as u32;
+                self.queues[sources].clear();
+                self.queues[sources].push(cell as u32);
+                sources += 1;
+            }
+        }
+        sources
     }
 
     fn next_epoch(&mut self) {

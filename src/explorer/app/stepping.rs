@@ -8,6 +8,7 @@ use crate::engine::search::SearchEvent;
 use crate::engine::solve::{self, Outcome, Request};
 
 use super::{App, Attempt, Follow, Motion, Speed};
+use crate::explorer::session::SearchSession;
 
 /// The longest a burst of search steps may run before the screen is drawn again.
 const SLICE: Duration = Duration::from_millis(12);
@@ -114,18 +115,13 @@ impl App {
             self.motion = Motion::Playing;
             return;
         }
-        if matches!(self.attempt, Attempt::Whole(None)) {
-            self.answer_whole();
+        if self.set_search_going(|_| Motion::Playing) {
             return;
         }
-        match &self.attempt {
-            Attempt::Stepped(session) if !session.is_over() => {
-                self.follow = Follow::Knight;
-                self.budget_hit = false;
-                self.motion = Motion::Playing;
-            }
-            _ if self.tour.is_some() => self.replay(),
-            _ => self.message = Some(self.why_no_step()),
+        if self.tour.is_some() {
+            self.replay();
+        } else {
+            self.message = Some(self.why_no_step());
         }
     }
 
@@ -135,25 +131,38 @@ impl App {
             self.motion = Motion::Still;
             return;
         }
+        let budget = self.finish_budget;
+        let going = self.set_search_going(|session| {
+            let nodes = session.search().stats().nodes;
+            Motion::Finishing {
+                until_nodes: (nodes / budget).saturating_add(1).saturating_mul(budget),
+            }
+        });
+        if !going {
+            self.message = Some(self.why_no_step());
+        } else if matches!(self.motion, Motion::Finishing { .. }) {
+            // Small searches end at once, before the screen is drawn again.
+            let started = Instant::now();
+            self.finish_slice();
+            self.elapsed += started.elapsed();
+        }
+    }
+
+    /// Sets the search going with the motion `motion` gives for it, following the knight, or
+    /// answers a method that answers whole; `false` when no search is left to run.
+    fn set_search_going(&mut self, motion: impl FnOnce(&SearchSession) -> Motion) -> bool {
         if matches!(self.attempt, Attempt::Whole(None)) {
             self.answer_whole();
-            return;
+            return true;
         }
         match &self.attempt {
             Attempt::Stepped(session) if !session.is_over() => {
-                let nodes = session.search().stats().nodes;
-                let budget = self.finish_budget;
+                self.motion = motion(session);
                 self.follow = Follow::Knight;
                 self.budget_hit = false;
-                self.motion = Motion::Finishing {
-                    until_nodes: (nodes / budget).saturating_add(1).saturating_mul(budget),
-                };
-                // Small searches end at once, before the screen is drawn again.
-                let started = Instant::now();
-                self.finish_slice();
-                self.elapsed += started.elapsed();
+                true
             }
-            _ => self.message = Some(self.why_no_step()),
+            _ => false,
         }
     }
 

@@ -9,6 +9,7 @@ use crate::engine::solve::{self, Outcome, Request};
 
 use super::{App, Attempt, Follow, Motion, Speed};
 use crate::explorer::session::SearchSession;
+use crate::options::with_memory_cap;
 
 /// The longest a burst of search steps may run before the screen is drawn again.
 const SLICE: Duration = Duration::from_millis(12);
@@ -212,7 +213,10 @@ impl App {
             .method(setup.method);
         request.node_budget = self.finish_budget;
         let started = Instant::now();
-        self.attempt = match solve::solve(&request) {
+        // The memory the host has free caps the construction, as on the command line.
+        let solved = with_memory_cap(request)
+            .and_then(|request| solve::solve(&request).map_err(|error| error.to_string()));
+        self.attempt = match solved {
             Ok(outcome) => match &outcome {
                 Outcome::Tour { tour, .. } => match tour.visit_numbers() {
                     Ok(visits) => {
@@ -226,7 +230,7 @@ impl App {
                 },
                 _ => Attempt::Whole(Some(outcome)),
             },
-            Err(error) => Attempt::Failed(error.to_string()),
+            Err(message) => Attempt::Failed(message),
         };
         self.elapsed += started.elapsed();
     }

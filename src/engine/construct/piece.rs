@@ -7,16 +7,16 @@
 //! *bridges*: steps between two squares of its side that stand for the rest of the tour beyond
 //! that side, so that one path with bridges describes several paths through the block; the
 //! *parts* of a spec say which squares each of those paths must join. Pieces are found here,
-//! by a depth-first search with an explicit stack (Warnsdorff order, the required edges
-//! forced, and squares that can no longer be passed through pruned), never copied from a
-//! table; each is checked square by square ([`Piece::is_valid`]) before it is used, and found
-//! once per process ([`cached`]).
+//! by a depth-first search with an explicit stack (the engine search's Warnsdorff rank, the
+//! required edges forced, and squares that can no longer be passed through pruned by the
+//! engine search's rule), never copied from a table; each is checked square by square
+//! ([`Piece::is_valid`]) before it is used, and found once per process ([`cached`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::engine::board::{Board, Square};
-use crate::engine::search::{centre_distance, warnsdorff_key};
+use crate::engine::search::{Passage, centre_distance, one_last_square, warnsdorff_rank};
 
 /// What kind of piece to look for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,83 +184,6 @@ pub fn find_piece(spec: &PieceSpec, budget: u64) -> PieceOutcome {
 
 const NONE: u16 = u16::MAX;
 
-/// A square's number in a block: row-major, as the piece search keeps it.
-fn square_id(board: Board, square: Square) -> u16 {
-    (square.row * board.cols() + square.col) as u16
-}
-
-/// Each square's neighbours: its knight moves, then the bridges it is an end of; `None` for a
-/// bridge off the block or from a square to itself.
-fn neighbour_lists(board: Board, bridges: &[(Square, Square)]) -> Option<Vec<Vec<u16>>> {
-    let id = |square| square_id(board, square);
-    let mut neighbours = vec![Vec::new(); board.area() as usize];
-    for square in board.squares() {
-        neighbours[id(square) as usize] = board.neighbours(square).map(id).collect();
-    }
-    for &(a, b) in bridges {
-        if !board.contains(a) || !board.contains(b) || a == b {
-            return None;
-        }
-        neighbours[id(a) as usize].push(id(b));
-        neighbours[id(b) as usize].push(id(a));
-    }
-    Some(neighbours)
-}
-
-/// The neighbour relation as one bit a pair of squares: a row of `n / 64` words (rounded up)
-/// for each square.
-fn adjacency(neighbours: &[Vec<u16>]) -> Vec<u64> {
-    let words = neighbours.len().div_ceil(64);
-    let mut adjacent = vec![0u64; neighbours.len() * words];
-    for (a, list) in neighbours.iter().enumerate() {
-        for &b in list {
-            adjacent[a * words + b as usize / 64] |= 1 << (b % 64);
-        }
-    }
-    adjacent
-}
-
-/// Each square's partners along the required edges and bridges, at most two; `None` where an
-/// edge is off the block, a required edge is not a knight move, or a square has three.
-fn required_partners(board: Board, spec: &PieceSpec) -> Option<Vec<[u16; 2]>> {
-    let id = |square| square_id(board, square);
-    let mut required = vec![[NONE; 2]; board.area() as usize];
-    let edges = spec.required.iter().map(|&edge| (edge, false));
-    let bridges = spec.bridges.iter().map(|&edge| (edge, true));
-    for ((a, b), bridge) in edges.chain(bridges) {
-        if !board.contains(a) || !board.contains(b) || (!bridge && !a.is_knight_move_to(b)) {
-            return None;
-        }
-        for (x, y) in [(id(a), id(b)), (id(b), id(a))] {
-            let slot = &mut required[x as usize];
-            if slot.contains(&y) {
-                continue;
-            }
-            let free = slot.iter().position(|&v| v == NONE)?;
-            slot[free] = y;
-        }
-    }
-    Some(required)
-}
-
-/// Whether the piece is a cycle, and its first and last squares (`NONE`: any). A cycle begins
-/// on a square with a required edge (or the corner) and takes it first.
-fn ends(board: Board, spec: &PieceSpec) -> Option<(bool, u16, u16)> {
-    let id = |square| square_id(board, square);
-    match spec.shape {
-        Shape::Cycle => {
-            let start = spec.required.first().map_or(0, |&(a, _)| id(a));
-            Some((true, start, NONE))
-        }
-        Shape::Path { from, to } => {
-            if !board.contains(from) || to.is_some_and(|t| !board.contains(t) || t == from) {
-                return None;
-            }
-            Some((false, id(from), to.map_or(NONE, id)))
-        }
-    }
-}
-
 /// One square of the path with the candidates still to try from it.
 #[derive(Debug, Clone, Copy)]
 struct Frame {
@@ -277,7 +200,7 @@ struct PieceSearch {
     neighbours: Vec<Vec<u16>>,
     adjacent: Vec<u64>,
     required: Vec<[u16; 2]>,
-    /// Each square's distance from the centre, for the ordering.
+    /// Each square's distance from the centre ([`centre_distance`]).
     far: Vec<u64>,
     visited: Vec<bool>,
     degree: Vec<u8>,
@@ -287,29 +210,131 @@ struct PieceSearch {
     closing: u16,
 }
 
+/// The block being searched: its board and the square numbering (row by row).
+#[derive(Debug, Clone, Copy)]
+struct Block {
+    board: Board,
+    cols: usize,
+}
+
+impl Block {
+    fn new(spec: &PieceSpec) -> Option<Self> {
+        let board = Board::new(u64::from(spec.rows), u64::from(spec.cols)).ok()?;
+        Some(Self {
+            board,
+            cols: spec.cols as usize,
+        })
+    }
+
+    /// The number of `square`.
+    fn id(&self, square: Square) -> u16 {
+        (square.row as usize * self.cols + square.col as usize) as u16
+    }
+
+    /// Each square's neighbours: its knight moves in [`KNIGHT_MOVES`] order, then the squares
+    /// the bridges join it to; `None` if a bridge is off the block or joins a square to itself.
+    ///
+    /// [`KNIGHT_MOVES`]: crate::engine::board::KNIGHT_MOVES
+    fn neighbours(&self, bridges: &[(Square, Square)]) -> Option<Vec<Vec<u16>>> {
+        let mut neighbours: Vec<Vec<u16>> = self
+            .board
+            .squares()
+            .map(|square| self.board.neighbours(square).map(|s| self.id(s)).collect())
+            .collect();
+        for &(a, b) in bridges {
+            if !self.board.contains(a) || !self.board.contains(b) || a == b {
+                return None;
+            }
+            neighbours[usize::from(self.id(a))].push(self.id(b));
+            neighbours[usize::from(self.id(b))].push(self.id(a));
+        }
+        Some(neighbours)
+    }
+
+    /// The required partners of each square (at most two, [`NONE`] for none), from the
+    /// required edges and the bridges; `None` if an edge is off the block, a required edge is
+    /// not a knight move, or a square would need three partners.
+    fn required(&self, spec: &PieceSpec) -> Option<Vec<[u16; 2]>> {
+        let mut required = vec![[NONE; 2]; self.cols * spec.rows as usize];
+        let edges = spec.required.iter().map(|&edge| (edge, false));
+        let bridges = spec.bridges.iter().map(|&edge| (edge, true));
+        for ((a, b), bridge) in edges.chain(bridges) {
+            let board = self.board;
+            if !board.contains(a) || !board.contains(b) || (!bridge && !a.is_knight_move_to(b)) {
+                return None;
+            }
+            for (x, y) in [(self.id(a), self.id(b)), (self.id(b), self.id(a))] {
+                let slot = &mut required[usize::from(x)];
+                if slot.contains(&y) {
+                    continue;
+                }
+                let free = slot.iter().position(|&v| v == NONE)?;
+                slot[free] = y;
+            }
+        }
+        Some(required)
+    }
+
+    /// Each square's distance from the centre, as the engine search ranks it.
+    fn centre_distances(&self) -> Vec<u64> {
+        self.board
+            .squares()
+            .map(|s| centre_distance(i64::from(s.row), i64::from(s.col), self.board))
+            .collect()
+    }
+
+    /// Whether the piece is a cycle, its first square and its prescribed last square
+    /// ([`NONE`] if free); `None` if a path's ends are off the block or the same square.
+    fn ends(&self, spec: &PieceSpec) -> Option<(bool, u16, u16)> {
+        match spec.shape {
+            Shape::Cycle => {
+                // Begin on a square with a required edge (or the corner) and take it first.
+                let start = spec.required.first().map_or(0, |&(a, _)| self.id(a));
+                Some((true, start, NONE))
+            }
+            Shape::Path { from, to } => {
+                let board = self.board;
+                if !board.contains(from) || to.is_some_and(|t| !board.contains(t) || t == from) {
+                    return None;
+                }
+                Some((false, self.id(from), to.map_or(NONE, |t| self.id(t))))
+            }
+        }
+    }
+}
+
+/// Bit sets of the neighbours of each of the `neighbours.len()` squares, one row of words a
+/// square.
+fn adjacency(neighbours: &[Vec<u16>]) -> Vec<u64> {
+    let n = neighbours.len();
+    let words = n.div_ceil(64);
+    let mut adjacent = vec![0u64; n * words];
+    for (a, list) in neighbours.iter().enumerate() {
+        for &b in list {
+            adjacent[a * words + b as usize / 64] |= 1 << (b % 64);
+        }
+    }
+    adjacent
+}
+
 impl PieceSearch {
     /// The search state, or `None` when the requirements are contradictory on their face.
     fn new(spec: &PieceSpec) -> Option<Self> {
-        let board = Board::new(u64::from(spec.rows), u64::from(spec.cols)).ok()?;
-        let n = board.area() as usize;
-        let neighbours = neighbour_lists(board, &spec.bridges)?;
-        let adjacent = adjacency(&neighbours);
-        let required = required_partners(board, spec)?;
-        let far = board
-            .squares()
-            .map(|square| centre_distance(i64::from(square.row), i64::from(square.col), board))
-            .collect();
-        let (cycle, start, end) = ends(board, spec)?;
+        let block = Block::new(spec)?;
+        let neighbours = block.neighbours(&spec.bridges)?;
+        let required = block.required(spec)?;
+        let (cycle, start, end) = block.ends(spec)?;
+        let n = neighbours.len();
         let degree = neighbours.iter().map(|list| list.len() as u8).collect();
         Some(Self {
             n,
             cycle,
             start,
             end,
+            adjacent: adjacency(&neighbours),
             neighbours,
-            adjacent,
             required,
-            far,
+            far: block.centre_distances(),
             visited: vec![false; n],
             degree,
             path: Vec::with_capacity(n),
@@ -416,28 +441,25 @@ impl PieceSearch {
                 if self.visited[v as usize] {
                     continue;
                 }
-                let need = if self.cycle || v != self.end { 2 } else { 1 };
-                if avail(v) < need {
+                let last = !self.cycle && v == self.end;
+                if !Passage::of(avail(v)).allows(last) {
                     return false;
                 }
             }
-            if self.end != NONE && avail(self.end) == 0 {
-                return false;
-            }
-            true
+            self.end == NONE || Passage::of(avail(self.end)).allows(true)
         } else {
             let mut ends = 0;
             for v in 0..self.n as u16 {
                 if self.visited[v as usize] {
                     continue;
                 }
-                match avail(v) {
-                    0 => return false,
-                    1 => ends += 1,
-                    _ => {}
+                match Passage::of(avail(v)) {
+                    Passage::Dead => return false,
+                    Passage::LastOnly => ends += 1,
+                    Passage::Through => {}
                 }
             }
-            ends <= 1
+            one_last_square(ends)
         }
     }
 
@@ -463,9 +485,13 @@ impl PieceSearch {
             self.neighbours[head as usize].clone()
         };
         list.retain(|&u| self.can_move(u));
-        // The search's own order: Warnsdorff's rule, then farthest from the centre, then the
-        // square's number.
-        list.sort_by_key(|&u| warnsdorff_key(self.degree[u as usize], self.far[u as usize], u));
+        // The engine search's Warnsdorff rank (fewest onward moves, then farthest from the
+        // centre). The engine breaks the last ties by move number, which a bridge does not
+        // have: here the lower square number wins.
+        list.sort_by_key(|&u| {
+            let (degree, far) = (self.degree[usize::from(u)], self.far[usize::from(u)]);
+            (warnsdorff_rank(degree, far, false), u)
+        });
         for (i, &u) in list.iter().enumerate() {
             frame.candidates[i] = u;
         }

@@ -1,42 +1,7 @@
-//! How a search behaves: the ordering, the pruning, greedy or backtracking, and the limits
-//! (node budget and deadline) that end a run.
+//! How a search behaves: [`SearchConfig`], with the three standard set-ups (a greedy pass,
+//! complete backtracking with pruning, and the naive baseline).
 
-use std::time::Instant;
-
-/// How candidates are ordered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MoveOrdering {
-    /// Warnsdorff's rule with the deterministic tie-break.
-    Warnsdorff,
-    /// The fixed order of [`KNIGHT_MOVES`](crate::engine::board::KNIGHT_MOVES): the naive baseline.
-    Fixed,
-}
-
-/// Where a run stops even if it has not finished.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// The most nodes (squares placed, the start included) the run may expand.
-    pub node_budget: u64,
-    /// The moment the run must stop by.
-    pub deadline: Option<Instant>,
-}
-
-impl Limits {
-    /// No limit at all.
-    pub const NONE: Limits = Limits {
-        node_budget: u64::MAX,
-        deadline: None,
-    };
-}
-
-/// Which limit ended a run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Limit {
-    /// The node budget.
-    Nodes,
-    /// The deadline.
-    Deadline,
-}
+use super::{Limits, MoveOrdering};
 
 /// How a search behaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

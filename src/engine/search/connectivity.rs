@@ -33,10 +33,42 @@ impl Connectivity {
         is_open: impl Fn(usize) -> bool,
     ) -> bool {
         let sources = self.seed(centre, offsets, &is_open);
+        sources > 1 && self.grow_until_split(sources, offsets, &is_open)
+    }
+
+    /// Starts a new check with one group for each open cell next to `centre`; returns how many.
+    #[inline(always)]
+    fn seed(
+        &mut self,
+        centre: usize,
+        offsets: &[isize; 8],
+        is_open: &impl Fn(usize) -> bool,
+    ) -> usize {
+        let mut sources = 0;
+        self.next_epoch();
         let base = self.epoch * 8;
-        if sources <= 1 {
-            return false;
+        for &offset in offsets {
+            let cell = centre.wrapping_add_signed(offset);
+            if is_open(cell) {
+                self.stamps[cell] = base + sources as u32;
+                self.queues[sources].clear();
+                self.queues[sources].push(cell as u32);
+                sources += 1;
+            }
         }
+        sources
+    }
+
+    /// Grows the `sources` groups a cell each in turn, merging those that meet: `false` once
+    /// they are all one, `true` when a group has nothing left to reach first (a split).
+    #[inline(always)]
+    fn grow_until_split(
+        &mut self,
+        sources: usize,
+        offsets: &[isize; 8],
+        is_open: &impl Fn(usize) -> bool,
+    ) -> bool {
+        let base = self.epoch * 8;
         let mut parent: [usize; 8] = std::array::from_fn(|i| i);
         let find = |parent: &[usize; 8], mut i: usize| {
             while parent[i] != i {
@@ -81,30 +113,6 @@ impl Connectivity {
                 }
             }
         }
-    }
-
-    /// Starts a search from each open neighbour of `centre`, labelled in move order, in a new
-    /// epoch; returns how many there are.
-    #[inline]
-    fn seed(
-        &mut self,
-        centre: usize,
-        offsets: &[isize; 8],
-        is_open: impl Fn(usize) -> bool,
-    ) -> usize {
-        self.next_epoch();
-        let base = self.epoch * 8;
-        let mut sources = 0;
-        for &offset in offsets {
-            let cell = centre.wrapping_add_signed(offset);
-            if is_open(cell) {
-                self.stamps[cell] = base + sources as u32;
-                self.queues[sources].clear();
-                self.queues[sources].push(cell as u32);
-                sources += 1;
-            }
-        }
-        sources
     }
 
     fn next_epoch(&mut self) {

@@ -1,8 +1,37 @@
-//! What the search reports: one [`SearchEvent`] a step, with the candidates of a square and
-//! their degrees ([`Choices`]), and the counters of a run ([`SearchStats`]).
+//! What a search tells whoever drives it: the events of each step ([`SearchEvent`]), the
+//! candidates of a square with their degrees ([`Candidate`], [`Choices`]), the run's counters
+//! ([`SearchStats`]) and the limits that can end a run early ([`Limits`], [`Limit`]).
 
-use super::Limit;
+use std::time::Instant;
+
+use super::Search;
 use crate::engine::board::Square;
+
+/// Where a run stops even if it has not finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The most nodes (squares placed, the start included) the run may expand.
+    pub node_budget: u64,
+    /// The moment the run must stop by.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// No limit at all.
+    pub const NONE: Limits = Limits {
+        node_budget: u64::MAX,
+        deadline: None,
+    };
+}
+
+/// Which limit ended a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// The node budget.
+    Nodes,
+    /// The deadline.
+    Deadline,
+}
 
 /// A candidate square with its Warnsdorff degree (its number of unvisited neighbours).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +103,7 @@ pub enum SearchEvent {
     Exhausted,
     /// A greedy pass reached a dead end. Not a proof.
     Stuck,
-    /// A limit ran out. Raise it with [`Search::set_limits`](super::Search::set_limits) to go on.
+    /// A limit ran out. Raise it with [`Search::set_limits`] to go on.
     BudgetExceeded(Limit),
 }
 
@@ -94,4 +123,44 @@ pub struct SearchStats {
     pub backtracks: u64,
     /// The longest path reached.
     pub max_depth: u32,
+}
+
+/// Internal events: squares as padded cell numbers, so the batch loop converts nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Raw {
+    Advance,
+    Backtrack { undone: usize, dead_end: bool },
+    Solved,
+    Exhausted,
+    Stuck,
+    BudgetExceeded(Limit),
+}
+
+impl Search {
+    /// The public form of `raw`, the event the last step produced.
+    pub(super) fn public_event(&self, raw: Raw) -> SearchEvent {
+        match raw {
+            Raw::Advance => {
+                let depth = self.path.len();
+                let to = self.path[depth - 1] as usize;
+                let from = self.path[depth - 2] as usize;
+                let frame = self.frames[self.frames.len() - 2];
+                SearchEvent::Advance {
+                    from: self.square_of(from),
+                    to: self.square_of(to),
+                    depth: depth as u32,
+                    choices: self.choices_of(from, &frame),
+                }
+            }
+            Raw::Backtrack { undone, dead_end } => SearchEvent::Backtrack {
+                undone: self.square_of(undone),
+                to: self.square_of(*self.path.last().expect("the start stays") as usize),
+                dead_end,
+            },
+            Raw::Solved => SearchEvent::Solved,
+            Raw::Exhausted => SearchEvent::Exhausted,
+            Raw::Stuck => SearchEvent::Stuck,
+            Raw::BudgetExceeded(limit) => SearchEvent::BudgetExceeded(limit),
+        }
+    }
 }

@@ -21,6 +21,14 @@
 //! - Budgets: a node budget and a wall-clock deadline end the run with
 //!   [`SearchEvent::BudgetExceeded`], which is never confused with [`SearchEvent::Exhausted`]
 //!   (the whole tree searched: a proof that no tour exists from the start).
+//!
+//! Where things are: this file holds [`Search`]'s public face and the step state machine;
+//! `state` the bordered cell array and its incremental degrees (visit, unvisit); `ordering`
+//! the candidate order ([`MoveOrdering`]); `pruning` the cuts (with `connectivity`, the
+//! flood fill); `events` what a step reports ([`SearchEvent`], [`Choices`], [`SearchStats`],
+//! [`Limits`]); `config` the [`SearchConfig`].
+//!
+//! [`KNIGHT_MOVES`]: crate::engine::board::KNIGHT_MOVES
 
 mod config;
 mod connectivity;
@@ -36,14 +44,18 @@ use std::time::Instant;
 use thiserror::Error;
 
 use self::connectivity::Connectivity;
+use self::events::Raw;
 use self::pruning::Frame;
-use self::state::{BLOCKED, BORDER, DEGREE, NEAR_START};
-use crate::engine::board::{Board, KNIGHT_MOVES, Square};
-use crate::engine::tour::{Tour, TourError};
+use self::state::{BLOCKED, BORDER, DEGREE};
 
-pub use config::{Limit, Limits, MoveOrdering, SearchConfig};
-pub use events::{Candidate, Choices, SearchEvent, SearchStats};
-pub(crate) use ordering::{centre_distance, warnsdorff_key};
+pub use self::config::SearchConfig;
+pub use self::events::{Candidate, Choices, Limit, Limits, SearchEvent, SearchStats};
+pub use self::ordering::MoveOrdering;
+pub(crate) use self::ordering::{centre_distance, warnsdorff_rank};
+pub(crate) use self::pruning::{Passage, one_last_square};
+
+use crate::engine::board::{Board, Square};
+use crate::engine::tour::{Tour, TourError};
 
 /// How many nodes pass between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
@@ -58,17 +70,6 @@ pub struct CapacityError {
     pub board: Board,
     /// Bytes the search needs.
     pub bytes: u64,
-}
-
-/// Internal events: squares as padded cell numbers, so the batch loop converts nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Raw {
-    Advance,
-    Backtrack { undone: usize, dead_end: bool },
-    Solved,
-    Exhausted,
-    Stuck,
-    BudgetExceeded(Limit),
 }
 
 /// Where the run stands.
@@ -102,6 +103,48 @@ pub struct Search {
     connectivity: Option<Connectivity>,
 }
 
+/// The memory of a search, reserved up front so that a board too large fails cleanly.
+struct Storage {
+    cells: Vec<u8>,
+    path: Vec<u32>,
+    frames: Vec<Frame>,
+}
+
+impl Storage {
+    /// The memory to search `board` (`width` × `height` cells with the border) with `config`.
+    fn reserve(
+        board: Board,
+        config: &SearchConfig,
+        width: usize,
+        height: usize,
+    ) -> Result<Self, CapacityError> {
+        let padded = width as u64 * height as u64;
+        let area = board.area();
+        let with_connectivity = config.pruning && config.connectivity;
+        let frame_slots = if config.backtracking { area } else { 2 };
+        let bytes = padded * if with_connectivity { 5 } else { 1 }
+            + 4 * area
+            + std::mem::size_of::<Frame>() as u64 * frame_slots;
+        let too_large = CapacityError { board, bytes };
+        if padded > u64::from(u32::MAX) {
+            return Err(too_large);
+        }
+        let mut storage = Self {
+            cells: Vec::new(),
+            path: Vec::new(),
+            frames: Vec::new(),
+        };
+        storage
+            .cells
+            .try_reserve_exact(padded as usize)
+            .and_then(|()| storage.path.try_reserve_exact(area as usize))
+            .and_then(|()| storage.frames.try_reserve_exact(frame_slots as usize))
+            .map_err(|_| too_large)?;
+        storage.cells.resize(padded as usize, BLOCKED);
+        Ok(storage)
+    }
+}
+
 impl Search {
     /// A search of `board` from `start`, with the start already on the path.
     ///
@@ -128,32 +171,18 @@ impl Search {
         assert!(!holes.contains(&start), "the start {start} is a hole");
         let width = board.cols() as usize + 2 * BORDER;
         let height = board.rows() as usize + 2 * BORDER;
-        let padded = width as u64 * height as u64;
-        let area = board.area();
+        let Storage {
+            cells,
+            path,
+            frames,
+        } = Storage::reserve(board, &config, width, height)?;
         let with_connectivity = config.pruning && config.connectivity;
-        let frame_slots = if config.backtracking { area } else { 2 };
-        let bytes = padded * if with_connectivity { 5 } else { 1 }
-            + 4 * area
-            + std::mem::size_of::<Frame>() as u64 * frame_slots;
-        let too_large = CapacityError { board, bytes };
-        if padded > u64::from(u32::MAX) {
-            return Err(too_large);
-        }
-        let mut cells = Vec::new();
-        let mut path = Vec::new();
-        let mut frames = Vec::new();
-        cells
-            .try_reserve_exact(padded as usize)
-            .and_then(|()| path.try_reserve_exact(area as usize))
-            .and_then(|()| frames.try_reserve_exact(frame_slots as usize))
-            .map_err(|_| too_large)?;
-        cells.resize(padded as usize, BLOCKED);
-        let offsets = KNIGHT_MOVES.map(|(dr, dc)| dr as isize * width as isize + dc as isize);
+        let padded = cells.len();
         let mut search = Self {
             board,
             config,
             width,
-            offsets,
+            offsets: Self::offsets(width),
             cells,
             path,
             frames,
@@ -161,28 +190,15 @@ impl Search {
             area: 0,
             stats: SearchStats::default(),
             phase: Phase::Running,
-            connectivity: with_connectivity.then(|| Connectivity::new(padded as usize)),
+            connectivity: with_connectivity.then(|| Connectivity::new(padded)),
         };
         search.initialise(start, holes);
         Ok(search)
     }
 
+    /// Sets up the board with `holes` cut out and puts `start` on the path.
     fn initialise(&mut self, start: Square, holes: &[Square]) {
-        // Bit k of a row's (column's) mask: move k stays within the rows (columns).
-        let within = |index: u32, len: u32, delta: fn((i32, i32)) -> i32| {
-            (0..8).fold(0u8, |mask, k| {
-                let to = i64::from(index) + i64::from(delta(KNIGHT_MOVES[k]));
-                mask | (u8::from((0..i64::from(len)).contains(&to)) << k)
-            })
-        };
-        let (rows, cols) = (self.board.rows(), self.board.cols());
-        let col_masks: Vec<u8> = (0..cols).map(|col| within(col, cols, |m| m.1)).collect();
-        for (row, cells) in (0..rows).zip(self.board_rows()) {
-            let row_mask = within(row, rows, |m| m.0);
-            for (cell, col_mask) in self.cells[cells].iter_mut().zip(&col_masks) {
-                *cell = (row_mask & col_mask).count_ones() as u8;
-            }
-        }
+        self.set_degrees();
         self.area = self.board.area() as u32;
         for &hole in holes {
             let cell = self.cell_of(hole);
@@ -193,13 +209,7 @@ impl Search {
         }
         let start_cell = self.cell_of(start);
         if self.config.closed {
-            for k in 0..8 {
-                let neighbour = self.neighbour(start_cell, k);
-                if self.cells[neighbour] & BLOCKED == 0 {
-                    self.cells[neighbour] |= NEAR_START;
-                    self.start_exits += 1;
-                }
-            }
+            self.mark_near_start(start_cell);
         }
         let around = self.visit(start_cell);
         self.path.push(start_cell as u32);
@@ -225,32 +235,6 @@ impl Search {
         self.public_event(raw)
     }
 
-    fn public_event(&self, raw: Raw) -> SearchEvent {
-        match raw {
-            Raw::Advance => {
-                let depth = self.path.len();
-                let to = self.path[depth - 1] as usize;
-                let from = self.path[depth - 2] as usize;
-                let frame = self.frames[self.frames.len() - 2];
-                SearchEvent::Advance {
-                    from: self.square_of(from),
-                    to: self.square_of(to),
-                    depth: depth as u32,
-                    choices: self.choices_of(from, &frame),
-                }
-            }
-            Raw::Backtrack { undone, dead_end } => SearchEvent::Backtrack {
-                undone: self.square_of(undone),
-                to: self.square_of(*self.path.last().expect("the start stays") as usize),
-                dead_end,
-            },
-            Raw::Solved => SearchEvent::Solved,
-            Raw::Exhausted => SearchEvent::Exhausted,
-            Raw::Stuck => SearchEvent::Stuck,
-            Raw::BudgetExceeded(limit) => SearchEvent::BudgetExceeded(limit),
-        }
-    }
-
     #[inline]
     fn step_raw(&mut self) -> Raw {
         match self.phase {
@@ -265,15 +249,6 @@ impl Search {
         let frame = self.frames[top];
         let untried = frame.candidates & !frame.tried;
         if untried != 0 {
-            if self.stats.nodes >= self.config.limits.node_budget {
-                return Raw::BudgetExceeded(Limit::Nodes);
-            }
-            if let Some(deadline) = self.config.limits.deadline
-                && self.stats.nodes.is_multiple_of(CLOCK_INTERVAL)
-                && Instant::now() >= deadline
-            {
-                return Raw::BudgetExceeded(Limit::Deadline);
-            }
             return self.advance(top, frame, untried);
         }
         if self.path.len() == 1 {
@@ -284,19 +259,16 @@ impl Search {
             self.phase = Phase::Finished(Raw::Stuck);
             return Raw::Stuck;
         }
-        let dead_end = frame.candidates == 0 && self.phase != Phase::SolvedReported;
-        let undone = self.path.pop().expect("longer than the start") as usize;
-        self.frames.pop();
-        self.unvisit(undone);
-        self.stats.backtracks += 1;
-        self.phase = Phase::Running;
-        Raw::Backtrack { undone, dead_end }
+        self.backtrack(&frame)
     }
 
-    /// Takes the best untried move from the head (whose frame is `frames[top]`, a copy in
-    /// `frame`) and sets up the new head's candidates.
+    /// Takes the next of the `untried` moves of `frame`, the head's frame at `top`, unless a
+    /// limit has run out.
     #[inline(always)]
     fn advance(&mut self, top: usize, frame: Frame, untried: u8) -> Raw {
+        if let Some(limit) = self.limit_reached() {
+            return Raw::BudgetExceeded(limit);
+        }
         let head = *self.path.last().expect("the start stays") as usize;
         let k = self.next_move(head, untried);
         self.frames[top].tried |= 1 << k;
@@ -323,12 +295,31 @@ impl Search {
         Raw::Advance
     }
 
-    /// Whether the current full path closes, or no closure is asked for.
-    fn closes(&self) -> bool {
-        !self.config.closed || {
-            let head = *self.path.last().expect("the start stays") as usize;
-            self.cells[head] & NEAR_START != 0
+    /// The limit that stops the next node, if one has run out.
+    #[inline(always)]
+    fn limit_reached(&self) -> Option<Limit> {
+        if self.stats.nodes >= self.config.limits.node_budget {
+            return Some(Limit::Nodes);
         }
+        if let Some(deadline) = self.config.limits.deadline
+            && self.stats.nodes.is_multiple_of(CLOCK_INTERVAL)
+            && Instant::now() >= deadline
+        {
+            return Some(Limit::Deadline);
+        }
+        None
+    }
+
+    /// Takes back the head, whose frame is `frame`.
+    #[inline(always)]
+    fn backtrack(&mut self, frame: &Frame) -> Raw {
+        let dead_end = frame.candidates == 0 && self.phase != Phase::SolvedReported;
+        let undone = self.path.pop().expect("longer than the start") as usize;
+        self.frames.pop();
+        self.unvisit(undone);
+        self.stats.backtracks += 1;
+        self.phase = Phase::Running;
+        Raw::Backtrack { undone, dead_end }
     }
 
     /// Steps until the run ends; returns the final event (`Solved`, `Exhausted`, `Stuck` or

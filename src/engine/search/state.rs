@@ -1,10 +1,11 @@
-//! The board as the search holds it: a bordered array of cells, one byte each (a *blocked* bit
-//! for the border and visited squares, a *near start* bit for closed tours, and the square's
-//! degree, its number of unvisited neighbours). Visiting a square decrements the degrees of its
-//! unvisited neighbours; undoing it increments exactly the same ones back.
+//! The board as the search keeps it: one byte a cell on a board with a two-square border, so
+//! the eight neighbours of a square are fixed offsets and never need a bounds check. Each cell
+//! holds a *blocked* bit (border or visited), a *near start* bit (closed tours) and its degree:
+//! the number of unvisited neighbours. Visiting a square decrements its unvisited neighbours;
+//! undoing it increments exactly the same ones back.
 
 use super::Search;
-use crate::engine::board::Square;
+use crate::engine::board::{KNIGHT_MOVES, Square};
 
 /// Cell bit: border or visited.
 pub(super) const BLOCKED: u8 = 0x80;
@@ -15,8 +16,7 @@ pub(super) const DEGREE: u8 = 0x0f;
 /// Width of the border around the board.
 pub(super) const BORDER: usize = 2;
 
-/// The unvisited neighbours of a square, as bit masks over the moves of
-/// [`KNIGHT_MOVES`](crate::engine::board::KNIGHT_MOVES).
+/// The unvisited neighbours of a square, as bit masks over the moves of [`KNIGHT_MOVES`].
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Neighbourhood {
     /// Unvisited.
@@ -30,6 +30,41 @@ pub(super) struct Neighbourhood {
 }
 
 impl Search {
+    /// The cell offset of each move of [`KNIGHT_MOVES`] on a padded board `width` cells wide.
+    pub(super) fn offsets(width: usize) -> [isize; 8] {
+        KNIGHT_MOVES.map(|(dr, dc)| dr as isize * width as isize + dc as isize)
+    }
+
+    /// Gives every board cell its degree on the empty board (the border stays blocked).
+    pub(super) fn set_degrees(&mut self) {
+        // Bit k of a row's (column's) mask: move k stays within the rows (columns).
+        let within = |index: u32, len: u32, delta: fn((i32, i32)) -> i32| {
+            (0..8).fold(0u8, |mask, k| {
+                let to = i64::from(index) + i64::from(delta(KNIGHT_MOVES[k]));
+                mask | (u8::from((0..i64::from(len)).contains(&to)) << k)
+            })
+        };
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let col_masks: Vec<u8> = (0..cols).map(|col| within(col, cols, |m| m.1)).collect();
+        for (row, cells) in (0..rows).zip(self.board_rows()) {
+            let row_mask = within(row, rows, |m| m.0);
+            for (cell, col_mask) in self.cells[cells].iter_mut().zip(&col_masks) {
+                *cell = (row_mask & col_mask).count_ones() as u8;
+            }
+        }
+    }
+
+    /// Marks the unvisited neighbours of `start` as near the start and counts them.
+    pub(super) fn mark_near_start(&mut self, start: usize) {
+        for k in 0..8 {
+            let neighbour = self.neighbour(start, k);
+            if self.cells[neighbour] & BLOCKED == 0 {
+                self.cells[neighbour] |= NEAR_START;
+                self.start_exits += 1;
+            }
+        }
+    }
+
     /// The padded cell numbers of each board row.
     pub(super) fn board_rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + use<> {
         let (width, cols) = (self.width, self.board.cols() as usize);
@@ -47,6 +82,15 @@ impl Search {
         Square::new(
             (cell / self.width - BORDER) as u32,
             (cell % self.width - BORDER) as u32,
+        )
+    }
+
+    /// The row and column of `cell` on the board.
+    pub(super) fn row_col(&self, cell: usize) -> (i64, i64) {
+        let row = cell / self.width;
+        (
+            (row - BORDER) as i64,
+            (cell - row * self.width - BORDER) as i64,
         )
     }
 
@@ -93,13 +137,5 @@ impl Search {
                 self.cells[neighbour] += 1;
             }
         }
-    }
-
-    pub(super) fn row_col(&self, cell: usize) -> (i64, i64) {
-        let row = cell / self.width;
-        (
-            (row - BORDER) as i64,
-            (cell - row * self.width - BORDER) as i64,
-        )
     }
 }

@@ -1,5 +1,5 @@
-//! The search's own rules: degrees restored on undo, events with their choices, proofs and
-//! budgets.
+//! Unit tests of the search: degrees restored on undo, the events a step reports, proofs of
+//! no tour and budgets.
 
 use super::*;
 

@@ -80,7 +80,7 @@ pub fn exit_code(result: Result<ExitStatus, Failure>) -> ExitCode {
     match result {
         Ok(status) => status.into(),
         Err(failure) => {
-            eprintln!("knights-tour: {}", one_line(&failure.message));
+            report(format_args!("knights-tour: {}", one_line(&failure.message)));
             failure.status.into()
         }
     }
@@ -101,10 +101,18 @@ pub fn usage_error(error: clap::Error) -> ExitCode {
             let message = text.split("\n\n").next().unwrap_or("invalid arguments");
             let message = message.strip_prefix("error: ").unwrap_or(message);
             let message = one_line(message.trim_end());
-            eprintln!("knights-tour: {message} (see 'knights-tour --help')");
+            report(format_args!(
+                "knights-tour: {message} (see 'knights-tour --help')"
+            ));
             ExitStatus::BadInput.into()
         }
     }
+}
+
+/// Writes one line to standard error. A standard error that is closed or full cannot be told
+/// anything, so a failed write is ignored: the exit status still says what happened.
+fn report(line: std::fmt::Arguments) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
 /// `text` on one line: a line break typed inside a value (`--start $'9\n,9'`) is shown as `\n`,
@@ -148,7 +156,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
     let outcome = solve_request(&request)?;
     if args.stats {
-        eprintln!("{}", stats_line(&outcome));
+        report(format_args!("{}", stats_line(&outcome)));
     }
     let status = match &outcome {
         Outcome::Tour { .. } => ExitStatus::Success,
@@ -163,8 +171,12 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
         (Outcome::Tour { tour, .. }, OutputFormat::List) => {
             with_stdout(|out| write_list(out, tour))?
         }
-        (Outcome::NoTour { reason, .. }, _) => eprintln!("knights-tour: no tour: {reason}"),
-        (Outcome::BudgetExceeded { cause, .. }, _) => eprintln!("knights-tour: gave up: {cause}"),
+        (Outcome::NoTour { reason, .. }, _) => {
+            report(format_args!("knights-tour: no tour: {reason}"))
+        }
+        (Outcome::BudgetExceeded { cause, .. }, _) => {
+            report(format_args!("knights-tour: gave up: {cause}"))
+        }
     }
     Ok(status)
 }
@@ -213,7 +225,10 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
         board,
         start,
         closed: args.closed,
-        deadline: args.deadline.map(|allowed| Instant::now() + allowed),
+        // A deadline too far away to represent is no deadline.
+        deadline: args
+            .deadline
+            .and_then(|allowed| Instant::now().checked_add(allowed)),
     };
     match count_tours(&request) {
         Ok(total) => {

@@ -282,3 +282,53 @@ fn a_closed_pipe_ends_solve_quietly_with_status_0() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn a_deadline_too_far_to_represent_is_no_deadline() {
+    for deadline in ["18446744073709551615s", "9999999999999d"] {
+        let out = solve(&["--size", "5", "--start", "2,2", "--deadline", deadline]);
+        assert_eq!(out.code, 0, "--deadline {deadline}: {}", out.stderr);
+        let (grid_board, path) = parse_grid(&out.stdout, true);
+        assert_tour(grid_board, &path, false, Square::new(2, 2), deadline);
+        let count = run(&["count", "--size", "5", "--deadline", deadline], None);
+        assert_eq!(
+            (count.code, count.stdout.as_str()),
+            (0, "1728\n"),
+            "{deadline}"
+        );
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn a_full_standard_error_keeps_the_exit_status() {
+    use std::process::{Command, Stdio};
+    let cases: &[(&[&str], i32)] = &[
+        (&["solve", "--size", "3x4", "--start", "1,1"], 1),
+        (&["solve", "--size", "0"], 2),
+        (
+            &[
+                "solve",
+                "--size",
+                "8",
+                "--method",
+                "naive",
+                "--node-budget",
+                "10",
+            ],
+            3,
+        ),
+        (&["solve", "--size", "6", "--stats"], 0),
+        (&["--no-such-option"], 2),
+    ];
+    for &(args, code) in cases {
+        let full = std::fs::File::create("/dev/full").unwrap();
+        let status = Command::new(assert_cmd::cargo::cargo_bin("knights-tour"))
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(full)
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(code), "{args:?} with 2>/dev/full");
+    }
+}

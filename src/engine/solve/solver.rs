@@ -48,7 +48,10 @@ impl<'a> Solver<'a> {
         Self {
             request,
             started,
-            deadline: request.deadline.map(|allowed| started + allowed),
+            // A deadline too far away to represent is no deadline.
+            deadline: request
+                .deadline
+                .and_then(|allowed| started.checked_add(allowed)),
             stats: Stats::default(),
             node_cap: u64::MAX,
         }

@@ -100,6 +100,15 @@ pub fn run(args: &ExplorerArgs) -> color_eyre::Result<()> {
              (see 'knights-tour --help')"
         );
     }
+    // An editor's shell buffer says `TERM=dumb`: it cannot place the cursor or draw a screen.
+    let term = std::env::var("TERM").unwrap_or_default();
+    if term.is_empty() || term == "dumb" {
+        let what = if term.is_empty() { "not set" } else { "'dumb'" };
+        bail!(
+            "the explorer needs a terminal that can draw a screen, and TERM is {what}; for \
+             scripts, use 'knights-tour solve' (see 'knights-tour --help')"
+        );
+    }
     // color-eyre's hooks first, so that ratatui's restores the terminal before they report.
     let _ = color_eyre::install();
     let look = Look::detect(args.ascii);

@@ -53,6 +53,8 @@ pub enum Action {
     ToggleView,
     /// Open or close the help.
     Help,
+    /// Clear the terminal and draw the whole screen again (after something else wrote on it).
+    Redraw,
     /// Close the help if it is open, else leave the explorer (`Esc`).
     Escape,
     /// Leave the explorer.
@@ -68,6 +70,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
             KeyCode::Char('c') => Some(Action::Quit),
+            KeyCode::Char('l') => Some(Action::Redraw),
             _ => None,
         };
     }
@@ -155,6 +158,7 @@ pub const KEYS: &[KeyHelp] = &[
     key("p", "replay the tour found", Some(("p", "replay"))),
     key("v", "tour as visit numbers / as its path", None),
     key("mouse click", "make the clicked square the start", None),
+    key("Ctrl-L", "clear and redraw the whole screen", None),
     key("?", "this help (any key closes it)", Some(("?", "help"))),
     key("q Esc Ctrl-C", "quit", Some(("q", "quit"))),
 ];
@@ -188,6 +192,8 @@ mod tests {
         }
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_c), Some(Action::Quit));
+        let ctrl_l = KeyEvent::new(KeyCode::Char('l'), KeyModifiers::CONTROL);
+        assert_eq!(action(ctrl_l), Some(Action::Redraw));
     }
 
     #[test]

@@ -138,6 +138,9 @@ fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, look: Look) -> color_
     let mut viewport = BoardViewport::default();
     let mut last_tick = Instant::now();
     loop {
+        if app.take_full_redraw() {
+            terminal.clear()?;
+        }
         terminal.draw(|frame| {
             frame.render_stateful_widget(Screen::new(app, look), frame.area(), &mut viewport)
         })?;

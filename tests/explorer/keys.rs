@@ -219,3 +219,19 @@ fn q_esc_and_ctrl_c_quit() {
         assert!(app.should_quit(), "{key:?}");
     }
 }
+
+#[test]
+fn ctrl_l_asks_for_a_full_redraw_and_changes_nothing_else() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nnn?");
+    let before = screen(&app, Look::standard(), 80, 24);
+    assert!(!app.take_full_redraw(), "nothing asked yet");
+    let ctrl_l = KeyEvent::new(KeyCode::Char('l'), KeyModifiers::CONTROL);
+    app.update(action(ctrl_l).expect("Ctrl-L is a key"));
+    assert!(app.take_full_redraw(), "Ctrl-L asks for a full redraw");
+    assert!(!app.take_full_redraw(), "once");
+    // The help stays open and the search where it was.
+    assert!(app.help_open());
+    assert_eq!(screen(&app, Look::standard(), 80, 24), before);
+    assert_eq!(app.figures().nodes, 4);
+}

@@ -90,6 +90,8 @@ pub struct App {
     follow: Follow,
     help: bool,
     quit: bool,
+    /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
+    full_redraw: bool,
     message: Option<String>,
 }
 
@@ -114,6 +116,7 @@ impl App {
             follow: Follow::Knight,
             help: false,
             quit: false,
+            full_redraw: false,
             message: None,
         };
         app.reset();
@@ -206,8 +209,19 @@ impl App {
         }
     }
 
+    /// Whether the terminal is to be cleared and the whole screen drawn again; asking clears
+    /// the request.
+    pub fn take_full_redraw(&mut self) -> bool {
+        std::mem::take(&mut self.full_redraw)
+    }
+
     /// Does what `action` asks.
     pub fn update(&mut self, action: Action) {
+        if action == Action::Redraw {
+            // Only the terminal changes: the help and any message stay on screen.
+            self.full_redraw = true;
+            return;
+        }
         self.message = None;
         if self.help {
             // Any key closes the help; only a quit goes on to do its work.
@@ -254,6 +268,7 @@ impl App {
                 }
             }
             Action::Help => self.help = true,
+            Action::Redraw => {}
             Action::Escape | Action::Quit => self.quit = true,
         }
     }

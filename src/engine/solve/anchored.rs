@@ -65,19 +65,31 @@ impl Solver<'_> {
     /// half the budget left.
     fn anchor_cycle(&mut self, plan: Plan) -> Result<Anchor, SolveError> {
         if !self.request.ablation.fail_greedy {
-            let config = SearchConfig::greedy(true).with_limits(self.limits());
-            let (search, event) = self.search_plan(plan, config)?;
-            match event {
-                SearchEvent::Solved => {
-                    return Ok(Anchor::Cycle(search.path().collect(), Layer::Warnsdorff));
-                }
-                SearchEvent::BudgetExceeded(limit) => {
-                    let cause = self.budget_cause(limit);
-                    return Ok(Anchor::GaveUp(self.gave_up(cause, Layer::Warnsdorff)));
-                }
-                _ => {}
+            match self.greedy_cycle(plan)? {
+                Anchor::Nothing => {}
+                found_or_gave_up => return Ok(found_or_gave_up),
             }
         }
+        self.backtracked_cycle(plan)
+    }
+
+    /// One greedy pass on `plan`: a dead end is [`Anchor::Nothing`] (backtracking follows).
+    fn greedy_cycle(&mut self, plan: Plan) -> Result<Anchor, SolveError> {
+        let config = SearchConfig::greedy(true).with_limits(self.limits());
+        let (search, event) = self.search_plan(plan, config)?;
+        Ok(match event {
+            SearchEvent::Solved => Anchor::Cycle(search.path().collect(), Layer::Warnsdorff),
+            SearchEvent::BudgetExceeded(limit) => {
+                let cause = self.budget_cause(limit);
+                Anchor::GaveUp(self.gave_up(cause, Layer::Warnsdorff))
+            }
+            _ => Anchor::Nothing,
+        })
+    }
+
+    /// Backtracking with restarts on `plan`, on half the budget left: running out of those
+    /// nodes, or exhausting the tree, is [`Anchor::Nothing`]; only the deadline ends the solve.
+    fn backtracked_cycle(&mut self, plan: Plan) -> Result<Anchor, SolveError> {
         let share = self.limits().node_budget / 2;
         let (search, event) = self.backtrack_with_restarts(plan, share)?;
         Ok(match event {

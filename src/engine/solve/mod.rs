@@ -17,25 +17,28 @@
 //! - `request`: what is asked ([`Method`], [`Request`]);
 //! - `outcome`: what is answered ([`Outcome`], [`Stats`], [`GiveUp`], [`SolveError`]);
 //! - `solver`: the order of the layers and the bookkeeping of one solve;
+//! - `construction`: the construction layer, its tour validated and told apart from a
+//!   single block's (which is really a search);
+//! - `memory`: the construction's memory checked against [`Request::memory_cap`] before
+//!   anything is allocated;
 //! - `anchored`: the search strategies of `auto` beyond one greedy pass: a closed tour found
 //!   from a corner and entered from the start, and backtracking restarted with other
 //!   tie-breaks.
 
 mod anchored;
+mod construction;
+mod memory;
 mod outcome;
 mod request;
 mod solver;
 
 pub use outcome::{GiveUp, Outcome, SolveError, Stats};
 pub use request::{
-    Ablation, DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Layer, Method, Request,
+    Ablation, DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, FIRST_SEARCH_NODES, Layer, Method,
+    Request,
 };
 
 /// Runs one solve.
 pub fn solve(request: &Request) -> Result<Outcome, SolveError> {
     solver::Solver::new(request).run()
 }
-
-/// The nodes the search has at least, below the construction threshold, before the
-/// construction takes over (see [`Request::construct_threshold`]): 64 a square or this many.
-pub const FIRST_SEARCH_NODES: u64 = 200_000;

@@ -16,6 +16,10 @@ pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
 /// fails.
 pub const DEFAULT_CONSTRUCT_THRESHOLD: u64 = 1024;
 
+/// The nodes the search has at least, below the construction threshold, before the
+/// construction takes over (see [`Request::construct_threshold`]): 64 a square or this many.
+pub const FIRST_SEARCH_NODES: u64 = 200_000;
+
 /// Which solver to run: the one vocabulary of methods. The command line's `--method`, the
 /// explorer's method cycle and its panel, and the JSON's `layer` all take their names from here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,11 +201,16 @@ impl Request {
     /// Whether this request constructs before it searches, the one layer whose memory grows
     /// with the board (front ends find a [`Request::memory_cap`] for these).
     pub fn may_construct(&self) -> bool {
-        let constructs_first = match self.method {
+        self.constructs_first() && construct::covers(self.board)
+    }
+
+    /// Whether the construction has the first go: always for `construct`, for `auto` on boards
+    /// of at least [`Request::construct_threshold`] squares, never for a single-layer method.
+    pub(super) fn constructs_first(&self) -> bool {
+        match self.method {
             Method::Construct => true,
             Method::Auto => self.board.area() >= self.construct_threshold,
             Method::Warnsdorff | Method::Backtrack | Method::Naive => false,
-        };
-        constructs_first && construct::covers(self.board)
+        }
     }
 }

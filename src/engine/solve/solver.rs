@@ -1,34 +1,25 @@
 //! One solve's bookkeeping (the clock, the budget left, the costs so far) and the order of its
-//! layers: the theorems, the construction, one greedy pass, the anchored route and
-//! backtracking (in `anchored`), and the turning of each search's last event into an
+//! layers: the theorems, the construction (in `construction`), one greedy pass, the anchored
+//! route and backtracking (in `anchored`), and the turning of each search's last event into an
 //! [`Outcome`].
 
 use std::time::Instant;
 
-use super::FIRST_SEARCH_NODES;
 use super::outcome::{GiveUp, Outcome, SolveError, Stats};
-use super::request::{Layer, Method, Request};
-use crate::engine::board::{Board, Square};
-use crate::engine::construct::{self, ConstructError};
+use super::request::{FIRST_SEARCH_NODES, Layer, Method, Request};
+use crate::engine::board::Square;
+use crate::engine::construct;
 use crate::engine::existence::{self, NoTourReason, Verdict};
 use crate::engine::search::{Limit, Limits, Search, SearchConfig, SearchEvent};
-use crate::engine::tour::Tour;
-
-/// What the construction layer gave.
-enum Built {
-    /// A tour joined from several blocks.
-    Tour(Outcome),
-    /// A tour of a board small enough to be one block (found by the piece search alone).
-    SingleBlock(Outcome),
-    /// No tour: the board or start is out of the construction's reach.
-    Nothing,
-}
 
 /// What one search looks for: a path from `start` over every square but the `holes`.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Plan<'h> {
+    /// The first square of the path.
     pub(super) start: Square,
+    /// Whether the path must close.
     pub(super) closed: bool,
+    /// The squares left out.
     pub(super) holes: &'h [Square],
 }
 
@@ -43,6 +34,7 @@ pub(super) struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
+    /// A solve of `request`, its clock started now.
     pub(super) fn new(request: &'a Request) -> Self {
         let started = Instant::now();
         Self {
@@ -57,6 +49,7 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Runs the request's method to its answer.
     pub(super) fn run(mut self) -> Result<Outcome, SolveError> {
         let closed = self.request.closed;
         match self.request.method {
@@ -74,17 +67,10 @@ impl<'a> Solver<'a> {
     /// `auto` and `construct`: the theorems, then the construction and the search layers in
     /// the order the board's size calls for.
     fn layered(&mut self) -> Result<Outcome, SolveError> {
-        let Request {
-            board,
-            start,
-            closed,
-            ..
-        } = *self.request;
-        if let Verdict::Impossible(reason) = existence::verdict(board, start, closed) {
-            return Ok(self.no_tour(reason, Layer::Existence));
+        if let Some(outcome) = self.theorems() {
+            return Ok(outcome);
         }
-        let construct_first = self.request.method == Method::Construct
-            || board.area() >= self.request.construct_threshold;
+        let construct_first = self.request.constructs_first();
         let mut single_block = None;
         if construct_first && let Some(outcome) = self.construct_layer(&mut single_block)? {
             return Ok(outcome);
@@ -93,53 +79,46 @@ impl<'a> Solver<'a> {
         // take over (thin strips can defeat the search at any size); then the construction;
         // then the search again with the whole budget, for the starts no piece fits, where it
         // proves that no tour exists.
-        let capped = !construct_first && construct::covers(board);
-        if capped {
-            self.node_cap = (board.area() * 64).max(FIRST_SEARCH_NODES);
-        }
-        let mut outcome = self.search_layers()?;
+        let capped = !construct_first && construct::covers(self.request.board);
+        let mut outcome = self.first_search(capped)?;
         if matches!(outcome, Outcome::BudgetExceeded { .. }) {
             if !construct_first && let Some(tour) = self.construct_fallback(&mut single_block)? {
                 return Ok(tour);
             }
             if capped && self.has_budget_left() {
-                self.node_cap = u64::MAX;
-                outcome = self.search_layers()?;
+                outcome = self.final_search()?;
             }
         }
-        Ok(match (outcome, single_block) {
-            (Outcome::BudgetExceeded { .. }, Some(tour)) => tour,
-            (outcome, _) => outcome,
-        })
+        Ok(single_block_if_gave_up(outcome, single_block))
     }
 
-    /// The construction's tour where it joined several blocks. One block is a search of the
-    /// whole board: its tour is kept in `single_block` for the search layers to answer first,
-    /// so that the layer named is the one that did the work.
-    fn construct_layer(
-        &mut self,
-        single_block: &mut Option<Outcome>,
-    ) -> Result<Option<Outcome>, SolveError> {
-        Ok(match self.construct()? {
-            Built::Tour(outcome) => Some(outcome),
-            Built::SingleBlock(outcome) => {
-                *single_block = Some(outcome);
-                None
-            }
-            Built::Nothing => None,
-        })
-    }
-
-    /// The construction after a capped search; without room to construct, the search goes on
-    /// with what it has.
-    fn construct_fallback(
-        &mut self,
-        single_block: &mut Option<Outcome>,
-    ) -> Result<Option<Outcome>, SolveError> {
-        match self.construct_layer(single_block) {
-            Err(SolveError::TooLarge { .. } | SolveError::OutOfMemory { .. }) => Ok(None),
-            other => other,
+    /// The existence theorems: the proof that no tour exists, if they have one.
+    fn theorems(&mut self) -> Option<Outcome> {
+        let Request {
+            board,
+            start,
+            closed,
+            ..
+        } = *self.request;
+        match existence::verdict(board, start, closed) {
+            Verdict::Impossible(reason) => Some(self.no_tour(reason, Layer::Existence)),
+            Verdict::Certain | Verdict::Open => None,
         }
+    }
+
+    /// The search layers' first go; where `capped`, on 64 nodes a square (at least
+    /// [`FIRST_SEARCH_NODES`]), so that the construction can take over.
+    fn first_search(&mut self, capped: bool) -> Result<Outcome, SolveError> {
+        if capped {
+            self.node_cap = (self.request.board.area() * 64).max(FIRST_SEARCH_NODES);
+        }
+        self.search_layers()
+    }
+
+    /// The search layers again, with the whole budget left.
+    fn final_search(&mut self) -> Result<Outcome, SolveError> {
+        self.node_cap = u64::MAX;
+        self.search_layers()
     }
 
     /// Whether nodes and time are left for another search.
@@ -171,51 +150,8 @@ impl<'a> Solver<'a> {
         self.settle(event, &search, Layer::Backtrack)
     }
 
-    /// The construction layer: a validated tour, or nothing where the construction does not
-    /// reach this board or start (the search layers then answer).
-    fn construct(&mut self) -> Result<Built, SolveError> {
-        let Request {
-            board,
-            start,
-            closed,
-            ..
-        } = *self.request;
-        if !construct::covers(board) {
-            return Ok(Built::Nothing);
-        }
-        check_memory(board, self.request.memory_cap)?;
-        let out_of_memory = || SolveError::OutOfMemory {
-            board,
-            needed: construct::memory_needed(board).div_ceil(1 << 20),
-        };
-        let construction = match construct::construct(board, start, closed) {
-            Ok(construction) => construction,
-            Err(ConstructError::Memory { .. }) => return Err(out_of_memory()),
-            Err(ConstructError::OutOfReach { .. } | ConstructError::NoPiece { .. }) => {
-                return Ok(Built::Nothing);
-            }
-        };
-        let blocks = construction.blocks();
-        let path = construction.path().map_err(|_| out_of_memory())?;
-        drop(construction);
-        let tour = Tour::new(board, path, closed, Some(start)).map_err(|error| {
-            SolveError::InvalidTour {
-                layer: Layer::Construct,
-                error,
-            }
-        })?;
-        let outcome = Outcome::Tour {
-            tour,
-            layer: Layer::Construct,
-            stats: self.finish_stats(),
-        };
-        Ok(if blocks > 1 {
-            Built::Tour(outcome)
-        } else {
-            Built::SingleBlock(outcome)
-        })
-    }
-
+    /// What the next search may spend: the budget (below the cap, while there is one) less
+    /// the nodes spent so far, and the deadline.
     pub(super) fn limits(&self) -> Limits {
         Limits {
             node_budget: self
@@ -310,6 +246,7 @@ impl<'a> Solver<'a> {
         })
     }
 
+    /// Why a search that hit `limit` gave up, in the request's terms.
     pub(super) fn budget_cause(&self, limit: Limit) -> GiveUp {
         match (limit, self.request.deadline) {
             (Limit::Deadline, Some(allowed)) => GiveUp::Deadline { allowed },
@@ -319,11 +256,13 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// The costs so far, with the time taken, for an answer.
     pub(super) fn finish_stats(&mut self) -> Stats {
         self.stats.elapsed = self.started.elapsed();
         self.stats
     }
 
+    /// The validated tour `search` found, as `layer`'s answer.
     fn tour(&mut self, search: &Search, layer: Layer) -> Result<Outcome, SolveError> {
         let tour = search
             .tour()
@@ -335,6 +274,7 @@ impl<'a> Solver<'a> {
         })
     }
 
+    /// The proof that no tour exists, as `layer`'s answer.
     fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Outcome {
         Outcome::NoTour {
             reason,
@@ -343,6 +283,7 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// A run that gave up for `cause` while `layer` ran.
     pub(super) fn gave_up(&mut self, cause: GiveUp, layer: Layer) -> Outcome {
         Outcome::BudgetExceeded {
             cause,
@@ -352,21 +293,11 @@ impl<'a> Solver<'a> {
     }
 }
 
-/// Refuses, before allocating anything, a construction that would not fit in the request's
-/// memory cap.
-fn check_memory(board: Board, memory_cap: Option<u64>) -> Result<(), SolveError> {
-    match memory_cap {
-        Some(free) if construct::memory_needed(board) > free => Err(too_large(board, free)),
-        _ => Ok(()),
-    }
-}
-
-fn too_large(board: Board, free: u64) -> SolveError {
-    let per_square = construct::memory_needed(board).div_ceil(board.area().max(1));
-    SolveError::TooLarge {
-        board,
-        needed: construct::memory_needed(board).div_ceil(1 << 20),
-        available: free >> 20,
-        fits: free / per_square.max(1),
+/// The answer of the layers: the single block's tour where the search gave up, since the
+/// construction found it all the same; else the search's answer.
+fn single_block_if_gave_up(outcome: Outcome, single_block: Option<Outcome>) -> Outcome {
+    match (outcome, single_block) {
+        (Outcome::BudgetExceeded { .. }, Some(tour)) => tour,
+        (outcome, _) => outcome,
     }
 }

@@ -1,130 +1,121 @@
-//! The real binary in a pseudo-terminal of its own: it draws, steps and quits cleanly.
+//! The real binary in a pseudo-terminal of its own: it draws, steps and quits cleanly, and
+//! refuses a terminal that cannot draw.
 
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use portable_pty::{Child, CommandBuilder, ExitStatus, PtySize, native_pty_system};
 
-fn wait_for(output: &Mutex<Vec<u8>>, needle: &str, timeout: std::time::Duration) -> bool {
-    let deadline = Instant::now() + timeout;
-    while Instant::now() < deadline {
-        if String::from_utf8_lossy(&output.lock().unwrap()).contains(needle) {
-            return true;
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The explorer running in a 80x24 pseudo-terminal: its process, the keyboard, and everything
+/// it has written so far.
+struct PtyRun {
+    child: Box<dyn Child + Send + Sync>,
+    keyboard: Box<dyn Write + Send>,
+    output: Arc<Mutex<Vec<u8>>>,
+}
+
+impl PtyRun {
+    /// Starts the binary with `args`, `TERM` set to `term` (`None`: unset).
+    fn start(args: &[&str], term: Option<&str>) -> Self {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_knights-tour"));
+        command.args(args);
+        match term {
+            Some(term) => command.env("TERM", term),
+            None => command.env_remove("TERM"),
         }
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        command.env("LANG", "C.UTF-8");
+        command.env_remove("NO_COLOR");
+        let child = pair
+            .slave
+            .spawn_command(command)
+            .expect("the binary starts");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&output);
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(read @ 1..) = reader.read(&mut chunk) {
+                sink.lock().unwrap().extend_from_slice(&chunk[..read]);
+            }
+        });
+        let keyboard = pair.master.take_writer().unwrap();
+        Self {
+            child,
+            keyboard,
+            output,
+        }
     }
-    false
+
+    /// Whether the output holds `needle` within the timeout.
+    fn shows(&self, needle: &str) -> bool {
+        let deadline = Instant::now() + TIMEOUT;
+        while Instant::now() < deadline {
+            if String::from_utf8_lossy(&self.output.lock().unwrap()).contains(needle) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        false
+    }
+
+    fn press(&mut self, keys: &[u8]) {
+        self.keyboard.write_all(keys).unwrap();
+        self.keyboard.flush().unwrap();
+    }
+
+    /// The exit status, once the process has ended (`what` names the wait if it does not).
+    fn exit_status(&mut self, what: &str) -> ExitStatus {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "{what}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.output.lock().unwrap()).into_owned()
+    }
 }
 
 #[test]
 fn the_binary_draws_steps_and_quits_restoring_the_terminal() {
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 24,
-            cols: 80,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("a pseudo-terminal");
-    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_knights-tour"));
-    command.args(["tui", "--size", "6", "--speed", "5"]);
-    command.env("TERM", "xterm-256color");
-    command.env("LANG", "C.UTF-8");
-    command.env_remove("NO_COLOR");
-    let mut child = pair
-        .slave
-        .spawn_command(command)
-        .expect("the binary starts");
-    drop(pair.slave);
-    let mut reader = pair.master.try_clone_reader().unwrap();
-    let mut writer = pair.master.take_writer().unwrap();
-    let output = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&output);
-    std::thread::spawn(move || {
-        let mut chunk = [0u8; 4096];
-        while let Ok(read @ 1..) = reader.read(&mut chunk) {
-            sink.lock().unwrap().extend_from_slice(&chunk[..read]);
-        }
-    });
-    let timeout = std::time::Duration::from_secs(30);
-    assert!(wait_for(&output, "ready", timeout), "no first screen");
-    writer.write_all(b"n").unwrap();
-    writer.flush().unwrap();
-    assert!(
-        wait_for(&output, "paused", timeout),
-        "the step did not show"
+    let mut run = PtyRun::start(
+        &["tui", "--size", "6", "--speed", "5"],
+        Some("xterm-256color"),
     );
-    writer.write_all(b"q").unwrap();
-    writer.flush().unwrap();
-    let deadline = Instant::now() + timeout;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "q did not quit");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
+    assert!(run.shows("ready"), "no first screen");
+    run.press(b"n");
+    assert!(run.shows("paused"), "the step did not show");
+    run.press(b"q");
+    let status = run.exit_status("q did not quit");
     assert!(status.success(), "exit status {status:?}");
     // The alternate screen is left and mouse reporting switched off.
-    assert!(wait_for(&output, "\x1b[?1049l", timeout));
-    assert!(wait_for(&output, "\x1b[?1000l", timeout));
-}
-
-/// Runs the explorer in a pseudo-terminal with `term` as `TERM` (`None`: unset) and returns its
-/// exit status and everything it wrote, once it has ended.
-fn run_with_term(term: Option<&str>) -> (portable_pty::ExitStatus, String) {
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 24,
-            cols: 80,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("a pseudo-terminal");
-    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_knights-tour"));
-    match term {
-        Some(term) => command.env("TERM", term),
-        None => command.env_remove("TERM"),
-    }
-    let mut child = pair
-        .slave
-        .spawn_command(command)
-        .expect("the binary starts");
-    drop(pair.slave);
-    let mut reader = pair.master.try_clone_reader().unwrap();
-    let output = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&output);
-    std::thread::spawn(move || {
-        let mut chunk = [0u8; 4096];
-        while let Ok(read @ 1..) = reader.read(&mut chunk) {
-            sink.lock().unwrap().extend_from_slice(&chunk[..read]);
-        }
-    });
-    let deadline = Instant::now() + std::time::Duration::from_secs(30);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "TERM={term:?}: the explorer did not refuse"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    wait_for(
-        &output,
-        "knights-tour solve",
-        std::time::Duration::from_secs(5),
-    );
-    let text = String::from_utf8_lossy(&output.lock().unwrap()).into_owned();
-    (status, text)
+    assert!(run.shows("\x1b[?1049l"));
+    assert!(run.shows("\x1b[?1000l"));
 }
 
 #[test]
 fn a_terminal_that_cannot_draw_is_refused_with_a_pointer_to_solve() {
     for term in [Some("dumb"), Some(""), None] {
-        let (status, text) = run_with_term(term);
+        let mut run = PtyRun::start(&[], term);
+        let status = run.exit_status(&format!("TERM={term:?}: the explorer did not refuse"));
+        run.shows("knights-tour solve");
+        let text = run.text();
         assert_eq!(status.exit_code(), 2, "TERM={term:?}: {text}");
         assert!(text.contains("TERM"), "TERM={term:?}: {text}");
         assert!(text.contains("knights-tour solve"), "TERM={term:?}: {text}");

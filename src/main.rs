@@ -4,7 +4,9 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::builder::Styles;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use knights_tour::cli::{self, CheckArgs, CountArgs, ExitStatus, Failure, SolveArgs};
 use knights_tour::explorer::{self, ExplorerArgs};
 
@@ -36,8 +38,17 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_arguments() {
         Ok(cli) => cli,
+        Err(error)
+            if matches!(
+                error.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) =>
+        {
+            // Help is worth its styles: parse again with them to print it.
+            return cli::usage_error(Cli::try_parse().err().unwrap_or(error));
+        }
         Err(error) => return cli::usage_error(error),
     };
     let result = match cli.command {
@@ -49,6 +60,13 @@ fn main() -> ExitCode {
         Some(Command::Cses) => cli::cses(),
     };
     cli::exit_code(result)
+}
+
+/// The arguments, parsed without styles, so that a usage error holds each value exactly as
+/// typed and `cli::usage_error` can show it shortened and escaped.
+fn parse_arguments() -> Result<Cli, clap::Error> {
+    let mut matches = Cli::command().styles(Styles::plain()).try_get_matches()?;
+    Cli::from_arg_matches_mut(&mut matches)
 }
 
 fn run_explorer(args: &ExplorerArgs) -> Result<ExitStatus, Failure> {

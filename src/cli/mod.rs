@@ -12,12 +12,13 @@ mod output;
 mod tour_input;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::engine::board::{Board, Square};
 use crate::engine::count::{CountError, CountRequest, count_tours};
+use crate::engine::quote::{quoted, quoted_bytes};
 use crate::engine::solve::{self, Outcome, Request};
 use crate::options::{BoardArgs, with_memory_cap};
 
@@ -97,16 +98,46 @@ pub fn usage_error(error: clap::Error) -> ExitCode {
         }
         _ => {
             // clap's message, without its "error: " and the advice after the blank line.
-            let text = error.to_string();
+            let text = with_values_quoted_safely(&error);
             let message = text.split("\n\n").next().unwrap_or("invalid arguments");
             let message = message.strip_prefix("error: ").unwrap_or(message);
-            let message = one_line(message.trim_end());
+            // Typed line breaks are escaped by now; clap's own (before `[possible values…]`)
+            // become spaces.
+            let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
             report(format_args!(
                 "knights-tour: {message} (see 'knights-tour --help')"
             ));
             ExitStatus::BadInput.into()
         }
     }
+}
+
+/// clap's message with every value it quotes from the command line shortened and escaped as
+/// [`quoted`] does: a 100 kB `--size` or an escape sequence stays a short, inert line. The
+/// error must come from a command with plain styles (`Styles::plain()`), whose rendering holds
+/// the values as typed.
+fn with_values_quoted_safely(error: &clap::Error) -> String {
+    use clap::error::ContextValue;
+    let mut values: Vec<&str> = Vec::new();
+    for (_, value) in error.context() {
+        match value {
+            ContextValue::String(text) => values.push(text),
+            ContextValue::Strings(texts) => values.extend(texts.iter().map(String::as_str)),
+            _ => {}
+        }
+    }
+    values.sort_by_key(|text| std::cmp::Reverse(text.len()));
+    // Rendered without styles (see the binary's parser), the message holds each value as
+    // typed; the plain text would have dropped escape sequences, neither found nor shown.
+    let mut message = error.render().ansi().to_string();
+    for value in values {
+        let shown = quoted(value).to_string();
+        let inner = &shown[1..shown.len() - 1];
+        if inner != value {
+            message = message.replace(value, inner);
+        }
+    }
+    message
 }
 
 /// Writes one line to standard error. A standard error that is closed or full cannot be told
@@ -192,7 +223,8 @@ pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
     let reader: Box<dyn BufRead> = match &args.file {
         Some(path) if path.as_os_str() != "-" => {
             let file = File::open(path).map_err(|error| {
-                Failure::bad_input(format!("cannot open '{}': {error}", path.display()))
+                let path = path.as_os_str().as_encoded_bytes();
+                Failure::bad_input(format!("cannot open {}: {error}", quoted_bytes(path)))
             })?;
             Box::new(BufReader::new(file))
         }
@@ -243,16 +275,22 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
     }
 }
 
+/// The most bytes of input `cses` reads.
+const CSES_LINE_LIMIT: u64 = 256;
+
 /// `cses`: reads `x y` (CSES 1689: column, row, 1-based) and prints the 8x8 grid unpadded.
 pub fn cses() -> Result<ExitStatus, Failure> {
+    // One short line is all `cses` reads: an endless input cannot grow memory.
     let mut line = String::new();
     io::stdin()
+        .lock()
+        .take(CSES_LINE_LIMIT)
         .read_line(&mut line)
         .map_err(|error| Failure::bad_input(format!("cannot read standard input: {error}")))?;
     let bad = || {
         Failure::bad_input(format!(
-            "cses: expected 'x y' with 1 <= x, y <= 8 (column, row), got '{}'",
-            line.trim()
+            "cses: expected 'x y' with 1 <= x, y <= 8 (column, row), got {}",
+            quoted(line.trim())
         ))
     };
     let numbers: Vec<u32> = line

@@ -2,6 +2,7 @@
 //!
 //! - [`board`]: rows × cols, squares, knight moves;
 //! - [`notation`]: the text forms of sizes and squares (`8x10`, `r,c`, `a1`);
+//! - [`quote`]: how messages quote the text they were given (short, escaped);
 //! - [`tour`]: tours and the strict validator every tour passes;
 //! - [`existence`]: the O(1) theorems on which boards and starts have tours;
 //! - [`search`]: the stepped, bounded search (greedy, Warnsdorff-ordered or fixed-order);
@@ -18,6 +19,7 @@ pub mod construct;
 pub mod count;
 pub mod existence;
 pub mod notation;
+pub mod quote;
 pub mod search;
 pub mod solve;
 pub mod tour;

@@ -12,15 +12,16 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::engine::board::{Board, BoardError, Square};
+use crate::engine::quote::quoted;
 
 /// Why a size or square could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum NotationError {
     /// The size text is not `RxC` or `N`.
-    #[error("invalid size '{0}': expected ROWSxCOLS (e.g. 8x10) or N for an NxN board")]
+    #[error("invalid size {}: expected ROWSxCOLS (e.g. 8x10) or N for an NxN board", quoted(.0))]
     Size(String),
     /// The size parsed but is not a usable board.
-    #[error("invalid size '{text}': {reason}")]
+    #[error("invalid size {}: {reason}", quoted(.text))]
     Board {
         /// The text as typed.
         text: String,
@@ -28,10 +29,13 @@ pub enum NotationError {
         reason: BoardError,
     },
     /// The square text is neither `r,c` nor algebraic.
-    #[error("invalid square '{0}': expected ROW,COL (0-based, e.g. 0,0) or a square like a1")]
+    #[error(
+        "invalid square {}: expected ROW,COL (0-based, e.g. 0,0) or a square like a1",
+        quoted(.0)
+    )]
     Square(String),
     /// The square parsed but is not on the board.
-    #[error("square '{text}' is off the {board} board: {accepted}")]
+    #[error("square {} is off the {board} board: {accepted}", quoted(.text))]
     OffBoard {
         /// The text as typed.
         text: String,

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::engine::board::{Board, Square};
 use crate::engine::existence::{self, Verdict};
+use crate::engine::quote::quoted;
 use crate::engine::solve::Method;
 
 use super::{App, Attempt, Follow, MAX_SIDE, Motion, SearchSession, thousands};
@@ -85,7 +86,8 @@ impl FromStr for Speed {
         match text.parse::<u32>() {
             Ok(rate) if rate >= 1 => Ok(Speed::PerSecond(rate)),
             _ => Err(format!(
-                "invalid speed '{text}': expected steps per second (1 or more) or 'max'"
+                "invalid speed {}: expected steps per second (1 or more) or 'max'",
+                quoted(text)
             )),
         }
     }

@@ -1,0 +1,104 @@
+//! How every message quotes text it was given: an argument, an environment variable, a line of
+//! a tour file.
+//!
+//! Such text can be anything: 100 kB long, not UTF-8, or carrying escape sequences that would
+//! clear or repaint the terminal the message is printed on. [`Quoted`] shows at most
+//! [`MAX_QUOTED_CHARS`] characters between single quotes (then `…`), with control characters,
+//! invalid UTF-8 and the bidirectional overrides that can disguise text written as escapes
+//! (`\n`, `\e`, `\x07`, `\xff`, `\u{202e}`), so a message is always one short, inert line.
+
+use std::fmt::{self, Display, Formatter, Write};
+
+/// The most characters of the given text a message shows; the rest is cut to `…`.
+pub const MAX_QUOTED_CHARS: usize = 60;
+
+/// Text shown safely inside a message: `'8x8'`, `'\e[2J…'`. Build it with [`quoted`] or
+/// [`quoted_bytes`].
+#[derive(Debug, Clone, Copy)]
+pub struct Quoted<'a> {
+    bytes: &'a [u8],
+}
+
+/// `text`, quoted for a message.
+pub fn quoted(text: &str) -> Quoted<'_> {
+    Quoted {
+        bytes: text.as_bytes(),
+    }
+}
+
+/// `bytes` (which need not be UTF-8), quoted for a message.
+pub fn quoted_bytes(bytes: &[u8]) -> Quoted<'_> {
+    Quoted { bytes }
+}
+
+impl Display for Quoted<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_char('\'')?;
+        let mut shown = 0;
+        for chunk in self.bytes.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                if shown == MAX_QUOTED_CHARS {
+                    return f.write_str("…'");
+                }
+                write_char_escaped(f, c)?;
+                shown += 1;
+            }
+            for byte in chunk.invalid() {
+                if shown == MAX_QUOTED_CHARS {
+                    return f.write_str("…'");
+                }
+                write!(f, "\\x{byte:02x}")?;
+                shown += 1;
+            }
+        }
+        f.write_char('\'')
+    }
+}
+
+fn write_char_escaped(f: &mut Formatter<'_>, c: char) -> fmt::Result {
+    match c {
+        '\n' => f.write_str("\\n"),
+        '\r' => f.write_str("\\r"),
+        '\t' => f.write_str("\\t"),
+        '\x1b' => f.write_str("\\e"),
+        '\0'..='\x1f' | '\x7f' => write!(f, "\\x{:02x}", c as u32),
+        c if c.is_control() || is_bidi_control(c) => write!(f, "\\u{{{:x}}}", c as u32),
+        c => f.write_char(c),
+    }
+}
+
+/// The characters that reorder how a line is displayed ("trojan source").
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_is_quoted_as_typed() {
+        assert_eq!(quoted("8x8").to_string(), "'8x8'");
+        assert_eq!(quoted("").to_string(), "''");
+        assert_eq!(quoted("ünïcode ×").to_string(), "'ünïcode ×'");
+    }
+
+    #[test]
+    fn control_characters_and_bad_bytes_are_escaped() {
+        assert_eq!(quoted("\x1b[2Jx\n\x07").to_string(), r"'\e[2Jx\n\x07'");
+        assert_eq!(
+            quoted("a\u{202e}b\u{9b}").to_string(),
+            r"'a\u{202e}b\u{9b}'"
+        );
+        assert_eq!(quoted_bytes(b"a\xffb").to_string(), r"'a\xffb'");
+    }
+
+    #[test]
+    fn long_text_is_cut_after_the_limit() {
+        let long = "9".repeat(100_000);
+        let shown = quoted(&long).to_string();
+        assert_eq!(shown, format!("'{}…'", "9".repeat(MAX_QUOTED_CHARS)));
+        let exact = "9".repeat(MAX_QUOTED_CHARS);
+        assert_eq!(quoted(&exact).to_string(), format!("'{exact}'"));
+    }
+}

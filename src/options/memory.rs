@@ -1,0 +1,179 @@
+//! The memory this process may use, found on the host: what the system reports free
+//! (`MemAvailable`), what the process's control group allows (cgroups v2 `memory.max`, v1
+//! `memory.limit_in_bytes`, less what the group already uses), and [`MEMORY_VARIABLE`], which
+//! lowers both. The engine receives the result as a plain number of bytes.
+
+use std::env::{self, VarError};
+use std::fs;
+
+use crate::engine::quote::quoted_bytes;
+use crate::engine::solve::Request;
+
+/// The environment variable that caps the memory a run may use, in bytes (a suffix `K`, `M` or
+/// `G` multiplies by 2^10, 2^20 or 2^30), below what the system and its control group allow.
+pub const MEMORY_VARIABLE: &str = "KNIGHTS_TOUR_MEMORY";
+
+/// `request` with the memory cap of this host (see [`memory_limit`]), which every method and
+/// output honours. Fails with a one-line message when [`MEMORY_VARIABLE`] is not an amount.
+pub fn with_memory_cap(mut request: Request) -> Result<Request, String> {
+    request.memory_cap = memory_limit()?;
+    Ok(request)
+}
+
+/// The bytes this process may use: the least of the memory the system reports free, the room
+/// left in its control group and [`MEMORY_VARIABLE`]; `None` when none of them says. Fails
+/// with a one-line message naming the variable's value when it is set but not an amount (or
+/// not UTF-8), whatever else the host reports.
+pub fn memory_limit() -> Result<Option<u64>, String> {
+    let from_variable = match env::var(MEMORY_VARIABLE) {
+        Ok(text) => Some(parse_bytes(&text).ok_or_else(|| not_an_amount(text.as_bytes()))?),
+        Err(VarError::NotPresent) => None,
+        Err(VarError::NotUnicode(text)) => return Err(not_an_amount(text.as_encoded_bytes())),
+    };
+    Ok([from_variable, available_memory(), control_group_room()]
+        .into_iter()
+        .flatten()
+        .min())
+}
+
+fn not_an_amount(text: &[u8]) -> String {
+    format!(
+        "{MEMORY_VARIABLE}={} is not an amount of memory: expected bytes with an optional K, M \
+         or G suffix, like 512M or 2G",
+        quoted_bytes(text)
+    )
+}
+
+/// `1000`, `512K`, `100M`, `2G` (also `100MB`, `2GiB`).
+fn parse_bytes(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let text = text.strip_suffix(['B', 'b']).unwrap_or(text);
+    let text = text.strip_suffix('i').unwrap_or(text);
+    let (digits, shift) = match text.char_indices().last()? {
+        (at, 'K' | 'k') => (&text[..at], 10),
+        (at, 'M' | 'm') => (&text[..at], 20),
+        (at, 'G' | 'g') => (&text[..at], 30),
+        _ => (text, 0),
+    };
+    if !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse::<u64>().ok()?.checked_mul(1 << shift)
+}
+
+/// Bytes of memory the system can give without swapping, if it says.
+fn available_memory() -> Option<u64> {
+    let info = fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info
+        .lines()
+        .find(|line| line.starts_with("MemAvailable:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kilobytes.checked_mul(1024)
+}
+
+/// The room left in this process's memory control group, if it has a limit: cgroups v2
+/// (`memory.max` less `memory.current`) or v1 (`memory.limit_in_bytes` less
+/// `memory.usage_in_bytes`), looked up at the group named in `/proc/self/cgroup` and at the
+/// root of the mount (where a container sees its own group).
+fn control_group_room() -> Option<u64> {
+    let membership = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let mut places = Vec::new();
+    for line in membership.lines() {
+        match line.splitn(3, ':').collect::<Vec<_>>()[..] {
+            ["0", "", path] => places.push((format!("/sys/fs/cgroup{path}"), V2)),
+            [_, controllers, path] if controllers.split(',').any(|c| c == "memory") => {
+                places.push((format!("/sys/fs/cgroup/memory{path}"), V1))
+            }
+            _ => {}
+        }
+    }
+    places.push(("/sys/fs/cgroup".to_string(), V2));
+    places.push(("/sys/fs/cgroup/memory".to_string(), V1));
+    places
+        .iter()
+        .filter_map(|(directory, files)| {
+            let limit = fs::read_to_string(format!("{directory}/{}", files.limit)).ok()?;
+            let usage = fs::read_to_string(format!("{directory}/{}", files.usage)).ok();
+            room_in_group(&limit, usage.as_deref())
+        })
+        .min()
+}
+
+/// The files that hold a control group's memory limit and usage.
+struct GroupFiles {
+    limit: &'static str,
+    usage: &'static str,
+}
+
+const V2: GroupFiles = GroupFiles {
+    limit: "memory.max",
+    usage: "memory.current",
+};
+
+const V1: GroupFiles = GroupFiles {
+    limit: "memory.limit_in_bytes",
+    usage: "memory.usage_in_bytes",
+};
+
+/// v1 writes "no limit" as a huge number near `i64::MAX`; anything above this is no limit.
+const NO_LIMIT_ABOVE: u64 = 1 << 60;
+
+/// The room a group's limit leaves given its usage; `None` when it has no limit (`max`).
+fn room_in_group(limit: &str, usage: Option<&str>) -> Option<u64> {
+    let limit: u64 = limit.trim().parse().ok()?;
+    if limit >= NO_LIMIT_ABOVE {
+        return None;
+    }
+    let used = usage.and_then(|text| text.trim().parse::<u64>().ok());
+    Some(limit.saturating_sub(used.unwrap_or(0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_amounts_with_and_without_suffixes() {
+        assert_eq!(parse_bytes("1000"), Some(1000));
+        assert_eq!(parse_bytes("512K"), Some(512 << 10));
+        assert_eq!(parse_bytes("100MB"), Some(100 << 20));
+        assert_eq!(parse_bytes("2GiB"), Some(2 << 30));
+        assert_eq!(parse_bytes(" 64m "), Some(64 << 20));
+        for bad in [
+            "1.5G",
+            "",
+            "G",
+            "+5M",
+            "-1",
+            "abc",
+            "99999999999G",
+            "1 G",
+            "5T",
+        ] {
+            assert_eq!(parse_bytes(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_control_group_limit_leaves_its_unused_room() {
+        assert_eq!(
+            room_in_group("1073741824\n", Some("73741824\n")),
+            Some(1_000_000_000)
+        );
+        assert_eq!(room_in_group("1000", Some("5000")), Some(0));
+        assert_eq!(room_in_group("1000", None), Some(1000));
+        assert_eq!(room_in_group("max\n", Some("5000")), None);
+        assert_eq!(room_in_group("9223372036854771712", Some("5")), None);
+    }
+
+    #[test]
+    fn a_bad_amount_is_named_safely_with_the_accepted_forms() {
+        let message = not_an_amount(b"\x1b[2J\xff");
+        assert!(message.contains(r"'\e[2J\xff'"), "{message}");
+        assert!(
+            message.contains("512M") && message.contains("2G"),
+            "{message}"
+        );
+        assert!(not_an_amount(&[b'9'; 100_000]).len() < 200);
+    }
+}

@@ -70,6 +70,8 @@ fn parse_arguments() -> Result<Cli, clap::Error> {
 }
 
 fn run_explorer(args: &ExplorerArgs) -> Result<ExitStatus, Failure> {
+    // A memory cap that does not parse is refused before the terminal is touched.
+    knights_tour::options::memory_limit().map_err(Failure::bad_input)?;
     explorer::run(args).map_err(|error| Failure::bad_input(format!("{error:#}")))?;
     Ok(ExitStatus::Success)
 }

@@ -13,8 +13,10 @@ use knights_tour::cli::{
 };
 use knights_tour::engine::board::{Board, Square};
 use knights_tour::engine::notation::{NotationError, SquareSpec, parse_size};
+use knights_tour::engine::quote::quoted as shown_safely;
 use knights_tour::engine::solve::{Outcome, Request, solve};
 use knights_tour::engine::tour::Tour;
+use knights_tour::options::parse_duration;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -99,6 +101,29 @@ fn any_expectations() -> impl Strategy<Value = Expectations> {
     })
 }
 
+/// A message about `text` quotes it as every message does (at most 60 characters, control
+/// characters escaped) and stays one short line with no control characters of its own.
+fn message_names_safely(message: &str, text: &str) -> Result<(), TestCaseError> {
+    let shown = shown_safely(text).to_string();
+    prop_assert!(
+        message.contains(&shown),
+        "{message:?} does not quote {shown}"
+    );
+    prop_assert!(!message.chars().any(char::is_control), "{message:?}");
+    prop_assert!(message.chars().count() <= 200, "{message:?}");
+    Ok(())
+}
+
+/// Text that looks like a duration, or nearly.
+fn duration_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[0-9]{0,25}(ns|us|ms|s|m|h|d|w|y)?",
+        "[0-9]{1,4}[a-z]{1,3} ?[0-9]{0,4}[a-z]{0,3}",
+        "\\PC{0,5}[\\x00-\\x1f\\x7f]{1,3}\\PC{0,5}",
+    ]
+}
+
 /// The `n`th line (1-based) of `text`, as `check_tour` numbers them.
 fn line_of(text: &str, n: usize) -> Option<&str> {
     text.split('\n').nth(n.checked_sub(1)?)
@@ -151,8 +176,28 @@ proptest! {
             }
             Err(error) => {
                 let message = error.to_string();
-                prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+                message_names_safely(&message, &text)?;
             }
+        }
+    }
+
+    #[test]
+    fn durations_never_panic_and_errors_quote_the_text_safely(text in duration_like()) {
+        if let Err(message) = parse_duration(&text) {
+            message_names_safely(&message, &text)?;
+            prop_assert!(message.contains("250ms"), "{message:?} names no accepted form");
+        }
+    }
+
+    #[test]
+    fn long_or_hostile_sizes_and_squares_are_quoted_short_and_inert(
+        text in prop_oneof!["[0-9x]{61,5000}", "[0-9]{0,3}[\\x00-\\x1f\\x7f\\u{80}-\\u{9f}\\u{202e}]{1,4}[0-9x,]{0,3}"],
+    ) {
+        if let Err(error) = parse_size(&text) {
+            message_names_safely(&error.to_string(), &text)?;
+        }
+        if let Err(error) = SquareSpec::from_str(&text).and_then(|spec| spec.resolve(board(8, 8))) {
+            message_names_safely(&error.to_string(), &text)?;
         }
     }
 
@@ -173,7 +218,7 @@ proptest! {
     fn a_size_with_a_zero_side_is_refused_by_name(side in 0u64..=1000, zero_first: bool) {
         let text = if zero_first { format!("0x{side}") } else { format!("{side}x0") };
         let message = parse_size(&text).unwrap_err().to_string();
-        prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+        message_names_safely(&message, &text)?;
     }
 
     #[test]
@@ -184,7 +229,7 @@ proptest! {
         match SquareSpec::from_str(&text) {
             Err(error) => {
                 let message = error.to_string();
-                prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+                message_names_safely(&message, &text)?;
             }
             Ok(spec) => {
                 prop_assert_eq!(spec.to_string(), text.clone());
@@ -192,7 +237,7 @@ proptest! {
                     Ok(square) => prop_assert!(board.contains(square)),
                     Err(error) => {
                         let message = error.to_string();
-                        prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+                        message_names_safely(&message, &text)?;
                         prop_assert!(message.contains(&board.to_string()), "{message:?}");
                     }
                 }
@@ -215,7 +260,7 @@ proptest! {
             prop_assert_eq!(resolved, Ok(Square::new(row as u32, col as u32)));
         } else {
             let message = resolved.unwrap_err().to_string();
-            prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+            message_names_safely(&message, &text)?;
         }
     }
 
@@ -235,7 +280,7 @@ proptest! {
             prop_assert_eq!(resolved, Ok(Square::new((rows - rank) as u32, u32::from(file))));
         } else {
             let message = resolved.unwrap_err().to_string();
-            prop_assert!(message.contains(&format!("'{text}'")), "{message:?}");
+            message_names_safely(&message, &text)?;
         }
     }
 

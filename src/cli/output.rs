@@ -36,13 +36,14 @@ pub fn write_chunks(
     }
     const WORKERS: usize = 2;
     std::thread::scope(|scope| {
-        let mut finished = Vec::new();
-        let mut recycle = Vec::new();
+        // Per worker, the channels of its finished and recycled buffers; `None` when the
+        // system would not start the thread, whose chunks this thread then formats itself.
+        let mut workers = Vec::new();
         for worker in 0..WORKERS {
             let (done_tx, done_rx) = mpsc::sync_channel::<Vec<u8>>(2);
             let (free_tx, free_rx) = mpsc::channel::<Vec<u8>>();
             let format = &format;
-            scope.spawn(move || {
+            let started = std::thread::Builder::new().spawn_scoped(scope, move || {
                 for chunk in (worker..chunks).step_by(WORKERS) {
                     let mut buffer = free_rx.try_recv().unwrap_or_default();
                     buffer.clear();
@@ -52,17 +53,23 @@ pub fn write_chunks(
                     }
                 }
             });
-            finished.push(done_rx);
-            recycle.push(free_tx);
+            workers.push(started.ok().map(|_| (done_rx, free_tx)));
         }
+        let mut own_buffer = Vec::new();
         for chunk in 0..chunks {
-            let worker = chunk % WORKERS;
-            let buffer = finished[worker]
-                .recv()
-                .expect("a formatter thread ended early");
-            out.write_all(&buffer)?;
-            // The worker may be done already; then the buffer is simply dropped.
-            let _ = recycle[worker].send(buffer);
+            match &workers[chunk % WORKERS] {
+                Some((finished, recycle)) => {
+                    let buffer = finished.recv().expect("a formatter thread ended early");
+                    out.write_all(&buffer)?;
+                    // The worker may be done already; then the buffer is simply dropped.
+                    let _ = recycle.send(buffer);
+                }
+                None => {
+                    own_buffer.clear();
+                    format(range(chunk), &mut own_buffer);
+                    out.write_all(&own_buffer)?;
+                }
+            }
         }
         Ok(())
     })

@@ -74,7 +74,25 @@ fn is_bidi_control(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        #[test]
+        fn any_bytes_are_shown_short_and_inert(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+            let shown = quoted_bytes(&bytes).to_string();
+            prop_assert!(!shown.chars().any(|c| c.is_control() || is_bidi_control(c)), "{shown:?}");
+            prop_assert!(shown.starts_with('\'') && shown.ends_with('\''));
+            // At most the limit of characters, each escaped in at most 10 (`\u{10ffff}`).
+            prop_assert!(shown.chars().count() <= MAX_QUOTED_CHARS * 10 + 3, "{shown:?}");
+        }
+
+        #[test]
+        fn printable_text_within_the_limit_is_shown_as_typed(text in "[^\\p{C}\u{200e}\u{200f}\u{202a}-\u{202e}\u{2066}-\u{2069}]{0,60}") {
+            prop_assert_eq!(quoted(&text).to_string(), format!("'{text}'"));
+        }
+    }
 
     #[test]
     fn plain_text_is_quoted_as_typed() {

@@ -130,7 +130,24 @@ fn room_in_group(limit: &str, usage: Option<&str>) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        #[test]
+        fn any_text_is_an_amount_or_refused_without_panic(text in any::<String>()) {
+            if let Some(bytes) = parse_bytes(&text) {
+                prop_assert!(text.trim().starts_with(|c: char| c.is_ascii_digit()), "{text:?} -> {bytes}");
+            }
+        }
+
+        #[test]
+        fn written_amounts_read_back(amount in 0u64..1 << 33, suffix in 0usize..4) {
+            let (letter, shift) = [("", 0), ("K", 10), ("M", 20), ("G", 30)][suffix];
+            prop_assert_eq!(parse_bytes(&format!("{amount}{letter}")), amount.checked_mul(1 << shift));
+        }
+    }
 
     #[test]
     fn memory_amounts_with_and_without_suffixes() {

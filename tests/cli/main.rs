@@ -159,6 +159,7 @@ fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
 
 mod check;
 mod count;
+mod faults;
 mod solve;
 
 #[test]

@@ -134,6 +134,7 @@ fn hostile_argument_values_are_quoted_short_and_escaped() {
         (&["--method", "bo\x1bgus"], r"'bo\egus'"),
         (&["--bogus\x1b[2J"], r"'--bogus\e[2J'"),
         (&["--start", "a\u{202e}1"], r"'a\u{202e}1'"),
+        (&["--start", "-1,0"], "invalid square '-1,0'"),
     ];
     for (args, shown) in cases {
         let what = format!("solve {args:?}");

@@ -4,13 +4,17 @@
 //! A list is checked as it is read, one bit of memory a square. A grid is read whole (its
 //! numbers must be sorted into visit order), and gives the board size itself.
 
-use std::io::BufRead;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
 
 use thiserror::Error;
 
 use crate::engine::board::{Board, Square};
 use crate::engine::notation::{NotationError, SquareSpec};
+use crate::engine::quote::quoted_bytes;
 use crate::engine::tour::{TourError, Validator};
+
+use super::{CheckArgs, ExitStatus, Failure, with_stdout};
 
 /// How the text is laid out (`check --format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -81,7 +85,7 @@ impl From<TourError> for CheckError {
 }
 
 /// Reads a tour from `reader` and checks it.
-pub fn check(
+pub fn check_tour(
     mut reader: impl BufRead,
     format: InputFormat,
     expect: &Expectations,
@@ -109,6 +113,38 @@ pub fn check(
         check_list(numbered, expect)
     } else {
         check_grid(numbered, expect)
+    }
+}
+
+/// `check`: validates a tour read from a file or standard input.
+pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
+    let expect = Expectations {
+        size: args.size,
+        default_size: Board::new(8, 8).expect("8x8 is a board"),
+        closed: args.closed,
+        start: args.start.clone(),
+    };
+    let reader: Box<dyn BufRead> = match &args.file {
+        Some(path) if path.as_os_str() != "-" => {
+            let file = File::open(path).map_err(|error| {
+                let path = path.as_os_str().as_encoded_bytes();
+                Failure::bad_input(format!("cannot open {}: {error}", quoted_bytes(path)))
+            })?;
+            Box::new(BufReader::new(file))
+        }
+        _ => Box::new(io::stdin().lock()),
+    };
+    match check_tour(reader, args.format, &expect) {
+        Ok(CheckedTour { board, start }) => {
+            let kind = if args.closed { "closed" } else { "open" };
+            with_stdout(|out| writeln!(out, "valid {kind} tour of {board} from {start}"))?;
+            Ok(ExitStatus::Success)
+        }
+        Err(CheckError::Invalid(message)) => Err(Failure::new(
+            ExitStatus::NoTour,
+            format!("invalid tour: {message}"),
+        )),
+        Err(other) => Err(Failure::bad_input(other)),
     }
 }
 

@@ -96,6 +96,7 @@ fn any_expectations() -> impl Strategy<Value = Expectations> {
         default_size: board(8, 8),
         closed,
         start,
+        memory_cap: None,
     })
 }
 
@@ -109,22 +110,29 @@ fn quoted(message: &str) -> Vec<&str> {
     message.split('\'').skip(1).step_by(2).collect()
 }
 
-/// What every `check_tour` error must satisfy: one line, and a message about line N names a
-/// line that exists and quotes text from it.
+/// What every `check_tour` error must satisfy: one short line without control characters
+/// (file contents are quoted with escapes), and a message about line N (`line N: ` or
+/// `line N, column C: `) names a line that exists and quotes text from it.
 fn check_error_is_sound(text: &str, error: &CheckError) -> Result<(), TestCaseError> {
     let message = error.to_string();
-    prop_assert!(!message.is_empty());
-    prop_assert!(!message.contains('\n'), "{message:?}");
+    message_is_safe(&message)?;
     if let Some(rest) = message.strip_prefix("line ") {
         let number: usize = rest
-            .split(':')
+            .split([':', ','])
             .next()
             .and_then(|n| n.parse().ok())
             .ok_or_else(|| TestCaseError::fail(format!("no line number: {message:?}")))?;
         let line = line_of(text, number);
         prop_assert!(line.is_some(), "{message:?} but the text has fewer lines");
-        let pieces = quoted(&message);
-        if !pieces.is_empty() {
+        // Quoted text is escaped and cut; what is plain must come from the line (but for the
+        // forms the message names).
+        let pieces: Vec<&str> = quoted(&message)
+            .into_iter()
+            .map(|piece| piece.trim_end_matches('…'))
+            .filter(|piece| !piece.contains('\\') && !["r c", "r,c"].contains(piece))
+            .collect();
+        // (A quote in the line itself would confuse the split into pieces.)
+        if !pieces.is_empty() && !line.unwrap().contains('\'') {
             prop_assert!(
                 pieces.iter().any(|piece| line.unwrap().contains(piece)),
                 "{message:?} quotes nothing of line {number}: {:?}",
@@ -138,6 +146,18 @@ fn check_error_is_sound(text: &str, error: &CheckError) -> Result<(), TestCaseEr
             "{notation:?}"
         );
     }
+    Ok(())
+}
+
+/// A message fit for a terminal: not empty, one line, no control characters, a few hundred
+/// bytes at most.
+fn message_is_safe(message: &str) -> Result<(), TestCaseError> {
+    prop_assert!(!message.is_empty());
+    prop_assert!(
+        !message.chars().any(char::is_control),
+        "control character in {message:?}"
+    );
+    prop_assert!(message.len() <= 400, "{} bytes: {message:?}", message.len());
     Ok(())
 }
 
@@ -266,7 +286,7 @@ proptest! {
         expect in any_expectations(),
     ) {
         if let Err(error) = check_tour(bytes.as_slice(), format, &expect) {
-            prop_assert!(!error.to_string().contains('\n'), "{error}");
+            message_is_safe(&error.to_string())?;
         }
     }
 
@@ -277,7 +297,7 @@ proptest! {
         expect in any_expectations(),
     ) {
         match check_tour(text.as_bytes(), format, &expect) {
-            Ok(CheckedTour { board, start }) => prop_assert!(board.contains(start)),
+            Ok(CheckedTour { board, start, .. }) => prop_assert!(board.contains(start)),
             Err(error) => check_error_is_sound(&text, &error)?,
         }
     }
@@ -307,6 +327,7 @@ fn expectations(tour: &Tour, size: Option<Board>) -> Expectations {
         default_size: board(8, 8),
         closed: tour.is_closed(),
         start: Some(format!("{},{}", start.row, start.col).parse().unwrap()),
+        memory_cap: None,
     }
 }
 
@@ -341,7 +362,7 @@ proptest! {
     #[test]
     fn solved_tours_written_as_grids_and_lists_pass_the_check(tour in small_tours()) {
         let board = tour.board();
-        let found = CheckedTour { board, start: tour.start() };
+        let found = CheckedTour { board, start: tour.start(), closed: tour.is_closed() };
         for aligned in [true, false] {
             let grid = grid_bytes(&tour, aligned);
             for format in [InputFormat::Auto, InputFormat::Grid] {

@@ -149,7 +149,7 @@ fn check_exits_2_on_input_that_is_not_a_tour_text() {
         (&[], b"0 0\n1 x\n", &["'x'"]),
         (&[], b"1 2 -3\n", &["'-3'"]),
         (&["--format", "grid"], b"+1 2\n", &["'+1'"]),
-        (&[], b"\xff\xfe 1\n", &["read"]),
+        (&[], b"\xff\xfe 1\n", &["line 1", "not text", r"\xff"]),
         // A message that happens to mention a broken pipe is still an error.
         (
             &[],

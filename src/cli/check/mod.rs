@@ -1,11 +1,22 @@
-//! Reading a tour to check: a grid of visit numbers (1..N or 0..N-1, one board row a line) or
-//! a list of squares (`r c` a line, in visit order).
+//! `check`: reads a tour in any format `solve` writes and validates it as it reads.
 //!
-//! A list is checked as it is read, one bit of memory a square. A grid is read whole (its
-//! numbers must be sorted into visit order), and gives the board size itself.
+//! The formats, told apart by the first text in the file unless `--format` says: a `list`
+//! (`r c` or `r,c` a line, in visit order; `list`), a `grid` (rows of visit numbers, 1..N or
+//! 0..N-1; `grid`) and the JSON object of `solve --format json` (`json`). Each reader streams
+//! through one fixed buffer ([`input`]) and stops at the first line that cannot belong to a
+//! tour of the board: a list keeps one bit a square; a JSON path likewise; a grid, whose
+//! numbers must be put in visit order before the moves can be checked, four bytes a square
+//! of the board it describes, refused up front when that exceeds the memory this process may
+//! use. Text that is not a tour file is exit status 2; a tour file whose tour breaks a rule,
+//! exit status 1. Every message quotes the file through [`quoted_bytes`].
+
+mod grid;
+mod input;
+mod json;
+mod list;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, Read, Write};
 
 use thiserror::Error;
 
@@ -13,24 +24,28 @@ use crate::engine::board::{Board, Square};
 use crate::engine::notation::{NotationError, SquareSpec};
 use crate::engine::quote::quoted_bytes;
 use crate::engine::tour::{TourError, Validator};
+use crate::options::memory_limit;
 
 use super::{CheckArgs, ExitStatus, Failure, with_stdout};
+use input::Input;
 
 /// How the text is laid out (`check --format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum InputFormat {
-    /// Decide from the first line
+    /// Decide from the text: `{` begins JSON, a first line of two numbers a list, else a grid
     Auto,
     /// Rows of visit numbers, 1..N or 0..N-1
     Grid,
-    /// `r c` per line, 0-based, in visit order
+    /// `r c` or `r,c` per line, 0-based, in visit order
     List,
+    /// The object `solve --format json` writes, with its `path`
+    Json,
 }
 
 /// What the caller wants checked besides the tour itself.
 #[derive(Debug, Clone)]
 pub struct Expectations {
-    /// The board; a grid gives its own, a list needs one.
+    /// The board; a grid and a JSON object give their own, a list needs one.
     pub size: Option<Board>,
     /// The board a list is checked against when no size is given.
     pub default_size: Board,
@@ -38,18 +53,38 @@ pub struct Expectations {
     pub closed: bool,
     /// The square it must start on.
     pub start: Option<SquareSpec>,
+    /// The most bytes the check may hold (a grid needs four a square); `None` for no limit.
+    pub memory_cap: Option<u64>,
 }
 
 impl Expectations {
-    /// A validator of tours of `board` that meet these expectations.
-    fn validator(&self, board: Board) -> Result<Validator, CheckError> {
-        let start = self
+    /// The requested start on `board`, if any.
+    fn start_on(&self, board: Board) -> Result<Option<Square>, CheckError> {
+        Ok(self
             .start
             .as_ref()
             .map(|spec| spec.resolve(board))
-            .transpose()?;
-        Ok(Validator::new(board, self.closed, start))
+            .transpose()?)
     }
+
+    /// Refuses a board whose check needs more than the memory cap: `bytes` in all, `what`
+    /// saying what for.
+    fn afford(&self, board: Board, bytes: u64, what: &str) -> Result<(), CheckError> {
+        match self.memory_cap {
+            Some(cap) if bytes > cap => Err(CheckError::Input(format!(
+                "checking a tour of the {board} board needs {} of memory ({what}), more than the \
+                 {} this process may use",
+                megabytes(bytes),
+                megabytes(cap)
+            ))),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `bytes` in megabytes for a message, rounded up.
+fn megabytes(bytes: u64) -> String {
+    format!("{} MB", bytes.div_ceil(1 << 20))
 }
 
 /// A valid tour, as found.
@@ -59,12 +94,14 @@ pub struct CheckedTour {
     pub board: Board,
     /// Its first square.
     pub start: Square,
+    /// Whether it was checked as a closed tour (asked for, or a JSON object that says so).
+    pub closed: bool,
 }
 
 /// Why a check failed.
 #[derive(Debug, Error)]
 pub enum CheckError {
-    /// The text is not a grid or list at all (exit status 2).
+    /// The text is not a tour file at all, or too large to check (exit status 2).
     #[error("{0}")]
     Input(String),
     /// A requested start that is not a square of the board (exit status 2).
@@ -72,7 +109,7 @@ pub enum CheckError {
     Notation(#[from] NotationError),
     /// The text could not be read (exit status 2).
     #[error("cannot read the tour: {0}")]
-    Io(#[from] std::io::Error),
+    Io(#[from] io::Error),
     /// A well-formed tour that breaks a rule (exit status 1).
     #[error("{0}")]
     Invalid(String),
@@ -84,36 +121,165 @@ impl From<TourError> for CheckError {
     }
 }
 
-/// Reads a tour from `reader` and checks it.
+/// `line N: message`, not a tour file (status 2).
+fn input_error(line: u64, message: impl std::fmt::Display) -> CheckError {
+    CheckError::Input(format!("line {line}: {message}"))
+}
+
+/// `line N: message`, an invalid tour (status 1).
+fn invalid(line: u64, message: impl std::fmt::Display) -> CheckError {
+    CheckError::Invalid(format!("line {line}: {message}"))
+}
+
+/// Where `bytes` stop being text: a NUL or another control character (tabs and line ends
+/// aside), or bytes that are not UTF-8 (an incomplete character at the very end is not
+/// counted: it may go on past a buffer).
+fn not_text(bytes: &[u8]) -> Option<usize> {
+    let control = bytes
+        .iter()
+        .position(|&byte| (byte < 0x20 && !matches!(byte, b'\t' | b'\r' | b'\n')) || byte == 0x7f);
+    let prefix = &bytes[..control.unwrap_or(bytes.len())];
+    match std::str::from_utf8(prefix) {
+        Err(error) if error.error_len().is_some() => Some(error.valid_up_to()),
+        _ => control,
+    }
+}
+
+/// The bytes of a line shown around a byte that is not text.
+const CONTEXT: usize = 16;
+
+/// The message for a line (or its buffered start) that holds something other than text, if
+/// it does.
+fn text_error(line: u64, bytes: &[u8]) -> Option<CheckError> {
+    not_text(bytes).map(|at| {
+        input_error(
+            line,
+            format!(
+                "not text: byte {} of the line is {} ({})",
+                at + 1,
+                quoted_bytes(&bytes[at..at + 1]),
+                quoted_bytes(&bytes[..bytes.len().min(CONTEXT)])
+            ),
+        )
+    })
+}
+
+/// A whole number of ASCII digits, saturating: a number beyond every board stays beyond it.
+#[inline]
+fn digits_value(digits: &[u8]) -> u64 {
+    if digits.len() <= 19 {
+        // Below 10^19: no overflow.
+        return digits
+            .iter()
+            .fold(0, |value, &digit| value * 10 + u64::from(digit - b'0'));
+    }
+    digits.iter().fold(0u64, |value, &digit| {
+        value
+            .saturating_mul(10)
+            .saturating_add(u64::from(digit - b'0'))
+    })
+}
+
+/// A number as written, for a message: digits only, so safe, but cut when very long.
+fn number_text(digits: &[u8]) -> String {
+    if digits.len() <= 20 {
+        String::from_utf8_lossy(digits).into_owned()
+    } else {
+        quoted_bytes(digits).to_string()
+    }
+}
+
+/// Blank bytes within a line.
+fn is_blank(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r')
+}
+
+/// Reads a tour from `reader` and checks it. Memory stays bounded whatever the input: one
+/// fixed buffer, plus one bit a square for a list or JSON, four bytes a square for a grid.
 pub fn check_tour(
-    mut reader: impl BufRead,
+    reader: impl Read,
     format: InputFormat,
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
-    let mut first = String::new();
-    let mut line_number = 0;
-    while first.trim().is_empty() {
-        first.clear();
-        line_number += 1;
-        if reader.read_line(&mut first)? == 0 {
-            return Err(CheckError::Input(
-                "the input is empty: expected a grid of visit numbers or a list of 'r c' lines"
-                    .into(),
-            ));
+    let mut input = Input::new(reader);
+    if !skip_blank_lines(&mut input)? {
+        return Err(CheckError::Input(
+            "the input is empty: expected a list of 'r c' lines, a grid of visit numbers or \
+             the JSON of 'solve --format json'"
+                .into(),
+        ));
+    }
+    let format = match format {
+        InputFormat::Auto => detect(&mut input)?,
+        chosen => chosen,
+    };
+    match format {
+        InputFormat::List => list::check(&mut input, expect),
+        InputFormat::Json => json::check(&mut input, expect),
+        InputFormat::Grid | InputFormat::Auto => grid::check(&mut input, expect),
+    }
+}
+
+/// Skips blank lines and blanks before the first text; whether there is any.
+fn skip_blank_lines<R: Read>(input: &mut Input<R>) -> Result<bool, CheckError> {
+    loop {
+        input.fill(1)?;
+        let buffered = input.buffered();
+        if buffered.is_empty() {
+            return Ok(false);
+        }
+        let text = buffered
+            .iter()
+            .position(|&byte| !matches!(byte, b' ' | b'\t' | b'\r' | b'\n'));
+        let blank = &buffered[..text.unwrap_or(buffered.len())];
+        let lines = blank.iter().filter(|&&byte| byte == b'\n').count() as u64;
+        let through_last_break = blank
+            .iter()
+            .rposition(|&byte| byte == b'\n')
+            .map_or(0, |at| at + 1);
+        let rest = blank.len() - through_last_break;
+        input.advance_lines(through_last_break, lines);
+        input.advance(rest);
+        if text.is_some() {
+            return Ok(true);
         }
     }
-    let is_list = match format {
-        InputFormat::Auto => first.split_whitespace().count() == 2,
-        InputFormat::Grid => false,
-        InputFormat::List => true,
-    };
-    let lines = std::iter::once(Ok(first)).chain(reader.lines());
-    let numbered = lines.enumerate().map(|(i, line)| (i + line_number, line));
-    if is_list {
-        check_list(numbered, expect)
-    } else {
-        check_grid(numbered, expect)
+}
+
+/// The format of text that begins at the next byte (not blank): JSON at `{`, a list if its
+/// first line holds two items or a comma, else a grid.
+fn detect<R: Read>(input: &mut Input<R>) -> Result<InputFormat, CheckError> {
+    input.fill(list::MAX_LINE + 1)?;
+    let buffered = input.buffered();
+    if buffered[0] == b'{' {
+        return Ok(InputFormat::Json);
     }
+    let line_end = buffered.iter().position(|&byte| byte == b'\n');
+    let Some(line) = line_end
+        .map(|end| &buffered[..end])
+        .or((buffered.len() <= list::MAX_LINE).then_some(buffered))
+    else {
+        // Longer than any list line.
+        return Ok(InputFormat::Grid);
+    };
+    let items = line
+        .split(|&byte| is_blank(byte) || byte == b',')
+        .filter(|item| !item.is_empty())
+        .count();
+    Ok(if items == 2 || line.contains(&b',') {
+        InputFormat::List
+    } else {
+        InputFormat::Grid
+    })
+}
+
+/// A [`Validator`] of tours of `board` that meet `expect`.
+fn validator(expect: &Expectations, board: Board) -> Result<Validator, CheckError> {
+    Ok(Validator::new(
+        board,
+        expect.closed,
+        expect.start_on(board)?,
+    ))
 }
 
 /// `check`: validates a tour read from a file or standard input.
@@ -123,20 +289,25 @@ pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
         default_size: Board::new(8, 8).expect("8x8 is a board"),
         closed: args.closed,
         start: args.start.clone(),
+        memory_cap: memory_limit().map_err(Failure::bad_input)?,
     };
-    let reader: Box<dyn BufRead> = match &args.file {
+    let reader: Box<dyn Read> = match &args.file {
         Some(path) if path.as_os_str() != "-" => {
             let file = File::open(path).map_err(|error| {
                 let path = path.as_os_str().as_encoded_bytes();
                 Failure::bad_input(format!("cannot open {}: {error}", quoted_bytes(path)))
             })?;
-            Box::new(BufReader::new(file))
+            Box::new(file)
         }
         _ => Box::new(io::stdin().lock()),
     };
     match check_tour(reader, args.format, &expect) {
-        Ok(CheckedTour { board, start }) => {
-            let kind = if args.closed { "closed" } else { "open" };
+        Ok(CheckedTour {
+            board,
+            start,
+            closed,
+        }) => {
+            let kind = if closed { "closed" } else { "open" };
             with_stdout(|out| writeln!(out, "valid {kind} tour of {board} from {start}"))?;
             Ok(ExitStatus::Success)
         }
@@ -146,141 +317,4 @@ pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
         )),
         Err(other) => Err(Failure::bad_input(other)),
     }
-}
-
-/// A number of plain ASCII digits: `+1`, `-1` and `1.0` are not visit numbers or rows.
-fn parse_number(token: &str, line: usize) -> Result<u64, CheckError> {
-    let digits = !token.is_empty() && token.bytes().all(|byte| byte.is_ascii_digit());
-    digits.then(|| token.parse().ok()).flatten().ok_or_else(|| {
-        CheckError::Input(format!(
-            "line {line}: '{token}' is not a non-negative whole number"
-        ))
-    })
-}
-
-fn check_list(
-    lines: impl Iterator<Item = (usize, std::io::Result<String>)>,
-    expect: &Expectations,
-) -> Result<CheckedTour, CheckError> {
-    let board = expect.size.unwrap_or(expect.default_size);
-    let mut validator = expect.validator(board)?;
-    let mut first = None;
-    for (number, line) in lines {
-        let line = line?;
-        let tokens: Vec<&str> = line
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|t| !t.is_empty())
-            .collect();
-        match tokens[..] {
-            [] => continue,
-            [row, col] => {
-                let (row, col) = (parse_number(row, number)?, parse_number(col, number)?);
-                let square = match (u32::try_from(row), u32::try_from(col)) {
-                    (Ok(row), Ok(col)) => Square::new(row, col),
-                    _ => {
-                        return Err(CheckError::Invalid(format!(
-                            "line {number}: square {row},{col} is off the {board} board"
-                        )));
-                    }
-                };
-                first.get_or_insert(square);
-                validator.push(square)?;
-            }
-            _ => {
-                return Err(CheckError::Input(format!(
-                    "line {number}: expected 'r c' (two numbers), found {} item(s): '{}'",
-                    tokens.len(),
-                    line.trim()
-                )));
-            }
-        }
-    }
-    validator.finish()?;
-    Ok(CheckedTour {
-        board,
-        start: first.expect("a finished tour has a first square"),
-    })
-}
-
-fn check_grid(
-    lines: impl Iterator<Item = (usize, std::io::Result<String>)>,
-    expect: &Expectations,
-) -> Result<CheckedTour, CheckError> {
-    let (board, numbers) = read_grid(lines)?;
-    if let Some(size) = expect.size.filter(|&size| size != board) {
-        return Err(CheckError::Invalid(format!(
-            "the grid is {board}, but --size says {size}"
-        )));
-    }
-    let first_number = u64::from(!numbers.contains(&0));
-    let by_visit = squares_by_visit(board, &numbers, first_number)?;
-    let mut validator = expect.validator(board)?;
-    for square in by_visit {
-        validator
-            .push(square)
-            .map_err(|error| error.numbered_from(first_number))?;
-    }
-    validator.finish()?;
-    Ok(CheckedTour {
-        board,
-        start: board.square_at(numbers.iter().position(|&n| n == first_number).unwrap_or(0) as u32),
-    })
-}
-
-/// The numbers of a grid, row by row, and the board they cover: every row as long as the
-/// first, blank lines skipped.
-fn read_grid(
-    lines: impl Iterator<Item = (usize, std::io::Result<String>)>,
-) -> Result<(Board, Vec<u64>), CheckError> {
-    let mut numbers: Vec<u64> = Vec::new();
-    let mut cols = 0;
-    let mut rows = 0u64;
-    for (line_number, line) in lines {
-        let line = line?;
-        let before = numbers.len();
-        for token in line.split_whitespace() {
-            numbers.push(parse_number(token, line_number)?);
-        }
-        let found = numbers.len() - before;
-        if found == 0 {
-            continue;
-        }
-        if rows == 0 {
-            cols = found;
-        } else if found != cols {
-            return Err(CheckError::Input(format!(
-                "line {line_number}: a grid row of {found} numbers, but the first row has {cols}"
-            )));
-        }
-        rows += 1;
-    }
-    let board =
-        Board::new(rows, cols as u64).map_err(|error| CheckError::Input(error.to_string()))?;
-    Ok((board, numbers))
-}
-
-/// The squares in visit order: every number in `first_number..first_number + area` once.
-fn squares_by_visit(
-    board: Board,
-    numbers: &[u64],
-    first_number: u64,
-) -> Result<Vec<Square>, CheckError> {
-    let area = board.area();
-    let mut by_visit: Vec<Option<Square>> = vec![None; area as usize];
-    for (index, &number) in numbers.iter().enumerate() {
-        let square = board.square_at(index as u32);
-        let Some(step) = number.checked_sub(first_number).filter(|&step| step < area) else {
-            return Err(CheckError::Invalid(format!(
-                "square {square} holds {number}, outside the visit numbers {first_number}..={}",
-                area - 1 + first_number
-            )));
-        };
-        if let Some(other) = by_visit[step as usize].replace(square) {
-            return Err(CheckError::Invalid(format!(
-                "visit number {number} appears twice, at {other} and at {square}"
-            )));
-        }
-    }
-    // Every number is in range and none repeats, so every visit number has its square.
-    Ok(by_visit.into_iter().flatten().collect())
 }

@@ -9,7 +9,8 @@
 use std::str::FromStr;
 
 use knights_tour::cli::{
-    CheckError, CheckedTour, Expectations, InputFormat, check_tour, write_grid, write_list,
+    CheckError, CheckedTour, Expectations, InputFormat, check_tour, write_grid, write_json,
+    write_list,
 };
 use knights_tour::engine::board::{Board, Square};
 use knights_tour::engine::notation::{NotationError, SquareSpec, parse_size};
@@ -337,6 +338,15 @@ fn grid_bytes(tour: &Tour, aligned: bool) -> Vec<u8> {
     out
 }
 
+/// The tour as `solve --format json` writes it.
+fn json_bytes(tour: &Tour) -> Vec<u8> {
+    let request = Request::new(tour.board(), tour.start()).closed(tour.is_closed());
+    let outcome = solve(&request).unwrap();
+    let mut out = Vec::new();
+    write_json(&mut out, &request, &outcome).unwrap();
+    out
+}
+
 fn list_bytes(tour: &Tour) -> Vec<u8> {
     let mut out = Vec::new();
     write_list(&mut out, tour).unwrap();
@@ -376,6 +386,33 @@ proptest! {
         for format in [InputFormat::Auto, InputFormat::List] {
             let checked = check_tour(list.as_slice(), format, &expectations(&tour, Some(board)));
             prop_assert_eq!(checked.unwrap(), found);
+        }
+        let json = json_bytes(&tour);
+        for format in [InputFormat::Auto, InputFormat::Json] {
+            for size in [None, Some(board)] {
+                let checked = check_tour(json.as_slice(), format, &expectations(&tour, size));
+                prop_assert_eq!(checked.unwrap(), found);
+            }
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_of_a_json_tour_never_panics_and_is_named_safely(
+        tour in small_tours(),
+        at in any::<Index>(),
+        byte in any::<u8>(),
+        format in any_format(),
+    ) {
+        let mut json = json_bytes(&tour);
+        let at = at.index(json.len());
+        json[at] = byte;
+        let text = String::from_utf8_lossy(&json).into_owned();
+        if let Err(error) = check_tour(json.as_slice(), format, &expectations(&tour, None)) {
+            if std::str::from_utf8(&json).is_ok() {
+                check_error_is_sound(&text, &error)?;
+            } else {
+                message_is_safe(&error.to_string())?;
+            }
         }
     }
 

@@ -91,9 +91,10 @@ pub(super) fn check<R: Read>(
                     .take_while(|byte| byte.is_ascii_digit())
                     .count();
                 let after = bytes.get(digits).copied();
-                if digits > MAX_DIGITS || after.is_some_and(|byte| !byte.is_ascii_whitespace()) {
+                if digits <= MAX_DIGITS && after.is_some_and(|byte| !byte.is_ascii_whitespace()) {
                     return Err(bad_token(input.line(), bytes));
                 }
+                // A longer number is past every board: `number` says so.
                 grid.number(&bytes[..digits], input.line())?;
                 input.advance(digits);
             }
@@ -178,12 +179,16 @@ impl Grid {
             return Err(match (self.cols, self.size) {
                 (None, Some(size)) => invalid(
                     line,
-                    format!("a grid row of more than {width} numbers, but --size says {size}"),
+                    format!(
+                        "a grid row of more than {}, but --size says {size}",
+                        numbers(width)
+                    ),
                 ),
                 _ => input_error(
                     line,
                     format!(
-                        "a grid row of more than {width} numbers, but the first row has {width}"
+                        "a grid row of more than {}, but the first row has {width}",
+                        numbers(width)
                     ),
                 ),
             });

@@ -24,6 +24,12 @@ const KEPT: usize = 64;
 /// The deepest nesting of a skipped value.
 const MAX_DEPTH: usize = 128;
 
+/// The longest string: `solve`'s longest (a `reason`) is a few hundred bytes.
+const MAX_STRING: u64 = 1 << 16;
+
+/// The most digits of a number: `solve` writes at most twenty.
+const MAX_DIGITS: u64 = 64;
+
 /// The fields read so far.
 #[derive(Default)]
 struct Fields {
@@ -60,7 +66,8 @@ pub(super) fn check<R: Read>(
             let repeated = || format!("{} appears twice", quoted_bytes(&key));
             match &key[..] {
                 b"rows" | b"cols" => {
-                    let value = json.whole_number(&key)?;
+                    let value =
+                        json.whole_number(if key == b"rows" { "'rows'" } else { "'cols'" })?;
                     let field = if key == b"rows" {
                         &mut fields.rows
                     } else {
@@ -225,7 +232,18 @@ impl<R: Read> Json<'_, R> {
     /// written (escapes not decoded).
     fn string(&mut self) -> Result<Vec<u8>, CheckError> {
         let mut kept = Vec::new();
+        let start = (self.input.line(), self.input.column());
+        let mut length = 0u64;
         loop {
+            if length > MAX_STRING {
+                return Err(CheckError::Input(format!(
+                    "line {}, column {}: a string longer than {MAX_STRING} bytes, more than any \
+                     in a tour file: {}",
+                    start.0,
+                    start.1,
+                    quoted_bytes(&kept)
+                )));
+            }
             if self.input.buffered().len() < 8 {
                 self.input.fill(8)?;
             }
@@ -236,12 +254,13 @@ impl<R: Read> Json<'_, R> {
                 .unwrap_or(bytes.len());
             let room = KEPT.saturating_sub(kept.len()).min(plain);
             kept.extend_from_slice(&bytes[..room]);
+            length += plain as u64;
             self.input.advance(plain);
             let bytes = self.input.buffered();
             let Some(&byte) = bytes.first() else {
                 return Err(self.unexpected("the end of the string ('\"')"));
             };
-            let length = match byte {
+            let size = match byte {
                 b'"' => {
                     self.input.advance(1);
                     return Ok(kept);
@@ -268,9 +287,10 @@ impl<R: Read> Json<'_, R> {
                     }
                 },
             };
-            let room = KEPT.saturating_sub(kept.len()).min(length);
+            let room = KEPT.saturating_sub(kept.len()).min(size);
             kept.extend_from_slice(&bytes[..room]);
-            self.input.advance(length);
+            length += size as u64;
+            self.input.advance(size);
         }
     }
 
@@ -295,13 +315,18 @@ impl<R: Read> Json<'_, R> {
     }
 
     /// A whole number of digits (no sign, fraction or exponent), for `what`; saturating.
-    fn whole_number(&mut self, what: &[u8]) -> Result<u64, CheckError> {
+    fn whole_number(&mut self, what: &str) -> Result<u64, CheckError> {
         if !matches!(self.blank()?, Some(b'0'..=b'9')) {
-            let what = format!("a whole number >= 0 for {}", quoted_bytes(what));
+            let what = format!("a whole number >= 0 for {}", what);
             return Err(self.unexpected(&what));
         }
         let mut value = 0u64;
+        let mut count = 0u64;
         loop {
+            if count > MAX_DIGITS {
+                let what = format!("a number of at most {MAX_DIGITS} digits");
+                return Err(self.unexpected(&what));
+            }
             if self.input.buffered().is_empty() {
                 self.input.fill(1)?;
             }
@@ -316,13 +341,14 @@ impl<R: Read> Json<'_, R> {
                     .saturating_add(u64::from(digit - b'0'))
             });
             let more = digits == bytes.len() && !bytes.is_empty();
+            count += digits as u64;
             self.input.advance(digits);
             if !more {
                 break;
             }
         }
         if let Some(b'.' | b'e' | b'E') = self.input.peek()? {
-            let what = format!("a whole number >= 0 for {}", quoted_bytes(what));
+            let what = format!("a whole number >= 0 for {}", what);
             return Err(self.unexpected(&what));
         }
         Ok(value)
@@ -331,9 +357,9 @@ impl<R: Read> Json<'_, R> {
     /// `[r,c]`.
     fn pair(&mut self) -> Result<(u64, u64), CheckError> {
         self.expect_byte(b'[', "a square [r,c]")?;
-        let row = self.whole_number(b"a row")?;
+        let row = self.whole_number("the row")?;
         self.expect_byte(b',', "',' between row and column")?;
-        let col = self.whole_number(b"a column")?;
+        let col = self.whole_number("the column")?;
         self.expect_byte(b']', "']' after the column")?;
         Ok((row, col))
     }
@@ -498,7 +524,11 @@ impl<R: Read> Json<'_, R> {
         loop {
             match self.input.peek()? {
                 Some(byte @ (b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')) => {
-                    digits += usize::from(byte.is_ascii_digit());
+                    digits += u64::from(byte.is_ascii_digit());
+                    if digits > MAX_DIGITS {
+                        let what = format!("a number of at most {MAX_DIGITS} digits");
+                        return Err(self.unexpected(&what));
+                    }
                     self.input.advance(1);
                 }
                 _ if digits > 0 => return Ok(()),

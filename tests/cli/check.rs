@@ -1,5 +1,6 @@
-//! `check`: valid tours accepted as grids and lists (status 0), the first violation of an
-//! invalid tour named (status 1), and text that is not a tour refused (status 2).
+//! `check`: valid tours accepted in every format `solve` writes (status 0), the first violation
+//! of an invalid tour named with its line (status 1), text that is not a tour refused (status
+//! 2), and endless or hostile input stopped early with a short, inert message.
 
 use super::*;
 

@@ -27,6 +27,9 @@ const MAX_DEPTH: usize = 128;
 /// The longest string: `solve`'s longest (a `reason`) is a few hundred bytes.
 const MAX_STRING: u64 = 1 << 16;
 
+/// The longest run of whitespace between two tokens (an indented JSON has a few dozen).
+const MAX_BLANKS: u32 = 4096;
+
 /// The most digits of a number: `solve` writes at most twenty.
 const MAX_DIGITS: u64 = 64;
 
@@ -202,11 +205,18 @@ impl<R: Read> Json<'_, R> {
 
     /// Skips whitespace; the next byte, not consumed.
     fn blank(&mut self) -> Result<Option<u8>, CheckError> {
+        let mut run = 0;
         loop {
             match self.input.peek()? {
                 Some(b' ' | b'\t' | b'\r') => self.input.advance(1),
                 Some(b'\n') => self.input.newline(),
                 other => return Ok(other),
+            }
+            run += 1;
+            if run > MAX_BLANKS {
+                return Err(self.error(format!(
+                    "more than {MAX_BLANKS} blanks in a row, more than any tour file holds"
+                )));
             }
         }
     }

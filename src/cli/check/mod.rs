@@ -378,6 +378,7 @@ mod tests {
             (None, b"{\"a\":\"", b"\\n"),
             (None, b"{\"a\":", b"[1,"),
             (None, b"{\"a\":1", b"0"),
+            (None, b"{", b" \n"),
         ];
         for &(size, head, chunk) in cases {
             let mut reader = Endless {

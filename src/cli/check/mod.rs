@@ -203,6 +203,11 @@ pub fn check_tour(
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
     let mut input = Input::new(reader);
+    // A byte-order mark, as some Windows editors write, is not text of the tour.
+    input.fill(3)?;
+    if input.buffered().starts_with("\u{feff}".as_bytes()) {
+        input.advance(3);
+    }
     if !skip_blank_lines(&mut input)? {
         return Err(CheckError::Input(
             "the input is empty: expected a list of 'r c' lines, a grid of visit numbers or \
@@ -450,6 +455,13 @@ mod tests {
         assert_eq!(detect_text(b" 1 2 3\n"), InputFormat::Grid);
         assert_eq!(detect_text(b"1\n2\n"), InputFormat::Grid);
         assert_eq!(detect_text(&[b'1'; 1000]), InputFormat::Grid);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let list = "\u{feff}0 0\n";
+        let checked = check_tour(list.as_bytes(), InputFormat::Auto, &expect(Some("1")));
+        assert_eq!(checked.unwrap().board, Board::new(1, 1).unwrap());
     }
 
     #[test]

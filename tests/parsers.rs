@@ -9,7 +9,8 @@
 use std::str::FromStr;
 
 use knights_tour::cli::{
-    CheckError, CheckedTour, Expectations, InputFormat, check_tour, write_grid, write_list,
+    CheckError, CheckedTour, Expectations, InputFormat, check_tour, write_grid, write_json,
+    write_list,
 };
 use knights_tour::engine::board::{Board, Square};
 use knights_tour::engine::notation::{NotationError, SquareSpec, parse_size};
@@ -98,6 +99,7 @@ fn any_expectations() -> impl Strategy<Value = Expectations> {
         default_size: board(8, 8),
         closed,
         start,
+        memory_cap: None,
     })
 }
 
@@ -134,22 +136,29 @@ fn quoted(message: &str) -> Vec<&str> {
     message.split('\'').skip(1).step_by(2).collect()
 }
 
-/// What every `check_tour` error must satisfy: one line, and a message about line N names a
-/// line that exists and quotes text from it.
+/// What every `check_tour` error must satisfy: one short line without control characters
+/// (file contents are quoted with escapes), and a message about line N (`line N: ` or
+/// `line N, column C: `) names a line that exists and quotes text from it.
 fn check_error_is_sound(text: &str, error: &CheckError) -> Result<(), TestCaseError> {
     let message = error.to_string();
-    prop_assert!(!message.is_empty());
-    prop_assert!(!message.contains('\n'), "{message:?}");
+    message_is_safe(&message)?;
     if let Some(rest) = message.strip_prefix("line ") {
         let number: usize = rest
-            .split(':')
+            .split([':', ','])
             .next()
             .and_then(|n| n.parse().ok())
             .ok_or_else(|| TestCaseError::fail(format!("no line number: {message:?}")))?;
         let line = line_of(text, number);
         prop_assert!(line.is_some(), "{message:?} but the text has fewer lines");
-        let pieces = quoted(&message);
-        if !pieces.is_empty() {
+        // Quoted text is escaped and cut; what is plain must come from the line (but for the
+        // forms the message names).
+        let pieces: Vec<&str> = quoted(&message)
+            .into_iter()
+            .map(|piece| piece.trim_end_matches('…'))
+            .filter(|piece| !piece.contains('\\') && !["r c", "r,c"].contains(piece))
+            .collect();
+        // (A quote in the line itself would confuse the split into pieces.)
+        if !pieces.is_empty() && !line.unwrap().contains('\'') {
             prop_assert!(
                 pieces.iter().any(|piece| line.unwrap().contains(piece)),
                 "{message:?} quotes nothing of line {number}: {:?}",
@@ -163,6 +172,18 @@ fn check_error_is_sound(text: &str, error: &CheckError) -> Result<(), TestCaseEr
             "{notation:?}"
         );
     }
+    Ok(())
+}
+
+/// A message fit for a terminal: not empty, one line, no control characters, a few hundred
+/// bytes at most.
+fn message_is_safe(message: &str) -> Result<(), TestCaseError> {
+    prop_assert!(!message.is_empty());
+    prop_assert!(
+        !message.chars().any(char::is_control),
+        "control character in {message:?}"
+    );
+    prop_assert!(message.len() <= 400, "{} bytes: {message:?}", message.len());
     Ok(())
 }
 
@@ -311,7 +332,7 @@ proptest! {
         expect in any_expectations(),
     ) {
         if let Err(error) = check_tour(bytes.as_slice(), format, &expect) {
-            prop_assert!(!error.to_string().contains('\n'), "{error}");
+            message_is_safe(&error.to_string())?;
         }
     }
 
@@ -322,7 +343,7 @@ proptest! {
         expect in any_expectations(),
     ) {
         match check_tour(text.as_bytes(), format, &expect) {
-            Ok(CheckedTour { board, start }) => prop_assert!(board.contains(start)),
+            Ok(CheckedTour { board, start, .. }) => prop_assert!(board.contains(start)),
             Err(error) => check_error_is_sound(&text, &error)?,
         }
     }
@@ -352,12 +373,22 @@ fn expectations(tour: &Tour, size: Option<Board>) -> Expectations {
         default_size: board(8, 8),
         closed: tour.is_closed(),
         start: Some(format!("{},{}", start.row, start.col).parse().unwrap()),
+        memory_cap: None,
     }
 }
 
 fn grid_bytes(tour: &Tour, aligned: bool) -> Vec<u8> {
     let mut out = Vec::new();
     write_grid(&mut out, tour, aligned).unwrap();
+    out
+}
+
+/// The tour as `solve --format json` writes it.
+fn json_bytes(tour: &Tour) -> Vec<u8> {
+    let request = Request::new(tour.board(), tour.start()).closed(tour.is_closed());
+    let outcome = solve(&request).unwrap();
+    let mut out = Vec::new();
+    write_json(&mut out, &request, &outcome).unwrap();
     out
 }
 
@@ -386,7 +417,7 @@ proptest! {
     #[test]
     fn solved_tours_written_as_grids_and_lists_pass_the_check(tour in small_tours()) {
         let board = tour.board();
-        let found = CheckedTour { board, start: tour.start() };
+        let found = CheckedTour { board, start: tour.start(), closed: tour.is_closed() };
         for aligned in [true, false] {
             let grid = grid_bytes(&tour, aligned);
             for format in [InputFormat::Auto, InputFormat::Grid] {
@@ -400,6 +431,33 @@ proptest! {
         for format in [InputFormat::Auto, InputFormat::List] {
             let checked = check_tour(list.as_slice(), format, &expectations(&tour, Some(board)));
             prop_assert_eq!(checked.unwrap(), found);
+        }
+        let json = json_bytes(&tour);
+        for format in [InputFormat::Auto, InputFormat::Json] {
+            for size in [None, Some(board)] {
+                let checked = check_tour(json.as_slice(), format, &expectations(&tour, size));
+                prop_assert_eq!(checked.unwrap(), found);
+            }
+        }
+    }
+
+    #[test]
+    fn a_changed_byte_of_a_json_tour_never_panics_and_is_named_safely(
+        tour in small_tours(),
+        at in any::<Index>(),
+        byte in any::<u8>(),
+        format in any_format(),
+    ) {
+        let mut json = json_bytes(&tour);
+        let at = at.index(json.len());
+        json[at] = byte;
+        let text = String::from_utf8_lossy(&json).into_owned();
+        if let Err(error) = check_tour(json.as_slice(), format, &expectations(&tour, None)) {
+            if std::str::from_utf8(&json).is_ok() {
+                check_error_is_sound(&text, &error)?;
+            } else {
+                message_is_safe(&error.to_string())?;
+            }
         }
     }
 

@@ -10,7 +10,7 @@ use crate::engine::notation::{SquareSpec, parse_size};
 use crate::engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
 use crate::options::{BoardArgs, parse_duration};
 
-use super::tour_input::InputFormat;
+use super::check::InputFormat;
 
 /// Options of `solve`.
 #[derive(Debug, Args)]
@@ -54,19 +54,32 @@ pub enum OutputFormat {
 
 /// Options of `check`.
 #[derive(Debug, Args)]
+#[command(
+    after_help = "Reads every format 'solve' writes: a list ('r c', 'r,c' or 'r, c' a \
+line), a grid of visit numbers (1..N or 0..N-1) and the JSON object of 'solve --format json'. \
+A JSON object's own fields are checked too: its path must start at its 'start' and be closed \
+if it says 'closed', --size must agree with its 'rows' and 'cols', and an 'outcome' other \
+than \"tour\" is not a tour file. The check streams: a list or a JSON path takes one bit of \
+memory a square; a grid, four bytes a square of its board, within the memory the system \
+allows (and KNIGHTS_TOUR_MEMORY).\n\nExit status: 0 a valid tour, 1 an invalid tour (the \
+first fault named, with its line), 2 not a tour file or bad usage."
+)]
 pub struct CheckArgs {
     /// The tour; standard input when absent or `-`
     pub file: Option<PathBuf>,
-    /// Board size: required for a list unless it is 8x8; a grid gives its own
+    /// Board size: required for a list unless it is 8x8; a grid and a JSON object give their
+    /// own, which must agree with it
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<Board>,
     /// The square the tour must start on (ROW,COL or a1)
     #[arg(long, value_name = "SQ")]
     pub start: Option<SquareSpec>,
-    /// Require a closed tour
+    /// Require a closed tour (a JSON object that says "closed": true is checked as closed
+    /// without it)
     #[arg(long)]
     pub closed: bool,
-    /// auto: a list if the first line holds two numbers, else a grid
+    /// auto: JSON if the text begins with '{', a list if its first line holds two numbers,
+    /// else a grid
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,
 }

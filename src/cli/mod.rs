@@ -1,5 +1,5 @@
 //! The scripted command line: the commands `solve`, `check`, `count` and `cses`, their options
-//! (`args`), output formats (`output`) and tour input (`tour_input`), and the exit
+//! (`args`), output formats (`output`) and `check` (reading tours), and the exit
 //! statuses every command ends with (`0` success, `1` no tour or an invalid tour, `2` bad
 //! usage or input, `3` budget or deadline ran out). Output goes through a buffered writer; a
 //! closed pipe ends the program quietly.
@@ -8,23 +8,22 @@
 //! explorer; this module never calls the explorer.
 
 mod args;
+mod check;
 mod output;
-mod tour_input;
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::engine::board::{Board, Square};
 use crate::engine::count::{CountError, CountRequest, count_tours};
-use crate::engine::quote::{quoted, quoted_bytes};
+use crate::engine::quote::quoted;
 use crate::engine::solve::{self, Outcome, Request};
 use crate::options::{BoardArgs, with_memory_cap};
 
 pub use args::{CheckArgs, CountArgs, OutputFormat, SolveArgs};
+pub use check::{CheckError, CheckedTour, Expectations, InputFormat, check, check_tour};
 pub use output::{stats_line, write_grid, write_json, write_list};
-pub use tour_input::{CheckError, CheckedTour, Expectations, InputFormat, check as check_tour};
 
 /// Exit statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -210,38 +209,6 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
         }
     }
     Ok(status)
-}
-
-/// `check`: validates a tour read from a file or standard input.
-pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
-    let expect = Expectations {
-        size: args.size,
-        default_size: Board::new(8, 8).expect("8x8 is a board"),
-        closed: args.closed,
-        start: args.start.clone(),
-    };
-    let reader: Box<dyn BufRead> = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let file = File::open(path).map_err(|error| {
-                let path = path.as_os_str().as_encoded_bytes();
-                Failure::bad_input(format!("cannot open {}: {error}", quoted_bytes(path)))
-            })?;
-            Box::new(BufReader::new(file))
-        }
-        _ => Box::new(io::stdin().lock()),
-    };
-    match tour_input::check(reader, args.format, &expect) {
-        Ok(CheckedTour { board, start }) => {
-            let kind = if args.closed { "closed" } else { "open" };
-            with_stdout(|out| writeln!(out, "valid {kind} tour of {board} from {start}"))?;
-            Ok(ExitStatus::Success)
-        }
-        Err(CheckError::Invalid(message)) => Err(Failure::new(
-            ExitStatus::NoTour,
-            format!("invalid tour: {message}"),
-        )),
-        Err(other) => Err(Failure::bad_input(other)),
-    }
 }
 
 /// `count`: the number of tours, by exhaustive search.

@@ -1,5 +1,6 @@
-//! `check`: valid tours accepted as grids and lists (status 0), the first violation of an
-//! invalid tour named (status 1), and text that is not a tour refused (status 2).
+//! `check`: valid tours accepted in every format `solve` writes (status 0), the first violation
+//! of an invalid tour named with its line (status 1), text that is not a tour refused (status
+//! 2), and endless or hostile input stopped early with a short, inert message.
 
 use super::*;
 
@@ -149,7 +150,7 @@ fn check_exits_2_on_input_that_is_not_a_tour_text() {
         (&[], b"0 0\n1 x\n", &["'x'"]),
         (&[], b"1 2 -3\n", &["'-3'"]),
         (&["--format", "grid"], b"+1 2\n", &["'+1'"]),
-        (&[], b"\xff\xfe 1\n", &["read"]),
+        (&[], b"\xff\xfe 1\n", &["line 1", "not text", r"\xff"]),
         // A message that happens to mention a broken pipe is still an error.
         (
             &[],
@@ -173,4 +174,323 @@ fn check_exits_2_on_input_that_is_not_a_tour_text() {
         &[missing],
         "missing file",
     );
+}
+
+/// Runs `check` with `args` and writes `chunk` to its standard input again and again until it
+/// stops reading (it exits and the pipe breaks); fails if it is still reading after
+/// `most_bytes`, the sign that it would read an endless input to the end.
+fn check_endless(args: &[&str], head: &[u8], chunk: &[u8], most_bytes: usize) -> Run {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+        .arg("check")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(head).unwrap();
+    let mut written = 0;
+    let block: Vec<u8> = chunk
+        .iter()
+        .copied()
+        .cycle()
+        .take(chunk.len() * (65536 / chunk.len()).max(1))
+        .collect();
+    let stopped = loop {
+        if written >= most_bytes {
+            break false;
+        }
+        match stdin.write_all(&block) {
+            Ok(()) => written += block.len(),
+            Err(_) => break true,
+        }
+    };
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        stopped,
+        "check {args:?} still reading {chunk:?}… after {written} bytes"
+    );
+    Run {
+        code: output.status.code().expect("ended by a signal"),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+/// Arguments, the endless chunk, the exit status, what the message names.
+type EndlessCase<'a> = (&'a [&'a str], &'a [u8], i32, &'a [&'a str]);
+
+#[test]
+fn check_stops_early_on_endless_input_that_cannot_be_a_tour() {
+    // Each of these grew memory until the process aborted: the whole input was read first.
+    let cases: &[EndlessCase] = &[
+        (&["--size", "8"], b"1\n", 1, &["line 1", "--size"]),
+        (&[], b"1\n", 1, &["line 2", "appears twice"]),
+        (
+            &["--size", "8"],
+            b"1 2 3 4 5 6 7 8\n",
+            1,
+            &["line 2", "appears twice"],
+        ),
+        (&[], b"\0", 2, &["line 1", "not text", r"\x00"]),
+        (&["--size", "8"], b"0 0\n", 1, &["line 2"]),
+        (&[], b"0 ", 1, &["line 1", "appears twice"]),
+        (
+            &[],
+            b"1                                                                      ",
+            2,
+            &["line 1", "blanks"],
+        ),
+        (&[], b" ", 2, &["line 1", "blanks"]),
+        (
+            &["--format", "list"],
+            b"1 1 1 ",
+            2,
+            &["line 1", "longer than"],
+        ),
+    ];
+    for &(args, chunk, code, needles) in cases {
+        let out = check_endless(args, b"", chunk, 64 << 20);
+        let what = format!("check {args:?} <<< endless {chunk:?}");
+        assert_fails(&out, code, needles, &what);
+    }
+    // A JSON path that goes on (the second square revisits), and nesting without end.
+    let head = b"{\"rows\":8,\"cols\":8,\"path\":[";
+    let out = check_endless(&[], head, b"[0,0],", 64 << 20);
+    assert_fails(
+        &out,
+        1,
+        &["line 1, column 34", "not a knight move"],
+        "endless path",
+    );
+    let out = check_endless(&[], b"{\"x\":", b"[", 64 << 20);
+    assert_fails(&out, 2, &["nested more than 128 deep"], "endless nesting");
+}
+
+#[test]
+fn check_accepts_every_format_solve_writes() {
+    for (size, closed, start) in [
+        ("8", false, "0,0"),
+        ("6", true, "2,3"),
+        ("5x7", false, "2,2"),
+    ] {
+        let mut solve_args = vec!["--size", size, "--start", start];
+        let mut check_args = vec!["--start", start];
+        if closed {
+            solve_args.push("--closed");
+            check_args.push("--closed");
+        }
+        let kind = if closed { "closed" } else { "open" };
+        let board = knights_tour::engine::notation::parse_size(size).unwrap();
+        let expected = format!("valid {kind} tour of {board} from {start}\n");
+        for format in ["list", "grid", "json"] {
+            let text = solve(&[&solve_args[..], &["--format", format]].concat()).stdout;
+            let mut texts = vec![(format.to_string(), text.clone())];
+            if format == "list" {
+                texts.push(("comma list".into(), text.replace(' ', ",")));
+                texts.push(("comma-space list".into(), text.replace(' ', ", ")));
+                texts.push(("CRLF list".into(), text.replace('\n', "\r\n")));
+            }
+            for (what, text) in texts {
+                // A list needs the size; the others carry their own, and agree with it.
+                for with_size in [true, false] {
+                    if what.contains("list") && !with_size && size != "8" {
+                        continue;
+                    }
+                    let mut args = check_args.clone();
+                    if with_size {
+                        args.extend(["--size", size]);
+                    }
+                    let out = check(&args, &text);
+                    assert_eq!(out.code, 0, "{what} of {size} {args:?}: {}", out.stderr);
+                    assert_eq!(out.stdout, expected, "{what} of {size}");
+                    // Told the format, the same.
+                    let format = if what.contains("list") {
+                        "list"
+                    } else {
+                        format
+                    };
+                    let out = check(&[&args[..], &["--format", format]].concat(), &text);
+                    assert_eq!(out.code, 0, "{what} --format {format}: {}", out.stderr);
+                }
+            }
+        }
+    }
+    // A JSON object that says it is closed is checked, and reported, as closed.
+    let json = solve(&["--size", "6", "--closed", "--format", "json"]).stdout;
+    assert_eq!(
+        check(&[], &json).stdout,
+        "valid closed tour of 6x6 from 0,0\n"
+    );
+}
+
+#[test]
+fn check_holds_a_json_tour_to_its_own_fields() {
+    let json = solve(&["--size", "6", "--closed", "--format", "json"]).stdout;
+    let value: Value = serde_json::from_str(&json).unwrap();
+    let path = value["path"].as_array().unwrap();
+    let (first, second) = (path[0].to_string(), path[1].to_string());
+    // An open tour that says it is closed (the solver's 8x8 open tour is not closed: see
+    // `check_exits_1_naming_the_first_violation_of_an_invalid_tour`).
+    let open = solve(&["--format", "json"]).stdout;
+    let says_closed = open.replacen("\"closed\":false", "\"closed\":true", 1);
+    let wrong_start = json.replacen(&format!("\"start\":{first}"), "\"start\":[1,2]", 1);
+    let cases: Vec<(&[&str], String, i32, Vec<&str>)> = vec![
+        (
+            &["--size", "8"],
+            json.clone(),
+            1,
+            vec!["6x6", "--size says 8x8"],
+        ),
+        (&[], wrong_start, 1, vec!["1,2", "start"]),
+        (&["--start", "1,2"], json.clone(), 1, vec!["1,2", "start"]),
+        (&[], says_closed, 1, vec!["not closed"]),
+        (
+            &[],
+            json.replacen(&second, "[5,5]", 1),
+            1,
+            vec!["line 1, column", "not a knight move"],
+        ),
+        (
+            &[],
+            json.replacen("\"rows\":6,\"cols\":6,", "", 1),
+            2,
+            vec!["'path' comes before 'rows'"],
+        ),
+        (
+            &[],
+            json.replacen("\"path\"", "\"route\"", 1),
+            2,
+            vec!["no 'path'"],
+        ),
+        (&[], json.replacen('}', "}, 1", 1), 2, vec!["expected"]),
+        (&[], json.replacen("[[", "[[-", 1), 2, vec!["whole number"]),
+        (
+            &[],
+            json.replacen("\"tour\"", "\"\\u001b[2J\"", 1),
+            2,
+            vec![r"'\u001b[2J'"],
+        ),
+        (
+            &[],
+            format!("{json}{json}"),
+            2,
+            vec!["nothing after the JSON object"],
+        ),
+        (
+            &[],
+            json[..json.len() / 2].to_string(),
+            2,
+            vec!["the end of the input"],
+        ),
+    ];
+    for (args, text, code, needles) in cases {
+        let out = check(args, &text);
+        assert_fails(
+            &out,
+            code,
+            &needles,
+            &format!("check {args:?} of a changed 6x6 JSON"),
+        );
+    }
+    // Without rows and cols the path needs --size, and then checks.
+    let bare = json.replacen("\"rows\":6,\"cols\":6,", "", 1);
+    assert_eq!(check(&["--size", "6"], &bare).code, 0);
+}
+
+#[test]
+fn check_refuses_json_without_a_tour_with_status_2() {
+    for (args, outcome) in [
+        (&["--size", "3x4", "--start", "1,1"][..], "no_tour"),
+        (
+            &["--size", "7", "--method", "naive", "--node-budget", "10"],
+            "budget_exceeded",
+        ),
+    ] {
+        let json = solve(&[args, &["--format", "json"]].concat()).stdout;
+        let out = check(&[], &json);
+        assert_fails(&out, 2, &["no tour", &format!("'{outcome}'")], outcome);
+    }
+}
+
+#[test]
+fn check_stops_at_the_first_line_that_cannot_belong_to_the_tour() {
+    let path = open_tour();
+    let mut extra = list_text(&path);
+    extra.push_str(&list_text(&path[..1]));
+    let mut nul = list_text(&path[..3]);
+    nul.push_str("0\0 1\n");
+    let numbers: Vec<String> = (1..=1_000_000).map(|n: u32| n.to_string()).collect();
+    let long_line = numbers.join(" ") + "\n";
+    let long_digits = format!("1{}\n", "0".repeat(5 << 20));
+    let cases: Vec<(&[&str], String, i32, Vec<&str>)> = vec![
+        (&[], extra, 1, vec!["line 65", "after all 64 squares"]),
+        (&[], nul, 2, vec!["line 4", "not text", r"\x00"]),
+        (
+            &["--size", "8"],
+            long_line.clone(),
+            1,
+            vec!["line 1", "more than 8 numbers"],
+        ),
+        (
+            &["--format", "list"],
+            long_line.clone(),
+            2,
+            vec!["line 1", "longer than 128 bytes"],
+        ),
+        (
+            &[],
+            long_digits,
+            1,
+            vec!["line 1", "more than the squares of any board", "…"],
+        ),
+        (
+            &[],
+            "x".repeat(1 << 20),
+            2,
+            vec!["line 1", "not a non-negative whole number", "…"],
+        ),
+        (
+            &["--size", "5"],
+            "1 1\n2 99999999999999999999999\n".into(),
+            1,
+            vec!["line 2", "off"],
+        ),
+        (
+            &[],
+            "1\n2 3\n".into(),
+            2,
+            vec!["line 2", "more than 1 number,", "first row has 1"],
+        ),
+    ];
+    for (args, text, code, needles) in cases {
+        let what = format!("check {args:?} <<< {:?}", &text[..text.len().min(40)]);
+        let out = check(args, &text);
+        let line = assert_fails(&out, code, &needles, &what);
+        assert!(line.len() < 300, "{what}: a long message: {line}");
+    }
+}
+
+#[test]
+fn check_messages_escape_what_they_quote_from_the_file() {
+    let out = run(&["check", "--size", "5"], Some(b"0 0\n\x1b[2Jx y\n"));
+    let line = assert_fails(&out, 2, &["line 2", r"\e[2J"], "escape sequence");
+    assert!(!line.contains('\x1b'), "{line:?}");
+    for input in [
+        &b"\x1b]0;title\x07 1\n"[..],
+        b"1 2\n3 \x9b\n",
+        b"{\"\x1b\":1}",
+    ] {
+        let out = run(&["check"], Some(input));
+        assert_eq!(out.code, 2, "{input:?}: {}", out.stderr);
+        assert!(
+            !out.stderr.chars().any(|c| c.is_control() && c != '\n'),
+            "{input:?}: {:?}",
+            out.stderr
+        );
+    }
 }

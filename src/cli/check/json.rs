@@ -1,0 +1,599 @@
+//! The JSON object of `solve --format json`: `rows`, `cols`, `closed`, `start`, `outcome`,
+//! `path` (`[[r,c],...]`), and others (`layer`, `reason`, `stats`) that are skipped.
+//!
+//! A small pull parser over the fixed buffer, not a JSON library: a library would hold a
+//! string of any length (a key, an `outcome`) whole, and the path of 10^8 squares must not be
+//! held at all. Here every value is read as it arrives: the path's pairs go straight to the
+//! validator (one bit a square), strings keep at most [`KEPT`] bytes, nesting is at most
+//! [`MAX_DEPTH`] deep, and the syntax is checked throughout. The object's own fields are
+//! claims checked like the command line's: a tour that says it is closed must be closed, its
+//! `start` must be its first square, and `--size` must agree with `rows` and `cols`.
+
+use std::io::Read;
+
+use crate::engine::board::{Board, Square};
+use crate::engine::quote::quoted_bytes;
+use crate::engine::tour::Validator;
+
+use super::input::Input;
+use super::{CheckError, CheckedTour, Expectations};
+
+/// The bytes of a string kept (for keys and `outcome`); the rest is read and dropped.
+const KEPT: usize = 64;
+
+/// The deepest nesting of a skipped value.
+const MAX_DEPTH: usize = 128;
+
+/// The longest string: `solve`'s longest (a `reason`) is a few hundred bytes.
+const MAX_STRING: u64 = 1 << 16;
+
+/// The longest run of whitespace between two tokens (an indented JSON has a few dozen).
+const MAX_BLANKS: u32 = 4096;
+
+/// The most digits of a number: `solve` writes at most twenty.
+const MAX_DIGITS: u64 = 64;
+
+/// The fields read so far.
+#[derive(Default)]
+struct Fields {
+    rows: Option<u64>,
+    cols: Option<u64>,
+    closed: Option<bool>,
+    start: Option<(u64, u64)>,
+    outcome: Option<Vec<u8>>,
+    path: Option<Path>,
+}
+
+/// What the path was found to be: a tour of `board` (so far as it could be checked when it
+/// was read).
+struct Path {
+    board: Board,
+    first: Square,
+    last: Square,
+    closed_checked: bool,
+}
+
+/// Checks the JSON object of a tour.
+pub(super) fn check<R: Read>(
+    input: &mut Input<R>,
+    expect: &Expectations,
+) -> Result<CheckedTour, CheckError> {
+    let mut json = Json { input };
+    let mut fields = Fields::default();
+    json.expect_byte(b'{', "a JSON object ('{')")?;
+    if json.blank()? == Some(b'}') {
+        json.input.advance(1);
+    } else {
+        loop {
+            let key = json.key()?;
+            let repeated = || format!("{} appears twice", quoted_bytes(&key));
+            match &key[..] {
+                b"rows" | b"cols" => {
+                    let value =
+                        json.whole_number(if key == b"rows" { "'rows'" } else { "'cols'" })?;
+                    let field = if key == b"rows" {
+                        &mut fields.rows
+                    } else {
+                        &mut fields.cols
+                    };
+                    if field.replace(value).is_some() {
+                        return Err(json.error(repeated()));
+                    }
+                }
+                b"closed" => {
+                    let value = json.boolean()?;
+                    if fields.closed.replace(value).is_some() {
+                        return Err(json.error(repeated()));
+                    }
+                }
+                b"start" => {
+                    let value = json.pair()?;
+                    if fields.start.replace(value).is_some() {
+                        return Err(json.error(repeated()));
+                    }
+                }
+                b"outcome" => {
+                    json.expect_byte(b'"', "the outcome, a string")?;
+                    let value = json.string()?;
+                    if fields.outcome.replace(value).is_some() {
+                        return Err(json.error(repeated()));
+                    }
+                }
+                b"path" => {
+                    if fields.path.is_some() {
+                        return Err(json.error(repeated()));
+                    }
+                    fields.path = Some(json.path(&fields, expect)?);
+                }
+                _ => json.skip_value()?,
+            }
+            match json.blank()? {
+                Some(b',') => json.input.advance(1),
+                Some(b'}') => {
+                    json.input.advance(1);
+                    break;
+                }
+                _ => return Err(json.unexpected("',' or '}'")),
+            }
+        }
+    }
+    if json.blank()?.is_some() {
+        return Err(json.unexpected("nothing after the JSON object"));
+    }
+    verdict(fields, expect)
+}
+
+/// The checks that need the whole object.
+fn verdict(fields: Fields, expect: &Expectations) -> Result<CheckedTour, CheckError> {
+    no_tour(&fields)?;
+    let Some(path) = fields.path else {
+        return Err(CheckError::Input(
+            "the JSON object has no 'path': expected the output of 'solve --format json'".into(),
+        ));
+    };
+    let board = path.board;
+    if let (Some(rows), Some(cols)) = (fields.rows, fields.cols)
+        && (rows, cols) != (u64::from(board.rows()), u64::from(board.cols()))
+    {
+        return Err(CheckError::Invalid(format!(
+            "the JSON says 'rows' {rows} and 'cols' {cols}, but its path was checked on \
+             --size {board}"
+        )));
+    }
+    let closed = expect.closed || fields.closed == Some(true);
+    if closed && !path.closed_checked && !path.last.is_knight_move_to(path.first) {
+        return Err(CheckError::Invalid(format!(
+            "the JSON says the tour is closed, but the last square {} is not a knight move \
+             from the first {}",
+            path.last, path.first
+        )));
+    }
+    if let Some((row, col)) = fields.start
+        && (row, col) != (u64::from(path.first.row), u64::from(path.first.col))
+    {
+        return Err(CheckError::Invalid(format!(
+            "the JSON says the tour starts at {row},{col}, but its path starts at {}",
+            path.first
+        )));
+    }
+    Ok(CheckedTour {
+        board,
+        start: path.first,
+        closed,
+    })
+}
+
+/// An object whose `outcome` says it holds no tour is not a tour file.
+fn no_tour(fields: &Fields) -> Result<(), CheckError> {
+    match &fields.outcome {
+        Some(outcome) if outcome != b"tour" => Err(CheckError::Input(format!(
+            "the JSON holds no tour: its outcome is {}, not 'tour'",
+            quoted_bytes(outcome)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+struct Json<'a, R> {
+    input: &'a mut Input<R>,
+}
+
+impl<R: Read> Json<'_, R> {
+    /// Where the next byte is, for a message.
+    fn at(&self) -> String {
+        format!("line {}, column {}", self.input.line(), self.input.column())
+    }
+
+    /// Not a tour file, here.
+    fn error(&self, message: impl std::fmt::Display) -> CheckError {
+        CheckError::Input(format!("{}: {message}", self.at()))
+    }
+
+    /// Not what was expected, here.
+    fn unexpected(&mut self, what: &str) -> CheckError {
+        if let Err(error) = self.input.fill(16) {
+            return error.into();
+        }
+        let next = self.input.buffered();
+        let found = if next.is_empty() {
+            "the end of the input".to_string()
+        } else {
+            quoted_bytes(&next[..next.len().min(16)]).to_string()
+        };
+        self.error(format!("expected {what}, found {found}"))
+    }
+
+    /// Skips whitespace; the next byte, not consumed.
+    fn blank(&mut self) -> Result<Option<u8>, CheckError> {
+        let mut run = 0;
+        loop {
+            match self.input.peek()? {
+                Some(b' ' | b'\t' | b'\r') => self.input.advance(1),
+                Some(b'\n') => self.input.newline(),
+                other => return Ok(other),
+            }
+            run += 1;
+            if run > MAX_BLANKS {
+                return Err(self.error(format!(
+                    "more than {MAX_BLANKS} blanks in a row, more than any tour file holds"
+                )));
+            }
+        }
+    }
+
+    fn expect_byte(&mut self, byte: u8, what: &str) -> Result<(), CheckError> {
+        if self.blank()? == Some(byte) {
+            self.input.advance(1);
+            Ok(())
+        } else {
+            Err(self.unexpected(what))
+        }
+    }
+
+    /// A key and its colon.
+    fn key(&mut self) -> Result<Vec<u8>, CheckError> {
+        self.expect_byte(b'"', "a key in double quotes")?;
+        let key = self.string()?;
+        self.expect_byte(b':', "':' after the key")?;
+        Ok(key)
+    }
+
+    /// The rest of a string whose opening quote is consumed: its first [`KEPT`] bytes as
+    /// written (escapes not decoded).
+    fn string(&mut self) -> Result<Vec<u8>, CheckError> {
+        let mut kept = Vec::new();
+        let start = (self.input.line(), self.input.column());
+        let mut length = 0u64;
+        loop {
+            if length > MAX_STRING {
+                return Err(CheckError::Input(format!(
+                    "line {}, column {}: a string longer than {MAX_STRING} bytes, more than any \
+                     in a tour file: {}",
+                    start.0,
+                    start.1,
+                    quoted_bytes(&kept)
+                )));
+            }
+            if self.input.buffered().len() < 8 {
+                self.input.fill(8)?;
+            }
+            let bytes = self.input.buffered();
+            let plain = bytes
+                .iter()
+                .position(|&byte| byte == b'"' || byte == b'\\' || !(0x20..0x80).contains(&byte))
+                .unwrap_or(bytes.len());
+            let room = KEPT.saturating_sub(kept.len()).min(plain);
+            kept.extend_from_slice(&bytes[..room]);
+            length += plain as u64;
+            self.input.advance(plain);
+            let bytes = self.input.buffered();
+            let Some(&byte) = bytes.first() else {
+                return Err(self.unexpected("the end of the string ('\"')"));
+            };
+            let size = match byte {
+                b'"' => {
+                    self.input.advance(1);
+                    return Ok(kept);
+                }
+                b'\\' => match bytes.get(1) {
+                    Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => 2,
+                    Some(b'u')
+                        if bytes.len() >= 6 && bytes[2..6].iter().all(u8::is_ascii_hexdigit) =>
+                    {
+                        6
+                    }
+                    _ => return Err(self.unexpected("an escape such as \\n or \\u00e9")),
+                },
+                0x00..=0x1f => {
+                    return Err(self.unexpected("text in a string (not a control character)"));
+                }
+                _ => match utf8_length(bytes) {
+                    Some(length) => length,
+                    None => {
+                        return Err(self.error(format!(
+                            "not text: a string holds bytes that are not UTF-8 ({})",
+                            quoted_bytes(&bytes[..bytes.len().min(4)])
+                        )));
+                    }
+                },
+            };
+            let room = KEPT.saturating_sub(kept.len()).min(size);
+            kept.extend_from_slice(&bytes[..room]);
+            length += size as u64;
+            self.input.advance(size);
+        }
+    }
+
+    /// `true` or `false`.
+    fn boolean(&mut self) -> Result<bool, CheckError> {
+        match self.blank()? {
+            Some(b't') => self.literal(b"true").map(|()| true),
+            Some(b'f') => self.literal(b"false").map(|()| false),
+            _ => Err(self.unexpected("true or false")),
+        }
+    }
+
+    fn literal(&mut self, word: &[u8]) -> Result<(), CheckError> {
+        self.input.fill(word.len())?;
+        if self.input.buffered().starts_with(word) {
+            self.input.advance(word.len());
+            Ok(())
+        } else {
+            let word = String::from_utf8_lossy(word).into_owned();
+            Err(self.unexpected(&word))
+        }
+    }
+
+    /// A whole number of digits (no sign, fraction or exponent), for `what`; saturating.
+    fn whole_number(&mut self, what: &str) -> Result<u64, CheckError> {
+        if !matches!(self.blank()?, Some(b'0'..=b'9')) {
+            let what = format!("a whole number >= 0 for {}", what);
+            return Err(self.unexpected(&what));
+        }
+        let mut value = 0u64;
+        let mut count = 0u64;
+        loop {
+            if count > MAX_DIGITS {
+                let what = format!("a number of at most {MAX_DIGITS} digits");
+                return Err(self.unexpected(&what));
+            }
+            if self.input.buffered().is_empty() {
+                self.input.fill(1)?;
+            }
+            let bytes = self.input.buffered();
+            let digits = bytes
+                .iter()
+                .take_while(|byte| byte.is_ascii_digit())
+                .count();
+            value = bytes[..digits].iter().fold(value, |value, &digit| {
+                value
+                    .saturating_mul(10)
+                    .saturating_add(u64::from(digit - b'0'))
+            });
+            let more = digits == bytes.len() && !bytes.is_empty();
+            count += digits as u64;
+            self.input.advance(digits);
+            if !more {
+                break;
+            }
+        }
+        if let Some(b'.' | b'e' | b'E') = self.input.peek()? {
+            let what = format!("a whole number >= 0 for {}", what);
+            return Err(self.unexpected(&what));
+        }
+        Ok(value)
+    }
+
+    /// `[r,c]`.
+    fn pair(&mut self) -> Result<(u64, u64), CheckError> {
+        self.expect_byte(b'[', "a square [r,c]")?;
+        let row = self.whole_number("the row")?;
+        self.expect_byte(b',', "',' between row and column")?;
+        let col = self.whole_number("the column")?;
+        self.expect_byte(b']', "']' after the column")?;
+        Ok((row, col))
+    }
+
+    /// The path, checked square by square on the board the object (or `--size`) gives.
+    fn path(&mut self, fields: &Fields, expect: &Expectations) -> Result<Path, CheckError> {
+        no_tour(fields)?;
+        let board = match (fields.rows, fields.cols, expect.size) {
+            (Some(rows), Some(cols), size) => {
+                let board = Board::new(rows, cols).map_err(|error| self.error(error))?;
+                if let Some(size) = size.filter(|&size| size != board) {
+                    return Err(CheckError::Invalid(format!(
+                        "the JSON is a tour of {board}, but --size says {size}"
+                    )));
+                }
+                board
+            }
+            (_, _, Some(size)) => size,
+            _ => {
+                return Err(self.error(
+                    "'path' comes before 'rows' and 'cols': give --size, or put them first \
+                     (as 'solve --format json' does)",
+                ));
+            }
+        };
+        expect.afford(board, board.area().div_ceil(8), "one bit a square")?;
+        let closed = expect.closed || fields.closed == Some(true);
+        let mut validator = Validator::new(board, closed, expect.start_on(board)?);
+        let mut ends: Option<(Square, Square)> = None;
+        let mut push = |row: u64, col: u64, at: &dyn Fn() -> String| {
+            let (Ok(row), Ok(col)) = (u32::try_from(row), u32::try_from(col)) else {
+                return Err(CheckError::Invalid(format!(
+                    "{}: square {row},{col} is off the {board} board",
+                    at()
+                )));
+            };
+            let square = Square::new(row, col);
+            validator
+                .push(square)
+                .map_err(|error| CheckError::Invalid(format!("{}: {error}", at())))?;
+            let first = ends.map_or(square, |(first, _)| first);
+            ends = Some((first, square));
+            Ok(())
+        };
+        self.expect_byte(b'[', "the path, an array of [r,c] squares")?;
+        if self.blank()? == Some(b']') {
+            self.input.advance(1);
+        } else {
+            loop {
+                // Pairs written as solve writes them, straight from the buffer.
+                let (line, column) = (self.input.line(), self.input.column());
+                let bytes = self.input.buffered();
+                let (mut at, mut done) = (0, false);
+                let mut outcome = Ok(());
+                while let Some((row, col, length, last)) = simple_pair(&bytes[at..]) {
+                    let here = at as u64;
+                    outcome = push(row, col, &|| {
+                        format!("line {line}, column {}", column + here)
+                    });
+                    if outcome.is_err() {
+                        break;
+                    }
+                    at += length;
+                    if last {
+                        done = true;
+                        break;
+                    }
+                }
+                self.input.advance(at);
+                outcome?;
+                if done {
+                    break;
+                }
+                // Anything else, the careful way.
+                self.blank()?;
+                let here = self.at();
+                let (row, col) = self.pair()?;
+                push(row, col, &|| here.clone())?;
+                match self.blank()? {
+                    Some(b',') => self.input.advance(1),
+                    Some(b']') => {
+                        self.input.advance(1);
+                        break;
+                    }
+                    _ => return Err(self.unexpected("',' or ']' in the path")),
+                }
+            }
+        }
+        validator.finish()?;
+        let (first, last) = ends.expect("a finished tour has squares");
+        Ok(Path {
+            board,
+            first,
+            last,
+            closed_checked: closed,
+        })
+    }
+
+    /// Any JSON value, read and dropped, its syntax checked.
+    fn skip_value(&mut self) -> Result<(), CheckError> {
+        let mut closers: Vec<u8> = Vec::new();
+        let mut want_value = true;
+        loop {
+            if want_value {
+                match self.blank()? {
+                    Some(open @ (b'{' | b'[')) => {
+                        if closers.len() == MAX_DEPTH {
+                            return Err(self.error(format!("nested more than {MAX_DEPTH} deep")));
+                        }
+                        self.input.advance(1);
+                        let close = if open == b'{' { b'}' } else { b']' };
+                        if self.blank()? == Some(close) {
+                            self.input.advance(1);
+                            want_value = false;
+                        } else {
+                            closers.push(close);
+                            if open == b'{' {
+                                self.key()?;
+                            }
+                        }
+                        continue;
+                    }
+                    Some(b'"') => {
+                        self.input.advance(1);
+                        self.string()?;
+                    }
+                    Some(b'-' | b'0'..=b'9') => self.skip_number()?,
+                    Some(b't') => self.literal(b"true")?,
+                    Some(b'f') => self.literal(b"false")?,
+                    Some(b'n') => self.literal(b"null")?,
+                    _ => return Err(self.unexpected("a JSON value")),
+                }
+                want_value = false;
+            } else {
+                let Some(&close) = closers.last() else {
+                    return Ok(());
+                };
+                match self.blank()? {
+                    Some(b',') => {
+                        self.input.advance(1);
+                        if close == b'}' {
+                            self.key()?;
+                        }
+                        want_value = true;
+                    }
+                    Some(byte) if byte == close => {
+                        self.input.advance(1);
+                        closers.pop();
+                    }
+                    _ => {
+                        let what = format!("',' or '{}'", char::from(close));
+                        return Err(self.unexpected(&what));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A number: a sign, digits, a fraction, an exponent.
+    fn skip_number(&mut self) -> Result<(), CheckError> {
+        let mut digits = 0;
+        loop {
+            match self.input.peek()? {
+                Some(byte @ (b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')) => {
+                    digits += u64::from(byte.is_ascii_digit());
+                    if digits > MAX_DIGITS {
+                        let what = format!("a number of at most {MAX_DIGITS} digits");
+                        return Err(self.unexpected(&what));
+                    }
+                    self.input.advance(1);
+                }
+                _ if digits > 0 => return Ok(()),
+                _ => return Err(self.unexpected("a digit")),
+            }
+        }
+    }
+}
+
+/// The length of the UTF-8 character at the start of `bytes` (at least four buffered, or the
+/// end of the input), if it is one.
+fn utf8_length(bytes: &[u8]) -> Option<usize> {
+    let length = match bytes[0] {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
+    let character = bytes.get(..length)?;
+    std::str::from_utf8(character).ok().map(|_| length)
+}
+
+/// `[r,c]` followed by `,` or `]`, numbers of at most nine digits, at the start of `bytes`:
+/// the row, the column, the length through the separator, and whether it ended the path.
+#[inline(always)]
+fn simple_pair(bytes: &[u8]) -> Option<(u64, u64, usize, bool)> {
+    if *bytes.first()? != b'[' {
+        return None;
+    }
+    let (row, at) = short_number(bytes, 1)?;
+    if *bytes.get(at)? != b',' {
+        return None;
+    }
+    let (col, at) = short_number(bytes, at + 1)?;
+    if *bytes.get(at)? != b']' {
+        return None;
+    }
+    match *bytes.get(at + 1)? {
+        b',' => Some((row, col, at + 2, false)),
+        b']' => Some((row, col, at + 2, true)),
+        _ => None,
+    }
+}
+
+/// A number of one to nine digits at `start`, and where it ends.
+#[inline(always)]
+fn short_number(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    let mut value = 0;
+    let mut at = start;
+    while let Some(&digit) = bytes.get(at).filter(|byte| byte.is_ascii_digit()) {
+        if at - start == 9 {
+            return None;
+        }
+        value = value * 10 + u64::from(digit - b'0');
+        at += 1;
+    }
+    (at > start).then_some((value, at))
+}

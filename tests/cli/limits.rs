@@ -136,7 +136,7 @@ fn the_node_budget_reaches_the_construction_s_piece_searches() {
 }
 
 #[test]
-fn the_memory_variable_caps_every_method_with_one_line_naming_the_board() {
+fn the_memory_variable_caps_every_method_on_large_boards_naming_the_board_not_on_small() {
     for method in ["auto", "construct", "warnsdorff", "backtrack", "naive"] {
         let what = format!("KNIGHTS_TOUR_MEMORY=1M solve --size 3000 --method {method}");
         let run = run_quietly(
@@ -145,10 +145,7 @@ fn the_memory_variable_caps_every_method_with_one_line_naming_the_board() {
         );
         assert_fails(&run, 2, &["3000x3000", "MB"], &what);
     }
-}
-
-#[test]
-fn small_boards_run_under_a_small_memory_cap_with_every_method() {
+    // Small boards run under the same cap, by every method.
     for method in ["auto", "construct", "warnsdorff", "backtrack", "naive"] {
         let output = knights_tour()
             .args(["solve", "--size", "5", "--method", method])

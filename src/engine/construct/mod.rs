@@ -77,7 +77,10 @@ pub enum ConstructError {
         bytes: u64,
     },
     /// The node budget (spent by the piece searches) or the deadline ran out first.
-    #[error("the construction stopped: the {limit:?} limit ran out")]
+    #[error("the construction stopped: {}", match limit {
+        Limit::Nodes => "the node budget ran out",
+        Limit::Deadline => "the deadline passed",
+    })]
     Stopped {
         /// Which limit.
         limit: Limit,

@@ -8,6 +8,7 @@
 
 use std::collections::TryReserveError;
 use std::fmt;
+use std::time::Instant;
 
 use thiserror::Error;
 
@@ -202,6 +203,27 @@ pub fn validate(
     validator.finish()
 }
 
+/// Why a check that looks at the clock ended without its verdict, or the first error.
+enum Stop {
+    Invalid(TourError),
+    /// The deadline passed.
+    Late,
+}
+
+impl From<TourError> for Stop {
+    fn from(error: TourError) -> Self {
+        Stop::Invalid(error)
+    }
+}
+
+/// Steps checked between two looks at the clock.
+const STEPS_PER_LOOK: usize = 1 << 20;
+
+/// Whether `deadline` has passed.
+fn late(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
 /// Checks square numbers (see [`Board::index`]) as a tour, with the same verdicts as the
 /// [`Validator`] but without a division a square: the difference of two square numbers names
 /// the move (a table lookup), and the row and column follow each move. Beyond a million
@@ -215,39 +237,57 @@ pub fn check_indices(
     closed: bool,
     start: Option<Square>,
 ) -> Result<(), TourError> {
+    match check_until(board, path, closed, start, None) {
+        Ok(()) => Ok(()),
+        Err(Stop::Invalid(error)) => Err(error),
+        Err(Stop::Late) => unreachable!("a check without a deadline is never late"),
+    }
+}
+
+/// [`check_indices`] that gives up with [`Stop::Late`] once `deadline` has passed.
+fn check_until(
+    board: Board,
+    path: &[u32],
+    closed: bool,
+    start: Option<Square>,
+    deadline: Option<Instant>,
+) -> Result<(), Stop> {
     if board.cols() < 4 {
-        return check_narrow(board, path, closed, start);
+        return check_narrow(board, path, closed, start, deadline);
     }
     let Some(&first) = path.first() else {
-        return Err(TourError::Empty);
+        return Err(TourError::Empty.into());
     };
     if u64::from(first) >= board.area() {
-        return Err(off_board(board, 0, first));
+        return Err(off_board(board, 0, first).into());
     }
     let first_square = board.square_at(first);
     if let Some(expected) = start.filter(|&s| s != first_square) {
         return Err(TourError::WrongStart {
             expected,
             found: first_square,
-        });
+        }
+        .into());
     }
     let moves = MoveTable::new(board);
     let words = board.area().div_ceil(64) as usize;
-    if !(path.len() >= 1 << 20 && passes_on_two_threads(board, &moves, path, words)) {
-        check_run(board, &moves, path, 0, words)?;
+    if !(path.len() >= 1 << 20 && passes_on_two_threads(board, &moves, path, words, deadline)?) {
+        check_run(board, &moves, path, 0, words, deadline)?;
     }
     if path.len() as u64 != board.area() {
         return Err(TourError::Incomplete {
             visited: path.len() as u64,
             squares: board.area(),
-        });
+        }
+        .into());
     }
     let last = board.square_at(path[path.len() - 1]);
     if closed && !last.is_knight_move_to(first_square) {
         return Err(TourError::NotClosed {
             last,
             first: first_square,
-        });
+        }
+        .into());
     }
     Ok(())
 }
@@ -259,33 +299,52 @@ fn check_narrow(
     path: &[u32],
     closed: bool,
     start: Option<Square>,
-) -> Result<(), TourError> {
+    deadline: Option<Instant>,
+) -> Result<(), Stop> {
     let mut validator = Validator::new(board, closed, start);
     for (step, &index) in path.iter().enumerate() {
+        if step.is_multiple_of(STEPS_PER_LOOK) && late(deadline) {
+            return Err(Stop::Late);
+        }
         if u64::from(index) >= board.area() {
-            return Err(off_board(board, step, index));
+            return Err(off_board(board, step, index).into());
         }
         validator.push(board.square_at(index))?;
     }
-    validator.finish()
+    Ok(validator.finish()?)
 }
 
 /// Whether the two halves of `path` are each a run of knight moves without a repeat, joined by
-/// a knight move, and share no square: checked on two threads. `false` on any doubt (the
-/// caller then checks in order, to name the first error).
-fn passes_on_two_threads(board: Board, moves: &MoveTable, path: &[u32], words: usize) -> bool {
+/// a knight move, and share no square: checked on two threads (or on this one, one half after
+/// the other, when the system will not start another). `false` on any doubt (the caller then
+/// checks in order, to name the first error).
+fn passes_on_two_threads(
+    board: Board,
+    moves: &MoveTable,
+    path: &[u32],
+    words: usize,
+    deadline: Option<Instant>,
+) -> Result<bool, Stop> {
     let half = path.len() / 2;
     let (head, tail) = path.split_at(half);
+    let check_tail = || check_run(board, moves, tail, half, words, deadline);
     let (left, right) = std::thread::scope(|scope| {
-        let right = scope.spawn(|| check_run(board, moves, tail, half, words));
-        (check_run(board, moves, head, 0, words), right.join())
+        match std::thread::Builder::new().spawn_scoped(scope, check_tail) {
+            Ok(right) => {
+                let left = check_run(board, moves, head, 0, words, deadline);
+                (left, right.join().ok())
+            }
+            Err(_) => (
+                check_run(board, moves, head, 0, words, deadline),
+                Some(check_tail()),
+            ),
+        }
     });
     match (left, right) {
-        (Ok(a), Ok(Ok(b))) => {
-            moves.step(path[half - 1], path[half]).is_some()
-                && a.iter().zip(&b).all(|(x, y)| x & y == 0)
-        }
-        _ => false,
+        (Err(Stop::Late), _) | (_, Some(Err(Stop::Late))) => Err(Stop::Late),
+        (Ok(a), Some(Ok(b))) => Ok(moves.step(path[half - 1], path[half]).is_some()
+            && a.iter().zip(&b).all(|(x, y)| x & y == 0)),
+        _ => Ok(false),
     }
 }
 
@@ -358,21 +417,25 @@ fn check_run(
     run: &[u32],
     offset: usize,
     words: usize,
-) -> Result<Vec<u64>, TourError> {
+    deadline: Option<Instant>,
+) -> Result<Vec<u64>, Stop> {
     let mut seen = vec![0u64; words];
     let Some(&first) = run.first() else {
         return Ok(seen);
     };
     if u64::from(first) >= board.area() {
-        return Err(off_board(board, offset, first));
+        return Err(off_board(board, offset, first).into());
     }
     seen[first as usize / 64] |= 1 << (first % 64);
     let (mut row, mut col) = (i64::from(first) / moves.cols, i64::from(first) % moves.cols);
     let mut previous = first;
     for (i, &index) in run.iter().enumerate().skip(1) {
         let step = offset + i;
+        if i.is_multiple_of(STEPS_PER_LOOK) && late(deadline) {
+            return Err(Stop::Late);
+        }
         if u64::from(index) >= board.area() {
-            return Err(off_board(board, step, index));
+            return Err(off_board(board, step, index).into());
         }
         let moved = moves.code(previous, index).is_some_and(|k| {
             let (dr, dc) = KNIGHT_MOVES[k];
@@ -385,14 +448,16 @@ fn check_run(
                 step: step as u64,
                 from: board.square_at(previous),
                 to: board.square_at(index),
-            });
+            }
+            .into());
         }
         let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
         if seen[word] & bit != 0 {
             return Err(TourError::Revisited {
                 square: board.square_at(index),
                 step: step as u64 + 1,
-            });
+            }
+            .into());
         }
         seen[word] |= bit;
         previous = index;
@@ -442,6 +507,26 @@ impl Tour {
             closed,
             path,
         })
+    }
+
+    /// [`Tour::new`] that gives up once `deadline` has passed (it looks at the clock every few
+    /// million squares): `None` then, with no verdict.
+    pub fn new_within(
+        board: Board,
+        path: Vec<u32>,
+        closed: bool,
+        start: Option<Square>,
+        deadline: Option<Instant>,
+    ) -> Option<Result<Self, TourError>> {
+        match check_until(board, &path, closed, start, deadline) {
+            Ok(()) => Some(Ok(Self {
+                board,
+                closed,
+                path,
+            })),
+            Err(Stop::Invalid(error)) => Some(Err(error)),
+            Err(Stop::Late) => None,
+        }
     }
 
     /// The board toured.
@@ -503,6 +588,21 @@ mod tests {
             }
         }
         path
+    }
+
+    #[test]
+    fn a_check_past_its_deadline_gives_no_verdict() {
+        for (rows, cols) in [(1500, 1500), (2_000_000, 3)] {
+            let board = Board::new(rows, cols).unwrap();
+            let start = Square::new(0, 0);
+            let construction = crate::engine::construct::construct(board, start, false).unwrap();
+            let path = construction.path().unwrap();
+            let passed = Some(Instant::now());
+            assert!(Tour::new_within(board, path.clone(), false, Some(start), passed).is_none());
+            let later = Some(Instant::now() + std::time::Duration::from_secs(3600));
+            let tour = Tour::new_within(board, path.clone(), false, Some(start), later);
+            assert_eq!(tour, Some(Tour::new(board, path, false, Some(start))));
+        }
     }
 
     #[test]

@@ -160,6 +160,7 @@ fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
 mod check;
 mod count;
 mod faults;
+mod limits;
 mod solve;
 
 #[test]

@@ -20,10 +20,13 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
 
 use super::links::Links;
-use super::piece::{PieceOutcome, PieceSpec, Shape, cached, find_piece};
+use super::meter::{Meter, SQUARES_PER_LOOK, check_clock};
+use super::piece::{PieceOutcome, PieceSpec, Shape, cached, find_piece_within};
 use crate::engine::board::{Board, Square};
+use crate::engine::search::Limit;
 
 /// The node budget of one piece search (tiles need a few hundred nodes; a start block's path
 /// a few thousand at most).
@@ -59,16 +62,34 @@ fn bottom_edge(rows: u32) -> (Square, Square) {
     (Square::new(rows - 1, 0), Square::new(rows - 2, 2))
 }
 
-/// Tiles found so far, by size and port.
-type TileCache = Mutex<HashMap<(u32, u32, Port), Option<Arc<Links>>>>;
+/// Tiles found so far, by size and port, with the nodes their search took.
+type TileCache = Mutex<HashMap<(u32, u32, Port), (Option<Arc<Links>>, u64)>>;
 
 /// The closed tour of a `rows × cols` block with the edge of `port`, found once per process
 /// and shared; `None` if the block has none.
 pub fn tile(rows: u32, cols: u32, port: Port) -> Option<Arc<Links>> {
+    tile_within(rows, cols, port, &mut Meter::unlimited())
+        .ok()
+        .flatten()
+}
+
+/// [`tile`], its search's nodes charged to `meter` (see [`cached`]).
+fn tile_within(
+    rows: u32,
+    cols: u32,
+    port: Port,
+    meter: &mut Meter,
+) -> Result<Option<Arc<Links>>, Limit> {
     static TILES: OnceLock<TileCache> = OnceLock::new();
     let tiles = TILES.get_or_init(Default::default);
-    if let Some(found) = tiles.lock().expect("tile cache").get(&(rows, cols, port)) {
-        return found.clone();
+    let known = tiles
+        .lock()
+        .expect("tile cache")
+        .get(&(rows, cols, port))
+        .cloned();
+    if let Some((found, nodes)) = known {
+        meter.charge(nodes)?;
+        return Ok(found);
     }
     let spec = PieceSpec {
         rows,
@@ -78,15 +99,17 @@ pub fn tile(rows: u32, cols: u32, port: Port) -> Option<Arc<Links>> {
         bridges: Vec::new(),
         parts: Vec::new(),
     };
-    let found = cached(&spec, PIECE_BUDGET).and_then(|piece| {
+    let before = meter.spent();
+    let found = cached(&spec, PIECE_BUDGET, meter)?.and_then(|piece| {
         let board = Board::new(u64::from(rows), u64::from(cols)).ok()?;
         Some(Arc::new(Links::from_order(board, &piece.order, true)))
     });
+    let nodes = meter.spent() - before;
     tiles
         .lock()
         .expect("tile cache")
-        .insert((rows, cols, port), found.clone());
-    found
+        .insert((rows, cols, port), (found.clone(), nodes));
+    Ok(found)
 }
 
 /// Cuts a side of `len` squares (at least 5) into blocks of 5 to 11: all even but at most one
@@ -163,12 +186,27 @@ pub enum AssemblyError {
     NoPiece,
     /// The memory for the links could not be had.
     Memory,
+    /// The node budget or the deadline ran out.
+    Stopped(Limit),
+}
+
+impl From<Limit> for AssemblyError {
+    fn from(limit: Limit) -> Self {
+        AssemblyError::Stopped(limit)
+    }
 }
 
 /// The path of the block holding `start` on a board with both sides odd, with the edges its
-/// joins need; `None` when the search finds none.
-fn path_piece(layout: &Layout, origin: Square, start: Square) -> Option<(Links, Square)> {
-    let (band, stripe) = layout.path_block?;
+/// joins need; `None` when the search finds none. Its search's nodes are charged to `meter`.
+fn path_piece(
+    layout: &Layout,
+    origin: Square,
+    start: Square,
+    meter: &mut Meter,
+) -> Result<Option<(Links, Square)>, Limit> {
+    let Some((band, stripe)) = layout.path_block else {
+        return Ok(None);
+    };
     let (rows, cols) = (layout.bands[band], layout.stripes[stripe]);
     let mut required = Vec::new();
     if stripe > 0 {
@@ -195,19 +233,29 @@ fn path_piece(layout: &Layout, origin: Square, start: Square) -> Option<(Links, 
         bridges: Vec::new(),
         parts: Vec::new(),
     };
-    match find_piece(&spec, PIECE_BUDGET) {
+    let allowed = PIECE_BUDGET.min(meter.nodes_left());
+    let (outcome, nodes) = find_piece_within(&spec, allowed, meter.deadline());
+    meter.charge(nodes)?;
+    Ok(match outcome {
         PieceOutcome::Found(piece) if piece.is_valid() => {
-            let board = Board::new(u64::from(rows), u64::from(cols)).ok()?;
-            let end = *piece.order.last()?;
+            let Ok(board) = Board::new(u64::from(rows), u64::from(cols)) else {
+                return Ok(None);
+            };
+            let end = *piece.order.last().expect("a piece has squares");
             let links = Links::from_order(board, &piece.order, false);
             Some((
                 links,
                 Square::new(origin.row + end.row, origin.col + end.col),
             ))
         }
+        PieceOutcome::GaveUp if allowed < PIECE_BUDGET => return Err(Limit::Nodes),
+        PieceOutcome::Late => return Err(Limit::Deadline),
         _ => None,
-    }
+    })
 }
+
+/// Stripes laid between two looks at the clock.
+const STRIPES_PER_LOOK: usize = 1 << 12;
 
 /// Builds band `band` of `layout` as a strip as wide as the board: its blocks laid and joined
 /// left to right.
@@ -216,16 +264,20 @@ fn build_band(
     band: usize,
     cols: u32,
     path: Option<&(Links, Square)>,
+    meter: &mut Meter,
 ) -> Result<Links, AssemblyError> {
     let rows = layout.bands[band];
     let strip_board =
         Board::new(u64::from(rows), u64::from(cols)).map_err(|_| AssemblyError::Memory)?;
-    let mut strip = Links::new(strip_board).map_err(|_| AssemblyError::Memory)?;
+    let mut strip = Links::new_within(strip_board, meter.deadline())?;
     // The few tiles this band uses, kept at hand: a band of a long board has millions of
     // stripes, and the shared cache takes a lock and a hash a lookup.
     let mut tiles: Vec<((u32, Port), Arc<Links>)> = Vec::new();
     let mut left = 0;
     for (stripe, &width) in layout.stripes.iter().enumerate() {
+        if stripe.is_multiple_of(STRIPES_PER_LOOK) {
+            meter.check_clock()?;
+        }
         let at = Square::new(0, left);
         if layout.path_block == Some((band, stripe)) {
             let (piece, _) = path.ok_or(AssemblyError::NoPiece)?;
@@ -239,7 +291,8 @@ fn build_band(
             let piece = match tiles.iter().find(|(key, _)| *key == (width, port)) {
                 Some((_, piece)) => Arc::clone(piece),
                 None => {
-                    let piece = tile(rows, width, port).ok_or(AssemblyError::NoPiece)?;
+                    let piece =
+                        tile_within(rows, width, port, meter)?.ok_or(AssemblyError::NoPiece)?;
                     tiles.push(((width, port), Arc::clone(&piece)));
                     piece
                 }
@@ -260,8 +313,13 @@ fn build_band(
 }
 
 /// Lays out and joins the tour of `board` (both sides at least 5): a closed tour when
-/// `path_from` is `None`, else (both sides odd) a path from that square.
-pub fn assemble(board: Board, path_from: Option<Square>) -> Result<Assembled, AssemblyError> {
+/// `path_from` is `None`, else (both sides odd) a path from that square; within the budget and
+/// deadline of `meter`.
+pub fn assemble(
+    board: Board,
+    path_from: Option<Square>,
+    meter: &mut Meter,
+) -> Result<Assembled, AssemblyError> {
     let layouts: Vec<Layout> = match path_from {
         None => vec![Layout {
             bands: split(board.rows()),
@@ -291,14 +349,14 @@ pub fn assemble(board: Board, path_from: Option<Square>) -> Result<Assembled, As
                     layout.bands[..band].iter().sum(),
                     layout.stripes[..stripe].iter().sum(),
                 );
-                match path_piece(&layout, origin, start) {
+                match path_piece(&layout, origin, start, meter)? {
                     Some(found) => Some(found),
                     None => continue,
                 }
             }
             _ => None,
         };
-        match assemble_layout(board, &layout, path.as_ref()) {
+        match assemble_layout(board, &layout, path.as_ref(), meter) {
             Err(AssemblyError::NoPiece) => continue,
             other => return other,
         }
@@ -317,6 +375,7 @@ fn assemble_layout(
     board: Board,
     layout: &Layout,
     path: Option<&(Links, Square)>,
+    meter: &mut Meter,
 ) -> Result<Assembled, AssemblyError> {
     let cols = board.cols();
     // One strip per kind of band: its height, whether it is the first, whether it has the path.
@@ -326,12 +385,12 @@ fn assemble_layout(
         let with_path = layout.path_block.is_some_and(|(b, _)| b == band);
         let kind = (height, band == 0, with_path);
         if let Entry::Vacant(entry) = strips.entry(kind) {
-            entry.insert(build_band(layout, band, cols, path)?);
+            entry.insert(build_band(layout, band, cols, path, meter)?);
         }
         kinds.push(kind);
     }
-    let mut links = Links::new(board).map_err(|_| AssemblyError::Memory)?;
-    copy_bands(&mut links, &kinds, &strips, cols as usize);
+    let mut links = Links::new_within(board, meter.deadline())?;
+    copy_bands(&mut links, &kinds, &strips, cols as usize, meter.deadline())?;
     // Join each band to the one above it in the first stripe.
     let mut top = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
@@ -351,13 +410,15 @@ fn assemble_layout(
     })
 }
 
-/// Copies each band's strip into its rows, the bands shared between two threads.
+/// Copies each band's strip into its rows, the bands shared between two threads (or done on
+/// this one when the system will not start another); fails if `deadline` passes first.
 fn copy_bands(
     links: &mut Links,
     kinds: &[(u32, bool, bool)],
     strips: &HashMap<(u32, bool, bool), Links>,
     cols: usize,
-) {
+    deadline: Option<Instant>,
+) -> Result<(), Limit> {
     let cells = links.cells_mut();
     let total = cells.len();
     // Cut the bands into two runs of about equal size.
@@ -375,17 +436,30 @@ fn copy_bands(
         let mut offset = 0;
         for kind in kinds {
             let strip = strips[kind].cells();
-            cells[offset..offset + strip.len()].copy_from_slice(strip);
-            offset += strip.len();
+            for piece in strip.chunks(SQUARES_PER_LOOK) {
+                check_clock(deadline)?;
+                cells[offset..offset + piece.len()].copy_from_slice(piece);
+                offset += piece.len();
+            }
         }
+        Ok(())
     };
     if total < 1 << 20 {
-        fill(head, &kinds[..first_run]);
-        fill(tail, &kinds[first_run..]);
-    } else {
-        std::thread::scope(|scope| {
-            scope.spawn(|| fill(tail, &kinds[first_run..]));
-            fill(head, &kinds[..first_run]);
-        });
+        fill(head, &kinds[..first_run])?;
+        return fill(tail, &kinds[first_run..]);
     }
+    let (head_kinds, tail_kinds) = kinds.split_at(first_run);
+    // The tail stays reachable from here if the other thread cannot start.
+    let tail = Mutex::new(tail);
+    let fill_tail = || fill(&mut tail.lock().expect("one user at a time"), tail_kinds);
+    std::thread::scope(
+        |scope| match std::thread::Builder::new().spawn_scoped(scope, fill_tail) {
+            Ok(other) => {
+                let here = fill(head, head_kinds);
+                let there = other.join().expect("copying bands does not panic");
+                here.and(there)
+            }
+            Err(_) => fill(head, head_kinds).and_then(|()| fill_tail()),
+        },
+    )
 }

@@ -7,8 +7,12 @@
 //! order. A board of 10^8 squares takes 100 MB this way, a quarter of its path.
 
 use std::collections::TryReserveError;
+use std::time::Instant;
 
+use super::layout::AssemblyError;
+use super::meter::{SQUARES_PER_LOOK, check_clock};
 use crate::engine::board::{Board, KNIGHT_MOVES, Square};
+use crate::engine::search::Limit;
 
 /// The half-byte of a path's end: no neighbour on that side.
 pub const NO_LINK: u8 = 0xf;
@@ -46,6 +50,22 @@ impl Links {
         let mut cells = Vec::new();
         cells.try_reserve_exact(board.area() as usize)?;
         cells.resize(board.area() as usize, pack(NO_LINK, NO_LINK));
+        Ok(Self { board, cells })
+    }
+
+    /// [`Links::new`] for a board of any size: fails if the memory cannot be had or if
+    /// `deadline` passes while the squares are filled (a chunk at a time).
+    pub fn new_within(board: Board, deadline: Option<Instant>) -> Result<Self, AssemblyError> {
+        let squares = board.area() as usize;
+        let mut cells = Vec::new();
+        cells
+            .try_reserve_exact(squares)
+            .map_err(|_| AssemblyError::Memory)?;
+        while cells.len() < squares {
+            check_clock(deadline).map_err(AssemblyError::Stopped)?;
+            let next = (cells.len() + SQUARES_PER_LOOK).min(squares);
+            cells.resize(next, pack(NO_LINK, NO_LINK));
+        }
         Ok(Self { board, cells })
     }
 
@@ -170,15 +190,26 @@ impl Links {
 
     /// Repeats the columns `first .. first + width` (a block, on every row) `copies` times
     /// beside them, rightwards or leftwards, by doubling copies: a long run of equal blocks
-    /// costs a few large copies a row instead of one small one a block.
-    pub fn repeat_block(&mut self, first: u32, width: u32, copies: u32, leftwards: bool) {
+    /// costs a few large copies a row instead of one small one a block. Fails if `deadline`
+    /// passes (looked at between copies of at most [`SQUARES_PER_LOOK`] squares).
+    pub fn repeat_block(
+        &mut self,
+        first: u32,
+        width: u32,
+        copies: u32,
+        leftwards: bool,
+        deadline: Option<Instant>,
+    ) -> Result<(), Limit> {
         let cols = self.board.cols() as usize;
         let (first, width) = (first as usize, width as usize);
         let total = width * (copies as usize + 1);
+        // Whole blocks a copy, so that every copy keeps the blocks in step.
+        let most = (SQUARES_PER_LOOK / width).max(1) * width;
         for row in self.cells.chunks_exact_mut(cols) {
             let mut have = width;
             while have < total {
-                let n = have.min(total - have);
+                check_clock(deadline)?;
+                let n = have.min(total - have).min(most);
                 if leftwards {
                     let end = first + width;
                     row.copy_within(end - have..end - have + n, end - have - n);
@@ -188,6 +219,7 @@ impl Links {
                 have += n;
             }
         }
+        Ok(())
     }
 
     /// The general splice: removes the tour edges `a1–a2` and `b1–b2` and adds `a1–b1` and
@@ -204,6 +236,13 @@ impl Links {
     /// Fills `slots` with the squares (as numbers) met walking from `at`, first leaving it
     /// by the link other than `back` (a half-byte; [`NO_LINK`] takes the first real link).
     pub fn trace<'s>(&self, at: Square, back: u8, slots: impl Iterator<Item = &'s mut u32>) {
+        let mut walk = self.walk(at, back);
+        walk.fill(slots);
+    }
+
+    /// A walk from `at`, first leaving it by the link other than `back`, that fills slots a
+    /// run at a time.
+    pub fn walk(&self, at: Square, back: u8) -> Walk<'_> {
         let cols = i64::from(self.board.cols());
         // One lookup a step: for each byte and the half-byte we came back along, the offset to
         // the next square (times 16) plus the half-byte back from it.
@@ -224,14 +263,11 @@ impl Links {
                     offset * 16 + i64::from(next_back);
             }
         }
-        let mut here = i64::from(self.board.index(at));
-        let mut back = i64::from(back);
-        for slot in slots {
-            *slot = here as u32;
-            let byte = i64::from(self.cells[here as usize]);
-            let entry = table[(byte * 16 + back) as usize];
-            here += entry >> 4;
-            back = entry & 15;
+        Walk {
+            cells: &self.cells,
+            table,
+            here: i64::from(self.board.index(at)),
+            back: i64::from(back),
         }
     }
 
@@ -239,5 +275,31 @@ impl Links {
     pub fn codes(&self, square: Square) -> (u8, u8) {
         let byte = self.cells[self.board.index(square) as usize];
         (byte & 0xf, byte >> 4)
+    }
+}
+
+/// A walk along the links (see [`Links::walk`]): where it stands and the half-byte it came
+/// back along.
+pub struct Walk<'a> {
+    cells: &'a [u8],
+    /// For each byte and the half-byte come back along, the offset to the next square (times
+    /// 16) plus the half-byte back from it.
+    table: Vec<i64>,
+    here: i64,
+    back: i64,
+}
+
+impl Walk<'_> {
+    /// Fills `slots` with the squares (as numbers) met next.
+    pub fn fill<'s>(&mut self, slots: impl Iterator<Item = &'s mut u32>) {
+        let (mut here, mut back) = (self.here, self.back);
+        for slot in slots {
+            *slot = here as u32;
+            let byte = i64::from(self.cells[here as usize]);
+            let entry = self.table[(byte * 16 + back) as usize];
+            here += entry >> 4;
+            back = entry & 15;
+        }
+        (self.here, self.back) = (here, back);
     }
 }

@@ -28,15 +28,21 @@
 
 pub mod layout;
 pub mod links;
+pub mod meter;
 pub mod piece;
 pub mod strip;
+
+use std::sync::Mutex;
+use std::time::Instant;
 
 use thiserror::Error;
 
 use self::layout::{AssemblyError, assemble};
-use self::links::{Links, NO_LINK, reverse};
+use self::links::{Links, NO_LINK, Walk, reverse};
+use self::meter::{Meter, SQUARES_PER_LOOK, check_clock};
 use crate::engine::board::{Board, Square};
 use crate::engine::existence;
+use crate::engine::search::Limit;
 
 /// Bytes a construction of `board` holds at its peak: the links (one byte a square) and the
 /// path (four bytes a square), with the validator's two bits a square.
@@ -70,6 +76,15 @@ pub enum ConstructError {
         /// Bytes needed.
         bytes: u64,
     },
+    /// The node budget (spent by the piece searches) or the deadline ran out first.
+    #[error("the construction stopped: {}", match limit {
+        Limit::Nodes => "the node budget ran out",
+        Limit::Deadline => "the deadline passed",
+    })]
+    Stopped {
+        /// Which limit.
+        limit: Limit,
+    },
 }
 
 /// A constructed tour, held as links until it is read out.
@@ -99,6 +114,17 @@ pub fn construct(
     start: Square,
     closed: bool,
 ) -> Result<Construction, ConstructError> {
+    construct_within(board, start, closed, &mut Meter::unlimited())
+}
+
+/// [`construct`] within the node budget and deadline of `meter`, which the piece searches'
+/// nodes are charged to and every stage looks at.
+pub fn construct_within(
+    board: Board,
+    start: Square,
+    closed: bool,
+    meter: &mut Meter,
+) -> Result<Construction, ConstructError> {
     if !covers(board) || !board.contains(start) {
         return Err(ConstructError::OutOfReach { board });
     }
@@ -114,10 +140,10 @@ pub fn construct(
         (board, start)
     };
     let assembled = match (laid.short_side() >= 5, has_cycle) {
-        (true, true) => assemble(laid, None),
-        (true, false) => assemble(laid, Some(from)),
-        (false, true) => strip::closed(laid),
-        (false, false) => strip::open(laid, from),
+        (true, true) => assemble(laid, None, meter),
+        (true, false) => assemble(laid, Some(from), meter),
+        (false, true) => strip::closed(laid, meter),
+        (false, false) => strip::open(laid, from, meter),
     };
     match assembled {
         Ok(assembled) => Ok(Construction {
@@ -132,6 +158,7 @@ pub fn construct(
             board,
             bytes: memory_needed(board),
         }),
+        Err(AssemblyError::Stopped(limit)) => Err(ConstructError::Stopped { limit }),
     }
 }
 
@@ -155,6 +182,12 @@ impl Construction {
     /// two directions; it closes whenever the board has a closed tour. Fails, rather than
     /// aborting, when the memory for the path cannot be had.
     pub fn path(&self) -> Result<Vec<u32>, ConstructError> {
+        self.path_within(None)
+    }
+
+    /// [`Construction::path`], stopped with [`ConstructError::Stopped`] if `deadline` passes
+    /// first (looked at between runs of [`SQUARES_PER_LOOK`] squares).
+    pub fn path_within(&self, deadline: Option<Instant>) -> Result<Vec<u32>, ConstructError> {
         let board = self.board();
         let n = board.area() as usize;
         // Ask for the memory first, so that a refusal is an error and not an abort; then take
@@ -178,16 +211,47 @@ impl Construction {
             }
             Some(end) => (NO_LINK, end, NO_LINK),
         };
-        let start = self.start;
-        if n < 1 << 16 {
-            links.trace(start, forward_back, head.iter_mut());
-            links.trace(last, last_back, tail.iter_mut().rev());
+        let mut forwards = links.walk(self.start, forward_back);
+        let mut backwards = links.walk(last, last_back);
+        let walked = if n < 1 << 16 {
+            forwards.fill(head.iter_mut());
+            backwards.fill(tail.iter_mut().rev());
+            Ok(())
         } else {
+            // The tail stays reachable from here if the other thread cannot start.
+            let tail = Mutex::new((tail, backwards));
+            let walk_tail = || {
+                let (tail, backwards) = &mut *tail.lock().expect("one user at a time");
+                walk_runs(
+                    backwards,
+                    tail.rchunks_mut(SQUARES_PER_LOOK),
+                    true,
+                    deadline,
+                )
+            };
             std::thread::scope(|scope| {
-                scope.spawn(|| links.trace(last, last_back, tail.iter_mut().rev()));
-                links.trace(start, forward_back, head.iter_mut());
-            });
-        }
+                match std::thread::Builder::new().spawn_scoped(scope, walk_tail) {
+                    Ok(other) => {
+                        let here = walk_runs(
+                            &mut forwards,
+                            head.chunks_mut(SQUARES_PER_LOOK),
+                            false,
+                            deadline,
+                        );
+                        let there = other.join().expect("walking the links does not panic");
+                        here.and(there)
+                    }
+                    Err(_) => walk_runs(
+                        &mut forwards,
+                        head.chunks_mut(SQUARES_PER_LOOK),
+                        false,
+                        deadline,
+                    )
+                    .and_then(|()| walk_tail()),
+                }
+            })
+        };
+        walked.map_err(|limit| ConstructError::Stopped { limit })?;
         if self.transposed {
             // Square numbers of the transposed board, `col * rows + row`, back to `row * cols
             // + col`.
@@ -199,5 +263,109 @@ impl Construction {
             }
         }
         Ok(path)
+    }
+}
+
+/// Walks `runs` of slots in turn (each backwards when `backwards`), looking at the clock before
+/// each.
+fn walk_runs<'s>(
+    walk: &mut Walk,
+    runs: impl Iterator<Item = &'s mut [u32]>,
+    backwards: bool,
+    deadline: Option<Instant>,
+) -> Result<(), Limit> {
+    for run in runs {
+        check_clock(deadline)?;
+        if backwards {
+            walk.fill(run.iter_mut().rev());
+        } else {
+            walk.fill(run.iter_mut());
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::engine::search::Limits;
+
+    fn board(rows: u64, cols: u64) -> Board {
+        Board::new(rows, cols).unwrap()
+    }
+
+    /// One request of each way of building: tiles joined (closed, and a path on an odd board),
+    /// a closed 3×n strip, open 3×n and 4×n strips, and an upright strip.
+    fn kinds() -> [(Board, Square, bool); 6] {
+        [
+            (board(600, 600), Square::new(0, 0), true),
+            (board(601, 601), Square::new(300, 300), false),
+            (board(3, 200_000), Square::new(0, 0), true),
+            (board(3, 200_001), Square::new(1, 5), false),
+            (board(4, 200_000), Square::new(0, 7), false),
+            (board(200_000, 4), Square::new(9, 0), false),
+        ]
+    }
+
+    fn meter(node_budget: u64, deadline: Option<Instant>) -> Meter {
+        Meter::new(Limits {
+            node_budget,
+            deadline,
+        })
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_every_kind_of_construction() {
+        for (board, start, closed) in kinds() {
+            let stopped = construct_within(
+                board,
+                start,
+                closed,
+                &mut meter(u64::MAX, Some(Instant::now())),
+            );
+            assert_eq!(
+                stopped.err(),
+                Some(ConstructError::Stopped {
+                    limit: Limit::Deadline
+                }),
+                "{board} from {start}"
+            );
+            let built = construct(board, start, closed).unwrap();
+            let late = built.path_within(Some(Instant::now()));
+            assert_eq!(
+                late.err(),
+                Some(ConstructError::Stopped {
+                    limit: Limit::Deadline
+                })
+            );
+        }
+    }
+
+    #[test]
+    fn the_pieces_searches_spend_the_node_budget_the_same_every_time() {
+        let later = Some(Instant::now() + Duration::from_secs(3600));
+        for (board, start, closed) in kinds() {
+            let mut first = meter(u64::MAX, later);
+            let built = construct_within(board, start, closed, &mut first).unwrap();
+            assert!(first.spent() > 0, "{board}: pieces are searched");
+            // Found again from the process's caches, the pieces cost the same.
+            let mut again = meter(u64::MAX, later);
+            construct_within(board, start, closed, &mut again).unwrap();
+            assert_eq!(again.spent(), first.spent(), "{board}");
+            let path = built.path_within(later).unwrap();
+            crate::engine::tour::Tour::new(board, path, closed, Some(start)).unwrap();
+            // One node short of what the pieces took, the construction stops.
+            let mut short = meter(first.spent() - 1, None);
+            let stopped = construct_within(board, start, closed, &mut short);
+            assert_eq!(
+                stopped.err(),
+                Some(ConstructError::Stopped {
+                    limit: Limit::Nodes
+                }),
+                "{board}"
+            );
+        }
     }
 }

@@ -14,9 +14,13 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
 
+use super::meter::Meter;
 use crate::engine::board::{Board, Square};
-use crate::engine::search::{Passage, centre_distance, one_last_square, warnsdorff_rank};
+use crate::engine::search::{
+    Limit, Passage, centre_distance, check_clock, one_last_square, warnsdorff_rank,
+};
 
 /// What kind of piece to look for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,6 +75,8 @@ pub enum PieceOutcome {
     Exhausted,
     /// The node budget ran out first.
     GaveUp,
+    /// The deadline passed first.
+    Late,
 }
 
 impl Piece {
@@ -155,32 +161,64 @@ fn parts_match(spec: &PieceSpec, order: &[Square]) -> bool {
             .all(|&wanted| parts.iter().any(|&part| same(part, wanted)))
 }
 
+/// Pieces searched so far, with the nodes each search took.
+type PieceCache = Mutex<HashMap<PieceSpec, (Option<Arc<Piece>>, u64)>>;
+
 /// The piece for `spec`, searched once per process with `budget` and shared; `None` when the
-/// search finds none (or finds a piece that fails the check, which would be a bug).
-pub fn cached(spec: &PieceSpec, budget: u64) -> Option<Arc<Piece>> {
-    static PIECES: OnceLock<Mutex<HashMap<PieceSpec, Option<Arc<Piece>>>>> = OnceLock::new();
+/// search finds none within `budget` (or finds a piece that fails the check, which would be a
+/// bug). The nodes the search takes are charged to `meter`, found now or earlier, so that a
+/// request costs the same every time; fails when the meter's budget or deadline runs out first
+/// (nothing is kept then).
+pub fn cached(
+    spec: &PieceSpec,
+    budget: u64,
+    meter: &mut Meter,
+) -> Result<Option<Arc<Piece>>, Limit> {
+    static PIECES: OnceLock<PieceCache> = OnceLock::new();
     let pieces = PIECES.get_or_init(Default::default);
-    if let Some(found) = pieces.lock().expect("piece cache").get(spec) {
-        return found.clone();
+    let known = pieces.lock().expect("piece cache").get(spec).cloned();
+    if let Some((found, nodes)) = known {
+        meter.charge(nodes)?;
+        return Ok(found);
     }
-    let found = match find_piece(spec, budget) {
+    let allowed = budget.min(meter.nodes_left());
+    let (outcome, nodes) = find_piece_within(spec, allowed, meter.deadline());
+    meter.charge(nodes)?;
+    let found = match outcome {
         PieceOutcome::Found(piece) if piece.is_valid() => Some(Arc::new(piece)),
-        _ => None,
+        PieceOutcome::Found(_) | PieceOutcome::Exhausted => None,
+        // The meter's budget, not the piece's, ran out: it is spent now.
+        PieceOutcome::GaveUp if allowed < budget => return Err(Limit::Nodes),
+        PieceOutcome::GaveUp => None,
+        PieceOutcome::Late => return Err(Limit::Deadline),
     };
     pieces
         .lock()
         .expect("piece cache")
-        .insert(spec.clone(), found.clone());
-    found
+        .insert(spec.clone(), (found.clone(), nodes));
+    Ok(found)
 }
 
 /// Searches for a piece, expanding at most `budget` nodes.
 pub fn find_piece(spec: &PieceSpec, budget: u64) -> PieceOutcome {
+    find_piece_within(spec, budget, None).0
+}
+
+/// Searches for a piece, expanding at most `budget` nodes, until `deadline`; also returns the
+/// nodes expanded.
+pub fn find_piece_within(
+    spec: &PieceSpec,
+    budget: u64,
+    deadline: Option<Instant>,
+) -> (PieceOutcome, u64) {
     match PieceSearch::new(spec) {
-        Some(mut search) => search.run(spec, budget),
-        None => PieceOutcome::Exhausted,
+        Some(mut search) => search.run(spec, budget, deadline),
+        None => (PieceOutcome::Exhausted, 0),
     }
 }
+
+/// Nodes between two looks at the clock in a piece search.
+const CLOCK_INTERVAL: u64 = 1024;
 
 const NONE: u16 = u16::MAX;
 
@@ -499,7 +537,12 @@ impl PieceSearch {
         frame
     }
 
-    fn run(&mut self, spec: &PieceSpec, budget: u64) -> PieceOutcome {
+    fn run(
+        &mut self,
+        spec: &PieceSpec,
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> (PieceOutcome, u64) {
         let cols = spec.cols as usize;
         self.visit(self.start);
         self.frames.push(self.frame());
@@ -517,7 +560,7 @@ impl PieceSearch {
                         order,
                     };
                     debug_assert!(piece.is_valid(), "piece search produced {piece:?}");
-                    return PieceOutcome::Found(piece);
+                    return (PieceOutcome::Found(piece), nodes);
                 }
                 // Parts paired the wrong way: search on.
             }
@@ -525,9 +568,12 @@ impl PieceSearch {
             if top.next < top.len {
                 let u = top.candidates[usize::from(top.next)];
                 top.next += 1;
+                if nodes >= budget {
+                    return (PieceOutcome::GaveUp, nodes);
+                }
                 nodes += 1;
-                if nodes > budget {
-                    return PieceOutcome::GaveUp;
+                if nodes.is_multiple_of(CLOCK_INTERVAL) && check_clock(deadline).is_err() {
+                    return (PieceOutcome::Late, nodes);
                 }
                 let from = *self.path.last().expect("a head");
                 if self.cycle && self.path.len() == 1 {
@@ -544,7 +590,7 @@ impl PieceSearch {
             } else {
                 self.frames.pop();
                 if self.frames.is_empty() {
-                    return PieceOutcome::Exhausted;
+                    return (PieceOutcome::Exhausted, nodes);
                 }
                 self.unvisit();
             }

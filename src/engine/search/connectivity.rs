@@ -15,10 +15,10 @@ pub(super) struct Connectivity {
 }
 
 impl Connectivity {
-    /// Scratch space for a padded board of `cells` cells.
-    pub(super) fn new(cells: usize) -> Self {
+    /// Scratch space for a padded board with `stamps`, zeroed, one a cell.
+    pub(super) fn with_stamps(stamps: Vec<u32>) -> Self {
         Self {
-            stamps: vec![0; cells],
+            stamps,
             epoch: 0,
             queues: Default::default(),
         }

@@ -25,7 +25,8 @@
 //! Where things are: this file holds [`Search`]'s public face and the step state machine;
 //! `state` the bordered cell array and its incremental degrees (visit, unvisit); `ordering`
 //! the candidate order ([`MoveOrdering`]); `pruning` the cuts (with `connectivity`, the
-//! flood fill); `events` what a step reports ([`SearchEvent`], [`Choices`], [`SearchStats`],
+//! flood fill); `setup` the memory reserved up front and the board filled within the deadline;
+//! `events` what a step reports ([`SearchEvent`], [`Choices`], [`SearchStats`],
 //! [`Limits`]); `config` the [`SearchConfig`].
 //!
 //! [`KNIGHT_MOVES`]: crate::engine::board::KNIGHT_MOVES
@@ -35,6 +36,7 @@ mod connectivity;
 mod events;
 mod ordering;
 mod pruning;
+mod setup;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -46,6 +48,7 @@ use thiserror::Error;
 use self::connectivity::Connectivity;
 use self::events::Raw;
 use self::pruning::Frame;
+use self::setup::Storage;
 use self::state::{BLOCKED, BORDER, DEGREE};
 
 pub use self::config::SearchConfig;
@@ -53,6 +56,8 @@ pub use self::events::{Candidate, Choices, Limit, Limits, SearchEvent, SearchSta
 pub use self::ordering::MoveOrdering;
 pub(crate) use self::ordering::{centre_distance, warnsdorff_rank};
 pub(crate) use self::pruning::{Passage, one_last_square};
+pub use self::setup::SetupError;
+pub(crate) use self::setup::check_clock;
 
 use crate::engine::board::{Board, Square};
 use crate::engine::tour::{Tour, TourError};
@@ -103,48 +108,6 @@ pub struct Search {
     connectivity: Option<Connectivity>,
 }
 
-/// The memory of a search, reserved up front so that a board too large fails cleanly.
-struct Storage {
-    cells: Vec<u8>,
-    path: Vec<u32>,
-    frames: Vec<Frame>,
-}
-
-impl Storage {
-    /// The memory to search `board` (`width` × `height` cells with the border) with `config`.
-    fn reserve(
-        board: Board,
-        config: &SearchConfig,
-        width: usize,
-        height: usize,
-    ) -> Result<Self, CapacityError> {
-        let padded = width as u64 * height as u64;
-        let area = board.area();
-        let with_connectivity = config.pruning && config.connectivity;
-        let frame_slots = if config.backtracking { area } else { 2 };
-        let bytes = padded * if with_connectivity { 5 } else { 1 }
-            + 4 * area
-            + std::mem::size_of::<Frame>() as u64 * frame_slots;
-        let too_large = CapacityError { board, bytes };
-        if padded > u64::from(u32::MAX) {
-            return Err(too_large);
-        }
-        let mut storage = Self {
-            cells: Vec::new(),
-            path: Vec::new(),
-            frames: Vec::new(),
-        };
-        storage
-            .cells
-            .try_reserve_exact(padded as usize)
-            .and_then(|()| storage.path.try_reserve_exact(area as usize))
-            .and_then(|()| storage.frames.try_reserve_exact(frame_slots as usize))
-            .map_err(|_| too_large)?;
-        storage.cells.resize(padded as usize, BLOCKED);
-        Ok(storage)
-    }
-}
-
 impl Search {
     /// A search of `board` from `start`, with the start already on the path.
     ///
@@ -155,7 +118,7 @@ impl Search {
 
     /// A search of `board` with the squares `holes` cut out: the tour it looks for covers every
     /// other square. [`Search::tour`] then fails (the board is not covered), but
-    /// [`Search::path`] gives the path.
+    /// [`Search::path`] gives the path. The setup runs to its end whatever the limits.
     ///
     /// Panics if `start` or a hole is off the board, or if `start` is a hole.
     pub fn with_holes(
@@ -164,20 +127,43 @@ impl Search {
         config: SearchConfig,
         holes: &[Square],
     ) -> Result<Self, CapacityError> {
+        Self::build(board, start, config, holes, None).map_err(|error| match error {
+            SetupError::Capacity(error) => error,
+            SetupError::Stopped(_) => unreachable!("a setup without a deadline runs to its end"),
+        })
+    }
+
+    /// [`Search::with_holes`] that honours the deadline of `config` during the setup too: on a
+    /// board of millions of squares, filling the cells and setting their degrees takes long
+    /// enough to matter. Fails with [`SetupError::Stopped`] when the deadline passes first.
+    pub fn bounded(
+        board: Board,
+        start: Square,
+        config: SearchConfig,
+        holes: &[Square],
+    ) -> Result<Self, SetupError> {
+        Self::build(board, start, config, holes, config.limits.deadline)
+    }
+
+    fn build(
+        board: Board,
+        start: Square,
+        config: SearchConfig,
+        holes: &[Square],
+        deadline: Option<Instant>,
+    ) -> Result<Self, SetupError> {
         assert!(
             board.contains(start),
             "start {start} is off the {board} board"
         );
         assert!(!holes.contains(&start), "the start {start} is a hole");
-        let width = board.cols() as usize + 2 * BORDER;
-        let height = board.rows() as usize + 2 * BORDER;
+        let (width, _) = setup::padded_size(board);
         let Storage {
             cells,
             path,
             frames,
-        } = Storage::reserve(board, &config, width, height)?;
-        let with_connectivity = config.pruning && config.connectivity;
-        let padded = cells.len();
+            connectivity,
+        } = Storage::reserve(board, &config, deadline)?;
         let mut search = Self {
             board,
             config,
@@ -190,15 +176,20 @@ impl Search {
             area: 0,
             stats: SearchStats::default(),
             phase: Phase::Running,
-            connectivity: with_connectivity.then(|| Connectivity::new(padded)),
+            connectivity,
         };
-        search.initialise(start, holes);
+        search.initialise(start, holes, deadline)?;
         Ok(search)
     }
 
     /// Sets up the board with `holes` cut out and puts `start` on the path.
-    fn initialise(&mut self, start: Square, holes: &[Square]) {
-        self.set_degrees();
+    fn initialise(
+        &mut self,
+        start: Square,
+        holes: &[Square],
+        deadline: Option<Instant>,
+    ) -> Result<(), SetupError> {
+        self.set_degrees(deadline).map_err(SetupError::Stopped)?;
         self.area = self.board.area() as u32;
         for &hole in holes {
             let cell = self.cell_of(hole);
@@ -217,16 +208,18 @@ impl Search {
         self.stats.max_depth = 1;
         let stranded = if !self.config.pruning {
             Some(0)
-        } else if self.connectivity.is_some() && !self.is_connected_beyond(start_cell) {
+        } else if self.connectivity.is_some() && !self.is_connected_beyond(start_cell, deadline)? {
             None
         } else {
-            self.initial_stranded(start_cell)
+            self.initial_stranded(start_cell, deadline)
+                .map_err(SetupError::Stopped)?
         };
         let frame = match stranded {
             Some(stranded) => self.frame_for(start_cell, stranded, around),
             None => Frame::default(),
         };
         self.frames.push(frame);
+        Ok(())
     }
 
     /// The next event of the search.
@@ -407,15 +400,41 @@ impl Search {
 
     /// The path as a validated tour, if it is one.
     pub fn tour(&self) -> Result<Tour, TourError> {
-        let (width, cols) = (self.width, self.board.cols() as usize);
-        let indices = self
-            .path
-            .iter()
-            .map(|&cell| {
-                let row = cell as usize / width;
-                ((row - BORDER) * cols + cell as usize - row * width - BORDER) as u32
-            })
-            .collect();
+        let indices = self.path.iter().map(|&cell| self.index_of(cell)).collect();
         Tour::new(self.board, indices, self.config.closed, Some(self.start()))
     }
+
+    /// The path as a validated tour, if it is one, made in the path's own memory: no more is
+    /// asked of the system, so a tour that was found can always be had (the board's cells are
+    /// given back first). `None` if `deadline` passes before the validator is done.
+    pub fn into_tour(self, deadline: Option<Instant>) -> Option<Result<Tour, TourError>> {
+        let start = self.start();
+        let Search {
+            board,
+            config,
+            width,
+            cells,
+            mut path,
+            frames,
+            connectivity,
+            ..
+        } = self;
+        drop((cells, frames, connectivity));
+        for cell in &mut path {
+            *cell = index_of(*cell, width, board);
+        }
+        Tour::new_within(board, path, config.closed, Some(start), deadline)
+    }
+
+    /// The square number ([`Board::index`]) of padded cell `cell`.
+    fn index_of(&self, cell: u32) -> u32 {
+        index_of(cell, self.width, self.board)
+    }
+}
+
+/// The square number ([`Board::index`]) of padded cell `cell` of `board`, `width` cells wide
+/// with its border.
+fn index_of(cell: u32, width: usize, board: Board) -> u32 {
+    let row = cell as usize / width;
+    ((row - BORDER) * board.cols() as usize + cell as usize - row * width - BORDER) as u32
 }

@@ -12,7 +12,7 @@
 //!
 //! [`Passage`] and [`one_last_square`] are shared with the construction's piece search.
 
-use super::state::{BLOCKED, DEGREE, NEAR_START, Neighbourhood};
+use super::state::{BLOCKED, NEAR_START, Neighbourhood};
 use super::{Search, SearchConfig};
 
 /// What the ways still open into an unvisited square leave it: a path enters and leaves every
@@ -160,53 +160,5 @@ impl Search {
             let head = *self.path.last().expect("the start stays") as usize;
             self.cells[head] & NEAR_START != 0
         }
-    }
-
-    /// Whether the unvisited squares, with the head, are connected: otherwise no path from the
-    /// head covers them.
-    pub(super) fn is_connected_beyond(&self, head: usize) -> bool {
-        let mut seen = vec![false; self.cells.len()];
-        let mut queue = vec![head];
-        seen[head] = true;
-        let mut reached = 0u32;
-        while let Some(cell) = queue.pop() {
-            for k in 0..8 {
-                let next = self.neighbour(cell, k);
-                if !seen[next] && self.cells[next] & BLOCKED == 0 {
-                    seen[next] = true;
-                    reached += 1;
-                    queue.push(next);
-                }
-            }
-        }
-        reached == self.area - self.path.len() as u32
-    }
-
-    /// Squares away from the start that can only be the last square, or `None` if the board
-    /// already rules out every tour (a square no move can reach, or two forced last squares).
-    pub(super) fn initial_stranded(&self, start_cell: usize) -> Option<u8> {
-        if self.area == 1 {
-            return Some(0);
-        }
-        let near_head = |cell: usize| (0..8).any(|k| self.neighbour(start_cell, k) == cell);
-        let mut stranded = 0u8;
-        for cell in self.board_rows().flatten() {
-            let value = self.cells[cell];
-            if value & BLOCKED != 0 || near_head(cell) {
-                continue;
-            }
-            match Passage::of(usize::from(value & DEGREE)) {
-                Passage::Through => {}
-                Passage::Dead => return None,
-                Passage::LastOnly => {
-                    let must_close = self.config.closed && value & NEAR_START == 0;
-                    if must_close || !one_last_square(u32::from(stranded) + 1) {
-                        return None;
-                    }
-                    stranded += 1;
-                }
-            }
-        }
-        Some(stranded)
     }
 }

@@ -35,25 +35,6 @@ impl Search {
         KNIGHT_MOVES.map(|(dr, dc)| dr as isize * width as isize + dc as isize)
     }
 
-    /// Gives every board cell its degree on the empty board (the border stays blocked).
-    pub(super) fn set_degrees(&mut self) {
-        // Bit k of a row's (column's) mask: move k stays within the rows (columns).
-        let within = |index: u32, len: u32, delta: fn((i32, i32)) -> i32| {
-            (0..8).fold(0u8, |mask, k| {
-                let to = i64::from(index) + i64::from(delta(KNIGHT_MOVES[k]));
-                mask | (u8::from((0..i64::from(len)).contains(&to)) << k)
-            })
-        };
-        let (rows, cols) = (self.board.rows(), self.board.cols());
-        let col_masks: Vec<u8> = (0..cols).map(|col| within(col, cols, |m| m.1)).collect();
-        for (row, cells) in (0..rows).zip(self.board_rows()) {
-            let row_mask = within(row, rows, |m| m.0);
-            for (cell, col_mask) in self.cells[cells].iter_mut().zip(&col_masks) {
-                *cell = (row_mask & col_mask).count_ones() as u8;
-            }
-        }
-    }
-
     /// Marks the unvisited neighbours of `start` as near the start and counts them.
     pub(super) fn mark_near_start(&mut self, start: usize) {
         for k in 0..8 {

@@ -95,3 +95,101 @@ fn budgets_stop_a_run_without_claiming_no_tour() {
     assert_eq!(search.run(), SearchEvent::BudgetExceeded(Limit::Nodes));
     assert_eq!(search.stats().nodes, 2000);
 }
+
+/// A config of each kind with `deadline`.
+fn configs_with(deadline: Option<Instant>) -> [SearchConfig; 3] {
+    let limits = Limits {
+        node_budget: u64::MAX,
+        deadline,
+    };
+    [
+        SearchConfig::greedy(false).with_limits(limits),
+        SearchConfig::backtracking(true).with_limits(limits),
+        SearchConfig::naive(false).with_limits(limits),
+    ]
+}
+
+#[test]
+fn a_passed_deadline_stops_the_setup_of_a_large_board() {
+    let large = board(2000, 2000);
+    for config in configs_with(Some(Instant::now())) {
+        let stopped = Search::bounded(large, Square::new(0, 0), config, &[]);
+        assert_eq!(
+            stopped.err(),
+            Some(SetupError::Stopped(Limit::Deadline)),
+            "{config:?}"
+        );
+        // Without the bound the setup runs to its end; the run stops at its first look.
+        let mut search = Search::with_holes(large, Square::new(0, 0), config, &[]).unwrap();
+        assert_eq!(search.run(), SearchEvent::BudgetExceeded(Limit::Deadline));
+    }
+}
+
+#[test]
+fn a_bounded_setup_with_time_left_is_the_same_search() {
+    let later = Instant::now() + std::time::Duration::from_secs(3600);
+    for config in configs_with(Some(later)) {
+        let chess = board(8, 8);
+        let mut bounded = Search::bounded(chess, Square::new(0, 0), config, &[]).unwrap();
+        let mut plain = Search::new(chess, Square::new(0, 0), config).unwrap();
+        assert_eq!(degrees(&bounded), degrees(&plain));
+        assert_eq!(bounded.run(), plain.run());
+        assert!(bounded.path().eq(plain.path()));
+    }
+}
+
+#[test]
+fn degrees_on_the_empty_board_count_the_moves_within_it() {
+    for rows in 1..=9 {
+        for cols in 1..=9 {
+            let board = board(rows, cols);
+            let start = Square::new(0, 0);
+            let search = Search::new(board, start, SearchConfig::naive(false)).unwrap();
+            for square in board.squares().filter(|&s| s != start) {
+                let moves = board.neighbours(square).count() as u8;
+                let taken = u8::from(square.is_knight_move_to(start));
+                assert_eq!(
+                    search.degree(square),
+                    Some(moves - taken),
+                    "{board} {square}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_start_s_connectivity_check_leaves_no_mark() {
+    let config = SearchConfig::backtracking(false);
+    let search = Search::new(board(30, 30), Square::new(0, 0), config).unwrap();
+    assert!(search.cells.iter().all(|&cell| cell & 0x20 == 0));
+    // On 3x3 the centre cannot be reached: no tour, proved before the first move.
+    let mut cut = Search::new(board(3, 3), Square::new(0, 0), config).unwrap();
+    assert_eq!(cut.run(), SearchEvent::Exhausted);
+}
+
+#[test]
+fn the_tour_made_in_the_search_s_memory_is_the_tour() {
+    let chess = board(8, 8);
+    for config in [
+        SearchConfig::greedy(true),
+        SearchConfig::backtracking(false),
+    ] {
+        let mut search = Search::new(chess, Square::new(0, 0), config).unwrap();
+        assert_eq!(search.run(), SearchEvent::Solved);
+        let copied = search.tour().unwrap();
+        let made = search.into_tour(None).unwrap().unwrap();
+        assert_eq!(made, copied);
+    }
+}
+
+#[test]
+fn the_memory_a_search_needs_covers_what_it_keeps() {
+    let board = board(100, 100);
+    let padded = 104 * 104;
+    assert!(Search::memory_needed(board, &SearchConfig::greedy(false)) >= padded + 4 * 10_000);
+    assert!(
+        Search::memory_needed(board, &SearchConfig::backtracking(false))
+            >= 5 * padded + 8 * 10_000 + 4 * 10_000
+    );
+}

@@ -11,7 +11,7 @@
 
 use super::outcome::{Outcome, SolveError};
 use super::request::{Layer, Request};
-use super::solver::{Plan, Solver};
+use super::solver::{Halt, Plan, Solver};
 use crate::engine::board::{Board, Square};
 use crate::engine::existence;
 use crate::engine::search::{Limit, Limits, MoveOrdering, Search, SearchConfig, SearchEvent};
@@ -34,7 +34,7 @@ impl Solver<'_> {
     /// A tour from the start cut out of a closed tour found from a corner (see the module doc).
     /// Uses at most half the budget left; `None` when the route does not apply or finds
     /// nothing (the search from the start then decides).
-    pub(super) fn anchored(&mut self) -> Result<Option<Outcome>, SolveError> {
+    pub(super) fn anchored(&mut self) -> Result<Option<Outcome>, Halt> {
         let Request {
             board,
             start,
@@ -63,7 +63,7 @@ impl Solver<'_> {
 
     /// The closed tour of `plan`: by one greedy pass, else by backtracking with restarts on
     /// half the budget left.
-    fn anchor_cycle(&mut self, plan: Plan) -> Result<Anchor, SolveError> {
+    fn anchor_cycle(&mut self, plan: Plan) -> Result<Anchor, Halt> {
         if !self.request.ablation.fail_greedy {
             match self.greedy_cycle(plan)? {
                 Anchor::Nothing => {}
@@ -74,7 +74,7 @@ impl Solver<'_> {
     }
 
     /// One greedy pass on `plan`: a dead end is [`Anchor::Nothing`] (backtracking follows).
-    fn greedy_cycle(&mut self, plan: Plan) -> Result<Anchor, SolveError> {
+    fn greedy_cycle(&mut self, plan: Plan) -> Result<Anchor, Halt> {
         let config = SearchConfig::greedy(true).with_limits(self.limits());
         let (search, event) = self.search_plan(plan, config)?;
         Ok(match event {
@@ -89,7 +89,7 @@ impl Solver<'_> {
 
     /// Backtracking with restarts on `plan`, on half the budget left: running out of those
     /// nodes, or exhausting the tree, is [`Anchor::Nothing`]; only the deadline ends the solve.
-    fn backtracked_cycle(&mut self, plan: Plan) -> Result<Anchor, SolveError> {
+    fn backtracked_cycle(&mut self, plan: Plan) -> Result<Anchor, Halt> {
         let share = self.limits().node_budget / 2;
         let (search, event) = self.backtrack_with_restarts(plan, share)?;
         Ok(match event {
@@ -110,7 +110,7 @@ impl Solver<'_> {
         &mut self,
         plan: Plan,
         share: u64,
-    ) -> Result<(Search, SearchEvent), SolveError> {
+    ) -> Result<(Search, SearchEvent), Halt> {
         let mut config = SearchConfig::backtracking(plan.closed);
         if self.request.ablation.fixed_ordering {
             config.ordering = MoveOrdering::Fixed;

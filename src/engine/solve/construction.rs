@@ -3,12 +3,14 @@
 //! board small enough to be one block (really a search, so the search layers answer first and
 //! the layer named is the one that did the work).
 
-use super::memory::{check_memory, out_of_memory};
+use super::memory::{check_memory, construction_needs, out_of_memory};
 use super::outcome::{Outcome, SolveError};
 use super::request::{Layer, Request};
-use super::solver::Solver;
+use super::solver::{Halt, Solver};
 use crate::engine::board::{Board, Square};
+use crate::engine::construct::meter::Meter;
 use crate::engine::construct::{self, ConstructError};
+use crate::engine::search::{Limit, Limits};
 use crate::engine::tour::Tour;
 
 /// What the construction layer gave.
@@ -28,7 +30,7 @@ impl Solver<'_> {
     pub(super) fn construct_layer(
         &mut self,
         single_block: &mut Option<Outcome>,
-    ) -> Result<Option<Outcome>, SolveError> {
+    ) -> Result<Option<Outcome>, Halt> {
         Ok(match self.construct()? {
             Built::Tour(outcome) => Some(outcome),
             Built::SingleBlock(outcome) => {
@@ -44,16 +46,19 @@ impl Solver<'_> {
     pub(super) fn construct_fallback(
         &mut self,
         single_block: &mut Option<Outcome>,
-    ) -> Result<Option<Outcome>, SolveError> {
+    ) -> Result<Option<Outcome>, Halt> {
         match self.construct_layer(single_block) {
-            Err(SolveError::TooLarge { .. } | SolveError::OutOfMemory { .. }) => Ok(None),
+            Err(Halt::Failed(SolveError::TooLarge { .. } | SolveError::OutOfMemory { .. })) => {
+                Ok(None)
+            }
             other => other,
         }
     }
 
     /// The construction layer: a validated tour, or nothing where the construction does not
-    /// reach this board or start (the search layers then answer).
-    fn construct(&mut self) -> Result<Built, SolveError> {
+    /// reach this board or start (the search layers then answer). Its piece searches spend the
+    /// request's nodes; it stops at the deadline.
+    fn construct(&mut self) -> Result<Built, Halt> {
         let Request {
             board,
             start,
@@ -63,15 +68,30 @@ impl Solver<'_> {
         if !construct::covers(board) {
             return Ok(Built::Nothing);
         }
-        check_memory(board, self.request.memory_cap)?;
-        let Some((path, blocks)) = constructed_path(board, start, closed)? else {
-            return Ok(Built::Nothing);
+        let needed = construction_needs(board);
+        check_memory(board, needed, self.request.memory_cap)?;
+        // The whole budget left, not the cap of a first search.
+        let mut meter = Meter::new(Limits {
+            node_budget: self.request.node_budget.saturating_sub(self.stats.nodes),
+            deadline: self.deadline,
+        });
+        let built = constructed_path(board, start, closed, &mut meter);
+        self.stats.nodes += meter.spent();
+        let stopped =
+            |solver: &Self, limit| Halt::GaveUp(solver.budget_cause(limit), Layer::Construct);
+        let (path, blocks) = match built {
+            Ok(Some(built)) => built,
+            Ok(None) => return Ok(Built::Nothing),
+            Err(ConstructError::Stopped { limit }) => return Err(stopped(self, limit)),
+            Err(_) => return Err(out_of_memory(board, needed).into()),
         };
-        let tour = Tour::new(board, path, closed, Some(start)).map_err(|error| {
-            SolveError::InvalidTour {
-                layer: Layer::Construct,
-                error,
-            }
+        let Some(checked) = Tour::new_within(board, path, closed, Some(start), self.deadline)
+        else {
+            return Err(stopped(self, Limit::Deadline));
+        };
+        let tour = checked.map_err(|error| SolveError::InvalidTour {
+            layer: Layer::Construct,
+            error,
         })?;
         let outcome = Outcome::Tour {
             tour,
@@ -92,16 +112,17 @@ fn constructed_path(
     board: Board,
     start: Square,
     closed: bool,
-) -> Result<Option<(Vec<u32>, usize)>, SolveError> {
-    let construction = match construct::construct(board, start, closed) {
+    meter: &mut Meter,
+) -> Result<Option<(Vec<u32>, usize)>, ConstructError> {
+    let construction = match construct::construct_within(board, start, closed, meter) {
         Ok(construction) => construction,
-        Err(ConstructError::Memory { .. }) => return Err(out_of_memory(board)),
         Err(ConstructError::OutOfReach { .. } | ConstructError::NoPiece { .. }) => {
             return Ok(None);
         }
+        Err(other) => return Err(other),
     };
     let blocks = construction.blocks();
-    let path = construction.path().map_err(|_| out_of_memory(board))?;
+    let path = construction.path_within(meter.deadline())?;
     // The construction's links go before the validator takes its own memory.
     drop(construction);
     Ok(Some((path, blocks)))

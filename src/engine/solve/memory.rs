@@ -1,4 +1,4 @@
-//! The memory the construction needs, checked against the request's cap before anything is
+//! The memory each layer needs, checked against the request's cap before anything is
 //! allocated, and the errors that say so. The cap is a plain value of the request
 //! ([`Request::memory_cap`](super::Request::memory_cap)): the front ends find what the host has
 //! free; the engine reads no environment.
@@ -6,37 +6,91 @@
 use super::outcome::SolveError;
 use crate::engine::board::Board;
 use crate::engine::construct;
+use crate::engine::search::{Search, SearchConfig};
 
-/// Refuses, before allocating anything, a construction that would not fit in the request's
+/// Bytes a construction of `board` holds at its peak, the tour and its check included.
+pub(super) fn construction_needs(board: Board) -> u64 {
+    construct::memory_needed(board)
+}
+
+/// Bytes a search of `board` with `config` holds at its peak: the search itself (whose path
+/// becomes the tour) and the validator's two bits a square.
+pub(super) fn search_needs(board: Board, config: &SearchConfig) -> u64 {
+    Search::memory_needed(board, config) + board.area() / 4
+}
+
+/// Refuses, before allocating anything, work on `board` that needs more than the request's
 /// memory cap.
-pub(super) fn check_memory(board: Board, memory_cap: Option<u64>) -> Result<(), SolveError> {
+pub(super) fn check_memory(
+    board: Board,
+    needed: u64,
+    memory_cap: Option<u64>,
+) -> Result<(), SolveError> {
     match memory_cap {
-        Some(free) if construct::memory_needed(board) > free => Err(too_large(board, free)),
+        Some(free) if needed > free => Err(too_large(board, needed, free)),
         _ => Ok(()),
     }
 }
 
-/// The refusal of a construction of `board` that needs more than the `free` bytes, with the
-/// most squares that would fit.
-fn too_large(board: Board, free: u64) -> SolveError {
-    let per_square = construct::memory_needed(board).div_ceil(board.area().max(1));
+/// The refusal of work on `board` that needs `needed` bytes, more than the `free` bytes, with
+/// the most squares that would fit.
+fn too_large(board: Board, needed: u64, free: u64) -> SolveError {
+    let per_square = needed.div_ceil(board.area().max(1));
     SolveError::TooLarge {
         board,
-        needed: megabytes_needed(board),
+        needed: megabytes(needed),
         available: free >> 20,
         fits: free / per_square.max(1),
     }
 }
 
-/// The system refused the memory for a construction of `board`, though it seemed free.
-pub(super) fn out_of_memory(board: Board) -> SolveError {
+/// The system refused the `needed` bytes for work on `board`, though they seemed free.
+pub(super) fn out_of_memory(board: Board, needed: u64) -> SolveError {
     SolveError::OutOfMemory {
         board,
-        needed: megabytes_needed(board),
+        needed: megabytes(needed),
     }
 }
 
-/// The megabytes a construction of `board` holds at its peak, rounded up.
-fn megabytes_needed(board: Board) -> u64 {
-    construct::memory_needed(board).div_ceil(1 << 20)
+/// `bytes` in megabytes, rounded up.
+fn megabytes(bytes: u64) -> u64 {
+    bytes.div_ceil(1 << 20)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: u64, cols: u64) -> Board {
+        Board::new(rows, cols).unwrap()
+    }
+
+    #[test]
+    fn small_boards_fit_any_sane_cap_and_large_ones_are_refused_by_name() {
+        for config in [
+            SearchConfig::greedy(false),
+            SearchConfig::backtracking(true),
+            SearchConfig::naive(false),
+        ] {
+            let small = search_needs(board(8, 8), &config);
+            assert!(small < 64 << 10, "{config:?}: {small} bytes for 8x8");
+            assert_eq!(check_memory(board(8, 8), small, Some(1 << 20)), Ok(()));
+            let large = board(3000, 3000);
+            let error = check_memory(large, search_needs(large, &config), Some(1 << 20));
+            let Err(error @ SolveError::TooLarge { available: 1, .. }) = error else {
+                panic!("{config:?}: {error:?}");
+            };
+            assert!(error.to_string().contains("3000x3000"), "{error}");
+        }
+    }
+
+    #[test]
+    fn the_need_of_a_search_grows_with_what_it_keeps() {
+        let board = board(100, 100);
+        let greedy = search_needs(board, &SearchConfig::greedy(false));
+        let backtracking = search_needs(board, &SearchConfig::backtracking(false));
+        assert!(greedy >= 5 * board.area(), "{greedy}");
+        assert!(backtracking > greedy + 8 * board.area(), "{backtracking}");
+        assert_eq!(check_memory(board, greedy, None), Ok(()));
+    }
 }

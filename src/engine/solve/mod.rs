@@ -11,7 +11,9 @@
 //! does not reach (a side under 3, or a board small enough to be one block, which is really a
 //! search) it hands the board to the search layers of `auto`, and the answer names the layer
 //! that gave it. The single-layer methods run one layer alone, without the theorems, so that a
-//! person can compare them. Every tour returned has passed the
+//! person can compare them. The node budget and the deadline reach every layer: the
+//! construction's piece searches spend nodes, and the construction, a search's setup on a huge
+//! board and the validator look at the clock as they go. Every tour returned has passed the
 //! validator; "no tour" is only ever a theorem or an exhausted search, never a time-out.
 //!
 //! - `request`: what is asked ([`Method`], [`Request`]);
@@ -19,8 +21,8 @@
 //! - `solver`: the order of the layers and the bookkeeping of one solve;
 //! - `construction`: the construction layer, its tour validated and told apart from a
 //!   single block's (which is really a search);
-//! - `memory`: the construction's memory checked against [`Request::memory_cap`] before
-//!   anything is allocated;
+//! - `memory`: what each layer needs (the construction, each search with its tour) checked
+//!   against [`Request::memory_cap`] before anything is allocated, for every method;
 //! - `anchored`: the search strategies of `auto` beyond one greedy pass: a closed tour found
 //!   from a corner and entered from the start, and backtracking restarted with other
 //!   tie-breaks.

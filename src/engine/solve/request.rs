@@ -5,7 +5,6 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::engine::board::{Board, Square};
-use crate::engine::construct;
 use crate::engine::search::SearchConfig;
 
 /// The node budget when none is given: a few seconds of search at most.
@@ -167,8 +166,9 @@ pub struct Request {
     pub ablation: Ablation,
     /// `auto` constructs boards of at least this many squares instead of searching them.
     pub construct_threshold: u64,
-    /// The most bytes a construction may take (the front ends find what the host has free);
-    /// `None` leaves it to the allocation itself, which fails cleanly.
+    /// The most bytes a solve may take, whatever its method (the front ends find what the host
+    /// has free); each layer checks what it needs against it before it allocates. `None`
+    /// leaves it to the allocations themselves, which fail cleanly.
     pub memory_cap: Option<u64>,
 }
 
@@ -196,12 +196,6 @@ impl Request {
     /// The same request by another method.
     pub fn method(self, method: Method) -> Self {
         Self { method, ..self }
-    }
-
-    /// Whether this request constructs before it searches, the one layer whose memory grows
-    /// with the board (front ends find a [`Request::memory_cap`] for these).
-    pub fn may_construct(&self) -> bool {
-        self.constructs_first() && construct::covers(self.board)
     }
 
     /// Whether the construction has the first go: always for `construct`, for `auto` on boards

@@ -5,12 +5,29 @@
 
 use std::time::Instant;
 
+use super::memory::{check_memory, out_of_memory, search_needs};
 use super::outcome::{GiveUp, Outcome, SolveError, Stats};
 use super::request::{FIRST_SEARCH_NODES, Layer, Method, Request};
 use crate::engine::board::Square;
 use crate::engine::construct;
 use crate::engine::existence::{self, NoTourReason, Verdict};
-use crate::engine::search::{Limit, Limits, Search, SearchConfig, SearchEvent};
+use crate::engine::search::{Limit, Limits, Search, SearchConfig, SearchEvent, SetupError};
+
+/// Why a layer stopped the whole solve before its answer: an error, or a limit that ran out
+/// where no search event can say so (a search's setup, the construction).
+#[derive(Debug)]
+pub(super) enum Halt {
+    /// The solve cannot run.
+    Failed(SolveError),
+    /// A limit ran out while `Layer` worked: the solve gives up.
+    GaveUp(GiveUp, Layer),
+}
+
+impl From<SolveError> for Halt {
+    fn from(error: SolveError) -> Self {
+        Halt::Failed(error)
+    }
+}
 
 /// What one search looks for: a path from `start` over every square but the `holes`.
 #[derive(Debug, Clone, Copy)]
@@ -51,6 +68,14 @@ impl<'a> Solver<'a> {
 
     /// Runs the request's method to its answer.
     pub(super) fn run(mut self) -> Result<Outcome, SolveError> {
+        match self.run_method() {
+            Ok(outcome) => Ok(outcome),
+            Err(Halt::Failed(error)) => Err(error),
+            Err(Halt::GaveUp(cause, layer)) => Ok(self.gave_up(cause, layer)),
+        }
+    }
+
+    fn run_method(&mut self) -> Result<Outcome, Halt> {
         let closed = self.request.closed;
         match self.request.method {
             Method::Auto | Method::Construct => self.layered(),
@@ -66,7 +91,7 @@ impl<'a> Solver<'a> {
 
     /// `auto` and `construct`: the theorems, then the construction and the search layers in
     /// the order the board's size calls for.
-    fn layered(&mut self) -> Result<Outcome, SolveError> {
+    fn layered(&mut self) -> Result<Outcome, Halt> {
         if let Some(outcome) = self.theorems() {
             return Ok(outcome);
         }
@@ -108,7 +133,7 @@ impl<'a> Solver<'a> {
 
     /// The search layers' first go; where `capped`, on 64 nodes a square (at least
     /// [`FIRST_SEARCH_NODES`]), so that the construction can take over.
-    fn first_search(&mut self, capped: bool) -> Result<Outcome, SolveError> {
+    fn first_search(&mut self, capped: bool) -> Result<Outcome, Halt> {
         if capped {
             self.node_cap = (self.request.board.area() * 64).max(FIRST_SEARCH_NODES);
         }
@@ -116,7 +141,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The search layers again, with the whole budget left.
-    fn final_search(&mut self) -> Result<Outcome, SolveError> {
+    fn final_search(&mut self) -> Result<Outcome, Halt> {
         self.node_cap = u64::MAX;
         self.search_layers()
     }
@@ -131,7 +156,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The search layers of `auto`: greedy, anchored, backtracking with restarts.
-    fn search_layers(&mut self) -> Result<Outcome, SolveError> {
+    fn search_layers(&mut self) -> Result<Outcome, Halt> {
         let Request { start, closed, .. } = *self.request;
         if !self.request.ablation.fail_greedy
             && let Some(outcome) = self.greedy(true)?
@@ -147,7 +172,7 @@ impl<'a> Solver<'a> {
             holes: &[],
         };
         let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
-        self.settle(event, &search, Layer::Backtrack)
+        self.settle(event, search, Layer::Backtrack)
     }
 
     /// What the next search may spend: the budget (below the cap, while there is one) less
@@ -164,7 +189,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Runs `config` from the requested start to its end and adds its costs to the totals.
-    fn search(&mut self, config: SearchConfig) -> Result<(Search, SearchEvent), SolveError> {
+    fn search(&mut self, config: SearchConfig) -> Result<(Search, SearchEvent), Halt> {
         let plan = Plan {
             start: self.request.start,
             closed: config.closed,
@@ -173,17 +198,28 @@ impl<'a> Solver<'a> {
         self.search_plan(plan, config)
     }
 
-    /// Runs `config` on `plan` to its end and adds its costs to the totals.
+    /// Runs `config` on `plan` to its end and adds its costs to the totals. The memory it
+    /// needs is checked against the request's cap first, and the deadline is honoured while
+    /// the board is set up.
     pub(super) fn search_plan(
         &mut self,
         plan: Plan,
         config: SearchConfig,
-    ) -> Result<(Search, SearchEvent), SolveError> {
+    ) -> Result<(Search, SearchEvent), Halt> {
         let config = SearchConfig {
             closed: plan.closed,
             ..config
         };
-        let mut search = Search::with_holes(self.request.board, plan.start, config, plan.holes)?;
+        let board = self.request.board;
+        let needed = search_needs(board, &config);
+        check_memory(board, needed, self.request.memory_cap)?;
+        let mut search = match Search::bounded(board, plan.start, config, plan.holes) {
+            Ok(search) => search,
+            Err(SetupError::Capacity(_)) => return Err(out_of_memory(board, needed).into()),
+            Err(SetupError::Stopped(limit)) => {
+                return Err(Halt::GaveUp(self.budget_cause(limit), layer_of(&config)));
+            }
+        };
         let event = search.run();
         let costs = search.stats();
         self.stats.nodes += costs.nodes;
@@ -194,11 +230,11 @@ impl<'a> Solver<'a> {
 
     /// The greedy pass. Part of `auto`, a dead end is `None` (the next layer takes over);
     /// alone, it is an answer.
-    fn greedy(&mut self, part_of_auto: bool) -> Result<Option<Outcome>, SolveError> {
+    fn greedy(&mut self, part_of_auto: bool) -> Result<Option<Outcome>, Halt> {
         let config = SearchConfig::greedy(self.request.closed).with_limits(self.limits());
         let (search, event) = self.search(config)?;
         Ok(match event {
-            SearchEvent::Solved => Some(self.tour(&search, Layer::Warnsdorff)?),
+            SearchEvent::Solved => Some(self.tour(search, Layer::Warnsdorff)?),
             SearchEvent::Stuck if part_of_auto => {
                 self.stats.greedy_depth = Some(search.stats().max_depth);
                 None
@@ -212,24 +248,24 @@ impl<'a> Solver<'a> {
                 };
                 Some(self.gave_up(cause, Layer::Warnsdorff))
             }
-            other => Some(self.settle(other, &search, Layer::Warnsdorff)?),
+            other => Some(self.settle(other, search, Layer::Warnsdorff)?),
         })
     }
 
     /// One backtracking search with the whole budget.
-    fn single_search(&mut self, config: SearchConfig, layer: Layer) -> Result<Outcome, SolveError> {
+    fn single_search(&mut self, config: SearchConfig, layer: Layer) -> Result<Outcome, Halt> {
         self.stats.searches = 1;
         let (search, event) = self.search(config.with_limits(self.limits()))?;
-        self.settle(event, &search, layer)
+        self.settle(event, search, layer)
     }
 
     /// Turns a final search event into an outcome.
     fn settle(
         &mut self,
         event: SearchEvent,
-        search: &Search,
+        search: Search,
         layer: Layer,
-    ) -> Result<Outcome, SolveError> {
+    ) -> Result<Outcome, Halt> {
         Ok(match event {
             SearchEvent::Solved => self.tour(search, layer)?,
             SearchEvent::Exhausted => {
@@ -262,11 +298,12 @@ impl<'a> Solver<'a> {
         self.stats
     }
 
-    /// The validated tour `search` found, as `layer`'s answer.
-    fn tour(&mut self, search: &Search, layer: Layer) -> Result<Outcome, SolveError> {
-        let tour = search
-            .tour()
-            .map_err(|error| SolveError::InvalidTour { layer, error })?;
+    /// The validated tour `search` found, as `layer`'s answer (made in the search's memory).
+    fn tour(&mut self, search: Search, layer: Layer) -> Result<Outcome, Halt> {
+        let Some(checked) = search.into_tour(self.deadline) else {
+            return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
+        };
+        let tour = checked.map_err(|error| SolveError::InvalidTour { layer, error })?;
         Ok(Outcome::Tour {
             tour,
             layer,
@@ -293,11 +330,101 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// The layer a search with `config` runs as.
+fn layer_of(config: &SearchConfig) -> Layer {
+    match (config.backtracking, config.pruning) {
+        (false, _) => Layer::Warnsdorff,
+        (true, true) => Layer::Backtrack,
+        (true, false) => Layer::Naive,
+    }
+}
+
 /// The answer of the layers: the single block's tour where the search gave up, since the
 /// construction found it all the same; else the search's answer.
 fn single_block_if_gave_up(outcome: Outcome, single_block: Option<Outcome>) -> Outcome {
     match (outcome, single_block) {
         (Outcome::BudgetExceeded { .. }, Some(tour)) => tour,
         (outcome, _) => outcome,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::engine::board::Board;
+
+    fn request(side: u64, method: Method) -> Request {
+        Request::new(Board::new(side, side).unwrap(), Square::new(0, 0)).method(method)
+    }
+
+    #[test]
+    fn a_deadline_that_has_passed_ends_every_method_in_its_own_layer() {
+        let layers = [
+            (Method::Auto, Layer::Construct),
+            (Method::Construct, Layer::Construct),
+            (Method::Warnsdorff, Layer::Warnsdorff),
+            (Method::Backtrack, Layer::Backtrack),
+            (Method::Naive, Layer::Naive),
+        ];
+        for (method, layer) in layers {
+            let mut request = request(2000, method);
+            request.deadline = Some(Duration::ZERO);
+            let outcome = Solver::new(&request).run().unwrap();
+            let Outcome::BudgetExceeded { cause, .. } = outcome else {
+                panic!("{method}: {outcome:?}");
+            };
+            assert_eq!(
+                cause,
+                GiveUp::Deadline {
+                    allowed: Duration::ZERO
+                },
+                "{method}"
+            );
+            assert_eq!(outcome.layer(), layer, "{method}");
+        }
+    }
+
+    #[test]
+    fn the_memory_cap_refuses_every_method_on_a_large_board_and_none_on_a_small_one() {
+        for method in Method::ALL {
+            let mut large = request(3000, method);
+            large.memory_cap = Some(1 << 20);
+            let refused = Solver::new(&large).run();
+            assert!(
+                matches!(refused, Err(SolveError::TooLarge { .. })),
+                "{method}: {refused:?}"
+            );
+            let mut small = request(5, method);
+            small.memory_cap = Some(1 << 20);
+            let outcome = Solver::new(&small).run().unwrap();
+            assert!(
+                matches!(outcome, Outcome::Tour { .. }),
+                "{method}: {outcome:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_largest_budget_and_deadline_are_no_limit() {
+        // Boards every method tours quickly (naive backtracking only small ones).
+        for (method, side) in Method::ALL.into_iter().zip([40, 40, 40, 40, 5]) {
+            let mut request = request(side, method);
+            request.node_budget = u64::MAX;
+            request.deadline = Some(Duration::MAX);
+            let outcome = Solver::new(&request).run().unwrap();
+            assert!(
+                matches!(
+                    outcome,
+                    Outcome::Tour { .. }
+                        | Outcome::BudgetExceeded {
+                            cause: GiveUp::GreedyDeadEnd { .. },
+                            ..
+                        }
+                ),
+                "{method}: {outcome:?}"
+            );
+        }
     }
 }

@@ -17,6 +17,9 @@ const SLICE: Duration = Duration::from_millis(12);
 const MAX_TICK: Duration = Duration::from_millis(250);
 /// Steps between two looks at the clock in a burst.
 const CLOCK_EVERY: u32 = 1024;
+/// The longest a method that answers whole (construct) may hold the screen: it runs on this
+/// thread, so past this it gives up, as the command line does at its `--deadline`.
+const WHOLE_ANSWER_DEADLINE: Duration = Duration::from_secs(2);
 
 impl App {
     /// Whether something runs on its own, so the run loop must come back without a key.
@@ -212,6 +215,7 @@ impl App {
             .closed(setup.closed)
             .method(setup.method);
         request.node_budget = self.finish_budget;
+        request.deadline = Some(WHOLE_ANSWER_DEADLINE);
         let started = Instant::now();
         // The memory the host has free caps the construction, as on the command line.
         let solved = with_memory_cap(request)

@@ -24,6 +24,7 @@ use std::collections::hash_map::Entry;
 
 use super::layout::{Assembled, AssemblyError, PIECE_BUDGET};
 use super::links::Links;
+use super::meter::Meter;
 use super::piece::{Piece, PieceSpec, Shape, cached};
 use crate::engine::board::{Board, Square};
 
@@ -321,11 +322,12 @@ fn side_pieces(
     height: u32,
     blocks: &[(u32, Kind)],
     mirrored: bool,
+    meter: &mut Meter,
 ) -> Result<SidePieces, AssemblyError> {
     let mut made = HashMap::new();
     for &(width, kind) in blocks {
         if let Entry::Vacant(entry) = made.entry((width, kind)) {
-            let piece = cached(&geometry.spec(height, width, kind), PIECE_BUDGET)
+            let piece = cached(&geometry.spec(height, width, kind), PIECE_BUDGET, meter)?
                 .ok_or(AssemblyError::NoPiece)?;
             let last = *piece.order.last().expect("a piece has squares");
             entry.insert((piece_links(&piece, mirrored)?, last));
@@ -345,9 +347,10 @@ fn lay_side(
     blocks: &[(u32, Kind)],
     from: u32,
     mirrored: bool,
+    meter: &mut Meter,
 ) -> Result<Option<Square>, AssemblyError> {
     let three = blocks.iter().any(|&(_, kind)| kind == Kind::End3);
-    let made = side_pieces(geometry, links.board().rows(), blocks, mirrored)?;
+    let made = side_pieces(geometry, links.board().rows(), blocks, mirrored, meter)?;
     // The cut before each block (on its inner side) and its first column.
     let mut cuts = Vec::with_capacity(blocks.len());
     let mut at = from;
@@ -373,6 +376,7 @@ fn lay_side(
     };
     let mut i = 0;
     while i < blocks.len() {
+        meter.check_clock()?;
         let run = blocks[i..].iter().take_while(|&&b| b == blocks[i]).count();
         if run >= 6 {
             // Three laid and joined make the middle one a pattern for all but the last.
@@ -380,7 +384,13 @@ fn lay_side(
                 place(links, k);
             }
             let copies = (run - 3) as u32;
-            links.repeat_block(first_column(i + 1), blocks[i].0, copies, mirrored);
+            links.repeat_block(
+                first_column(i + 1),
+                blocks[i].0,
+                copies,
+                mirrored,
+                meter.deadline(),
+            )?;
             place(links, i + run - 1);
         } else {
             for k in i..i + run {
@@ -395,11 +405,12 @@ fn lay_side(
     }))
 }
 
-/// A closed tour of a 3×n strip laid out along its columns (n even, at least 10).
-pub fn closed(board: Board) -> Result<Assembled, AssemblyError> {
+/// A closed tour of a 3×n strip laid out along its columns (n even, at least 10), within the
+/// budget and deadline of `meter`.
+pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyError> {
     let (height, len) = (board.rows(), board.cols());
     let geometry = geometry(height);
-    let mut links = Links::new(board).map_err(|_| AssemblyError::Memory)?;
+    let mut links = Links::new_within(board, meter.deadline())?;
     if len <= 12 {
         // Short enough to be one block.
         let spec = PieceSpec {
@@ -410,7 +421,7 @@ pub fn closed(board: Board) -> Result<Assembled, AssemblyError> {
             bridges: Vec::new(),
             parts: Vec::new(),
         };
-        let piece = cached(&spec, PIECE_BUDGET).ok_or(AssemblyError::NoPiece)?;
+        let piece = cached(&spec, PIECE_BUDGET, meter)?.ok_or(AssemblyError::NoPiece)?;
         links = Links::from_order(board, &piece.order, true);
         return Ok(Assembled {
             links,
@@ -423,7 +434,7 @@ pub fn closed(board: Board) -> Result<Assembled, AssemblyError> {
             continue;
         };
         blocks.push((end, Kind::End));
-        lay_side(&mut links, &geometry, &blocks, 0, false)?;
+        lay_side(&mut links, &geometry, &blocks, 0, false, meter)?;
         return Ok(Assembled {
             links,
             end: None,
@@ -442,7 +453,7 @@ pub fn closed(board: Board) -> Result<Assembled, AssemblyError> {
 /// outer ones), so a start block with two-wire sides left and right would hold more path ends
 /// on inner rows than its outer squares can pair with. The tour then goes out and back on one
 /// side, and out, back and out again on the other, where it ends.
-pub fn open(board: Board, start: Square) -> Result<Assembled, AssemblyError> {
+pub fn open(board: Board, start: Square, meter: &mut Meter) -> Result<Assembled, AssemblyError> {
     let (height, len) = (board.rows(), board.cols());
     let geometry = geometry(height);
     let mut candidates = start_blocks(&geometry, len, start.col, false);
@@ -461,10 +472,10 @@ pub fn open(board: Board, start: Square) -> Result<Assembled, AssemblyError> {
         let Some(spec) = block.spec(&geometry, height, local) else {
             continue;
         };
-        let Some(piece) = cached(&spec, START_BUDGET) else {
+        let Some(piece) = cached(&spec, START_BUDGET, meter)? else {
             continue;
         };
-        return block.assemble(board, &geometry, &piece);
+        return block.assemble(board, &geometry, &piece, meter);
     }
     Err(AssemblyError::NoPiece)
 }
@@ -517,6 +528,7 @@ impl StartBlock {
         board: Board,
         geometry: &Geometry,
         piece: &Piece,
+        meter: &mut Meter,
     ) -> Result<Assembled, AssemblyError> {
         let Self {
             begin,
@@ -537,17 +549,17 @@ impl StartBlock {
             (true, false) => geometry.region(right_len).ok_or(AssemblyError::NoPiece)?,
             (true, true) => geometry.region3(right_len).ok_or(AssemblyError::NoPiece)?,
         };
-        let mut links = Links::new(board).map_err(|_| AssemblyError::Memory)?;
-        lay_side(&mut links, geometry, &left, 0, false)?;
+        let mut links = Links::new_within(board, meter.deadline())?;
+        lay_side(&mut links, geometry, &left, 0, false, meter)?;
         links.lay(&piece_links(piece, false)?, Square::new(0, begin));
         if !left.is_empty() {
             geometry.connect(&mut links, begin, false);
         }
         let end = if three {
-            lay_side(&mut links, geometry, &right, begin + width, false)?
+            lay_side(&mut links, geometry, &right, begin + width, false, meter)?
                 .ok_or(AssemblyError::NoPiece)?
         } else {
-            lay_side(&mut links, geometry, &right, len, true)?;
+            lay_side(&mut links, geometry, &right, len, true, meter)?;
             if !right.is_empty() {
                 geometry.connect(&mut links, begin + width, true);
             }

@@ -1,0 +1,94 @@
+//! What a construction may spend: the solve's node budget, which the searches for its pieces
+//! draw on, and the deadline, which every stage looks at between blocks, bands and chunks of
+//! squares, so that a construction of any size stops within a few milliseconds of it.
+
+use std::time::Instant;
+
+pub(crate) use crate::engine::search::check_clock;
+use crate::engine::search::{Limit, Limits};
+
+/// About how many squares a stage handles between two looks at the clock (a millisecond or
+/// less of copying or walking).
+pub const SQUARES_PER_LOOK: usize = 1 << 20;
+
+/// The node budget and deadline of one construction, and the nodes its piece searches have
+/// spent. A piece found earlier in the process costs the nodes its search took all the same,
+/// so that the same request spends the same nodes every time.
+#[derive(Debug, Clone, Copy)]
+pub struct Meter {
+    limits: Limits,
+    spent: u64,
+}
+
+impl Meter {
+    /// A meter for `limits`, nothing spent.
+    pub fn new(limits: Limits) -> Self {
+        Self { limits, spent: 0 }
+    }
+
+    /// No budget and no deadline.
+    pub fn unlimited() -> Self {
+        Self::new(Limits::NONE)
+    }
+
+    /// Piece-search nodes spent so far.
+    pub fn spent(&self) -> u64 {
+        self.spent
+    }
+
+    /// Nodes left in the budget.
+    pub fn nodes_left(&self) -> u64 {
+        self.limits.node_budget.saturating_sub(self.spent)
+    }
+
+    /// The deadline.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.limits.deadline
+    }
+
+    /// Spends `nodes`; fails when the budget does not hold them (which is then spent).
+    pub fn charge(&mut self, nodes: u64) -> Result<(), Limit> {
+        if nodes > self.nodes_left() {
+            self.spent = self.limits.node_budget;
+            return Err(Limit::Nodes);
+        }
+        self.spent += nodes;
+        Ok(())
+    }
+
+    /// Fails once the deadline has passed.
+    pub fn check_clock(&self) -> Result<(), Limit> {
+        check_clock(self.limits.deadline)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn charges_stop_at_the_budget_even_the_largest() {
+        let mut meter = Meter::new(Limits {
+            node_budget: 10,
+            deadline: None,
+        });
+        assert_eq!(meter.charge(4), Ok(()));
+        assert_eq!(meter.charge(7), Err(Limit::Nodes));
+        assert_eq!((meter.spent(), meter.nodes_left()), (10, 0));
+        let mut unlimited = Meter::unlimited();
+        assert_eq!(unlimited.charge(u64::MAX - 1), Ok(()));
+        assert_eq!(unlimited.charge(1), Ok(()));
+        assert_eq!(unlimited.charge(1), Err(Limit::Nodes));
+        assert_eq!(unlimited.check_clock(), Ok(()));
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_and_a_later_one_does_not() {
+        let passed = Instant::now();
+        assert_eq!(check_clock(Some(passed)), Err(Limit::Deadline));
+        let later = Instant::now() + Duration::from_secs(3600);
+        assert_eq!(check_clock(Some(later)), Ok(()));
+    }
+}

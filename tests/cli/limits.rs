@@ -1,0 +1,204 @@
+//! The engine's limits as a script meets them: `--deadline` and `--node-budget` reach every
+//! layer (the construction and the search's setup on huge boards included) and end the run
+//! with exit 3 and a "gave up" line; `KNIGHTS_TOUR_MEMORY` caps every method (exit 2 naming the
+//! board and the memory it needs); a process that the system refuses memory ends with exit 2
+//! and one line, never an abort. Nothing here is timed: the exit status is what is asserted.
+
+use std::process::{Command as StdCommand, Stdio};
+
+use super::*;
+
+/// Runs the binary with standard output thrown away (a run that ignored its limits would
+/// print gigabytes), and `env` set.
+fn run_quietly(args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut command = StdCommand::new(assert_cmd::cargo::cargo_bin("knights-tour"));
+    command.args(args).stdout(Stdio::null());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let output = command.output().unwrap();
+    Run {
+        code: output
+            .status
+            .code()
+            .unwrap_or_else(|| panic!("{args:?} ended by a signal")),
+        stdout: String::new(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+#[test]
+fn the_deadline_stops_a_large_construction_and_a_large_search_setup_with_exit_3() {
+    let cases: [&[&str]; 4] = [
+        &["solve", "--size", "20000", "--closed", "--deadline", "20ms"],
+        &[
+            "solve",
+            "--size",
+            "20000",
+            "--closed",
+            "--deadline",
+            "20ms",
+            "--method",
+            "construct",
+        ],
+        &["solve", "--size", "20001", "--deadline", "20ms"],
+        &[
+            "solve",
+            "--method",
+            "warnsdorff",
+            "--size",
+            "30000",
+            "--deadline",
+            "50ms",
+        ],
+    ];
+    for args in cases {
+        let what = args.join(" ");
+        let run = run_quietly(args, &[]);
+        assert_fails(&run, 3, &["gave up", "deadline"], &what);
+    }
+}
+
+#[test]
+fn a_construction_that_gave_up_says_so_in_json() {
+    let args = [
+        "solve",
+        "--size",
+        "20000",
+        "--closed",
+        "--deadline",
+        "20ms",
+        "--format",
+        "json",
+    ];
+    let output = knights_tour().args(args).output().unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["outcome"], "budget_exceeded", "{json}");
+    assert_eq!(json["layer"], "construct", "{json}");
+    assert!(json.get("path").is_none(), "{json}");
+}
+
+#[test]
+fn the_node_budget_reaches_the_construction_s_piece_searches() {
+    for args in [
+        &["--size", "100", "--node-budget", "10"][..],
+        &["--size", "100", "--closed", "--node-budget", "10"],
+        &["--size", "101", "--start", "50,50", "--node-budget", "10"],
+        &["--size", "4x5000", "--node-budget", "10"],
+        &[
+            "--size",
+            "60",
+            "--method",
+            "construct",
+            "--node-budget",
+            "1",
+        ],
+    ] {
+        let what = format!("solve {}", args.join(" "));
+        assert_fails(&solve(args), 3, &["gave up", "node budget"], &what);
+    }
+    // The same boards within a budget that holds their pieces, and with the largest budget
+    // and deadline clap accepts.
+    let most = u64::MAX.to_string();
+    for args in [
+        &["--size", "100", "--node-budget", "100000"][..],
+        &[
+            "--size",
+            "101",
+            "--start",
+            "50,50",
+            "--node-budget",
+            "1000000",
+        ],
+        &[
+            "--size",
+            "100",
+            "--node-budget",
+            &most,
+            "--deadline",
+            "9999999999999d",
+        ],
+    ] {
+        let what = format!("solve {}", args.join(" "));
+        let run = solve(&[args, &["--format", "list"]].concat());
+        assert_eq!(run.code, 0, "{what}: {}", run.stderr);
+        let size = args[1];
+        let start = if args.contains(&"50,50") {
+            Square::new(50, 50)
+        } else {
+            Square::new(0, 0)
+        };
+        let side: u64 = size.parse().unwrap();
+        let path = parse_list(&run.stdout);
+        assert_tour(board(side, side), &path, false, start, &what);
+    }
+}
+
+#[test]
+fn the_memory_variable_caps_every_method_on_large_boards_naming_the_board_not_on_small() {
+    for method in ["auto", "construct", "warnsdorff", "backtrack", "naive"] {
+        let what = format!("KNIGHTS_TOUR_MEMORY=1M solve --size 3000 --method {method}");
+        let run = run_quietly(
+            &["solve", "--size", "3000", "--method", method],
+            &[("KNIGHTS_TOUR_MEMORY", "1M")],
+        );
+        assert_fails(&run, 2, &["3000x3000", "MB"], &what);
+    }
+    // Small boards run under the same cap, by every method.
+    for method in ["auto", "construct", "warnsdorff", "backtrack", "naive"] {
+        let output = knights_tour()
+            .args(["solve", "--size", "5", "--method", method])
+            .env("KNIGHTS_TOUR_MEMORY", "1M")
+            .output()
+            .unwrap();
+        let what = format!("KNIGHTS_TOUR_MEMORY=1M solve --size 5 --method {method}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{what}: {stderr}");
+        let (grid_board, path) = parse_grid(&String::from_utf8(output.stdout).unwrap(), true);
+        assert_tour(grid_board, &path, false, Square::new(0, 0), &what);
+    }
+}
+
+/// Runs `knights-tour ARGS` under an address-space limit of 300 MB.
+#[cfg(target_os = "linux")]
+fn under_300_mb(args: &str) -> std::process::Output {
+    StdCommand::new("bash")
+        .arg("-c")
+        .arg(format!("ulimit -v 300000; exec \"$0\" {args}"))
+        .arg(assert_cmd::cargo::cargo_bin("knights-tour"))
+        .stdout(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn memory_the_system_refuses_is_exit_2_with_one_line_never_an_abort() {
+    for method in ["backtrack", "naive", "warnsdorff", "construct"] {
+        let args = format!("solve --size 12000 --method {method}");
+        let output = under_300_mb(&args);
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let what = format!("ulimit -v 300000; {args}");
+        assert_eq!(output.status.code(), Some(2), "{what}: {stderr}");
+        let line = one_line(&stderr, &what);
+        assert!(
+            line.contains("12000x12000") && line.contains("MB"),
+            "{what}: {line}"
+        );
+    }
+    let args = "solve --size 6000 --method backtrack";
+    let output = under_300_mb(args);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{args}: {stderr}");
+    assert!(one_line(&stderr, args).contains("6000x6000"), "{stderr}");
+    // Today's search of 4000x4000 fits in 300 MB; whether it does or not, it never aborts.
+    let args = "solve --size 4000 --method backtrack";
+    let output = under_300_mb(args);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        matches!(output.status.code(), Some(0 | 2 | 3)),
+        "{args}: {:?} {stderr}",
+        output.status
+    );
+}

@@ -74,6 +74,14 @@ pub enum TourError {
         /// The first square.
         first: Square,
     },
+    /// The memory to hold the tour was refused by the system.
+    #[error("a tour of the {board} board needs {bytes} bytes of memory, and the system refused it")]
+    OutOfMemory {
+        /// The board.
+        board: Board,
+        /// The bytes asked for.
+        bytes: u64,
+    },
 }
 
 impl TourError {

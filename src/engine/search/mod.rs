@@ -398,9 +398,17 @@ impl Search {
         (value & BLOCKED == 0).then_some(value & DEGREE)
     }
 
-    /// The path as a validated tour, if it is one.
+    /// The path as a validated tour, if it is one ([`TourError::OutOfMemory`] if the system
+    /// refuses the memory for it).
     pub fn tour(&self) -> Result<Tour, TourError> {
-        let indices = self.path.iter().map(|&cell| self.index_of(cell)).collect();
+        let mut indices = Vec::new();
+        indices
+            .try_reserve_exact(self.path.len())
+            .map_err(|_| TourError::OutOfMemory {
+                board: self.board,
+                bytes: (self.path.len() * std::mem::size_of::<u32>()) as u64,
+            })?;
+        indices.extend(self.path.iter().map(|&cell| self.index_of(cell)));
         Tour::new(self.board, indices, self.config.closed, Some(self.start()))
     }
 

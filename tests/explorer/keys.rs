@@ -208,16 +208,46 @@ fn a_found_tour_replays_square_by_square() {
 }
 
 #[test]
-fn q_esc_and_ctrl_c_quit() {
+fn q_and_ctrl_c_quit() {
     for key in [
         key_of('q'),
-        key_of('\x1b'),
         KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
     ] {
         let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         app.update(action(key).unwrap());
         assert!(app.should_quit(), "{key:?}");
     }
+}
+
+#[test]
+fn esc_closes_the_help_and_never_quits() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    // On the board, mid-search: nothing happens, the search stays where it was.
+    press(&mut app, "nnn");
+    let before = screen(&app, Look::standard(), 80, 24);
+    press(&mut app, "\x1b\x1b");
+    assert!(!app.should_quit(), "Esc on the board quit the explorer");
+    assert_eq!(screen(&app, Look::standard(), 80, 24), before);
+    // With the help open: Esc closes it, and a second Esc does not quit.
+    press(&mut app, "?");
+    assert!(app.help_open());
+    press(&mut app, "\x1b");
+    assert!(!app.help_open() && !app.should_quit());
+    press(&mut app, "\x1b");
+    assert!(!app.should_quit(), "a second Esc quit the explorer");
+    assert_eq!(screen(&app, Look::standard(), 80, 24), before);
+    // The help and the key bar say how to quit.
+    press(&mut app, "?");
+    let help = screen(&app, Look::standard(), 80, 24);
+    assert!(
+        help.contains("q Ctrl-C") && help.contains("quit (Esc does not)"),
+        "{help}"
+    );
+    assert!(before.contains("q quit"), "{before}");
+    // While a search plays, Esc does not stop it either.
+    press(&mut app, "\x1b ");
+    press(&mut app, "\x1b");
+    assert!(app.is_animating() && !app.should_quit());
 }
 
 #[test]

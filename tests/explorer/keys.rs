@@ -265,3 +265,28 @@ fn ctrl_l_asks_for_a_full_redraw_and_changes_nothing_else() {
     assert_eq!(screen(&app, Look::standard(), 80, 24), before);
     assert_eq!(app.figures().nodes, 4);
 }
+
+#[test]
+fn back_from_a_found_tour_is_not_called_a_dead_end() {
+    for closed in [false, true] {
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+        if closed {
+            press(&mut app, "o");
+        }
+        press(&mut app, "f");
+        settle(&mut app);
+        assert_eq!(app.status(), Status::TourFound, "closed: {closed}");
+        press(&mut app, "b");
+        // The knight stands on the last square of a complete path: the next step reports the
+        // tour. Nothing is dead.
+        assert_eq!(app.figures().depth, 64);
+        let (knight, state) = app.scene().knight.unwrap();
+        assert_eq!(knight, *app.path().last().unwrap());
+        assert_ne!(state, KnightState::DeadEnd, "closed: {closed}");
+        let text = screen(&app, Look::standard(), 80, 24);
+        assert!(!text.contains("dead"), "closed: {closed}\n{text}");
+        assert!(!text.contains("take"), "closed: {closed}\n{text}");
+        press(&mut app, "n");
+        assert_eq!(app.status(), Status::TourFound, "closed: {closed}");
+    }
+}

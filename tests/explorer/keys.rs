@@ -290,3 +290,53 @@ fn back_from_a_found_tour_is_not_called_a_dead_end() {
         assert_eq!(app.status(), Status::TourFound, "closed: {closed}");
     }
 }
+
+/// What a step back must restore exactly: events taken, the path, the counters, the last event
+/// and every square's visit number.
+fn position(app: &App) -> String {
+    let board = app.setup().board;
+    let visits: Vec<Option<u32>> = board.squares().map(|sq| app.visit_number(sq)).collect();
+    format!(
+        "{} {:?} {:?} {:?} {:?}",
+        app.steps(),
+        app.path(),
+        app.figures(),
+        app.last_event(),
+        visits
+    )
+}
+
+#[test]
+fn many_steps_back_after_a_long_search_restore_each_earlier_position_exactly() {
+    // Found: f stops just short of the tour (3,242,065 nodes), single steps go on to it.
+    // Not found: f spends two million nodes, then single steps go on.
+    for (start, budget, steps) in [((0, 0), 3_240_000, None), ((0, 1), 2_000_000, Some(20_000))] {
+        let mut app = explorer(8, 8, start, Method::Naive).with_finish_budget(budget);
+        press(&mut app, "f");
+        settle(&mut app);
+        assert!(
+            matches!(app.status(), Status::BudgetExhausted { .. }),
+            "{:?}",
+            app.status()
+        );
+        let mut positions = vec![position(&app)];
+        loop {
+            press(&mut app, "n");
+            positions.push(position(&app));
+            let done = match steps {
+                None => app.status() == Status::TourFound,
+                Some(steps) => positions.len() > steps,
+            };
+            if done {
+                break;
+            }
+        }
+        assert!(app.steps() > 4_000_000, "{} events only", app.steps());
+        positions.pop();
+        while let Some(expected) = positions.pop() {
+            press(&mut app, "b");
+            assert_eq!(position(&app), expected, "{} presses back", positions.len());
+        }
+        assert!(app.tour().is_none());
+    }
+}

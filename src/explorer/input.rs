@@ -13,6 +13,10 @@
 //!   terminal is restored and the process exits with 128 + the signal's number. Registering
 //!   them replaces their default action (which would kill the process with the terminal in raw
 //!   mode, the alternate screen, the cursor hidden and the mouse reported).
+//! - Should the loop not answer (crossterm's reader spins for ever on a terminal that has hung
+//!   up: it reads end-of-file and tries again), the signal thread ends the process itself: at
+//!   once after `SIGHUP`, whose terminal is likely gone, and after [`GRACE`] for the others. It
+//!   holds standard output while it restores the terminal and exits, so no frame is drawn after.
 //! - `SIGTSTP` (`kill -TSTP`; in raw mode `Ctrl-Z` is a key, not a signal) restores the terminal
 //!   and then stops the process as the default action would; `SIGCONT` (`fg`) sets the terminal
 //!   up again and draws the whole screen.
@@ -46,17 +50,22 @@ pub enum Signal {
     Continue,
 }
 
+/// How long the loop has to answer `SIGTERM`, `SIGINT` or `SIGQUIT` before the signal thread
+/// ends the process itself.
+pub const GRACE: Duration = Duration::from_millis(500);
+
 /// The loop's source of inputs.
 pub struct Inputs {
     signals: Receiver<Signal>,
 }
 
 impl Inputs {
-    /// Starts listening for the signals. Call it before the terminal is set up, so that no
+    /// Starts listening for the signals; `restore` puts the terminal back when the signal
+    /// thread has to end the process itself. Call it before the terminal is set up, so that no
     /// signal can end the process between the set-up and the loop.
-    pub fn listen_for_signals() -> io::Result<Self> {
+    pub fn listen_for_signals(restore: fn()) -> io::Result<Self> {
         let (sender, signals) = mpsc::channel();
-        forward_signals(sender)?;
+        forward_signals(sender, restore)?;
         Ok(Self { signals })
     }
 
@@ -71,18 +80,19 @@ impl Inputs {
         {
             return Ok(None);
         }
-        let event = event::read()?;
-        // The event may be the resize that a signal raised to wake the wait.
+        let event = event::read();
+        // The event may be the resize that a signal raised to wake the wait, or the error of a
+        // terminal gone with the hang-up: the signal first.
         if let Ok(signal) = self.signals.try_recv() {
             return Ok(Some(Input::Signal(signal)));
         }
-        Ok(Some(Input::Terminal(event)))
+        Ok(Some(Input::Terminal(event?)))
     }
 }
 
 /// Registers the signals and forwards each one that arrives on a thread of its own.
 #[cfg(unix)]
-fn forward_signals(sender: Sender<Signal>) -> io::Result<()> {
+fn forward_signals(sender: Sender<Signal>, restore: fn()) -> io::Result<()> {
     use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH};
     let mut signals =
         signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGQUIT, SIGHUP, SIGTSTP, SIGCONT])?;
@@ -94,19 +104,34 @@ fn forward_signals(sender: Sender<Signal>) -> io::Result<()> {
                 SIGCONT => Signal::Continue,
                 number => Signal::End(number),
             };
-            if sender.send(signal).is_err() {
-                return;
-            }
+            let _ = sender.send(signal);
             // Wake the loop if it waits for a terminal event.
             let _ = signal_hook::low_level::raise(SIGWINCH);
+            match signal {
+                Signal::HangUp(number) => end_process(restore, number),
+                Signal::End(number) => {
+                    std::thread::sleep(GRACE);
+                    end_process(restore, number);
+                }
+                Signal::Stop | Signal::Continue => {}
+            }
         }
     });
     Ok(())
 }
 
+/// Restores the terminal with `restore` and exits with 128 + `number`, holding standard output
+/// so that the loop cannot draw in between.
+#[cfg(unix)]
+fn end_process(restore: fn(), number: i32) -> ! {
+    let _stdout = io::stdout().lock();
+    restore();
+    std::process::exit(128 + number)
+}
+
 /// Elsewhere than on Unix the terminal's own keys are the only way out.
 #[cfg(not(unix))]
-fn forward_signals(_sender: Sender<Signal>) -> io::Result<()> {
+fn forward_signals(_sender: Sender<Signal>, _restore: fn()) -> io::Result<()> {
     Ok(())
 }
 

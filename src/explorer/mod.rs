@@ -141,7 +141,8 @@ pub fn run(args: &ExplorerArgs) -> color_eyre::Result<Ending> {
     let look = Look::detect(args.ascii);
     // Signals before the set-up: from here on they reach the loop instead of killing the
     // process with the terminal set up.
-    let inputs = Inputs::listen_for_signals().wrap_err("cannot listen for signals")?;
+    let inputs =
+        Inputs::listen_for_signals(restore_terminal).wrap_err("cannot listen for signals")?;
     let mut terminal = ratatui::try_init().wrap_err("cannot set up the terminal")?;
     let restore = RestoreOnDrop;
     let hook = std::panic::take_hook();

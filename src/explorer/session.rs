@@ -25,9 +25,11 @@ use crate::engine::search::{CapacityError, Search, SearchConfig, SearchEvent};
 /// Events between two checkpoints at least: a step back right after a search replays at most
 /// this many (about 20 µs on 8x8).
 const FIRST_INTERVAL: u64 = 1024;
-/// Events between two checkpoints per byte of a copy at least, so that copying a large board
-/// costs the stepping little.
-const EVENTS_PER_COPIED_BYTE: u64 = 64;
+/// Bytes of a copy per event between two checkpoints, at most: on a large board the interval
+/// grows with the copy, so that copying costs the stepping little (a 1000x1000 copy is about
+/// 21 MB: one every 131,072 events, about 50 ms of search at 0.4 µs an event, which also bounds
+/// a step back's replay there).
+const COPIED_BYTES_PER_EVENT: u64 = 256;
 /// Checkpoints kept at most for each power of two of distance from the present (the `M` of
 /// the module docs), when memory allows.
 const PER_LEVEL: u64 = 16;
@@ -72,7 +74,7 @@ impl SearchSession {
         let copy_bytes = padded * 5 + board.area() * 16;
         let fit = usize::try_from(CHECKPOINT_BYTES / copy_bytes.max(1)).unwrap_or(usize::MAX);
         let max_checkpoints = fit.clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS);
-        let interval = (copy_bytes / EVENTS_PER_COPIED_BYTE)
+        let interval = (copy_bytes / COPIED_BYTES_PER_EVENT)
             .max(FIRST_INTERVAL)
             .next_power_of_two();
         let now = Checkpoint {

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::builder::Styles;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use knights_tour::cli::{self, CheckArgs, CountArgs, ExitStatus, Failure, SolveArgs};
+use knights_tour::cli::{self, CheckArgs, CountArgs, Failure, SolveArgs};
 use knights_tour::explorer::{self, ExplorerArgs};
 
 /// knight's tours on any board: an explorer, a solver, a checker
@@ -52,8 +52,8 @@ fn main() -> ExitCode {
         Err(error) => return cli::usage_error(error),
     };
     let result = match cli.command {
-        None => run_explorer(&cli.explorer),
-        Some(Command::Tui(args)) => run_explorer(&args),
+        None => return run_explorer(&cli.explorer),
+        Some(Command::Tui(args)) => return run_explorer(&args),
         Some(Command::Solve(args)) => cli::solve(&args),
         Some(Command::Check(args)) => cli::check(&args),
         Some(Command::Count(args)) => cli::count(&args),
@@ -69,9 +69,14 @@ fn parse_arguments() -> Result<Cli, clap::Error> {
     Cli::from_arg_matches_mut(&mut matches)
 }
 
-fn run_explorer(args: &ExplorerArgs) -> Result<ExitStatus, Failure> {
+/// The explorer's exit status: 0 after a quit, 128 + the number after a signal that ended it.
+fn run_explorer(args: &ExplorerArgs) -> ExitCode {
     // A memory cap that does not parse is refused before the terminal is touched.
-    knights_tour::options::memory_limit().map_err(Failure::bad_input)?;
-    explorer::run(args).map_err(|error| Failure::bad_input(format!("{error:#}")))?;
-    Ok(ExitStatus::Success)
+    if let Err(message) = knights_tour::options::memory_limit() {
+        return cli::exit_code(Err(Failure::bad_input(message)));
+    }
+    match explorer::run(args) {
+        Ok(ending) => ExitCode::from(ending.exit_status()),
+        Err(error) => cli::exit_code(Err(Failure::bad_input(format!("{error:#}")))),
+    }
 }

@@ -55,9 +55,9 @@ pub enum Action {
     Help,
     /// Clear the terminal and draw the whole screen again (after something else wrote on it).
     Redraw,
-    /// Close the help if it is open, else leave the explorer (`Esc`).
+    /// Close the help (`Esc`); never leaves the explorer.
     Escape,
-    /// Leave the explorer.
+    /// Leave the explorer (`q`, `Ctrl-C`).
     Quit,
 }
 
@@ -159,8 +159,12 @@ pub const KEYS: &[KeyHelp] = &[
     key("v", "tour as visit numbers / as its path", None),
     key("mouse click", "make the clicked square the start", None),
     key("Ctrl-L", "clear and redraw the whole screen", None),
-    key("?", "this help (any key closes it)", Some(("?", "help"))),
-    key("q Esc Ctrl-C", "quit", Some(("q", "quit"))),
+    key(
+        "? Esc",
+        "this help; Esc (or any key) closes it",
+        Some(("?", "help")),
+    ),
+    key("q Ctrl-C", "quit (Esc does not)", Some(("q", "quit"))),
 ];
 
 #[cfg(test)]

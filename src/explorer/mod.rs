@@ -5,10 +5,13 @@
 //! - [`keys`]: the pure key map and the key table behind the key bar and the help;
 //! - [`session`]: a stepped search with a history that can be walked back;
 //! - [`ui`]: drawing, from the app to a buffer;
-//! - this module: the options, the terminal's set-up and restoration, and the run loop, which
-//!   blocks on input while nothing plays and draws at most [`FRAME_RATE`] frames a second.
+//! - [`input`]: what the run loop waits for: terminal events and signals, on one channel;
+//! - this module: the options, the terminal's set-up and restoration (on quit, error, panic and
+//!   the signals that end it, see [`Ending`]), and the run loop, which blocks on input while
+//!   nothing plays and draws at most [`FRAME_RATE`] frames a second.
 
 pub mod app;
+pub mod input;
 pub mod keys;
 pub mod session;
 pub mod ui;
@@ -17,15 +20,19 @@ use std::io::{self, IsTerminal};
 use std::time::{Duration, Instant};
 
 use color_eyre::eyre::{WrapErr, bail};
+use crossterm::cursor;
 use crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind,
+    DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind,
 };
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::DefaultTerminal;
+use ratatui::backend::{Backend, ClearType};
 
 use crate::engine::solve::Method;
 use crate::options::BoardArgs;
 
 pub use app::{App, METHODS, Setup, Speed, Status, next_method};
+use input::{Input, Inputs, Signal};
 pub use keys::{Action, action};
 pub use ui::{BoardViewport, Look, Screen};
 
@@ -91,8 +98,28 @@ impl ExplorerArgs {
     }
 }
 
-/// Runs the explorer until the user quits.
-pub fn run(args: &ExplorerArgs) -> color_eyre::Result<()> {
+/// How a run of the explorer ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The user quit (`q`, `Ctrl-C`).
+    Quit,
+    /// A signal ended it (`SIGTERM`, `SIGINT`, `SIGQUIT`, `SIGHUP`): its number.
+    Signal(i32),
+}
+
+impl Ending {
+    /// The process's exit status: 0 after a quit, 128 + the number after a signal (as a shell
+    /// reports a process the signal killed).
+    pub fn exit_status(self) -> u8 {
+        match self {
+            Ending::Quit => 0,
+            Ending::Signal(number) => u8::try_from(128 + number).unwrap_or(u8::MAX),
+        }
+    }
+}
+
+/// Runs the explorer until the user quits or a signal ends it.
+pub fn run(args: &ExplorerArgs) -> color_eyre::Result<Ending> {
     let mut app = args.app()?;
     if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
         bail!(
@@ -112,52 +139,116 @@ pub fn run(args: &ExplorerArgs) -> color_eyre::Result<()> {
     // color-eyre's hooks first, so that ratatui's restores the terminal before they report.
     let _ = color_eyre::install();
     let look = Look::detect(args.ascii);
+    // Signals before the set-up: from here on they reach the loop instead of killing the
+    // process with the terminal set up.
+    let inputs =
+        Inputs::listen_for_signals(restore_terminal).wrap_err("cannot listen for signals")?;
     let mut terminal = ratatui::try_init().wrap_err("cannot set up the terminal")?;
-    let _restore = RestoreOnDrop;
+    let restore = RestoreOnDrop;
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
         hook(info);
     }));
     crossterm::execute!(io::stdout(), EnableMouseCapture)?;
-    run_loop(&mut terminal, &mut app, look)
+    let ending = run_loop(&mut terminal, &mut app, look, &inputs);
+    drop(restore);
+    // The terminal is restored, its cursor shown. Its own drop would show the cursor once more
+    // and, on a terminal that has hung up, complain on standard error: skip it.
+    std::mem::forget(terminal);
+    ending
 }
 
-/// Puts the terminal back (mouse capture, raw mode, alternate screen) however the run ends.
+/// Puts the terminal back however the run ends: see [`restore_terminal`].
 struct RestoreOnDrop;
 
 impl Drop for RestoreOnDrop {
     fn drop(&mut self) {
-        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
-        ratatui::restore();
+        restore_terminal();
     }
 }
 
-/// Draws, then waits for an input worth drawing again or for the next tick of play.
-fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, look: Look) -> color_eyre::Result<()> {
+/// Puts the terminal back as the shell expects it: raw mode off, mouse reporting off, the main
+/// screen, the cursor shown. Each step is tried whatever the others do (a terminal that has
+/// hung up fails them all, quietly).
+fn restore_terminal() {
+    let _ = crossterm::terminal::disable_raw_mode();
+    let _ = crossterm::execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        cursor::Show
+    );
+}
+
+/// Sets the terminal up again after the process was stopped and continued (the shell may have
+/// reset its modes): raw mode, the alternate screen, mouse reporting.
+fn set_up_terminal_again() -> io::Result<()> {
+    // crossterm keeps the mode it found: leave raw mode first so that entering it applies again.
+    crossterm::terminal::disable_raw_mode()?;
+    crossterm::terminal::enable_raw_mode()?;
+    crossterm::execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)
+}
+
+/// Clears the terminal and forgets what the last frame put on it, so that the next draw writes
+/// every cell. (`Terminal::clear` would do it, but asks the terminal where its cursor is first
+/// and waits for the answer, which not every terminal gives.)
+fn clear_all(terminal: &mut DefaultTerminal) -> io::Result<()> {
+    terminal.backend_mut().clear_region(ClearType::All)?;
+    Backend::flush(terminal.backend_mut())?;
+    // After a draw the back buffer is blank: a swap makes the last frame's buffer blank too.
+    terminal.swap_buffers();
+    Ok(())
+}
+
+/// Draws, then waits for an input worth drawing again or for the next tick of play; returns
+/// when the user quits or a signal ends the run.
+fn run_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    look: Look,
+    inputs: &Inputs,
+) -> color_eyre::Result<Ending> {
     let mut viewport = BoardViewport::default();
     let mut last_tick = Instant::now();
     loop {
         if app.take_full_redraw() {
-            terminal.clear()?;
+            clear_all(terminal)?;
         }
         terminal.draw(|frame| {
             frame.render_stateful_widget(Screen::new(app, look), frame.area(), &mut viewport)
         })?;
         if app.should_quit() {
-            return Ok(());
+            return Ok(Ending::Quit);
         }
         let was_animating = app.is_animating();
         loop {
-            let ready = match app.next_tick_in(FRAME) {
-                // Nothing plays: block until input comes (no CPU while idle).
-                None => true,
-                Some(wait) => {
-                    let due = last_tick + wait;
-                    event::poll(due.saturating_duration_since(Instant::now()))?
+            // Nothing plays: wait for input as long as it takes (no CPU while idle).
+            let timeout = app
+                .next_tick_in(FRAME)
+                .map(|wait| (last_tick + wait).saturating_duration_since(Instant::now()));
+            let Some(input) = inputs.next(timeout)? else {
+                break;
+            };
+            let draw = match input {
+                Input::Terminal(event) => handle_event(app, event, &viewport),
+                Input::Signal(Signal::End(number) | Signal::HangUp(number)) => {
+                    return Ok(Ending::Signal(number));
+                }
+                Input::Signal(Signal::Stop) => {
+                    restore_terminal();
+                    input::stop_process();
+                    set_up_terminal_again()?;
+                    app.update(Action::Redraw);
+                    true
+                }
+                Input::Signal(Signal::Continue) => {
+                    set_up_terminal_again()?;
+                    app.update(Action::Redraw);
+                    true
                 }
             };
-            if !ready || handle_event(app, event::read()?, &viewport) {
+            if draw {
                 break;
             }
         }

@@ -2,20 +2,41 @@
 //!
 //! Every step is one [`Search::step`] event: what the explorer shows is what the engine does.
 //! The search is deterministic, so the history is not a list of states: the session keeps
-//! copies of the search (checkpoints) every `interval` events and steps back by restoring the
-//! nearest earlier copy and replaying the events after it. When the checkpoints pass a memory
-//! cap, every other one is dropped and the interval doubles, so a search of millions of events
-//! keeps a bounded number of copies and a step back replays at most one interval.
+//! copies of the search (checkpoints) and steps back by restoring the nearest earlier copy and
+//! replaying the events after it. The cost of a step back is that replay, so the copies are
+//! dense near the present and sparse far back:
+//!
+//! - a copy is taken every `interval` events (a power of two); the copy after `s` events is
+//!   kept while the present is less than [`PER_LEVEL`] × `lowbit(s)` events past it, where
+//!   `lowbit(s)` is the largest power of two dividing `s`. Seen from the present, the copies
+//!   `d` events back are at most `max(interval, 2d / PER_LEVEL)` apart, and there are about
+//!   `PER_LEVEL / 2` of them per power of two of the history: a few hundred after 10^9 events;
+//! - a step back forgets the copies after the moment it restores and, while it replays, takes
+//!   the copies that rule asks for near its target, so the next steps back are short again;
+//! - past a memory cap, the interval doubles and the copies between are dropped.
+//!
+//! So the first step back after any search replays at most `interval` events, and the `n`-th in
+//! a row at most about `max(2 interval, 2n / PER_LEVEL)`, whatever the length of the history
+//! (`benches/step_back.rs` times them; [`SearchSession::replayed`] counts them for the tests).
 
 use crate::engine::board::{Board, Square};
 use crate::engine::search::{CapacityError, Search, SearchConfig, SearchEvent};
 
-/// How many events pass between two checkpoints at first.
-const FIRST_INTERVAL: u64 = 256;
+/// Events between two checkpoints at least: a step back right after a search replays at most
+/// this many (about 20 µs on 8x8).
+const FIRST_INTERVAL: u64 = 1024;
+/// Bytes of a copy per event between two checkpoints, at most: on a large board the interval
+/// grows with the copy, so that copying costs the stepping little (a 1000x1000 copy is about
+/// 21 MB: one every 131,072 events, about 50 ms of search at 0.4 µs an event, which also bounds
+/// a step back's replay there).
+const COPIED_BYTES_PER_EVENT: u64 = 256;
+/// Checkpoints kept at most for each power of two of distance from the present (the `M` of
+/// the module docs), when memory allows.
+const PER_LEVEL: u64 = 16;
 /// The memory the checkpoints of one session may take, roughly.
 const CHECKPOINT_BYTES: u64 = 64 << 20;
 /// Checkpoints kept at most, whatever the board.
-const MAX_CHECKPOINTS: usize = 128;
+const MAX_CHECKPOINTS: usize = 4096;
 /// Checkpoints kept at least, so that a step back stays cheap on large boards too.
 const MIN_CHECKPOINTS: usize = 8;
 
@@ -32,9 +53,15 @@ struct Checkpoint {
 #[derive(Debug, Clone)]
 pub struct SearchSession {
     now: Checkpoint,
+    /// By events taken, the first at event 0 (never dropped).
     checkpoints: Vec<Checkpoint>,
+    /// Events between two checkpoints taken (a power of two).
     interval: u64,
+    /// Checkpoints kept for each power of two of distance from the present.
+    per_level: u64,
     max_checkpoints: usize,
+    /// Events the last rewind replayed.
+    replayed: u64,
 }
 
 impl SearchSession {
@@ -46,6 +73,10 @@ impl SearchSession {
         let padded = u64::from(board.rows() + 4) * u64::from(board.cols() + 4);
         let copy_bytes = padded * 5 + board.area() * 16;
         let fit = usize::try_from(CHECKPOINT_BYTES / copy_bytes.max(1)).unwrap_or(usize::MAX);
+        let max_checkpoints = fit.clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS);
+        let interval = (copy_bytes / COPIED_BYTES_PER_EVENT)
+            .max(FIRST_INTERVAL)
+            .next_power_of_two();
         let now = Checkpoint {
             steps: 0,
             search,
@@ -54,8 +85,10 @@ impl SearchSession {
         Ok(Self {
             checkpoints: vec![now.clone()],
             now,
-            interval: FIRST_INTERVAL,
-            max_checkpoints: fit.clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS),
+            interval,
+            per_level: (max_checkpoints as u64 / 16).clamp(1, PER_LEVEL),
+            max_checkpoints,
+            replayed: 0,
         })
     }
 
@@ -89,14 +122,21 @@ impl SearchSession {
         let event = self.now.search.step();
         self.now.steps += 1;
         self.now.last = Some(event);
-        if self.now.steps.is_multiple_of(self.interval)
+        let steps = self.now.steps;
+        if steps.is_multiple_of(self.interval)
             && self
                 .checkpoints
                 .last()
-                .is_none_or(|last| last.steps < self.now.steps)
+                .is_none_or(|last| last.steps < steps)
         {
             self.checkpoints.push(self.now.clone());
-            if self.checkpoints.len() > self.max_checkpoints {
+            // Thinning now and then is enough: the copies it drops only cost memory meanwhile.
+            if (steps / self.interval).is_multiple_of(self.per_level) {
+                let per_level = self.per_level;
+                self.checkpoints
+                    .retain(|checkpoint| keeps(per_level, checkpoint.steps, steps));
+            }
+            while self.checkpoints.len() > self.max_checkpoints {
                 self.interval *= 2;
                 let interval = self.interval;
                 self.checkpoints
@@ -118,24 +158,52 @@ impl SearchSession {
     /// Restores the moment after `target` events (`target` at most the events taken so far).
     pub fn rewind_to(&mut self, target: u64) {
         debug_assert!(target <= self.now.steps);
-        let nearest = self
+        // The present moves back to `target`: copies after it are of no use any more.
+        while self
             .checkpoints
-            .iter()
-            .rev()
-            .find(|checkpoint| checkpoint.steps <= target)
-            .expect("the checkpoint at event 0 is never dropped");
-        let mut state = nearest.clone();
+            .last()
+            .is_some_and(|checkpoint| checkpoint.steps > target)
+        {
+            self.checkpoints.pop();
+        }
+        let mut state = self
+            .checkpoints
+            .last()
+            .expect("the checkpoint at event 0 is never dropped")
+            .clone();
+        self.replayed = target - state.steps;
         while state.steps < target {
             state.last = Some(state.search.step());
             state.steps += 1;
+            // Copies near the new present, as stepping forward to it would have left them.
+            if state.steps.is_multiple_of(self.interval)
+                && state.steps < target
+                && keeps(self.per_level, state.steps, target)
+                && self.checkpoints.len() < self.max_checkpoints
+            {
+                self.checkpoints.push(state.clone());
+            }
         }
         self.now = state;
+    }
+
+    /// Events the last step back (or rewind) replayed from its checkpoint: its cost.
+    pub fn replayed(&self) -> u64 {
+        self.replayed
     }
 
     /// Checkpoints held now (for tests of the memory bound).
     pub fn checkpoints(&self) -> usize {
         self.checkpoints.len()
     }
+}
+
+/// Whether the copy after `steps` events is kept when the present is at `now`: always the
+/// first; else while `now` is less than `per_level` times the largest power of two dividing
+/// `steps` past it.
+fn keeps(per_level: u64, steps: u64, now: u64) -> bool {
+    let lowbit = steps & steps.wrapping_neg();
+    steps == 0 || now - steps < per_level.saturating_mul(lowbit)
 }
 
 #[cfg(test)]
@@ -184,6 +252,52 @@ mod tests {
         session.step_back();
         session.step();
         assert_eq!(snapshot(&session), before);
+    }
+
+    #[test]
+    fn a_step_back_after_a_long_search_replays_few_events_however_long_the_history() {
+        // Four million events of a search of 8x8 that finds nothing in them.
+        let mut session = session(8, SearchConfig::naive(false));
+        let mut fingerprints = Vec::new();
+        let events = 4_000_000;
+        let recorded = 20_000;
+        for step in 1..=events {
+            session.step();
+            if step > events - recorded {
+                fingerprints.push(snapshot(&session));
+            }
+        }
+        assert!(
+            session.checkpoints() < 400,
+            "{} copies",
+            session.checkpoints()
+        );
+        fingerprints.pop();
+        let mut worst = 0;
+        for n in 1..=recorded - 1 {
+            assert!(session.step_back());
+            assert_eq!(Some(&snapshot(&session)), fingerprints.last(), "press {n}");
+            fingerprints.pop();
+            // The n-th press in a row replays at most about 2n / PER_LEVEL events, and never
+            // more than the interval near the present.
+            let bound = (2 * FIRST_INTERVAL).max(2 * n / (PER_LEVEL - 1) + 1);
+            assert!(
+                session.replayed() <= bound,
+                "press {n} replayed {} events (bound {bound})",
+                session.replayed()
+            );
+            worst = worst.max(session.replayed());
+        }
+        assert!(worst <= 2 * FIRST_INTERVAL, "worst press replayed {worst}");
+        // And far back, in a single rewind, then one press: the copies near the new present
+        // make it short again.
+        session.rewind_to(events / 3);
+        assert!(session.step_back());
+        assert!(
+            session.replayed() <= FIRST_INTERVAL,
+            "{}",
+            session.replayed()
+        );
     }
 
     #[test]

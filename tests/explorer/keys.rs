@@ -208,16 +208,46 @@ fn a_found_tour_replays_square_by_square() {
 }
 
 #[test]
-fn q_esc_and_ctrl_c_quit() {
+fn q_and_ctrl_c_quit() {
     for key in [
         key_of('q'),
-        key_of('\x1b'),
         KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
     ] {
         let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
         app.update(action(key).unwrap());
         assert!(app.should_quit(), "{key:?}");
     }
+}
+
+#[test]
+fn esc_closes_the_help_and_never_quits() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    // On the board, mid-search: nothing happens, the search stays where it was.
+    press(&mut app, "nnn");
+    let before = screen(&app, Look::standard(), 80, 24);
+    press(&mut app, "\x1b\x1b");
+    assert!(!app.should_quit(), "Esc on the board quit the explorer");
+    assert_eq!(screen(&app, Look::standard(), 80, 24), before);
+    // With the help open: Esc closes it, and a second Esc does not quit.
+    press(&mut app, "?");
+    assert!(app.help_open());
+    press(&mut app, "\x1b");
+    assert!(!app.help_open() && !app.should_quit());
+    press(&mut app, "\x1b");
+    assert!(!app.should_quit(), "a second Esc quit the explorer");
+    assert_eq!(screen(&app, Look::standard(), 80, 24), before);
+    // The help and the key bar say how to quit.
+    press(&mut app, "?");
+    let help = screen(&app, Look::standard(), 80, 24);
+    assert!(
+        help.contains("q Ctrl-C") && help.contains("quit (Esc does not)"),
+        "{help}"
+    );
+    assert!(before.contains("q quit"), "{before}");
+    // While a search plays, Esc does not stop it either.
+    press(&mut app, "\x1b ");
+    press(&mut app, "\x1b");
+    assert!(app.is_animating() && !app.should_quit());
 }
 
 #[test]
@@ -234,4 +264,79 @@ fn ctrl_l_asks_for_a_full_redraw_and_changes_nothing_else() {
     assert!(app.help_open());
     assert_eq!(screen(&app, Look::standard(), 80, 24), before);
     assert_eq!(app.figures().nodes, 4);
+}
+
+#[test]
+fn back_from_a_found_tour_is_not_called_a_dead_end() {
+    for closed in [false, true] {
+        let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+        if closed {
+            press(&mut app, "o");
+        }
+        press(&mut app, "f");
+        settle(&mut app);
+        assert_eq!(app.status(), Status::TourFound, "closed: {closed}");
+        press(&mut app, "b");
+        // The knight stands on the last square of a complete path: the next step reports the
+        // tour. Nothing is dead.
+        assert_eq!(app.figures().depth, 64);
+        let (knight, state) = app.scene().knight.unwrap();
+        assert_eq!(knight, *app.path().last().unwrap());
+        assert_ne!(state, KnightState::DeadEnd, "closed: {closed}");
+        let text = screen(&app, Look::standard(), 80, 24);
+        assert!(!text.contains("dead"), "closed: {closed}\n{text}");
+        assert!(!text.contains("take"), "closed: {closed}\n{text}");
+        press(&mut app, "n");
+        assert_eq!(app.status(), Status::TourFound, "closed: {closed}");
+    }
+}
+
+/// What a step back must restore exactly: events taken, the path, the counters, the last event
+/// and every square's visit number.
+fn position(app: &App) -> String {
+    let board = app.setup().board;
+    let visits: Vec<Option<u32>> = board.squares().map(|sq| app.visit_number(sq)).collect();
+    format!(
+        "{} {:?} {:?} {:?} {:?}",
+        app.steps(),
+        app.path(),
+        app.figures(),
+        app.last_event(),
+        visits
+    )
+}
+
+#[test]
+fn many_steps_back_after_a_long_search_restore_each_earlier_position_exactly() {
+    // Found: f stops just short of the tour (3,242,065 nodes), single steps go on to it.
+    // Not found: f spends two million nodes, then single steps go on.
+    for (start, budget, steps) in [((0, 0), 3_240_000, None), ((0, 1), 2_000_000, Some(20_000))] {
+        let mut app = explorer(8, 8, start, Method::Naive).with_finish_budget(budget);
+        press(&mut app, "f");
+        settle(&mut app);
+        assert!(
+            matches!(app.status(), Status::BudgetExhausted { .. }),
+            "{:?}",
+            app.status()
+        );
+        let mut positions = vec![position(&app)];
+        loop {
+            press(&mut app, "n");
+            positions.push(position(&app));
+            let done = match steps {
+                None => app.status() == Status::TourFound,
+                Some(steps) => positions.len() > steps,
+            };
+            if done {
+                break;
+            }
+        }
+        assert!(app.steps() > 4_000_000, "{} events only", app.steps());
+        positions.pop();
+        while let Some(expected) = positions.pop() {
+            press(&mut app, "b");
+            assert_eq!(position(&app), expected, "{} presses back", positions.len());
+        }
+        assert!(app.tour().is_none());
+    }
 }

@@ -8,7 +8,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use knights_tour::engine::board::{Board, Square};
 use knights_tour::engine::solve::Method;
 use knights_tour::engine::tour::validate;
-use knights_tour::explorer::app::FINISH_NODE_BUDGET;
+use knights_tour::explorer::app::{FINISH_NODE_BUDGET, KnightState};
 use knights_tour::explorer::ui::{ColorMode, GlyphSet};
 use knights_tour::explorer::{App, BoardViewport, Look, Screen, Setup, Speed, Status, action};
 use ratatui::Terminal;

@@ -1,5 +1,5 @@
-//! The real binary in a pseudo-terminal of its own: it draws, steps and quits cleanly, and
-//! refuses a terminal that cannot draw.
+//! The real binary in a pseudo-terminal of its own: it draws, steps and quits cleanly, restores
+//! the terminal when a signal ends or stops it, and refuses a terminal that cannot draw.
 
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
@@ -60,9 +60,14 @@ impl PtyRun {
 
     /// Whether the output holds `needle` within the timeout.
     fn shows(&self, needle: &str) -> bool {
+        self.shows_from(0, needle)
+    }
+
+    /// Whether the output from byte `from` on holds `needle` within the timeout.
+    fn shows_from(&self, from: usize, needle: &str) -> bool {
         let deadline = Instant::now() + TIMEOUT;
         while Instant::now() < deadline {
-            if String::from_utf8_lossy(&self.output.lock().unwrap()).contains(needle) {
+            if String::from_utf8_lossy(&self.output.lock().unwrap()[from..]).contains(needle) {
                 return true;
             }
             std::thread::sleep(Duration::from_millis(20));
@@ -85,6 +90,36 @@ impl PtyRun {
             assert!(Instant::now() < deadline, "{what}");
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Bytes written so far, once the output has stopped growing (the screen is drawn and the
+    /// explorer waits for a key).
+    fn settled(&self) -> usize {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut seen = self.output.lock().unwrap().len();
+        loop {
+            std::thread::sleep(Duration::from_millis(300));
+            let now = self.output.lock().unwrap().len();
+            if now == seen || Instant::now() > deadline {
+                return now;
+            }
+            seen = now;
+        }
+    }
+
+    /// Sends the signal `name` (`TERM`, `HUP`...) to the process.
+    fn signal(&self, name: &str) {
+        let pid = self.child.process_id().expect("the process id");
+        let sent = std::process::Command::new("kill")
+            .args(["-s", name, &pid.to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "kill -s {name} {pid}");
+    }
+
+    /// The output from byte `from` on.
+    fn bytes_from(&self, from: usize) -> Vec<u8> {
+        self.output.lock().unwrap()[from..].to_vec()
     }
 
     fn text(&self) -> String {
@@ -122,4 +157,107 @@ fn a_terminal_that_cannot_draw_is_refused_with_a_pointer_to_solve() {
         // Refused before the screen is touched: no alternate screen was entered.
         assert!(!text.contains("\x1b[?1049h"), "TERM={term:?}: {text:?}");
     }
+}
+
+/// What restoring the terminal writes: mouse reporting off (each of the modes crossterm turns
+/// on), the main screen, the cursor shown.
+const RESTORE: &[&str] = &[
+    "\x1b[?1006l",
+    "\x1b[?1015l",
+    "\x1b[?1003l",
+    "\x1b[?1002l",
+    "\x1b[?1000l",
+    "\x1b[?1049l",
+    "\x1b[?25h",
+];
+
+/// `bytes` with every restore sequence taken out: what else was written.
+fn without_restore_sequences(bytes: &[u8]) -> String {
+    let mut rest = String::from_utf8_lossy(bytes).into_owned();
+    for sequence in RESTORE {
+        rest = rest.replace(sequence, "");
+    }
+    rest
+}
+
+#[test]
+fn term_hup_int_and_quit_restore_the_terminal_and_exit_with_128_plus_the_signal() {
+    for (name, number) in [("TERM", 15), ("HUP", 1), ("INT", 2), ("QUIT", 3)] {
+        let mut run = PtyRun::start(&["tui", "--size", "6"], Some("xterm-256color"));
+        assert!(run.shows("ready"), "{name}: no first screen");
+        assert!(
+            run.shows("\x1b[?1000h"),
+            "{name}: mouse reporting was not on"
+        );
+        let drawn = run.settled();
+        run.signal(name);
+        let status = run.exit_status(&format!("SIG{name} did not end the explorer"));
+        run.settled();
+        let after = run.bytes_from(drawn);
+        assert_eq!(
+            (status.exit_code(), status.signal()),
+            (128 + number, None),
+            "SIG{name}: exit status {status:?}, then {:?}",
+            String::from_utf8_lossy(&after)
+        );
+        // Nothing is drawn after the signal (SIGHUP: the terminal may be gone), and what is
+        // written puts the terminal back: mouse off, main screen, cursor shown.
+        assert_eq!(
+            without_restore_sequences(&after),
+            "",
+            "SIG{name}: drew after the signal"
+        );
+        let after = String::from_utf8_lossy(&after);
+        for sequence in ["\x1b[?1000l", "\x1b[?1006l", "\x1b[?1049l", "\x1b[?25h"] {
+            assert!(
+                after.contains(sequence),
+                "SIG{name}: {sequence:?} missing: {after:?}"
+            );
+        }
+        assert!(
+            after.ends_with("\x1b[?1049l\x1b[?25h"),
+            "SIG{name}: the output ends {after:?}"
+        );
+    }
+}
+
+#[test]
+fn a_stop_signal_restores_the_terminal_and_the_continue_draws_the_screen_again() {
+    let mut run = PtyRun::start(&["tui", "--size", "6"], Some("xterm-256color"));
+    assert!(run.shows("ready"), "no first screen");
+    run.press(b"nn");
+    assert!(run.shows("paused"), "the steps did not show");
+    let drawn = run.settled();
+    run.signal("TSTP");
+    run.settled();
+    let stopped = run.bytes_from(drawn);
+    assert_eq!(
+        without_restore_sequences(&stopped),
+        "",
+        "drew while stopping"
+    );
+    assert!(
+        String::from_utf8_lossy(&stopped).ends_with("\x1b[?1049l\x1b[?25h"),
+        "the terminal was not restored before the stop: {stopped:?}"
+    );
+    let resumed_at = run.settled();
+    run.signal("CONT");
+    // Back in the alternate screen with mouse reporting, the whole screen drawn again.
+    assert!(
+        run.shows_from(resumed_at, "\x1b[?1049h\x1b[?1000h"),
+        "the terminal was not set up again"
+    );
+    assert!(run.shows_from(resumed_at, "paused"), "not drawn again");
+    run.settled();
+    let again = String::from_utf8_lossy(&run.bytes_from(resumed_at)).into_owned();
+    for needle in ["\x1b[2J", "knight's tour", "Nodes", "paused", "finish"] {
+        assert!(
+            again.contains(needle),
+            "{needle} not drawn again: {again:?}"
+        );
+    }
+    // It still answers keys, and quits cleanly.
+    run.press(b"q");
+    let status = run.exit_status("q did not quit after the continue");
+    assert!(status.success(), "exit status {status:?}");
 }

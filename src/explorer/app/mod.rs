@@ -268,8 +268,10 @@ impl App {
                 }
             }
             Action::Help => self.help = true,
-            Action::Redraw => {}
-            Action::Escape | Action::Quit => self.quit = true,
+            // Esc closes the help (above) and dialogs, and nothing else: a stray Esc (or the
+            // start of an escape sequence cut short) must not end a long search.
+            Action::Redraw | Action::Escape => {}
+            Action::Quit => self.quit = true,
         }
     }
 

@@ -121,8 +121,13 @@ impl App {
 fn show_search(session: &SearchSession, scene: &mut Scene<'_>) {
     let search = session.search();
     let choices = search.choices();
+    // Every square on the path (and back to the start, if closed): the next step reports the
+    // tour. No candidates are left, but this is no dead end (as after `b` from a tour found).
+    let complete = u64::from(search.depth()) == scene.board.area()
+        && (!scene.closed || search.head().is_knight_move_to(scene.start));
     let state = match session.last_event() {
         Some(SearchEvent::Solved) => KnightState::Done,
+        _ if complete => KnightState::Ready,
         _ if choices.is_dead_end() => KnightState::DeadEnd,
         _ if choices.next().is_none() => KnightState::Exhausted,
         _ => KnightState::Ready,

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::search::SearchEvent;
 use crate::engine::solve::{self, Outcome, Request};
+use crate::engine::tour::TourError;
 
 use super::{App, Attempt, Follow, Motion, Speed};
 use crate::explorer::session::SearchSession;
@@ -262,6 +263,9 @@ impl App {
                 SearchEvent::Solved => {
                     match session.search().tour() {
                         Ok(tour) => self.tour = Some(tour),
+                        Err(error @ TourError::OutOfMemory { .. }) => {
+                            self.invalid = Some(error.to_string())
+                        }
                         Err(error) => {
                             self.invalid =
                                 Some(format!("internal error: the validator rejected: {error}"))

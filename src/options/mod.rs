@@ -26,7 +26,12 @@ pub struct BoardArgs {
     pub size: Board,
     /// Start square: ROW,COL 0-based from the top-left, or algebraic like a1 (a = column 0,
     /// rank 1 = bottom row; boards of at most 26 columns)
-    #[arg(long, value_name = "SQ", default_value = "0,0", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "SQ",
+        default_value = "0,0",
+        allow_hyphen_values = true
+    )]
     pub start: SquareSpec,
     /// Ask for a closed (re-entrant) tour
     #[arg(long)]

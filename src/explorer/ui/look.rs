@@ -228,8 +228,6 @@ pub struct Glyphs {
     pub undone: &'static str,
     /// Marks a dead end.
     pub dead_end: &'static str,
-    /// A visited square whose number does not fit its cell.
-    pub visited: &'static str,
     /// The cursor's left and right brackets.
     pub cursor: (&'static str, &'static str),
     /// The chosen candidate's marks, left and right of its degree.
@@ -246,7 +244,6 @@ static UNICODE: Glyphs = Glyphs {
     knight: "♞",
     undone: "×",
     dead_end: "✗",
-    visited: "·",
     cursor: ("[", "]"),
     chosen: ("›", "‹"),
     arrow: "→",
@@ -258,7 +255,6 @@ static ASCII: Glyphs = Glyphs {
     knight: "N",
     undone: "x",
     dead_end: "X",
-    visited: ".",
     cursor: ("[", "]"),
     chosen: (">", "<"),
     arrow: "->",
@@ -346,7 +342,6 @@ mod tests {
             glyphs.knight,
             glyphs.undone,
             glyphs.dead_end,
-            glyphs.visited,
             glyphs.cursor.0,
             glyphs.cursor.1,
             glyphs.chosen.0,

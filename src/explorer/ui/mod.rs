@@ -12,7 +12,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, StatefulWidget, Widget, Wrap};
 
-pub use board::{BoardViewport, BoardWidget, CELL_SIZES, CellSize};
+pub use board::{BoardViewport, BoardWidget, CellSize, cell_sizes, compact_cell, text_width};
 pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
 
 use super::app::{App, KnightState, Status, TourView, thousands};

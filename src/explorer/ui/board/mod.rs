@@ -24,7 +24,7 @@ use crate::explorer::app::{KnightState, Scene};
 use cell::CellPainter;
 use viewport::Labels;
 
-pub use viewport::{BoardViewport, CELL_SIZES, CellSize};
+pub use viewport::{BoardViewport, CellSize, cell_sizes, compact_cell, text_width};
 
 /// The board widget; see the module docs.
 #[derive(Debug)]
@@ -45,7 +45,7 @@ impl<'a> BoardWidget<'a> {
     pub fn size_in(board: Board, room: Rect) -> (u16, u16) {
         let labels = Labels::new(board);
         let inner = (room.width.saturating_sub(2), room.height.saturating_sub(2));
-        for cell in CELL_SIZES {
+        for cell in cell_sizes(board) {
             if let Some((width, height)) = labels.grid_fits(board, cell, inner) {
                 return (width + 2, height + 2);
             }

@@ -16,22 +16,48 @@ pub struct CellSize {
     pub height: u16,
 }
 
-/// Cell sizes from the largest down; the board takes the largest that shows it whole, and the
-/// last (compact) one with a scrolling window when none does.
-pub const CELL_SIZES: [CellSize; 3] = [
+/// The tallest cell the board is drawn with (an 8×8 board on a 240×60 terminal gets 7 rows).
+const TALLEST_CELL: u16 = 8;
+
+/// The characters a cell's text needs on `board`: its largest visit number in full, and at
+/// least three, so that a candidate's degree is always shown in marks (`(6)`, `›6‹`) that no
+/// visit number has, with or without colour.
+pub fn text_width(board: Board) -> u16 {
+    let digits = board.area().max(1).ilog10() as u16 + 1;
+    digits.max(3)
+}
+
+/// The cell sizes for `board`, from the largest down: cells about twice as wide as tall (so
+/// squares look square) and always wide enough for the board's text, with a column for the
+/// cursor's marks each side in cells two or more rows tall and one blank column between
+/// compact (one-row) cells. The board takes the largest that shows it whole, and the last
+/// (compact) one with a scrolling window when none does.
+pub fn cell_sizes(board: Board) -> impl Iterator<Item = CellSize> {
+    let text = text_width(board);
+    (1..=TALLEST_CELL).rev().map(move |height| {
+        let width = if height == 1 {
+            text + 1
+        } else {
+            (2 * height + 1).max(text + 2)
+        };
+        CellSize { width, height }
+    })
+}
+
+/// The compact cell of `board`: one row, its text and a blank column.
+pub fn compact_cell(board: Board) -> CellSize {
     CellSize {
-        width: 7,
-        height: 3,
-    },
-    CellSize {
-        width: 5,
-        height: 2,
-    },
-    CellSize {
-        width: 3,
+        width: text_width(board) + 1,
         height: 1,
-    },
-];
+    }
+}
+
+impl CellSize {
+    /// Whether the cell is tall enough for the cursor's marks and a label under its text.
+    pub fn is_wide(self) -> bool {
+        self.height >= 2
+    }
+}
 
 /// The window of the board on screen, kept between frames.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -169,22 +195,47 @@ impl Labels {
             .then_some((width as u16, height as u16))
     }
 
-    /// The largest cell that shows `board` whole in `inner`, else the last (compact) one.
+    /// The largest cell that shows `board` whole in `inner`, else the compact one.
     fn cell_in(&self, board: Board, inner: Rect) -> CellSize {
-        CELL_SIZES
-            .iter()
-            .find(|&&cell| {
+        cell_sizes(board)
+            .find(|&cell| {
                 self.grid_fits(board, cell, (inner.width, inner.height))
                     .is_some()
             })
-            .copied()
-            .unwrap_or(CELL_SIZES[CELL_SIZES.len() - 1])
+            .unwrap_or_else(|| compact_cell(board))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_hold_every_visit_number_and_a_marked_degree() {
+        for (rows, cols, text) in [
+            (8, 8, 3),
+            (12, 12, 3),
+            (32, 32, 4),
+            (100, 100, 5),
+            (1000, 1000, 7),
+        ] {
+            let board = Board::new(rows, cols).unwrap();
+            assert_eq!(text_width(board), text, "{board}");
+            let area_digits = board.area().to_string().len() as u16;
+            for cell in cell_sizes(board).chain([compact_cell(board)]) {
+                let room = if cell.is_wide() {
+                    cell.width - 2
+                } else {
+                    cell.width - 1
+                };
+                assert!(room >= area_digits.max(3), "{board}: {cell:?}");
+                assert!(
+                    cell.width >= 2 * cell.height - 1,
+                    "{board}: {cell:?} looks tall"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_window_follows_its_focus_with_a_margin() {
@@ -206,7 +257,10 @@ mod tests {
             rows: 5,
             cols: 6,
             grid: Rect::new(4, 2, 18, 5),
-            cell: Some(CELL_SIZES[2]),
+            cell: Some(CellSize {
+                width: 3,
+                height: 1,
+            }),
         };
         assert_eq!(viewport.square_at(4, 2), Some(Square::new(10, 20)));
         assert_eq!(viewport.square_at(9, 3), Some(Square::new(11, 21)));

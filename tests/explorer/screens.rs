@@ -168,3 +168,91 @@ fn a_click_on_a_square_makes_it_the_start() {
     assert_eq!(app.setup().start, Square::new(2, 3));
     assert_eq!(app.cursor(), Square::new(2, 3));
 }
+
+/// `NO_COLOR` with ASCII glyphs: what a monochrome, non-UTF-8 terminal gets.
+fn plain_ascii() -> Look {
+    Look {
+        colors: ColorMode::Monochrome,
+        glyphs: GlyphSet::Ascii,
+    }
+}
+
+#[test]
+fn every_visit_number_is_shown_in_full_at_every_board_size() {
+    for (side, method) in [(12, Method::Backtrack), (40, Method::Warnsdorff)] {
+        let mut app = explorer(side, side, (0, 0), method);
+        press(&mut app, "f");
+        assert_eq!(app.status(), Status::TourFound, "{side}x{side}");
+        for look in [Look::standard(), plain_ascii()] {
+            let text = screen(&app, look, 80, 24);
+            let (_, viewport) = draw(&app, look, 80, 24);
+            assert!(!text.contains('·'), "{side}x{side}: a placeholder\n{text}");
+            // Every square in view shows its own visit number (the knight's cell shows the
+            // knight, and the cursor's may be marked).
+            let visits = app.scene().visits.to_vec();
+            for row in viewport.top..viewport.top + viewport.rows {
+                for col in viewport.left..viewport.left + viewport.cols {
+                    let square = Square::new(row, col);
+                    let visit = visits[(u64::from(row) * side + u64::from(col)) as usize];
+                    let knight = app.scene().knight.map(|(square, _)| square);
+                    if square != app.cursor() && Some(square) != knight {
+                        assert!(
+                            text.contains(&format!(" {visit} ")),
+                            "{side}x{side}: visit {visit} at {square} missing\n{text}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn degrees_are_marked_apart_from_visit_numbers_without_colour() {
+    for side in [8, 12, 100] {
+        let mut app = explorer(side, side, (0, 0), Method::Backtrack);
+        press(&mut app, "nnn");
+        let text = screen(&app, plain_ascii(), 80, 24);
+        let next = app.scene().candidates[0].degree;
+        assert!(
+            text.contains(&format!(">{next}<")),
+            "{side}x{side}:\n{text}"
+        );
+        for candidate in &app.scene().candidates[1..] {
+            let marked = format!("({})", candidate.degree);
+            assert!(text.contains(&marked), "{side}x{side}: {marked}\n{text}");
+        }
+    }
+}
+
+#[test]
+fn a_60x20_terminal_shows_the_whole_8x8_board_with_its_files() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nn");
+    let text = screen(&app, Look::standard(), 60, 20);
+    let (_, viewport) = draw(&app, Look::standard(), 60, 20);
+    assert_eq!((viewport.rows, viewport.cols), (8, 8), "{text}");
+    assert!(text.contains("a   b   c   d   e   f   g   h"), "{text}");
+    assert!(
+        text.contains("Status"),
+        "the panel stays beside it:\n{text}"
+    );
+    assert_screen!("layout_60x20", text);
+}
+
+#[test]
+fn a_240x60_terminal_gives_the_board_large_cells() {
+    let app = explorer(8, 8, (0, 0), Method::Backtrack);
+    let text = screen(&app, Look::standard(), 240, 60);
+    let (_, viewport) = draw(&app, Look::standard(), 240, 60);
+    let cell = viewport.cell.unwrap();
+    assert!(cell.height >= 6, "{cell:?}");
+    // The board and the panel take most of the width.
+    let used = text
+        .lines()
+        .map(|line| line.trim_end().chars().count())
+        .max()
+        .unwrap();
+    assert!(used >= 160, "{used} of 240 columns used:\n{text}");
+    assert_screen!("layout_240x60", text);
+}

@@ -17,6 +17,7 @@ pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
 
 use super::app::{App, KnightState, Status, TourView, thousands};
 use super::keys::KEYS;
+use crate::engine::board::Board;
 use crate::engine::notation::{full_name, short_name};
 use crate::engine::search::SearchEvent;
 
@@ -30,6 +31,58 @@ const FIELD_WIDTH: usize = 11;
 const HELP_KEYS_WIDTH: usize = 15;
 /// The widest the side panel grows.
 const PANEL_MAX_WIDTH: u16 = 48;
+/// The narrowest side panel, taken when that lets the whole board fit beside it.
+const PANEL_MIN_WIDTH: u16 = 24;
+/// Rows of the figures under the board when there is no room beside it.
+const STRIP_HEIGHT: u16 = 2;
+
+/// Where the figures go relative to the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Arrangement {
+    /// In a panel on the right.
+    Side { board_width: u16, panel_width: u16 },
+    /// In a strip under the board.
+    Below,
+}
+
+/// The arrangement that shows the whole board if any does, preferring the full side panel, then
+/// a narrower one, then the figures below; a board too large for any scrolls beside the panel.
+fn arrange(board: Board, body: Rect) -> Arrangement {
+    let beside = |panel: u16| {
+        let room = Rect {
+            width: body.width.checked_sub(panel)?,
+            ..body
+        };
+        let (board_width, _) = BoardWidget::whole_size_in(board, room)?;
+        let panel_width = (body.width - board_width).min(PANEL_MAX_WIDTH);
+        Some(Arrangement::Side {
+            board_width,
+            panel_width,
+        })
+    };
+    let below = Rect {
+        height: body.height.saturating_sub(STRIP_HEIGHT),
+        ..body
+    };
+    let side_fits = body.width >= PANEL_WIDTH + MIN_SIZE.0;
+    beside(PANEL_WIDTH)
+        .filter(|_| side_fits)
+        .or_else(|| beside(PANEL_MIN_WIDTH).filter(|_| body.width >= PANEL_MIN_WIDTH + MIN_SIZE.0))
+        .or_else(|| BoardWidget::whole_size_in(board, below).map(|_| Arrangement::Below))
+        .unwrap_or(if side_fits {
+            let room = Rect {
+                width: body.width - PANEL_WIDTH,
+                ..body
+            };
+            let (board_width, _) = BoardWidget::size_in(board, room);
+            Arrangement::Side {
+                board_width,
+                panel_width: (body.width - board_width).min(PANEL_MAX_WIDTH),
+            }
+        } else {
+            Arrangement::Below
+        })
+}
 
 /// The whole explorer screen; its state is the board's viewport.
 #[derive(Debug)]
@@ -67,26 +120,26 @@ impl StatefulWidget for Screen<'_> {
         );
         let scene = app.scene();
         let board = BoardWidget::new(&scene, self.look, title);
-        if body.width >= PANEL_WIDTH + MIN_SIZE.0 {
-            let room = Rect {
-                width: body.width - PANEL_WIDTH,
-                ..body
-            };
-            let (board_width, _) = BoardWidget::size_in(setup.board, room);
-            let panel_width = (body.width - board_width).min(PANEL_MAX_WIDTH);
-            let [board_area, panel_area] = body.layout(&Layout::horizontal([
-                Constraint::Length(board_width),
-                Constraint::Length(panel_width),
-            ]));
-            board.render(board_area, buf, viewport);
-            self.render_panel(panel_area, buf);
-        } else {
-            let [board_area, strip] = body.layout(&Layout::vertical([
-                Constraint::Fill(1),
-                Constraint::Length(2),
-            ]));
-            board.render(board_area, buf, viewport);
-            self.render_strip(strip, buf);
+        match arrange(setup.board, body) {
+            Arrangement::Side {
+                board_width,
+                panel_width,
+            } => {
+                let [board_area, panel_area] = body.layout(&Layout::horizontal([
+                    Constraint::Length(board_width),
+                    Constraint::Length(panel_width),
+                ]));
+                board.render(board_area, buf, viewport);
+                self.render_panel(panel_area, buf);
+            }
+            Arrangement::Below => {
+                let [board_area, strip] = body.layout(&Layout::vertical([
+                    Constraint::Fill(1),
+                    Constraint::Length(STRIP_HEIGHT),
+                ]));
+                board.render(board_area, buf, viewport);
+                self.render_strip(strip, buf);
+            }
         }
         self.render_key_bar(bar, buf);
         if app.help_open() {

@@ -51,6 +51,8 @@ pub enum Action {
     Replay,
     /// Show the tour as visit numbers or as its path.
     ToggleView,
+    /// The next zoom level: numbers, shade, overview.
+    Zoom,
     /// Open or close the help.
     Help,
     /// Clear the terminal and draw the whole screen again (after something else wrote on it).
@@ -97,6 +99,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('<' | ',') => Action::Shrink,
         KeyCode::Char('p') => Action::Replay,
         KeyCode::Char('v') => Action::ToggleView,
+        KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') => Action::Quit,
         KeyCode::Esc => Action::Escape,
@@ -157,6 +160,11 @@ pub const KEYS: &[KeyHelp] = &[
     key("] [", "one column more / fewer", None),
     key("p", "replay the tour found", Some(("p", "replay"))),
     key("v", "tour as visit numbers / as its path", None),
+    key(
+        "z",
+        "zoom: numbers, shade (a square a character), overview (the whole board)",
+        Some(("z", "zoom")),
+    ),
     key("mouse click", "make the clicked square the start", None),
     key("Ctrl-L", "clear and redraw the whole screen", None),
     key("?", "this help (any key closes it)", Some(("?", "help"))),
@@ -201,7 +209,7 @@ mod tests {
         let mut release = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;
         assert_eq!(action(release), None);
-        assert_eq!(press(KeyCode::Char('z')), None);
+        assert_eq!(press(KeyCode::Char('x')), None);
         assert_eq!(press(KeyCode::F(5)), None);
         let ctrl_n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_n), None);

@@ -256,3 +256,62 @@ fn a_240x60_terminal_gives_the_board_large_cells() {
     assert!(used >= 160, "{used} of 240 columns used:\n{text}");
     assert_screen!("layout_240x60", text);
 }
+
+#[test]
+fn z_cycles_the_zoom_and_the_panel_names_it() {
+    let mut app = explorer(20, 20, (0, 0), Method::Warnsdorff);
+    press(&mut app, "f");
+    for (level, cell_width) in [("shade", Some(1)), ("overview", None), ("numbers", Some(4))] {
+        press(&mut app, "z");
+        let text = screen(&app, Look::standard(), 80, 24);
+        assert!(
+            text.contains(&format!("View       {level}")),
+            "{level}:\n{text}"
+        );
+        let (_, viewport) = draw(&app, Look::standard(), 80, 24);
+        assert_eq!(viewport.cell.map(|cell| cell.width), cell_width, "{level}");
+        assert!(
+            viewport.shows(app.scene().knight.unwrap().0),
+            "{level}: the knight is off screen"
+        );
+    }
+}
+
+#[test]
+fn shade_and_overview_snapshots_on_20x20_and_100x100() {
+    for side in [20, 100] {
+        let mut app = explorer(side, side, (0, 0), Method::Warnsdorff);
+        press(&mut app, "f");
+        press(&mut app, "z");
+        let shade = screen(&app, plain_ascii(), 80, 24);
+        assert!(shade.contains("Order      1 ."), "{shade}");
+        assert_screen!(format!("shade_{side}x{side}"), shade);
+        press(&mut app, "z");
+        let overview = screen(&app, plain_ascii(), 80, 24);
+        let (_, viewport) = draw(&app, plain_ascii(), 80, 24);
+        assert_eq!((viewport.rows, viewport.cols), (side as u32, side as u32));
+        assert!(
+            overview.contains("N") && overview.contains("S"),
+            "{overview}"
+        );
+        assert_screen!(format!("overview_{side}x{side}"), overview);
+    }
+}
+
+#[test]
+fn the_overview_fits_a_1000x1000_tour_in_a_200x60_terminal() {
+    let mut app = explorer(1000, 1000, (0, 0), Method::Construct);
+    press(&mut app, "f");
+    settle(&mut app);
+    assert_eq!(app.status(), Status::TourFound);
+    press(&mut app, "zz");
+    let text = screen(&app, Look::standard(), 200, 60);
+    let (_, viewport) = draw(&app, Look::standard(), 200, 60);
+    assert_eq!((viewport.rows, viewport.cols), (1000, 1000));
+    assert!(
+        viewport.grid.width <= 200 && viewport.grid.height <= 60,
+        "{viewport:?}"
+    );
+    assert!(text.contains("squares a character"), "{text}");
+    assert!(text.contains('♞'), "the knight is marked:\n{text}");
+}

@@ -29,7 +29,7 @@ use crate::engine::tour::Tour;
 use super::keys::Action;
 use super::session::SearchSession;
 
-pub use scene::{Follow, KnightState, Scene, TourView};
+pub use scene::{Follow, KnightState, Scene, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
 pub use status::{Figures, Status, thousands};
 
@@ -87,6 +87,7 @@ pub struct App {
     owed: f64,
     elapsed: Duration,
     view: TourView,
+    zoom: Zoom,
     follow: Follow,
     help: bool,
     quit: bool,
@@ -113,6 +114,7 @@ impl App {
             owed: 0.0,
             elapsed: Duration::ZERO,
             view: TourView::Numbers,
+            zoom: Zoom::Numbers,
             follow: Follow::Knight,
             help: false,
             quit: false,
@@ -147,6 +149,11 @@ impl App {
     /// How a finished tour is drawn.
     pub fn view(&self) -> TourView {
         self.view
+    }
+
+    /// The board's zoom level.
+    pub fn zoom(&self) -> Zoom {
+        self.zoom
     }
 
     /// Whether the help is open.
@@ -267,6 +274,7 @@ impl App {
                     self.message = Some("the path view shows a finished tour".into());
                 }
             }
+            Action::Zoom => self.zoom = self.zoom.next(),
             Action::Help => self.help = true,
             Action::Redraw => {}
             Action::Escape | Action::Quit => self.quit = true,

@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, StatefulWidget, Widget, Wrap};
 pub use board::{BoardViewport, BoardWidget, CellSize, cell_sizes, compact_cell, text_width};
 pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
 
-use super::app::{App, KnightState, Status, TourView, thousands};
+use super::app::{App, KnightState, Status, TourView, Zoom, thousands};
 use super::keys::KEYS;
 use crate::engine::board::Board;
 use crate::engine::notation::{full_name, short_name};
@@ -181,6 +181,9 @@ impl Screen<'_> {
             .into_iter()
             .flat_map(|(name, value, style)| self.field_lines(name, &value, style, room))
             .collect();
+        if self.app.zoom() != Zoom::Numbers {
+            lines.push(self.order_legend(width));
+        }
         if let Some(message) = self.app.message() {
             lines.push(Line::default());
             let warn = self.style(Role::Warn);
@@ -188,6 +191,28 @@ impl Screen<'_> {
             lines.extend(wrapped.into_iter().map(|chunk| Line::styled(chunk, warn)));
         }
         lines
+    }
+
+    /// The legend of the visit-order colours (or glyphs): the first move, the gradient, the last.
+    fn order_legend(&self, width: u16) -> Line<'static> {
+        let key = self.style(Role::Key);
+        let last = thousands(self.app.setup().board.area());
+        let room = usize::from(width)
+            .saturating_sub(FIELD_WIDTH + 3 + last.len())
+            .clamp(1, 16);
+        let mut spans = vec![
+            Span::styled(format!("{:<FIELD_WIDTH$}", "Order"), key),
+            Span::raw("1 "),
+        ];
+        for i in 0..room {
+            let fraction = i as f64 / (room.max(2) - 1) as f64;
+            spans.push(match self.look.gradient(fraction) {
+                Some(colour) => Span::styled(" ", Style::new().bg(colour)),
+                None => Span::raw(Look::ramp(fraction)),
+            });
+        }
+        spans.push(Span::raw(format!(" {last}")));
+        Line::from(spans)
     }
 
     /// One field of the panel: its name, then its value wrapped to `room` columns.
@@ -233,13 +258,15 @@ impl Screen<'_> {
             .unwrap_or_default();
         let cursor = format!("{}{visit}", full_name(app.setup().board, cursor));
         fields.push(("Cursor", cursor, text));
-        if app.tour().is_some() {
-            let view = match app.view() {
-                TourView::Numbers => "visit numbers (v: path)",
-                TourView::Path => "path (v: numbers)",
+        let mut view = format!("{} (z: zoom", app.zoom().name());
+        if app.tour().is_some() && app.zoom() == Zoom::Numbers {
+            view += match app.view() {
+                TourView::Numbers => ", v: path",
+                TourView::Path => ", v: numbers; path shown",
             };
-            fields.push(("View", view.to_string(), text));
         }
+        view.push(')');
+        fields.push(("View", view, text));
         fields
     }
 

@@ -6,10 +6,12 @@
 //! - this file: the widget, its frame and its edge labels;
 //! - `viewport`: where the grid goes and which squares it shows (arithmetic only);
 //! - `cell`: what one square's cell shows and how it is painted;
-//! - `path`: the path view's lines over the cells.
+//! - `path`: the path view's lines over the cells;
+//! - `shade`: the shade and overview zooms, squares coloured by visit order.
 
 mod cell;
 mod path;
+mod shade;
 mod viewport;
 
 use ratatui::buffer::Buffer;
@@ -20,11 +22,11 @@ use crate::engine::board::{Board, Square};
 use crate::engine::notation;
 
 use super::look::{Look, Role};
-use crate::explorer::app::{KnightState, Scene};
+use crate::explorer::app::{KnightState, Scene, Zoom};
 use cell::CellPainter;
 use viewport::Labels;
 
-pub use viewport::{BoardViewport, CellSize, cell_sizes, compact_cell, text_width};
+pub use viewport::{BoardViewport, CellSize, SHADE_CELL, cell_sizes, compact_cell, text_width};
 
 /// The board widget; see the module docs.
 #[derive(Debug)]
@@ -69,13 +71,26 @@ impl StatefulWidget for BoardWidget<'_> {
             .title(self.title.as_str());
         let inner = block.inner(area);
         block.render(area, buf);
+        if scene.zoom == Zoom::Overview {
+            *viewport = self.render_overview(buf, inner);
+            return;
+        }
         let labels = Labels::new(scene.board);
-        let Some(laid_out) = viewport.laid_out(scene.board, labels, inner, scene.focus) else {
+        let cell = match scene.zoom {
+            Zoom::Shade => SHADE_CELL,
+            _ => labels.cell_in(scene.board, inner),
+        };
+        let Some(laid_out) = viewport.laid_out(scene.board, labels, inner, scene.focus, cell)
+        else {
             *viewport = BoardViewport::default();
             return;
         };
         *viewport = laid_out;
         self.render_labels(buf, viewport, labels);
+        if scene.zoom == Zoom::Shade {
+            self.render_shade(buf, viewport);
+            return;
+        }
         let painter = CellPainter {
             scene,
             look: self.look,

@@ -44,6 +44,12 @@ pub fn cell_sizes(board: Board) -> impl Iterator<Item = CellSize> {
     })
 }
 
+/// The shade zoom's cell: one character a square.
+pub const SHADE_CELL: CellSize = CellSize {
+    width: 1,
+    height: 1,
+};
+
 /// The compact cell of `board`: one row, its text and a blank column.
 pub fn compact_cell(board: Board) -> CellSize {
     CellSize {
@@ -108,16 +114,17 @@ impl BoardViewport {
         first.min(len - shown)
     }
 
-    /// The window for `board` in `inner` (the area inside the border), following `focus` from
-    /// where the window stood last frame (`self`); `None` when not even one compact cell fits.
+    /// The window for `board` in `inner` (the area inside the border) with cells of `cell`,
+    /// following `focus` from where the window stood last frame (`self`); `None` when not even
+    /// one cell fits.
     pub(super) fn laid_out(
         &self,
         board: Board,
         labels: Labels,
         inner: Rect,
         focus: Square,
+        cell: CellSize,
     ) -> Option<Self> {
-        let cell = labels.cell_in(board, inner);
         let room_w = inner.width.saturating_sub(labels.rank_width) / cell.width;
         let room_h = inner.height.saturating_sub(1) / cell.height;
         if room_w == 0 || room_h == 0 {
@@ -196,7 +203,7 @@ impl Labels {
     }
 
     /// The largest cell that shows `board` whole in `inner`, else the compact one.
-    fn cell_in(&self, board: Board, inner: Rect) -> CellSize {
+    pub(super) fn cell_in(&self, board: Board, inner: Rect) -> CellSize {
         cell_sizes(board)
             .find(|&cell| {
                 self.grid_fits(board, cell, (inner.width, inner.height))

@@ -15,6 +15,16 @@ pub enum Action {
     CursorLeft,
     /// Move the cursor one square right.
     CursorRight,
+    /// Move the cursor a page up (the rows in view).
+    PageUp,
+    /// Move the cursor a page down.
+    PageDown,
+    /// Move the cursor a page left (the columns in view).
+    PageLeft,
+    /// Move the cursor a page right.
+    PageRight,
+    /// Follow the knight again, with the window centred on it.
+    CentreKnight,
     /// Make the cursor square the start, and reset.
     SetStart,
     /// Toggle open and closed tours, and reset.
@@ -81,6 +91,11 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Down | KeyCode::Char('j') => Action::CursorDown,
         KeyCode::Left | KeyCode::Char('h') => Action::CursorLeft,
         KeyCode::Right | KeyCode::Char('l') => Action::CursorRight,
+        KeyCode::PageUp => Action::PageUp,
+        KeyCode::PageDown => Action::PageDown,
+        KeyCode::Home => Action::PageLeft,
+        KeyCode::End => Action::PageRight,
+        KeyCode::Char('c') => Action::CentreKnight,
         KeyCode::Enter => Action::SetStart,
         KeyCode::Char('o') => Action::ToggleClosed,
         KeyCode::Char('n') => Action::Step,
@@ -131,6 +146,12 @@ const fn key(
 pub const KEYS: &[KeyHelp] = &[
     key("arrows h j k l", "move the cursor", Some(("hjkl", "move"))),
     key(
+        "PgUp PgDn Home End",
+        "move the cursor a page up / down / left / right",
+        None,
+    ),
+    key("c", "centre on the knight and follow it", None),
+    key(
         "Enter",
         "make the cursor square the start (resets)",
         Some(("Enter", "start")),
@@ -152,17 +173,15 @@ pub const KEYS: &[KeyHelp] = &[
     key("o", "open / closed tour", Some(("o", "closed"))),
     key("+ -", "faster / slower", Some(("+-", "speed"))),
     key(
-        "> <",
-        "board one row and column larger / smaller",
+        "> < } { ] [",
+        "board larger / smaller: both sides, rows, columns",
         Some(("<>", "size")),
     ),
-    key("} {", "one row more / fewer", None),
-    key("] [", "one column more / fewer", None),
     key("p", "replay the tour found", Some(("p", "replay"))),
     key("v", "tour as visit numbers / as its path", None),
     key(
         "z",
-        "zoom: numbers, shade (a square a character), overview (the whole board)",
+        "zoom: numbers, shade, whole-board overview",
         Some(("z", "zoom")),
     ),
     key("mouse click", "make the clicked square the start", None),

@@ -144,6 +144,7 @@ fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, look: Look) -> color_
         terminal.draw(|frame| {
             frame.render_stateful_widget(Screen::new(app, look), frame.area(), &mut viewport)
         })?;
+        app.set_page(viewport.rows, viewport.cols);
         if app.should_quit() {
             return Ok(());
         }

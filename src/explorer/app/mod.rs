@@ -89,6 +89,11 @@ pub struct App {
     view: TourView,
     zoom: Zoom,
     follow: Follow,
+    /// Rows and columns the board showed last frame: what a page is.
+    page: (u32, u32),
+    /// How many times the user asked to centre on the knight (the viewport centres when this
+    /// changes).
+    centre_requests: u32,
     help: bool,
     quit: bool,
     /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
@@ -115,6 +120,8 @@ impl App {
             elapsed: Duration::ZERO,
             view: TourView::Numbers,
             zoom: Zoom::Numbers,
+            page: (8, 8),
+            centre_requests: 0,
             follow: Follow::Knight,
             help: false,
             quit: false,
@@ -149,6 +156,12 @@ impl App {
     /// How a finished tour is drawn.
     pub fn view(&self) -> TourView {
         self.view
+    }
+
+    /// Tells the app how many rows and columns of the board are in view, so that a page key
+    /// moves by a screenful.
+    pub fn set_page(&mut self, rows: u32, cols: u32) {
+        self.page = (rows.max(1), cols.max(1));
     }
 
     /// The board's zoom level.
@@ -242,6 +255,14 @@ impl App {
             Action::CursorDown => self.move_cursor(1, 0),
             Action::CursorLeft => self.move_cursor(0, -1),
             Action::CursorRight => self.move_cursor(0, 1),
+            Action::PageUp => self.move_cursor(-page_step(self.page.0), 0),
+            Action::PageDown => self.move_cursor(page_step(self.page.0), 0),
+            Action::PageLeft => self.move_cursor(0, -page_step(self.page.1)),
+            Action::PageRight => self.move_cursor(0, page_step(self.page.1)),
+            Action::CentreKnight => {
+                self.follow = Follow::Knight;
+                self.centre_requests = self.centre_requests.wrapping_add(1);
+            }
             Action::SetStart => self.set_start(self.cursor),
             Action::ToggleClosed => {
                 self.setup.closed = !self.setup.closed;
@@ -291,6 +312,11 @@ impl App {
         }
     }
 
+    /// How many times the user asked to centre on the knight.
+    pub fn centre_requests(&self) -> u32 {
+        self.centre_requests
+    }
+
     fn move_cursor(&mut self, rows: i32, cols: i32) {
         let board = self.setup.board;
         let row = self
@@ -306,4 +332,9 @@ impl App {
         self.cursor = Square::new(row, col);
         self.follow = Follow::Cursor;
     }
+}
+
+/// A page of `shown` squares, as a signed step (a page keeps one square of overlap).
+fn page_step(shown: u32) -> i32 {
+    i32::try_from(shown.saturating_sub(1).max(1)).unwrap_or(i32::MAX)
 }

@@ -83,6 +83,8 @@ pub struct Scene<'a> {
     pub focus: Square,
     /// The zoom level.
     pub zoom: Zoom,
+    /// Changes each time the user asks to centre on the focus.
+    pub centre_request: u32,
 }
 
 /// What the knight is doing, for how its square is drawn.
@@ -114,6 +116,7 @@ impl App {
             closed: self.setup.closed,
             focus: self.cursor,
             zoom: self.zoom,
+            centre_request: self.centre_requests,
         };
         if let Attempt::Stepped(session) = &self.attempt {
             show_search(session, &mut scene);

@@ -27,8 +27,6 @@ pub const MIN_SIZE: (u16, u16) = (24, 8);
 const PANEL_WIDTH: u16 = 34;
 /// Columns of the field names in the panel.
 const FIELD_WIDTH: usize = 11;
-/// Columns of the keys in the help.
-const HELP_KEYS_WIDTH: usize = 15;
 /// The widest the side panel grows.
 const PANEL_MAX_WIDTH: u16 = 48;
 /// The narrowest side panel, taken when that lets the whole board fit beside it.
@@ -130,7 +128,7 @@ impl StatefulWidget for Screen<'_> {
                     Constraint::Length(panel_width),
                 ]));
                 board.render(board_area, buf, viewport);
-                self.render_panel(panel_area, buf);
+                self.render_panel(panel_area, buf, viewport);
             }
             Arrangement::Below => {
                 let [board_area, strip] = body.layout(&Layout::vertical([
@@ -189,6 +187,72 @@ impl Screen<'_> {
             let warn = self.style(Role::Warn);
             let wrapped = wrap(message, usize::from(width).max(8));
             lines.extend(wrapped.into_iter().map(|chunk| Line::styled(chunk, warn)));
+        }
+        lines
+    }
+
+    /// Where the window stands on a board larger than it: the rows and columns in view, and a
+    /// minimap with the window drawn on it and the knight marked, in at most `room` lines of
+    /// `width` columns. Nothing when the board fits.
+    fn window_lines(
+        &self,
+        viewport: &BoardViewport,
+        width: u16,
+        room: usize,
+    ) -> Vec<Line<'static>> {
+        let board = self.app.setup().board;
+        if viewport.rows >= board.rows() && viewport.cols >= board.cols() {
+            return Vec::new();
+        }
+        let key = self.style(Role::Key);
+        let text = self.style(Role::Text);
+        let last = |first: u32, shown: u32| first + shown.max(1) - 1;
+        let in_view = format!(
+            "rows {}-{}, cols {}-{}",
+            viewport.top,
+            last(viewport.top, viewport.rows),
+            viewport.left,
+            last(viewport.left, viewport.cols)
+        );
+        let value_room = usize::from(width.saturating_sub(FIELD_WIDTH as u16)).max(8);
+        let mut lines = self.field_lines("In view", &in_view, text, value_room);
+        let map_room = (room.saturating_sub(lines.len())).min(8) as u32;
+        if map_room < 2 {
+            return lines;
+        }
+        let map_width = u32::from(width.saturating_sub(FIELD_WIDTH as u16)).clamp(4, 24);
+        // Terminal cells are about twice as tall as wide: halve the rows to keep the shape.
+        let map_height = (map_width * board.rows() / board.cols() / 2).clamp(2, map_room);
+        let knight = self.app.scene().knight.map(|(square, _)| square);
+        let glyphs = self.look.glyphs();
+        let (inside, outside) = match glyphs.upper_half {
+            Some(_) => ("█", "·"),
+            None => ("#", "."),
+        };
+        for y in 0..map_height {
+            let rows = y * board.rows() / map_height..((y + 1) * board.rows()).div_ceil(map_height);
+            let mut line = String::new();
+            for x in 0..map_width {
+                let cols =
+                    x * board.cols() / map_width..((x + 1) * board.cols()).div_ceil(map_width);
+                let overlaps = rows.start < viewport.top + viewport.rows
+                    && viewport.top < rows.end
+                    && cols.start < viewport.left + viewport.cols
+                    && viewport.left < cols.end;
+                let has_knight =
+                    knight.is_some_and(|k| rows.contains(&k.row) && cols.contains(&k.col));
+                line.push_str(if has_knight {
+                    glyphs.knight
+                } else if overlaps {
+                    inside
+                } else {
+                    outside
+                });
+            }
+            lines.push(Line::from(vec![
+                Span::styled(" ".repeat(FIELD_WIDTH), key),
+                Span::styled(line, self.style(Role::Muted)),
+            ]));
         }
         lines
     }
@@ -361,14 +425,19 @@ impl Screen<'_> {
         ))
     }
 
-    fn render_panel(&self, area: Rect, buf: &mut Buffer) {
+    fn render_panel(&self, area: Rect, buf: &mut Buffer, viewport: &BoardViewport) {
         let block = Block::bordered()
             .border_set(self.look.glyphs().border)
             .border_style(self.style(Role::Frame))
             .title(" knight's tour ");
         let inner = block.inner(area);
         block.render(area, buf);
-        Paragraph::new(Text::from(self.panel_lines(inner.width))).render(inner, buf);
+        let mut lines = self.panel_lines(inner.width);
+        if self.app.zoom() != Zoom::Overview && viewport.cell.is_some() {
+            let room = usize::from(inner.height).saturating_sub(lines.len());
+            lines.extend(self.window_lines(viewport, inner.width, room));
+        }
+        Paragraph::new(Text::from(lines)).render(inner, buf);
     }
 
     /// Two lines of figures under the board, for terminals too narrow for the panel.
@@ -436,9 +505,14 @@ impl Screen<'_> {
 
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let key = self.style(Role::Key);
+        let keys_width = KEYS
+            .iter()
+            .map(|help| help.keys.chars().count() + 1)
+            .max()
+            .unwrap_or(16);
         let width = KEYS
             .iter()
-            .map(|help| HELP_KEYS_WIDTH + help.does.len() + 3)
+            .map(|help| keys_width + help.does.chars().count() + 3)
             .max()
             .unwrap_or(40) as u16;
         let height = KEYS.len() as u16 + 4;
@@ -450,16 +524,19 @@ impl Screen<'_> {
             .iter()
             .map(|help| {
                 Line::from(vec![
-                    Span::styled(format!(" {:<HELP_KEYS_WIDTH$}", help.keys), key),
+                    Span::styled(format!(" {:<keys_width$}", help.keys), key),
                     Span::raw(help.does),
                 ])
             })
             .collect();
-        lines.push(Line::default());
-        lines.push(Line::styled(
-            " Methods: warnsdorff, backtrack, naive, construct",
-            self.style(Role::Muted),
-        ));
+        // The methods' names, where there is room for them under the keys.
+        if usize::from(area.height) >= KEYS.len() + 4 {
+            lines.push(Line::default());
+            lines.push(Line::styled(
+                " Methods: warnsdorff, backtrack, naive, construct",
+                self.style(Role::Muted),
+            ));
+        }
         Clear.render(popup, buf);
         Paragraph::new(lines)
             .block(

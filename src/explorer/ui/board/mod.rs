@@ -80,8 +80,15 @@ impl StatefulWidget for BoardWidget<'_> {
             Zoom::Shade => SHADE_CELL,
             _ => labels.cell_in(scene.board, inner),
         };
-        let Some(laid_out) = viewport.laid_out(scene.board, labels, inner, scene.focus, cell)
-        else {
+        let focus = scene.focus;
+        let Some(laid_out) = viewport.laid_out(
+            scene.board,
+            labels,
+            inner,
+            focus,
+            scene.centre_request,
+            cell,
+        ) else {
             *viewport = BoardViewport::default();
             return;
         };

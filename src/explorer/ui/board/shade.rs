@@ -94,6 +94,7 @@ impl BoardWidget<'_> {
             cols: board.cols(),
             grid: Rect::new(x0, y0, chars_wide as u16, chars_high as u16),
             cell: None,
+            centred: scene.centre_request,
         }
     }
 

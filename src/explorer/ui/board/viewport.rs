@@ -80,6 +80,8 @@ pub struct BoardViewport {
     pub grid: Rect,
     /// The cell size used.
     pub cell: Option<CellSize>,
+    /// The last request to centre on the focus that was carried out.
+    pub centred: u32,
 }
 
 impl BoardViewport {
@@ -114,15 +116,22 @@ impl BoardViewport {
         first.min(len - shown)
     }
 
+    /// Centres index `focus` of a line of `len` squares, `shown` at a time, as far as the ends
+    /// allow; returns the first index.
+    fn centre(focus: u32, shown: u32, len: u32) -> u32 {
+        focus.saturating_sub(shown / 2).min(len - shown)
+    }
+
     /// The window for `board` in `inner` (the area inside the border) with cells of `cell`,
-    /// following `focus` from where the window stood last frame (`self`); `None` when not even
-    /// one cell fits.
+    /// following `focus` from where the window stood last frame (`self`), or centred on it when
+    /// `centre_request` is new; `None` when not even one cell fits.
     pub(super) fn laid_out(
         &self,
         board: Board,
         labels: Labels,
         inner: Rect,
         focus: Square,
+        centre_request: u32,
         cell: CellSize,
     ) -> Option<Self> {
         let room_w = inner.width.saturating_sub(labels.rank_width) / cell.width;
@@ -132,8 +141,17 @@ impl BoardViewport {
         }
         let cols = board.cols().min(u32::from(room_w));
         let rows = board.rows().min(u32::from(room_h));
-        let left = Self::follow(self.left, focus.col, cols, board.cols());
-        let top = Self::follow(self.top, focus.row, rows, board.rows());
+        let (left, top) = if centre_request == self.centred {
+            (
+                Self::follow(self.left, focus.col, cols, board.cols()),
+                Self::follow(self.top, focus.row, rows, board.rows()),
+            )
+        } else {
+            (
+                Self::centre(focus.col, cols, board.cols()),
+                Self::centre(focus.row, rows, board.rows()),
+            )
+        };
         // Centre the grid in the room left over.
         let used_w = labels.rank_width + cols as u16 * cell.width;
         let used_h = rows as u16 * cell.height + 1;
@@ -152,6 +170,7 @@ impl BoardViewport {
             cols,
             grid,
             cell: Some(cell),
+            centred: centre_request,
         })
     }
 
@@ -254,6 +273,10 @@ mod tests {
         assert_eq!(BoardViewport::follow(70, 0, 20, 100), 0);
         // A board that fits never scrolls.
         assert_eq!(BoardViewport::follow(0, 7, 8, 8), 0);
+        // Centring stops at the ends.
+        assert_eq!(BoardViewport::centre(50, 20, 100), 40);
+        assert_eq!(BoardViewport::centre(3, 20, 100), 0);
+        assert_eq!(BoardViewport::centre(99, 20, 100), 80);
     }
 
     #[test]
@@ -268,6 +291,7 @@ mod tests {
                 width: 3,
                 height: 1,
             }),
+            centred: 0,
         };
         assert_eq!(viewport.square_at(4, 2), Some(Square::new(10, 20)));
         assert_eq!(viewport.square_at(9, 3), Some(Square::new(11, 21)));

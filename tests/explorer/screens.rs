@@ -323,3 +323,40 @@ fn the_overview_fits_a_1000x1000_tour_in_a_200x60_terminal() {
     assert!(text.contains("squares a character"), "{text}");
     assert!(text.contains('♞'), "the knight is marked:\n{text}");
 }
+
+#[test]
+fn the_path_view_marks_the_start_and_dashes_the_closing_move() {
+    let mut app = explorer(6, 6, (0, 0), Method::Backtrack);
+    press(&mut app, "o");
+    press(&mut app, "f");
+    assert_eq!(app.status(), Status::TourFound);
+    press(&mut app, "v");
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains('◆'), "the start is marked:\n{text}");
+    assert!(text.contains('♞'), "the end is marked:\n{text}");
+    // The closing move is drawn in its own colour, the moves on the gradient.
+    let (buffer, _) = draw(&app, Look::standard(), 80, 24);
+    let colours: std::collections::HashSet<_> = buffer
+        .content()
+        .iter()
+        .filter(|cell| ('\u{2801}'..='\u{28ff}').contains(&cell.symbol().chars().next().unwrap()))
+        .map(|cell| cell.fg)
+        .collect();
+    assert!(colours.len() >= 5, "moves in many colours: {colours:?}");
+    let ascii = screen(&app, plain_ascii(), 80, 24);
+    assert!(
+        ascii.contains('/') && ascii.contains('\\') && ascii.contains('S'),
+        "{ascii}"
+    );
+    assert!(ascii.contains('.'), "the closing move is dotted:\n{ascii}");
+    assert_screen!("path_closed_ascii", ascii);
+}
+
+#[test]
+fn a_path_too_large_to_follow_is_shown_as_the_shade() {
+    let mut app = explorer(30, 30, (0, 0), Method::Warnsdorff);
+    press(&mut app, "f");
+    press(&mut app, "v");
+    assert_eq!(app.zoom(), knights_tour::explorer::app::Zoom::Shade);
+    assert!(app.message().unwrap().contains("cannot be followed"));
+}

@@ -35,6 +35,8 @@ pub use status::{Figures, Status, thousands};
 
 /// The longest side the explorer takes (the solver goes further): a million squares.
 pub const MAX_SIDE: u32 = 1000;
+/// The longest side on which the path view draws the tour's moves; larger boards get the shade.
+pub const PATH_MAX_SIDE: u32 = 24;
 /// The node budget of `f`, by default: a press runs the search until its node count reaches the
 /// next multiple of the budget (so the first press stops at the budget itself), then says the
 /// budget is exhausted.
@@ -286,15 +288,7 @@ impl App {
             Action::Grow => self.resize(1, 1),
             Action::Shrink => self.resize(-1, -1),
             Action::Replay => self.replay(),
-            Action::ToggleView => {
-                self.view = match self.view {
-                    TourView::Numbers => TourView::Path,
-                    TourView::Path => TourView::Numbers,
-                };
-                if self.tour.is_none() {
-                    self.message = Some("the path view shows a finished tour".into());
-                }
-            }
+            Action::ToggleView => self.toggle_view(),
             Action::Zoom => self.zoom = self.zoom.next(),
             Action::Help => self.help = true,
             Action::Redraw => {}
@@ -309,6 +303,26 @@ impl App {
             self.message = None;
             self.cursor = square;
             self.set_start(square);
+        }
+    }
+
+    /// The path view and back; a board too large to follow a path on gets the shade zoom.
+    fn toggle_view(&mut self) {
+        let board = self.setup.board;
+        if self.view == TourView::Numbers && board.rows().max(board.cols()) > PATH_MAX_SIDE {
+            self.zoom = Zoom::Shade;
+            self.message = Some(format!(
+                "a path on a board wider than {PATH_MAX_SIDE} cannot be followed: shown as the \
+                 visit-order shade (z changes the zoom)"
+            ));
+            return;
+        }
+        self.view = match self.view {
+            TourView::Numbers => TourView::Path,
+            TourView::Path => TourView::Numbers,
+        };
+        if self.tour.is_none() {
+            self.message = Some("the path view shows a finished tour".into());
         }
     }
 

@@ -107,6 +107,8 @@ pub enum Role {
     Warn,
     /// The tour's path drawn over the board.
     Path,
+    /// The closing move of a closed tour in the path view.
+    Closing,
 }
 
 /// The colour mode and glyph set in force, and the styles and characters they give.
@@ -209,6 +211,7 @@ impl Look {
             Role::Bad => self.fg(BAD).add_modifier(bold),
             Role::Warn => self.fg(WARN).add_modifier(bold),
             Role::Path => self.fg(PATH).add_modifier(bold),
+            Role::Closing => self.fg(DEAD_END).add_modifier(bold),
         }
     }
 
@@ -284,8 +287,6 @@ pub struct Glyphs {
     pub chosen: (&'static str, &'static str),
     /// The arrow between two squares in text.
     pub arrow: &'static str,
-    /// A dot of the path view.
-    pub path_dot: &'static str,
     /// The start square in the shade and overview zooms.
     pub start: &'static str,
     /// Two squares stacked in one character of the overview (upper half drawn in the
@@ -302,7 +303,6 @@ static UNICODE: Glyphs = Glyphs {
     cursor: ("[", "]"),
     chosen: ("›", "‹"),
     arrow: "→",
-    path_dot: "•",
     start: "◆",
     upper_half: Some("▀"),
     border: border::ROUNDED,
@@ -315,7 +315,6 @@ static ASCII: Glyphs = Glyphs {
     cursor: ("[", "]"),
     chosen: (">", "<"),
     arrow: "->",
-    path_dot: "*",
     start: "S",
     upper_half: None,
     border: border::Set {
@@ -435,7 +434,6 @@ mod tests {
             glyphs.chosen.0,
             glyphs.chosen.1,
             glyphs.arrow,
-            glyphs.path_dot,
             glyphs.start,
             border.top_left,
             border.horizontal_top,

@@ -96,9 +96,15 @@ impl CellPainter<'_> {
             return self.knight(state, number);
         }
         if scene.path.is_some() {
+            // The path's lines carry the order; the start keeps its mark.
+            let main = if square == scene.start {
+                self.look.glyphs().start
+            } else {
+                ""
+            };
             return CellContent {
                 role: square_role,
-                main: String::new(),
+                main: main.to_string(),
                 sub: under.to_string(),
             };
         }

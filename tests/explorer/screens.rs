@@ -360,3 +360,32 @@ fn a_path_too_large_to_follow_is_shown_as_the_shade() {
     assert_eq!(app.zoom(), knights_tour::explorer::app::Zoom::Shade);
     assert!(app.message().unwrap().contains("cannot be followed"));
 }
+
+#[test]
+fn the_panel_explains_every_mark_on_the_board() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nn");
+    for look in [Look::standard(), plain_ascii()] {
+        let text = screen(&app, look, 80, 24);
+        let glyphs = look.glyphs();
+        let (open, close) = glyphs.chosen;
+        for needle in [
+            "Legend".to_string(),
+            format!("{} knight", glyphs.knight),
+            format!("{}{} cursor", glyphs.cursor.0, glyphs.cursor.1),
+            format!("{open}5{close} next move"),
+            "(3) candidate".to_string(),
+            format!("{} taken back", glyphs.undone),
+            format!("{} dead end", glyphs.dead_end),
+        ] {
+            assert!(text.contains(&needle), "{needle} missing:\n{text}");
+        }
+    }
+    press(&mut app, "z");
+    let shade = screen(&app, Look::standard(), 80, 24);
+    assert!(shade.contains("◆ start"), "{shade}");
+    assert!(
+        shade.contains("Order      1"),
+        "the gradient's legend:\n{shade}"
+    );
+}

@@ -257,6 +257,62 @@ impl Screen<'_> {
         lines
     }
 
+    /// What the marks on the board mean, each drawn as the board draws it, packed into lines
+    /// of `width` columns.
+    fn legend_lines(&self, width: u16) -> Vec<Line<'static>> {
+        let glyphs = self.look.glyphs();
+        let on_square = |role: Role| self.style(Role::LightSquare).patch(self.style(role));
+        let (open, close) = glyphs.chosen;
+        let app = self.app;
+        let start_marked =
+            app.zoom() != Zoom::Numbers || (app.view() == TourView::Path && app.tour().is_some());
+        let mut marks: Vec<(String, Style, &str)> = vec![
+            (glyphs.knight.to_string(), on_square(Role::Knight), "knight"),
+            (glyphs.start.to_string(), self.style(Role::Text), "start"),
+            (
+                format!("{}{}", glyphs.cursor.0, glyphs.cursor.1),
+                self.style(Role::Cursor),
+                "cursor",
+            ),
+            (
+                format!("{open}5{close}"),
+                on_square(Role::Chosen),
+                "next move (5 onward)",
+            ),
+            ("(3)".to_string(), on_square(Role::Candidate), "candidate"),
+            (
+                glyphs.undone.to_string(),
+                on_square(Role::Undone),
+                "taken back",
+            ),
+            (
+                glyphs.dead_end.to_string(),
+                on_square(Role::DeadEnd),
+                "dead end",
+            ),
+        ];
+        if !start_marked {
+            // With numbers the start's cell says "start" (or shows visit 1) itself.
+            marks.remove(1);
+        }
+        let muted = self.style(Role::Muted);
+        let mut lines = vec![Line::styled("Legend", self.style(Role::Key))];
+        let mut line: Vec<Span<'static>> = Vec::new();
+        let mut used = 0;
+        for (mark, style, meaning) in marks {
+            let len = mark.chars().count() + 1 + meaning.chars().count() + 2;
+            if used + len > usize::from(width) && !line.is_empty() {
+                lines.push(Line::from(std::mem::take(&mut line)));
+                used = 0;
+            }
+            line.push(Span::styled(mark, style));
+            line.push(Span::styled(format!(" {meaning}  "), muted));
+            used += len;
+        }
+        lines.push(Line::from(line));
+        lines
+    }
+
     /// The legend of the visit-order colours (or glyphs): the first move, the gradient, the last.
     fn order_legend(&self, width: u16) -> Line<'static> {
         let key = self.style(Role::Key);
@@ -436,6 +492,13 @@ impl Screen<'_> {
         if self.app.zoom() != Zoom::Overview && viewport.cell.is_some() {
             let room = usize::from(inner.height).saturating_sub(lines.len());
             lines.extend(self.window_lines(viewport, inner.width, room));
+        }
+        // The legend goes at the foot of the panel where there is room for all of it.
+        let legend = self.legend_lines(inner.width);
+        let room = usize::from(inner.height).saturating_sub(lines.len());
+        if room > legend.len() {
+            lines.resize(usize::from(inner.height) - legend.len(), Line::default());
+            lines.extend(legend);
         }
         Paragraph::new(Text::from(lines)).render(inner, buf);
     }

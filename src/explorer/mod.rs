@@ -20,6 +20,7 @@ use color_eyre::eyre::{WrapErr, bail};
 use crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind,
 };
+use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use ratatui::DefaultTerminal;
 
 use crate::engine::solve::Method;
@@ -141,9 +142,13 @@ fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, look: Look) -> color_
         if app.take_full_redraw() {
             terminal.clear()?;
         }
+        // One synchronized update a frame (`CSI ?2026`): a terminal that knows it shows the
+        // frame whole, so nothing tears over a slow link; others ignore it.
+        crossterm::queue!(terminal.backend_mut(), BeginSynchronizedUpdate)?;
         terminal.draw(|frame| {
             frame.render_stateful_widget(Screen::new(app, look), frame.area(), &mut viewport)
         })?;
+        crossterm::execute!(terminal.backend_mut(), EndSynchronizedUpdate)?;
         app.set_page(viewport.rows, viewport.cols);
         if app.should_quit() {
             return Ok(());

@@ -93,3 +93,65 @@ fn the_panel_says_what_is_in_view_and_draws_a_minimap_when_the_board_does_not_fi
     let text = screen(&small, Look::standard(), 80, 24);
     assert!(!text.contains("In view"), "8x8 fits:\n{text}");
 }
+
+/// A writer whose bytes the test can count while the terminal owns it.
+#[derive(Clone, Default)]
+struct Counted(std::rc::Rc<std::cell::Cell<usize>>);
+
+impl std::io::Write for Counted {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.set(self.0.get() + bytes.len());
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Bytes a real (crossterm) terminal backend writes for the first frame, then for the frame
+/// after each press of `keys`.
+fn bytes_per_frame(app: &mut App, keys: &[&str]) -> Vec<usize> {
+    use ratatui::backend::CrosstermBackend;
+    use ratatui::layout::Rect;
+    use ratatui::{TerminalOptions, Viewport};
+    let counted = Counted::default();
+    let backend = CrosstermBackend::new(counted.clone());
+    let options = TerminalOptions {
+        viewport: Viewport::Fixed(Rect::new(0, 0, 80, 24)),
+    };
+    let mut terminal = Terminal::with_options(backend, options).unwrap();
+    let mut viewport = BoardViewport::default();
+    let mut sizes = Vec::new();
+    for keys in [""].iter().chain(keys) {
+        press(app, keys);
+        terminal
+            .draw(|frame| {
+                frame.render_stateful_widget(
+                    Screen::new(app, Look::standard()),
+                    frame.area(),
+                    &mut viewport,
+                )
+            })
+            .unwrap();
+        sizes.push(counted.0.replace(0));
+    }
+    sizes
+}
+
+#[test]
+fn scrolling_a_large_board_sends_a_diff_not_the_screen() {
+    let mut app = explorer(100, 100, (0, 0), Method::Warnsdorff);
+    press(&mut app, "f");
+    // Down the left edge: the first moves stay in the window, then each scrolls a row.
+    let keys = ["j"; 30];
+    let sizes = bytes_per_frame(&mut app, &keys);
+    let first = sizes[0];
+    let scroll_steps = &sizes[20..];
+    let worst = *scroll_steps.iter().max().unwrap();
+    assert!(
+        worst < first,
+        "a scroll step ({worst} B) redraws the screen ({first} B)"
+    );
+    println!("first frame {first} B, scroll steps {scroll_steps:?} B");
+}

@@ -1,5 +1,6 @@
 //! How long one frame of the explorer takes to draw: a finished 100x100 tour (every square
-//! numbered) and a 200x200 board mid-search, on a large terminal (200x60) and at 80x24.
+//! numbered), a 200x200 board mid-search, and the shade and overview zooms (a 1000x1000 tour
+//! whole), on a large terminal (200x60) and at 80x24.
 //! A frame at 60 fps has 16.7 ms; the figures here should be a small fraction of it.
 //!
 //! Run with `cargo bench --bench render`.
@@ -59,5 +60,25 @@ fn mid_search_200x200(bencher: divan::Bencher, size: (u16, u16)) {
     for _ in 0..20_000 {
         app.update(Action::Step);
     }
+    bench_frame(bencher, &app, size);
+}
+
+/// The overview zoom of a finished (constructed) 1000x1000 tour: every square read each frame.
+#[divan::bench(args = [(200, 60)])]
+fn overview_1000x1000(bencher: divan::Bencher, size: (u16, u16)) {
+    let mut app = app(1000, Method::Construct);
+    app.update(Action::Finish);
+    app.update(Action::Zoom);
+    app.update(Action::Zoom);
+    assert!(app.tour().is_some());
+    bench_frame(bencher, &app, size);
+}
+
+/// The shade zoom of a finished 100x100 tour: one character a square.
+#[divan::bench(args = [(200, 60)])]
+fn shade_100x100(bencher: divan::Bencher, size: (u16, u16)) {
+    let mut app = app(100, Method::Warnsdorff);
+    app.update(Action::Finish);
+    app.update(Action::Zoom);
     bench_frame(bencher, &app, size);
 }

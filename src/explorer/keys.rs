@@ -15,6 +15,16 @@ pub enum Action {
     CursorLeft,
     /// Move the cursor one square right.
     CursorRight,
+    /// Move the cursor a page up (the rows in view).
+    PageUp,
+    /// Move the cursor a page down.
+    PageDown,
+    /// Move the cursor a page left (the columns in view).
+    PageLeft,
+    /// Move the cursor a page right.
+    PageRight,
+    /// Follow the knight again, with the window centred on it.
+    CentreKnight,
     /// Make the cursor square the start, and reset.
     SetStart,
     /// Toggle open and closed tours, and reset.
@@ -51,6 +61,8 @@ pub enum Action {
     Replay,
     /// Show the tour as visit numbers or as its path.
     ToggleView,
+    /// The next zoom level: numbers, shade, overview.
+    Zoom,
     /// Open or close the help.
     Help,
     /// Clear the terminal and draw the whole screen again (after something else wrote on it).
@@ -79,6 +91,11 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Down | KeyCode::Char('j') => Action::CursorDown,
         KeyCode::Left | KeyCode::Char('h') => Action::CursorLeft,
         KeyCode::Right | KeyCode::Char('l') => Action::CursorRight,
+        KeyCode::PageUp => Action::PageUp,
+        KeyCode::PageDown => Action::PageDown,
+        KeyCode::Home => Action::PageLeft,
+        KeyCode::End => Action::PageRight,
+        KeyCode::Char('c') => Action::CentreKnight,
         KeyCode::Enter => Action::SetStart,
         KeyCode::Char('o') => Action::ToggleClosed,
         KeyCode::Char('n') => Action::Step,
@@ -97,6 +114,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('<' | ',') => Action::Shrink,
         KeyCode::Char('p') => Action::Replay,
         KeyCode::Char('v') => Action::ToggleView,
+        KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') => Action::Quit,
         KeyCode::Esc => Action::Escape,
@@ -128,6 +146,12 @@ const fn key(
 pub const KEYS: &[KeyHelp] = &[
     key("arrows h j k l", "move the cursor", Some(("hjkl", "move"))),
     key(
+        "PgUp PgDn Home End",
+        "move the cursor a page up / down / left / right",
+        None,
+    ),
+    key("c", "centre on the knight and follow it", None),
+    key(
         "Enter",
         "make the cursor square the start (resets)",
         Some(("Enter", "start")),
@@ -149,14 +173,17 @@ pub const KEYS: &[KeyHelp] = &[
     key("o", "open / closed tour", Some(("o", "closed"))),
     key("+ -", "faster / slower", Some(("+-", "speed"))),
     key(
-        "> <",
-        "board one row and column larger / smaller",
+        "> < } { ] [",
+        "board larger / smaller: both sides, rows, columns",
         Some(("<>", "size")),
     ),
-    key("} {", "one row more / fewer", None),
-    key("] [", "one column more / fewer", None),
     key("p", "replay the tour found", Some(("p", "replay"))),
     key("v", "tour as visit numbers / as its path", None),
+    key(
+        "z",
+        "zoom: numbers, shade, whole-board overview",
+        Some(("z", "zoom")),
+    ),
     key("mouse click", "make the clicked square the start", None),
     key("Ctrl-L", "clear and redraw the whole screen", None),
     key(
@@ -205,7 +232,7 @@ mod tests {
         let mut release = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;
         assert_eq!(action(release), None);
-        assert_eq!(press(KeyCode::Char('z')), None);
+        assert_eq!(press(KeyCode::Char('x')), None);
         assert_eq!(press(KeyCode::F(5)), None);
         let ctrl_n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_n), None);

@@ -24,7 +24,9 @@ use crossterm::cursor;
 use crossterm::event::{
     DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind,
 };
-use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
+use crossterm::terminal::{
+    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
+};
 use ratatui::DefaultTerminal;
 use ratatui::backend::{Backend, ClearType};
 
@@ -215,9 +217,14 @@ fn run_loop(
         if app.take_full_redraw() {
             clear_all(terminal)?;
         }
+        // One synchronized update a frame (`CSI ?2026`): a terminal that knows it shows the
+        // frame whole, so nothing tears over a slow link; others ignore it.
+        crossterm::queue!(terminal.backend_mut(), BeginSynchronizedUpdate)?;
         terminal.draw(|frame| {
             frame.render_stateful_widget(Screen::new(app, look), frame.area(), &mut viewport)
         })?;
+        crossterm::execute!(terminal.backend_mut(), EndSynchronizedUpdate)?;
+        app.set_page(viewport.rows, viewport.cols);
         if app.should_quit() {
             return Ok(Ending::Quit);
         }

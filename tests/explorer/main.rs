@@ -101,6 +101,7 @@ fn settle(app: &mut App) {
 }
 
 mod keys;
+mod navigation;
 mod pty;
 mod screens;
 mod tape;

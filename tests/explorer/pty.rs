@@ -134,6 +134,8 @@ fn the_binary_draws_steps_and_quits_restoring_the_terminal() {
         Some("xterm-256color"),
     );
     assert!(run.shows("ready"), "no first screen");
+    // Each frame is one synchronized update, so nothing tears over a slow link.
+    assert!(run.shows("\x1b[?2026h") && run.shows("\x1b[?2026l"));
     run.press(b"n");
     assert!(run.shows("paused"), "the step did not show");
     run.press(b"q");

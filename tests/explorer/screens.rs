@@ -146,6 +146,7 @@ fn help_lists_every_key_and_closes_on_any_key() {
     let text = screen(&app, Look::standard(), 80, 24);
     for line in knights_tour::explorer::keys::KEYS {
         assert!(text.contains(line.keys), "{} missing:\n{text}", line.keys);
+        assert!(text.contains(line.does), "{} cut:\n{text}", line.does);
     }
     press(&mut app, "\x1b");
     assert!(!app.help_open() && !app.should_quit());
@@ -174,4 +175,224 @@ fn a_click_on_a_square_makes_it_the_start() {
     app.pick(square);
     assert_eq!(app.setup().start, Square::new(2, 3));
     assert_eq!(app.cursor(), Square::new(2, 3));
+}
+
+/// `NO_COLOR` with ASCII glyphs: what a monochrome, non-UTF-8 terminal gets.
+fn plain_ascii() -> Look {
+    Look {
+        colors: ColorMode::Monochrome,
+        glyphs: GlyphSet::Ascii,
+    }
+}
+
+#[test]
+fn every_visit_number_is_shown_in_full_at_every_board_size() {
+    for (side, method) in [(12, Method::Backtrack), (40, Method::Warnsdorff)] {
+        let mut app = explorer(side, side, (0, 0), method);
+        press(&mut app, "f");
+        assert_eq!(app.status(), Status::TourFound, "{side}x{side}");
+        for look in [Look::standard(), plain_ascii()] {
+            let text = screen(&app, look, 80, 24);
+            let (_, viewport) = draw(&app, look, 80, 24);
+            let board_side: String = text
+                .lines()
+                .map(|line| line.split("││").next().unwrap_or(""))
+                .collect();
+            assert!(
+                !board_side.contains('·'),
+                "{side}x{side}: a placeholder\n{text}"
+            );
+            // Every square in view shows its own visit number (the knight's cell shows the
+            // knight, and the cursor's may be marked).
+            let visits = app.scene().visits.to_vec();
+            for row in viewport.top..viewport.top + viewport.rows {
+                for col in viewport.left..viewport.left + viewport.cols {
+                    let square = Square::new(row, col);
+                    let visit = visits[(u64::from(row) * side + u64::from(col)) as usize];
+                    let knight = app.scene().knight.map(|(square, _)| square);
+                    if square != app.cursor() && Some(square) != knight {
+                        assert!(
+                            text.contains(&format!(" {visit} ")),
+                            "{side}x{side}: visit {visit} at {square} missing\n{text}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn degrees_are_marked_apart_from_visit_numbers_without_colour() {
+    for side in [8, 12, 100] {
+        let mut app = explorer(side, side, (0, 0), Method::Backtrack);
+        press(&mut app, "nnn");
+        let text = screen(&app, plain_ascii(), 80, 24);
+        let next = app.scene().candidates[0].degree;
+        assert!(
+            text.contains(&format!(">{next}<")),
+            "{side}x{side}:\n{text}"
+        );
+        for candidate in &app.scene().candidates[1..] {
+            let marked = format!("({})", candidate.degree);
+            assert!(text.contains(&marked), "{side}x{side}: {marked}\n{text}");
+        }
+    }
+}
+
+#[test]
+fn a_60x20_terminal_shows_the_whole_8x8_board_with_its_files() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nn");
+    let text = screen(&app, Look::standard(), 60, 20);
+    let (_, viewport) = draw(&app, Look::standard(), 60, 20);
+    assert_eq!((viewport.rows, viewport.cols), (8, 8), "{text}");
+    assert!(text.contains("a   b   c   d   e   f   g   h"), "{text}");
+    assert!(
+        text.contains("Status"),
+        "the panel stays beside it:\n{text}"
+    );
+    assert_screen!("layout_60x20", text);
+}
+
+#[test]
+fn a_240x60_terminal_gives_the_board_large_cells() {
+    let app = explorer(8, 8, (0, 0), Method::Backtrack);
+    let text = screen(&app, Look::standard(), 240, 60);
+    let (_, viewport) = draw(&app, Look::standard(), 240, 60);
+    let cell = viewport.cell.unwrap();
+    assert!(cell.height >= 6, "{cell:?}");
+    // The board and the panel take most of the width.
+    let used = text
+        .lines()
+        .map(|line| line.trim_end().chars().count())
+        .max()
+        .unwrap();
+    assert!(used >= 160, "{used} of 240 columns used:\n{text}");
+    assert_screen!("layout_240x60", text);
+}
+
+#[test]
+fn z_cycles_the_zoom_and_the_panel_names_it() {
+    let mut app = explorer(20, 20, (0, 0), Method::Warnsdorff);
+    press(&mut app, "f");
+    for (level, cell_width) in [("shade", Some(1)), ("overview", None), ("numbers", Some(4))] {
+        press(&mut app, "z");
+        let text = screen(&app, Look::standard(), 80, 24);
+        assert!(
+            text.contains(&format!("View       {level}")),
+            "{level}:\n{text}"
+        );
+        let (_, viewport) = draw(&app, Look::standard(), 80, 24);
+        assert_eq!(viewport.cell.map(|cell| cell.width), cell_width, "{level}");
+        assert!(
+            viewport.shows(app.scene().knight.unwrap().0),
+            "{level}: the knight is off screen"
+        );
+    }
+}
+
+#[test]
+fn shade_and_overview_snapshots_on_20x20_and_100x100() {
+    for side in [20, 100] {
+        let mut app = explorer(side, side, (0, 0), Method::Warnsdorff);
+        press(&mut app, "f");
+        press(&mut app, "z");
+        let shade = screen(&app, plain_ascii(), 80, 24);
+        assert!(shade.contains("Order      1 ."), "{shade}");
+        assert_screen!(format!("shade_{side}x{side}"), shade);
+        press(&mut app, "z");
+        let overview = screen(&app, plain_ascii(), 80, 24);
+        let (_, viewport) = draw(&app, plain_ascii(), 80, 24);
+        assert_eq!((viewport.rows, viewport.cols), (side as u32, side as u32));
+        assert!(
+            overview.contains("N") && overview.contains("S"),
+            "{overview}"
+        );
+        assert_screen!(format!("overview_{side}x{side}"), overview);
+    }
+}
+
+#[test]
+fn the_overview_fits_a_1000x1000_tour_in_a_200x60_terminal() {
+    let mut app = explorer(1000, 1000, (0, 0), Method::Construct);
+    press(&mut app, "f");
+    settle(&mut app);
+    assert_eq!(app.status(), Status::TourFound);
+    press(&mut app, "zz");
+    let text = screen(&app, Look::standard(), 200, 60);
+    let (_, viewport) = draw(&app, Look::standard(), 200, 60);
+    assert_eq!((viewport.rows, viewport.cols), (1000, 1000));
+    assert!(
+        viewport.grid.width <= 200 && viewport.grid.height <= 60,
+        "{viewport:?}"
+    );
+    assert!(text.contains("squares a character"), "{text}");
+    assert!(text.contains('♞'), "the knight is marked:\n{text}");
+}
+
+#[test]
+fn the_path_view_marks_the_start_and_dashes_the_closing_move() {
+    let mut app = explorer(6, 6, (0, 0), Method::Backtrack);
+    press(&mut app, "o");
+    press(&mut app, "f");
+    assert_eq!(app.status(), Status::TourFound);
+    press(&mut app, "v");
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains('◆'), "the start is marked:\n{text}");
+    assert!(text.contains('♞'), "the end is marked:\n{text}");
+    // The closing move is drawn in its own colour, the moves on the gradient.
+    let (buffer, _) = draw(&app, Look::standard(), 80, 24);
+    let colours: std::collections::HashSet<_> = buffer
+        .content()
+        .iter()
+        .filter(|cell| ('\u{2801}'..='\u{28ff}').contains(&cell.symbol().chars().next().unwrap()))
+        .map(|cell| cell.fg)
+        .collect();
+    assert!(colours.len() >= 5, "moves in many colours: {colours:?}");
+    let ascii = screen(&app, plain_ascii(), 80, 24);
+    assert!(
+        ascii.contains('/') && ascii.contains('\\') && ascii.contains('S'),
+        "{ascii}"
+    );
+    assert!(ascii.contains('.'), "the closing move is dotted:\n{ascii}");
+    assert_screen!("path_closed_ascii", ascii);
+}
+
+#[test]
+fn a_path_too_large_to_follow_is_shown_as_the_shade() {
+    let mut app = explorer(30, 30, (0, 0), Method::Warnsdorff);
+    press(&mut app, "f");
+    press(&mut app, "v");
+    assert_eq!(app.zoom(), knights_tour::explorer::app::Zoom::Shade);
+    assert!(app.message().unwrap().contains("cannot be followed"));
+}
+
+#[test]
+fn the_panel_explains_every_mark_on_the_board() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nn");
+    for look in [Look::standard(), plain_ascii()] {
+        let text = screen(&app, look, 80, 24);
+        let glyphs = look.glyphs();
+        let (open, close) = glyphs.chosen;
+        for needle in [
+            "Legend".to_string(),
+            format!("{} knight", glyphs.knight),
+            format!("{}{} cursor", glyphs.cursor.0, glyphs.cursor.1),
+            format!("{open}5{close} next move"),
+            "(3) candidate".to_string(),
+            format!("{} taken back", glyphs.undone),
+            format!("{} dead end", glyphs.dead_end),
+        ] {
+            assert!(text.contains(&needle), "{needle} missing:\n{text}");
+        }
+    }
+    press(&mut app, "z");
+    let shade = screen(&app, Look::standard(), 80, 24);
+    assert!(shade.contains("◆ start"), "{shade}");
+    assert!(
+        shade.contains("Order      1"),
+        "the gradient's legend:\n{shade}"
+    );
 }

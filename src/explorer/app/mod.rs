@@ -29,12 +29,14 @@ use crate::engine::tour::Tour;
 use super::keys::Action;
 use super::session::SearchSession;
 
-pub use scene::{Follow, KnightState, Scene, TourView};
+pub use scene::{Follow, KnightState, Scene, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
 pub use status::{Figures, Status, thousands};
 
 /// The longest side the explorer takes (the solver goes further): a million squares.
 pub const MAX_SIDE: u32 = 1000;
+/// The longest side on which the path view draws the tour's moves; larger boards get the shade.
+pub const PATH_MAX_SIDE: u32 = 24;
 /// The node budget of `f`, by default: a press runs the search until its node count reaches the
 /// next multiple of the budget (so the first press stops at the budget itself), then says the
 /// budget is exhausted.
@@ -87,7 +89,13 @@ pub struct App {
     owed: f64,
     elapsed: Duration,
     view: TourView,
+    zoom: Zoom,
     follow: Follow,
+    /// Rows and columns the board showed last frame: what a page is.
+    page: (u32, u32),
+    /// How many times the user asked to centre on the knight (the viewport centres when this
+    /// changes).
+    centre_requests: u32,
     help: bool,
     quit: bool,
     /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
@@ -113,6 +121,9 @@ impl App {
             owed: 0.0,
             elapsed: Duration::ZERO,
             view: TourView::Numbers,
+            zoom: Zoom::Numbers,
+            page: (8, 8),
+            centre_requests: 0,
             follow: Follow::Knight,
             help: false,
             quit: false,
@@ -147,6 +158,17 @@ impl App {
     /// How a finished tour is drawn.
     pub fn view(&self) -> TourView {
         self.view
+    }
+
+    /// Tells the app how many rows and columns of the board are in view, so that a page key
+    /// moves by a screenful.
+    pub fn set_page(&mut self, rows: u32, cols: u32) {
+        self.page = (rows.max(1), cols.max(1));
+    }
+
+    /// The board's zoom level.
+    pub fn zoom(&self) -> Zoom {
+        self.zoom
     }
 
     /// Whether the help is open.
@@ -235,6 +257,14 @@ impl App {
             Action::CursorDown => self.move_cursor(1, 0),
             Action::CursorLeft => self.move_cursor(0, -1),
             Action::CursorRight => self.move_cursor(0, 1),
+            Action::PageUp => self.move_cursor(-page_step(self.page.0), 0),
+            Action::PageDown => self.move_cursor(page_step(self.page.0), 0),
+            Action::PageLeft => self.move_cursor(0, -page_step(self.page.1)),
+            Action::PageRight => self.move_cursor(0, page_step(self.page.1)),
+            Action::CentreKnight => {
+                self.follow = Follow::Knight;
+                self.centre_requests = self.centre_requests.wrapping_add(1);
+            }
             Action::SetStart => self.set_start(self.cursor),
             Action::ToggleClosed => {
                 self.setup.closed = !self.setup.closed;
@@ -258,15 +288,8 @@ impl App {
             Action::Grow => self.resize(1, 1),
             Action::Shrink => self.resize(-1, -1),
             Action::Replay => self.replay(),
-            Action::ToggleView => {
-                self.view = match self.view {
-                    TourView::Numbers => TourView::Path,
-                    TourView::Path => TourView::Numbers,
-                };
-                if self.tour.is_none() {
-                    self.message = Some("the path view shows a finished tour".into());
-                }
-            }
+            Action::ToggleView => self.toggle_view(),
+            Action::Zoom => self.zoom = self.zoom.next(),
             Action::Help => self.help = true,
             // Esc closes the help (above) and dialogs, and nothing else: a stray Esc (or the
             // start of an escape sequence cut short) must not end a long search.
@@ -285,6 +308,31 @@ impl App {
         }
     }
 
+    /// The path view and back; a board too large to follow a path on gets the shade zoom.
+    fn toggle_view(&mut self) {
+        let board = self.setup.board;
+        if self.view == TourView::Numbers && board.rows().max(board.cols()) > PATH_MAX_SIDE {
+            self.zoom = Zoom::Shade;
+            self.message = Some(format!(
+                "a path on a board wider than {PATH_MAX_SIDE} cannot be followed: shown as the \
+                 visit-order shade (z changes the zoom)"
+            ));
+            return;
+        }
+        self.view = match self.view {
+            TourView::Numbers => TourView::Path,
+            TourView::Path => TourView::Numbers,
+        };
+        if self.tour.is_none() {
+            self.message = Some("the path view shows a finished tour".into());
+        }
+    }
+
+    /// How many times the user asked to centre on the knight.
+    pub fn centre_requests(&self) -> u32 {
+        self.centre_requests
+    }
+
     fn move_cursor(&mut self, rows: i32, cols: i32) {
         let board = self.setup.board;
         let row = self
@@ -300,4 +348,9 @@ impl App {
         self.cursor = Square::new(row, col);
         self.follow = Follow::Cursor;
     }
+}
+
+/// A page of `shown` squares, as a signed step (a page keeps one square of overlap).
+fn page_step(shown: u32) -> i32 {
+    i32::try_from(shown.saturating_sub(1).max(1)).unwrap_or(i32::MAX)
 }

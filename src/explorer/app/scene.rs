@@ -16,6 +16,37 @@ pub enum TourView {
     Path,
 }
 
+/// How much of the board a screen shows, and how each square is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Zoom {
+    /// Cells wide enough for every visit number and a marked degree.
+    Numbers,
+    /// One character a square, coloured by visit order (a ramp of glyphs without colour).
+    Shade,
+    /// The whole board in the space there is, several squares a character.
+    Overview,
+}
+
+impl Zoom {
+    /// The level `z` goes to next.
+    pub fn next(self) -> Self {
+        match self {
+            Zoom::Numbers => Zoom::Shade,
+            Zoom::Shade => Zoom::Overview,
+            Zoom::Overview => Zoom::Numbers,
+        }
+    }
+
+    /// The level's name, as the panel writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Zoom::Numbers => "numbers",
+            Zoom::Shade => "shade",
+            Zoom::Overview => "overview",
+        }
+    }
+}
+
 /// What the board follows when it is larger than the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Follow {
@@ -50,6 +81,10 @@ pub struct Scene<'a> {
     pub closed: bool,
     /// The square the viewport keeps in sight.
     pub focus: Square,
+    /// The zoom level.
+    pub zoom: Zoom,
+    /// Changes each time the user asks to centre on the focus.
+    pub centre_request: u32,
 }
 
 /// What the knight is doing, for how its square is drawn.
@@ -80,6 +115,8 @@ impl App {
             path: None,
             closed: self.setup.closed,
             focus: self.cursor,
+            zoom: self.zoom,
+            centre_request: self.centre_requests,
         };
         if let Attempt::Stepped(session) = &self.attempt {
             show_search(session, &mut scene);

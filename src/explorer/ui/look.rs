@@ -54,6 +54,20 @@ const WARN: Tint = tint((255, 215, 95), 221);
 const MUTED: Tint = tint((138, 138, 138), 245);
 const PATH: Tint = tint((0, 0, 135), 18);
 
+/// The visit-order gradient, first move to last: dark violet through teal to yellow, each step
+/// brighter than the last, so the order reads on any background and in grey.
+const GRADIENT: [(u8, u8, u8); 5] = [
+    (68, 1, 84),
+    (59, 82, 139),
+    (33, 145, 140),
+    (94, 201, 98),
+    (253, 231, 37),
+];
+/// Squares not yet visited in the shade and overview zooms.
+const UNVISITED: Tint = tint((58, 58, 58), 237);
+/// The visit-order ramp without colour, first move to last: more ink, later move.
+const RAMP: [&str; 9] = [".", ":", "-", "=", "+", "*", "#", "%", "@"];
+
 /// What a styled thing is, so that the look decides how it appears.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
@@ -93,6 +107,8 @@ pub enum Role {
     Warn,
     /// The tour's path drawn over the board.
     Path,
+    /// The closing move of a closed tour in the path view.
+    Closing,
 }
 
 /// The colour mode and glyph set in force, and the styles and characters they give.
@@ -195,6 +211,7 @@ impl Look {
             Role::Bad => self.fg(BAD).add_modifier(bold),
             Role::Warn => self.fg(WARN).add_modifier(bold),
             Role::Path => self.fg(PATH).add_modifier(bold),
+            Role::Closing => self.fg(DEAD_END).add_modifier(bold),
         }
     }
 
@@ -210,6 +227,36 @@ impl Look {
         }
     }
 
+    /// The colour of the moment `fraction` of a tour (0 the first move, 1 the last) on the
+    /// visit-order gradient; `None` in monochrome, where [`Look::ramp`] carries the order.
+    pub fn gradient(&self, fraction: f64) -> Option<Color> {
+        let fraction = fraction.clamp(0.0, 1.0);
+        let scaled = fraction * (GRADIENT.len() - 1) as f64;
+        let low = (scaled.floor() as usize).min(GRADIENT.len() - 2);
+        let within = scaled - low as f64;
+        let mix =
+            |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * within).round() as u8;
+        let (from, to) = (GRADIENT[low], GRADIENT[low + 1]);
+        let rgb = (mix(from.0, to.0), mix(from.1, to.1), mix(from.2, to.2));
+        match self.colors {
+            ColorMode::TrueColor => Some(Color::Rgb(rgb.0, rgb.1, rgb.2)),
+            ColorMode::Palette256 => Some(Color::Indexed(nearest_in_cube(rgb))),
+            ColorMode::Monochrome => None,
+        }
+    }
+
+    /// The colour of squares not yet visited in the shade and overview zooms.
+    pub fn unvisited(&self) -> Option<Color> {
+        self.color(UNVISITED)
+    }
+
+    /// The glyph of the moment `fraction` of a tour where there is no colour: `.` first, `@`
+    /// last.
+    pub fn ramp(fraction: f64) -> &'static str {
+        let at = (fraction.clamp(0.0, 1.0) * (RAMP.len() - 1) as f64).round() as usize;
+        RAMP[at]
+    }
+
     /// Characters of this glyph set.
     pub fn glyphs(&self) -> &'static Glyphs {
         match self.glyphs {
@@ -217,6 +264,12 @@ impl Look {
             GlyphSet::Ascii => &ASCII,
         }
     }
+}
+
+/// The 256-colour palette's entry in its 6×6×6 colour cube nearest to `rgb`.
+fn nearest_in_cube(rgb: (u8, u8, u8)) -> u8 {
+    let level = |c: u8| (u16::from(c) * 5 + 127) / 255;
+    (16 + 36 * level(rgb.0) + 6 * level(rgb.1) + level(rgb.2)) as u8
 }
 
 /// The characters the explorer draws.
@@ -228,16 +281,17 @@ pub struct Glyphs {
     pub undone: &'static str,
     /// Marks a dead end.
     pub dead_end: &'static str,
-    /// A visited square whose number does not fit its cell.
-    pub visited: &'static str,
     /// The cursor's left and right brackets.
     pub cursor: (&'static str, &'static str),
     /// The chosen candidate's marks, left and right of its degree.
     pub chosen: (&'static str, &'static str),
     /// The arrow between two squares in text.
     pub arrow: &'static str,
-    /// A dot of the path view.
-    pub path_dot: &'static str,
+    /// The start square in the shade and overview zooms.
+    pub start: &'static str,
+    /// Two squares stacked in one character of the overview (upper half drawn in the
+    /// foreground colour), if the glyph set has it.
+    pub upper_half: Option<&'static str>,
     /// Borders.
     pub border: border::Set<'static>,
 }
@@ -246,11 +300,11 @@ static UNICODE: Glyphs = Glyphs {
     knight: "♞",
     undone: "×",
     dead_end: "✗",
-    visited: "·",
     cursor: ("[", "]"),
     chosen: ("›", "‹"),
     arrow: "→",
-    path_dot: "•",
+    start: "◆",
+    upper_half: Some("▀"),
     border: border::ROUNDED,
 };
 
@@ -258,11 +312,11 @@ static ASCII: Glyphs = Glyphs {
     knight: "N",
     undone: "x",
     dead_end: "X",
-    visited: ".",
     cursor: ("[", "]"),
     chosen: (">", "<"),
     arrow: "->",
-    path_dot: "*",
+    start: "S",
+    upper_half: None,
     border: border::Set {
         top_left: "+",
         top_right: "+",
@@ -335,6 +389,35 @@ mod tests {
     }
 
     #[test]
+    fn the_gradient_runs_from_dark_to_light_in_every_colour_mode() {
+        let brightness = |color: Option<Color>| match color {
+            Some(Color::Rgb(r, g, b)) => u32::from(r) + u32::from(g) + u32::from(b),
+            Some(Color::Indexed(i)) => {
+                let i = u32::from(i) - 16;
+                i / 36 + i / 6 % 6 + i % 6
+            }
+            other => panic!("{other:?}"),
+        };
+        for colors in [ColorMode::TrueColor, ColorMode::Palette256] {
+            let look = Look {
+                colors,
+                glyphs: GlyphSet::Unicode,
+            };
+            let first = brightness(look.gradient(0.0));
+            let last = brightness(look.gradient(1.0));
+            assert!(first < brightness(look.gradient(0.5)), "{colors:?}");
+            assert!(brightness(look.gradient(0.5)) < last, "{colors:?}");
+        }
+        let mono = Look {
+            colors: ColorMode::Monochrome,
+            glyphs: GlyphSet::Ascii,
+        };
+        assert_eq!(mono.gradient(0.3), None);
+        assert_eq!((Look::ramp(0.0), Look::ramp(1.0)), (".", "@"));
+        assert_eq!(Look::ramp(7.0), "@");
+    }
+
+    #[test]
     fn ascii_glyphs_are_ascii() {
         let glyphs = Look {
             colors: ColorMode::Monochrome,
@@ -346,13 +429,12 @@ mod tests {
             glyphs.knight,
             glyphs.undone,
             glyphs.dead_end,
-            glyphs.visited,
             glyphs.cursor.0,
             glyphs.cursor.1,
             glyphs.chosen.0,
             glyphs.chosen.1,
             glyphs.arrow,
-            glyphs.path_dot,
+            glyphs.start,
             border.top_left,
             border.horizontal_top,
             border.vertical_left,

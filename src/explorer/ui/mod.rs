@@ -12,11 +12,12 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Clear, Paragraph, StatefulWidget, Widget, Wrap};
 
-pub use board::{BoardViewport, BoardWidget, CELL_SIZES, CellSize};
+pub use board::{BoardViewport, BoardWidget, CellSize, cell_sizes, compact_cell, text_width};
 pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
 
-use super::app::{App, KnightState, Status, TourView, thousands};
+use super::app::{App, KnightState, Status, TourView, Zoom, thousands};
 use super::keys::KEYS;
+use crate::engine::board::Board;
 use crate::engine::notation::{full_name, short_name};
 use crate::engine::search::SearchEvent;
 
@@ -26,10 +27,60 @@ pub const MIN_SIZE: (u16, u16) = (24, 8);
 const PANEL_WIDTH: u16 = 34;
 /// Columns of the field names in the panel.
 const FIELD_WIDTH: usize = 11;
-/// Columns of the keys in the help.
-const HELP_KEYS_WIDTH: usize = 15;
 /// The widest the side panel grows.
 const PANEL_MAX_WIDTH: u16 = 48;
+/// The narrowest side panel, taken when that lets the whole board fit beside it.
+const PANEL_MIN_WIDTH: u16 = 24;
+/// Rows of the figures under the board when there is no room beside it.
+const STRIP_HEIGHT: u16 = 2;
+
+/// Where the figures go relative to the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Arrangement {
+    /// In a panel on the right.
+    Side { board_width: u16, panel_width: u16 },
+    /// In a strip under the board.
+    Below,
+}
+
+/// The arrangement that shows the whole board if any does, preferring the full side panel, then
+/// a narrower one, then the figures below; a board too large for any scrolls beside the panel.
+fn arrange(board: Board, body: Rect) -> Arrangement {
+    let beside = |panel: u16| {
+        let room = Rect {
+            width: body.width.checked_sub(panel)?,
+            ..body
+        };
+        let (board_width, _) = BoardWidget::whole_size_in(board, room)?;
+        let panel_width = (body.width - board_width).min(PANEL_MAX_WIDTH);
+        Some(Arrangement::Side {
+            board_width,
+            panel_width,
+        })
+    };
+    let below = Rect {
+        height: body.height.saturating_sub(STRIP_HEIGHT),
+        ..body
+    };
+    let side_fits = body.width >= PANEL_WIDTH + MIN_SIZE.0;
+    beside(PANEL_WIDTH)
+        .filter(|_| side_fits)
+        .or_else(|| beside(PANEL_MIN_WIDTH).filter(|_| body.width >= PANEL_MIN_WIDTH + MIN_SIZE.0))
+        .or_else(|| BoardWidget::whole_size_in(board, below).map(|_| Arrangement::Below))
+        .unwrap_or(if side_fits {
+            let room = Rect {
+                width: body.width - PANEL_WIDTH,
+                ..body
+            };
+            let (board_width, _) = BoardWidget::size_in(board, room);
+            Arrangement::Side {
+                board_width,
+                panel_width: (body.width - board_width).min(PANEL_MAX_WIDTH),
+            }
+        } else {
+            Arrangement::Below
+        })
+}
 
 /// The whole explorer screen; its state is the board's viewport.
 #[derive(Debug)]
@@ -67,26 +118,26 @@ impl StatefulWidget for Screen<'_> {
         );
         let scene = app.scene();
         let board = BoardWidget::new(&scene, self.look, title);
-        if body.width >= PANEL_WIDTH + MIN_SIZE.0 {
-            let room = Rect {
-                width: body.width - PANEL_WIDTH,
-                ..body
-            };
-            let (board_width, _) = BoardWidget::size_in(setup.board, room);
-            let panel_width = (body.width - board_width).min(PANEL_MAX_WIDTH);
-            let [board_area, panel_area] = body.layout(&Layout::horizontal([
-                Constraint::Length(board_width),
-                Constraint::Length(panel_width),
-            ]));
-            board.render(board_area, buf, viewport);
-            self.render_panel(panel_area, buf);
-        } else {
-            let [board_area, strip] = body.layout(&Layout::vertical([
-                Constraint::Fill(1),
-                Constraint::Length(2),
-            ]));
-            board.render(board_area, buf, viewport);
-            self.render_strip(strip, buf);
+        match arrange(setup.board, body) {
+            Arrangement::Side {
+                board_width,
+                panel_width,
+            } => {
+                let [board_area, panel_area] = body.layout(&Layout::horizontal([
+                    Constraint::Length(board_width),
+                    Constraint::Length(panel_width),
+                ]));
+                board.render(board_area, buf, viewport);
+                self.render_panel(panel_area, buf, viewport);
+            }
+            Arrangement::Below => {
+                let [board_area, strip] = body.layout(&Layout::vertical([
+                    Constraint::Fill(1),
+                    Constraint::Length(STRIP_HEIGHT),
+                ]));
+                board.render(board_area, buf, viewport);
+                self.render_strip(strip, buf);
+            }
         }
         self.render_key_bar(bar, buf);
         if app.help_open() {
@@ -128,6 +179,9 @@ impl Screen<'_> {
             .into_iter()
             .flat_map(|(name, value, style)| self.field_lines(name, &value, style, room))
             .collect();
+        if self.app.zoom() != Zoom::Numbers {
+            lines.push(self.order_legend(width));
+        }
         if let Some(message) = self.app.message() {
             lines.push(Line::default());
             let warn = self.style(Role::Warn);
@@ -135,6 +189,150 @@ impl Screen<'_> {
             lines.extend(wrapped.into_iter().map(|chunk| Line::styled(chunk, warn)));
         }
         lines
+    }
+
+    /// Where the window stands on a board larger than it: the rows and columns in view, and a
+    /// minimap with the window drawn on it and the knight marked, in at most `room` lines of
+    /// `width` columns. Nothing when the board fits.
+    fn window_lines(
+        &self,
+        viewport: &BoardViewport,
+        width: u16,
+        room: usize,
+    ) -> Vec<Line<'static>> {
+        let board = self.app.setup().board;
+        if viewport.rows >= board.rows() && viewport.cols >= board.cols() {
+            return Vec::new();
+        }
+        let key = self.style(Role::Key);
+        let text = self.style(Role::Text);
+        let last = |first: u32, shown: u32| first + shown.max(1) - 1;
+        let in_view = format!(
+            "rows {}-{}, cols {}-{}",
+            viewport.top,
+            last(viewport.top, viewport.rows),
+            viewport.left,
+            last(viewport.left, viewport.cols)
+        );
+        let value_room = usize::from(width.saturating_sub(FIELD_WIDTH as u16)).max(8);
+        let mut lines = self.field_lines("In view", &in_view, text, value_room);
+        let map_room = (room.saturating_sub(lines.len())).min(8) as u32;
+        if map_room < 2 {
+            return lines;
+        }
+        let map_width = u32::from(width.saturating_sub(FIELD_WIDTH as u16)).clamp(4, 24);
+        // Terminal cells are about twice as tall as wide: halve the rows to keep the shape.
+        let map_height = (map_width * board.rows() / board.cols() / 2).clamp(2, map_room);
+        let knight = self.app.scene().knight.map(|(square, _)| square);
+        let glyphs = self.look.glyphs();
+        let (inside, outside) = match glyphs.upper_half {
+            Some(_) => ("█", "·"),
+            None => ("#", "."),
+        };
+        for y in 0..map_height {
+            let rows = y * board.rows() / map_height..((y + 1) * board.rows()).div_ceil(map_height);
+            let mut line = String::new();
+            for x in 0..map_width {
+                let cols =
+                    x * board.cols() / map_width..((x + 1) * board.cols()).div_ceil(map_width);
+                let overlaps = rows.start < viewport.top + viewport.rows
+                    && viewport.top < rows.end
+                    && cols.start < viewport.left + viewport.cols
+                    && viewport.left < cols.end;
+                let has_knight =
+                    knight.is_some_and(|k| rows.contains(&k.row) && cols.contains(&k.col));
+                line.push_str(if has_knight {
+                    glyphs.knight
+                } else if overlaps {
+                    inside
+                } else {
+                    outside
+                });
+            }
+            lines.push(Line::from(vec![
+                Span::styled(" ".repeat(FIELD_WIDTH), key),
+                Span::styled(line, self.style(Role::Muted)),
+            ]));
+        }
+        lines
+    }
+
+    /// What the marks on the board mean, each drawn as the board draws it, packed into lines
+    /// of `width` columns.
+    fn legend_lines(&self, width: u16) -> Vec<Line<'static>> {
+        let glyphs = self.look.glyphs();
+        let on_square = |role: Role| self.style(Role::LightSquare).patch(self.style(role));
+        let (open, close) = glyphs.chosen;
+        let app = self.app;
+        let start_marked =
+            app.zoom() != Zoom::Numbers || (app.view() == TourView::Path && app.tour().is_some());
+        let mut marks: Vec<(String, Style, &str)> = vec![
+            (glyphs.knight.to_string(), on_square(Role::Knight), "knight"),
+            (glyphs.start.to_string(), self.style(Role::Text), "start"),
+            (
+                format!("{}{}", glyphs.cursor.0, glyphs.cursor.1),
+                self.style(Role::Cursor),
+                "cursor",
+            ),
+            (
+                format!("{open}5{close}"),
+                on_square(Role::Chosen),
+                "next move (5 onward)",
+            ),
+            ("(3)".to_string(), on_square(Role::Candidate), "candidate"),
+            (
+                glyphs.undone.to_string(),
+                on_square(Role::Undone),
+                "taken back",
+            ),
+            (
+                glyphs.dead_end.to_string(),
+                on_square(Role::DeadEnd),
+                "dead end",
+            ),
+        ];
+        if !start_marked {
+            // With numbers the start's cell says "start" (or shows visit 1) itself.
+            marks.remove(1);
+        }
+        let muted = self.style(Role::Muted);
+        let mut lines = vec![Line::styled("Legend", self.style(Role::Key))];
+        let mut line: Vec<Span<'static>> = Vec::new();
+        let mut used = 0;
+        for (mark, style, meaning) in marks {
+            let len = mark.chars().count() + 1 + meaning.chars().count() + 2;
+            if used + len > usize::from(width) && !line.is_empty() {
+                lines.push(Line::from(std::mem::take(&mut line)));
+                used = 0;
+            }
+            line.push(Span::styled(mark, style));
+            line.push(Span::styled(format!(" {meaning}  "), muted));
+            used += len;
+        }
+        lines.push(Line::from(line));
+        lines
+    }
+
+    /// The legend of the visit-order colours (or glyphs): the first move, the gradient, the last.
+    fn order_legend(&self, width: u16) -> Line<'static> {
+        let key = self.style(Role::Key);
+        let last = thousands(self.app.setup().board.area());
+        let room = usize::from(width)
+            .saturating_sub(FIELD_WIDTH + 3 + last.len())
+            .clamp(1, 16);
+        let mut spans = vec![
+            Span::styled(format!("{:<FIELD_WIDTH$}", "Order"), key),
+            Span::raw("1 "),
+        ];
+        for i in 0..room {
+            let fraction = i as f64 / (room.max(2) - 1) as f64;
+            spans.push(match self.look.gradient(fraction) {
+                Some(colour) => Span::styled(" ", Style::new().bg(colour)),
+                None => Span::raw(Look::ramp(fraction)),
+            });
+        }
+        spans.push(Span::raw(format!(" {last}")));
+        Line::from(spans)
     }
 
     /// One field of the panel: its name, then its value wrapped to `room` columns.
@@ -180,13 +378,15 @@ impl Screen<'_> {
             .unwrap_or_default();
         let cursor = format!("{}{visit}", full_name(app.setup().board, cursor));
         fields.push(("Cursor", cursor, text));
-        if app.tour().is_some() {
-            let view = match app.view() {
-                TourView::Numbers => "visit numbers (v: path)",
-                TourView::Path => "path (v: numbers)",
+        let mut view = format!("{} (z: zoom", app.zoom().name());
+        if app.tour().is_some() && app.zoom() == Zoom::Numbers {
+            view += match app.view() {
+                TourView::Numbers => ", v: path",
+                TourView::Path => ", v: numbers; path shown",
             };
-            fields.push(("View", view.to_string(), text));
         }
+        view.push(')');
+        fields.push(("View", view, text));
         fields
     }
 
@@ -281,14 +481,26 @@ impl Screen<'_> {
         ))
     }
 
-    fn render_panel(&self, area: Rect, buf: &mut Buffer) {
+    fn render_panel(&self, area: Rect, buf: &mut Buffer, viewport: &BoardViewport) {
         let block = Block::bordered()
             .border_set(self.look.glyphs().border)
             .border_style(self.style(Role::Frame))
             .title(" knight's tour ");
         let inner = block.inner(area);
         block.render(area, buf);
-        Paragraph::new(Text::from(self.panel_lines(inner.width))).render(inner, buf);
+        let mut lines = self.panel_lines(inner.width);
+        if self.app.zoom() != Zoom::Overview && viewport.cell.is_some() {
+            let room = usize::from(inner.height).saturating_sub(lines.len());
+            lines.extend(self.window_lines(viewport, inner.width, room));
+        }
+        // The legend goes at the foot of the panel where there is room for all of it.
+        let legend = self.legend_lines(inner.width);
+        let room = usize::from(inner.height).saturating_sub(lines.len());
+        if room > legend.len() {
+            lines.resize(usize::from(inner.height) - legend.len(), Line::default());
+            lines.extend(legend);
+        }
+        Paragraph::new(Text::from(lines)).render(inner, buf);
     }
 
     /// Two lines of figures under the board, for terminals too narrow for the panel.
@@ -356,9 +568,14 @@ impl Screen<'_> {
 
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let key = self.style(Role::Key);
+        let keys_width = KEYS
+            .iter()
+            .map(|help| help.keys.chars().count() + 1)
+            .max()
+            .unwrap_or(16);
         let width = KEYS
             .iter()
-            .map(|help| HELP_KEYS_WIDTH + help.does.len() + 3)
+            .map(|help| keys_width + help.does.chars().count() + 3)
             .max()
             .unwrap_or(40) as u16;
         let height = KEYS.len() as u16 + 4;
@@ -370,16 +587,19 @@ impl Screen<'_> {
             .iter()
             .map(|help| {
                 Line::from(vec![
-                    Span::styled(format!(" {:<HELP_KEYS_WIDTH$}", help.keys), key),
+                    Span::styled(format!(" {:<keys_width$}", help.keys), key),
                     Span::raw(help.does),
                 ])
             })
             .collect();
-        lines.push(Line::default());
-        lines.push(Line::styled(
-            " Methods: warnsdorff, backtrack, naive, construct",
-            self.style(Role::Muted),
-        ));
+        // The methods' names, where there is room for them under the keys.
+        if usize::from(area.height) >= KEYS.len() + 4 {
+            lines.push(Line::default());
+            lines.push(Line::styled(
+                " Methods: warnsdorff, backtrack, naive, construct",
+                self.style(Role::Muted),
+            ));
+        }
         Clear.render(popup, buf);
         Paragraph::new(lines)
             .block(

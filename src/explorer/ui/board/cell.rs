@@ -46,7 +46,7 @@ impl CellPainter<'_> {
             base.patch(look.style(content.role))
         };
         let is_cursor = square == self.scene.cursor;
-        let wide = self.cell.width >= 5;
+        let wide = self.cell.is_wide();
         let fill = if is_cursor && !wide {
             fill.patch(look.cursor_fill())
         } else {
@@ -67,11 +67,12 @@ impl CellPainter<'_> {
         } else {
             fill
         };
-        let main = fit(&content.main, text_room, glyphs.visited);
+        let main = fit(&content.main, text_room);
         centre(buf, rect.x, main_row, rect.width, &main, main_style);
-        if self.cell.height >= 2 && !content.sub.is_empty() {
-            let sub = fit(&content.sub, rect.width, "");
-            centre(buf, rect.x, main_row + 1, rect.width, &sub, fill);
+        // The label under the text is shown whole or not at all.
+        let sub_fits = content.sub.chars().count() <= usize::from(rect.width);
+        if self.cell.height >= 2 && !content.sub.is_empty() && sub_fits {
+            centre(buf, rect.x, main_row + 1, rect.width, &content.sub, fill);
         }
         if is_cursor && wide {
             let cursor = fill.patch(look.style(Role::Cursor));
@@ -95,9 +96,15 @@ impl CellPainter<'_> {
             return self.knight(state, number);
         }
         if scene.path.is_some() {
+            // The path's lines carry the order; the start keeps its mark.
+            let main = if square == scene.start {
+                self.look.glyphs().start
+            } else {
+                ""
+            };
             return CellContent {
                 role: square_role,
-                main: String::new(),
+                main: main.to_string(),
                 sub: under.to_string(),
             };
         }
@@ -134,27 +141,19 @@ impl CellPainter<'_> {
     }
 
     /// The cell of the knight's untried candidate `at` (0 is the next), of `degree` onward moves.
+    /// The degree is always in marks, `›6‹` or `(6)`, which no visit number has.
     fn candidate(&self, at: usize, degree: u8) -> CellContent {
-        let wide = self.cell.width >= 5;
         if at == 0 {
             let (open, close) = self.look.glyphs().chosen;
             CellContent {
                 role: Role::Chosen,
-                main: if wide {
-                    format!("{open}{degree}{close}")
-                } else {
-                    degree.to_string()
-                },
+                main: format!("{open}{degree}{close}"),
                 sub: "next".to_string(),
             }
         } else {
             CellContent {
                 role: Role::Candidate,
-                main: if wide {
-                    format!("({degree})")
-                } else {
-                    degree.to_string()
-                },
+                main: format!("({degree})"),
                 sub: String::new(),
             }
         }
@@ -179,13 +178,10 @@ impl CellPainter<'_> {
     }
 }
 
-/// `text` if it fits in `room` columns, else `instead`.
-fn fit(text: &str, room: u16, instead: &str) -> String {
-    if text.chars().count() <= usize::from(room) {
-        text.to_string()
-    } else {
-        instead.to_string()
-    }
+/// `text` cut to `room` columns. Cells are sized for the board's largest visit number and a
+/// marked degree, so only the knight's two-glyph marks could ever be cut, in the narrowest cell.
+fn fit(text: &str, room: u16) -> String {
+    text.chars().take(usize::from(room)).collect()
 }
 
 /// Writes `text` centred in the `width` columns from `x`.

@@ -6,10 +6,12 @@
 //! - this file: the widget, its frame and its edge labels;
 //! - `viewport`: where the grid goes and which squares it shows (arithmetic only);
 //! - `cell`: what one square's cell shows and how it is painted;
-//! - `path`: the path view's lines over the cells.
+//! - `path`: the path view's lines over the cells;
+//! - `shade`: the shade and overview zooms, squares coloured by visit order.
 
 mod cell;
 mod path;
+mod shade;
 mod viewport;
 
 use ratatui::buffer::Buffer;
@@ -20,11 +22,11 @@ use crate::engine::board::{Board, Square};
 use crate::engine::notation;
 
 use super::look::{Look, Role};
-use crate::explorer::app::{KnightState, Scene};
+use crate::explorer::app::{KnightState, Scene, Zoom};
 use cell::CellPainter;
 use viewport::Labels;
 
-pub use viewport::{BoardViewport, CELL_SIZES, CellSize};
+pub use viewport::{BoardViewport, CellSize, SHADE_CELL, cell_sizes, compact_cell, text_width};
 
 /// The board widget; see the module docs.
 #[derive(Debug)]
@@ -43,14 +45,18 @@ impl<'a> BoardWidget<'a> {
     /// The terminal size the board takes whole with the largest cells that fit in `room`
     /// (border included), or `room` itself when even compact cells need a window.
     pub fn size_in(board: Board, room: Rect) -> (u16, u16) {
+        Self::whole_size_in(board, room).unwrap_or((room.width, room.height))
+    }
+
+    /// The terminal size the whole board takes with the largest cells that fit in `room`
+    /// (border included); `None` when it needs a scrolling window.
+    pub fn whole_size_in(board: Board, room: Rect) -> Option<(u16, u16)> {
         let labels = Labels::new(board);
         let inner = (room.width.saturating_sub(2), room.height.saturating_sub(2));
-        for cell in CELL_SIZES {
-            if let Some((width, height)) = labels.grid_fits(board, cell, inner) {
-                return (width + 2, height + 2);
-            }
-        }
-        (room.width, room.height)
+        cell_sizes(board)
+            .chain([compact_cell(board)])
+            .find_map(|cell| labels.grid_fits(board, cell, inner))
+            .map(|(width, height)| (width + 2, height + 2))
     }
 }
 
@@ -65,13 +71,33 @@ impl StatefulWidget for BoardWidget<'_> {
             .title(self.title.as_str());
         let inner = block.inner(area);
         block.render(area, buf);
+        if scene.zoom == Zoom::Overview {
+            *viewport = self.render_overview(buf, inner);
+            return;
+        }
         let labels = Labels::new(scene.board);
-        let Some(laid_out) = viewport.laid_out(scene.board, labels, inner, scene.focus) else {
+        let cell = match scene.zoom {
+            Zoom::Shade => SHADE_CELL,
+            _ => labels.cell_in(scene.board, inner),
+        };
+        let focus = scene.focus;
+        let Some(laid_out) = viewport.laid_out(
+            scene.board,
+            labels,
+            inner,
+            focus,
+            scene.centre_request,
+            cell,
+        ) else {
             *viewport = BoardViewport::default();
             return;
         };
         *viewport = laid_out;
         self.render_labels(buf, viewport, labels);
+        if scene.zoom == Zoom::Shade {
+            self.render_shade(buf, viewport);
+            return;
+        }
         let painter = CellPainter {
             scene,
             look: self.look,

@@ -16,22 +16,54 @@ pub struct CellSize {
     pub height: u16,
 }
 
-/// Cell sizes from the largest down; the board takes the largest that shows it whole, and the
-/// last (compact) one with a scrolling window when none does.
-pub const CELL_SIZES: [CellSize; 3] = [
+/// The tallest cell the board is drawn with (an 8×8 board on a 240×60 terminal gets 7 rows).
+const TALLEST_CELL: u16 = 8;
+
+/// The characters a cell's text needs on `board`: its largest visit number in full, and at
+/// least three, so that a candidate's degree is always shown in marks (`(6)`, `›6‹`) that no
+/// visit number has, with or without colour.
+pub fn text_width(board: Board) -> u16 {
+    let digits = board.area().max(1).ilog10() as u16 + 1;
+    digits.max(3)
+}
+
+/// The cell sizes for `board`, from the largest down: cells about twice as wide as tall (so
+/// squares look square) and always wide enough for the board's text, with a column for the
+/// cursor's marks each side in cells two or more rows tall and one blank column between
+/// compact (one-row) cells. The board takes the largest that shows it whole, and the last
+/// (compact) one with a scrolling window when none does.
+pub fn cell_sizes(board: Board) -> impl Iterator<Item = CellSize> {
+    let text = text_width(board);
+    (1..=TALLEST_CELL).rev().map(move |height| {
+        let width = if height == 1 {
+            text + 1
+        } else {
+            (2 * height + 1).max(text + 2)
+        };
+        CellSize { width, height }
+    })
+}
+
+/// The shade zoom's cell: one character a square.
+pub const SHADE_CELL: CellSize = CellSize {
+    width: 1,
+    height: 1,
+};
+
+/// The compact cell of `board`: one row, its text and a blank column.
+pub fn compact_cell(board: Board) -> CellSize {
     CellSize {
-        width: 7,
-        height: 3,
-    },
-    CellSize {
-        width: 5,
-        height: 2,
-    },
-    CellSize {
-        width: 3,
+        width: text_width(board) + 1,
         height: 1,
-    },
-];
+    }
+}
+
+impl CellSize {
+    /// Whether the cell is tall enough for the cursor's marks and a label under its text.
+    pub fn is_wide(self) -> bool {
+        self.height >= 2
+    }
+}
 
 /// The window of the board on screen, kept between frames.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -48,6 +80,8 @@ pub struct BoardViewport {
     pub grid: Rect,
     /// The cell size used.
     pub cell: Option<CellSize>,
+    /// The last request to centre on the focus that was carried out.
+    pub centred: u32,
 }
 
 impl BoardViewport {
@@ -82,16 +116,24 @@ impl BoardViewport {
         first.min(len - shown)
     }
 
-    /// The window for `board` in `inner` (the area inside the border), following `focus` from
-    /// where the window stood last frame (`self`); `None` when not even one compact cell fits.
+    /// Centres index `focus` of a line of `len` squares, `shown` at a time, as far as the ends
+    /// allow; returns the first index.
+    fn centre(focus: u32, shown: u32, len: u32) -> u32 {
+        focus.saturating_sub(shown / 2).min(len - shown)
+    }
+
+    /// The window for `board` in `inner` (the area inside the border) with cells of `cell`,
+    /// following `focus` from where the window stood last frame (`self`), or centred on it when
+    /// `centre_request` is new; `None` when not even one cell fits.
     pub(super) fn laid_out(
         &self,
         board: Board,
         labels: Labels,
         inner: Rect,
         focus: Square,
+        centre_request: u32,
+        cell: CellSize,
     ) -> Option<Self> {
-        let cell = labels.cell_in(board, inner);
         let room_w = inner.width.saturating_sub(labels.rank_width) / cell.width;
         let room_h = inner.height.saturating_sub(1) / cell.height;
         if room_w == 0 || room_h == 0 {
@@ -99,8 +141,17 @@ impl BoardViewport {
         }
         let cols = board.cols().min(u32::from(room_w));
         let rows = board.rows().min(u32::from(room_h));
-        let left = Self::follow(self.left, focus.col, cols, board.cols());
-        let top = Self::follow(self.top, focus.row, rows, board.rows());
+        let (left, top) = if centre_request == self.centred {
+            (
+                Self::follow(self.left, focus.col, cols, board.cols()),
+                Self::follow(self.top, focus.row, rows, board.rows()),
+            )
+        } else {
+            (
+                Self::centre(focus.col, cols, board.cols()),
+                Self::centre(focus.row, rows, board.rows()),
+            )
+        };
         // Centre the grid in the room left over.
         let used_w = labels.rank_width + cols as u16 * cell.width;
         let used_h = rows as u16 * cell.height + 1;
@@ -119,6 +170,7 @@ impl BoardViewport {
             cols,
             grid,
             cell: Some(cell),
+            centred: centre_request,
         })
     }
 
@@ -169,22 +221,47 @@ impl Labels {
             .then_some((width as u16, height as u16))
     }
 
-    /// The largest cell that shows `board` whole in `inner`, else the last (compact) one.
-    fn cell_in(&self, board: Board, inner: Rect) -> CellSize {
-        CELL_SIZES
-            .iter()
-            .find(|&&cell| {
+    /// The largest cell that shows `board` whole in `inner`, else the compact one.
+    pub(super) fn cell_in(&self, board: Board, inner: Rect) -> CellSize {
+        cell_sizes(board)
+            .find(|&cell| {
                 self.grid_fits(board, cell, (inner.width, inner.height))
                     .is_some()
             })
-            .copied()
-            .unwrap_or(CELL_SIZES[CELL_SIZES.len() - 1])
+            .unwrap_or_else(|| compact_cell(board))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_hold_every_visit_number_and_a_marked_degree() {
+        for (rows, cols, text) in [
+            (8, 8, 3),
+            (12, 12, 3),
+            (32, 32, 4),
+            (100, 100, 5),
+            (1000, 1000, 7),
+        ] {
+            let board = Board::new(rows, cols).unwrap();
+            assert_eq!(text_width(board), text, "{board}");
+            let area_digits = board.area().to_string().len() as u16;
+            for cell in cell_sizes(board).chain([compact_cell(board)]) {
+                let room = if cell.is_wide() {
+                    cell.width - 2
+                } else {
+                    cell.width - 1
+                };
+                assert!(room >= area_digits.max(3), "{board}: {cell:?}");
+                assert!(
+                    cell.width >= 2 * cell.height - 1,
+                    "{board}: {cell:?} looks tall"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_window_follows_its_focus_with_a_margin() {
@@ -196,6 +273,10 @@ mod tests {
         assert_eq!(BoardViewport::follow(70, 0, 20, 100), 0);
         // A board that fits never scrolls.
         assert_eq!(BoardViewport::follow(0, 7, 8, 8), 0);
+        // Centring stops at the ends.
+        assert_eq!(BoardViewport::centre(50, 20, 100), 40);
+        assert_eq!(BoardViewport::centre(3, 20, 100), 0);
+        assert_eq!(BoardViewport::centre(99, 20, 100), 80);
     }
 
     #[test]
@@ -206,7 +287,11 @@ mod tests {
             rows: 5,
             cols: 6,
             grid: Rect::new(4, 2, 18, 5),
-            cell: Some(CELL_SIZES[2]),
+            cell: Some(CellSize {
+                width: 3,
+                height: 1,
+            }),
+            centred: 0,
         };
         assert_eq!(viewport.square_at(4, 2), Some(Square::new(10, 20)));
         assert_eq!(viewport.square_at(9, 3), Some(Square::new(11, 21)));

@@ -147,17 +147,8 @@ fn hostile_argument_values_are_quoted_short_and_escaped() {
 fn a_memory_variable_that_is_not_an_amount_is_exit_2_for_every_method() {
     for method in ["auto", "construct", "warnsdorff", "backtrack", "naive"] {
         for value in ["abc", "1.5G", "\x1b[2J"] {
-            let run = {
-                let mut command = knights_tour();
-                command.args(["solve", "--size", "5", "--method", method]);
-                command.env("KNIGHTS_TOUR_MEMORY", value);
-                let output = command.output().unwrap();
-                Run {
-                    code: output.status.code().unwrap(),
-                    stdout: String::from_utf8(output.stdout).unwrap(),
-                    stderr: String::from_utf8(output.stderr).unwrap(),
-                }
-            };
+            let args = ["solve", "--size", "5", "--method", method];
+            let run = run_quietly(&args, &[("KNIGHTS_TOUR_MEMORY", value)]);
             let what = format!("KNIGHTS_TOUR_MEMORY={value:?} --method {method}");
             let line = short_inert_line(&run, 2, &what);
             assert!(line.contains("KNIGHTS_TOUR_MEMORY"), "{what}: {line}");

@@ -8,25 +8,6 @@ use std::process::{Command as StdCommand, Stdio};
 
 use super::*;
 
-/// Runs the binary with standard output thrown away (a run that ignored its limits would
-/// print gigabytes), and `env` set.
-fn run_quietly(args: &[&str], env: &[(&str, &str)]) -> Run {
-    let mut command = StdCommand::new(assert_cmd::cargo::cargo_bin("knights-tour"));
-    command.args(args).stdout(Stdio::null());
-    for (name, value) in env {
-        command.env(name, value);
-    }
-    let output = command.output().unwrap();
-    Run {
-        code: output
-            .status
-            .code()
-            .unwrap_or_else(|| panic!("{args:?} ended by a signal")),
-        stdout: String::new(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
-}
-
 #[test]
 fn the_deadline_stops_a_large_construction_and_a_large_search_setup_with_exit_3() {
     let cases: [&[&str]; 4] = [

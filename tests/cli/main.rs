@@ -41,6 +41,25 @@ fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
     }
 }
 
+/// Runs the binary with standard output thrown away (a run that ignored its limits would
+/// print gigabytes), and `env` set.
+fn run_quietly(args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights-tour"));
+    command.args(args).stdout(std::process::Stdio::null());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let output = command.output().unwrap();
+    Run {
+        code: output
+            .status
+            .code()
+            .unwrap_or_else(|| panic!("{args:?} ended by a signal")),
+        stdout: String::new(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
 fn solve(args: &[&str]) -> Run {
     run(&[&["solve"], args].concat(), None)
 }

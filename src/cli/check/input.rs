@@ -151,3 +151,18 @@ impl<R: Read> Input<R> {
         }
     }
 }
+
+/// A number of one to nine digits at `start`, and where it ends.
+#[inline(always)]
+pub(super) fn short_number(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    let mut value = 0;
+    let mut at = start;
+    while let Some(&digit) = bytes.get(at).filter(|byte| byte.is_ascii_digit()) {
+        if at - start == 9 {
+            return None;
+        }
+        value = value * 10 + u64::from(digit - b'0');
+        at += 1;
+    }
+    (at > start).then_some((value, at))
+}

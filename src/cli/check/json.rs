@@ -15,7 +15,7 @@ use crate::engine::board::{Board, Square};
 use crate::engine::quote::quoted_bytes;
 use crate::engine::tour::Validator;
 
-use super::input::Input;
+use super::input::{Input, short_number};
 use super::{CheckError, CheckedTour, Expectations};
 
 /// The bytes of a string kept (for keys and `outcome`); the rest is read and dropped.
@@ -581,19 +581,4 @@ fn simple_pair(bytes: &[u8]) -> Option<(u64, u64, usize, bool)> {
         b']' => Some((row, col, at + 2, true)),
         _ => None,
     }
-}
-
-/// A number of one to nine digits at `start`, and where it ends.
-#[inline(always)]
-fn short_number(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
-    let mut value = 0;
-    let mut at = start;
-    while let Some(&digit) = bytes.get(at).filter(|byte| byte.is_ascii_digit()) {
-        if at - start == 9 {
-            return None;
-        }
-        value = value * 10 + u64::from(digit - b'0');
-        at += 1;
-    }
-    (at > start).then_some((value, at))
 }

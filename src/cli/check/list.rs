@@ -8,7 +8,7 @@ use crate::engine::board::{Board, Square};
 use crate::engine::quote::quoted_bytes;
 use crate::engine::tour::Validator;
 
-use super::input::{Input, Line};
+use super::input::{Input, Line, short_number};
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
     number_text, text_error, validator,
@@ -120,21 +120,6 @@ fn simple_line(bytes: &[u8]) -> Option<(u64, u64, usize)> {
     let (col, mut at) = short_number(bytes, at)?;
     at += usize::from(bytes.get(at) == Some(&b'\r'));
     (*bytes.get(at)? == b'\n').then_some((row, col, at + 1))
-}
-
-/// A number of one to nine digits at `start`, and where it ends.
-#[inline(always)]
-fn short_number(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
-    let mut value = 0;
-    let mut at = start;
-    while let Some(&digit) = bytes.get(at).filter(|byte| byte.is_ascii_digit()) {
-        if at - start == 9 {
-            return None;
-        }
-        value = value * 10 + u64::from(digit - b'0');
-        at += 1;
-    }
-    (at > start).then_some((value, at))
 }
 
 /// Any line of a list: a square, or nothing for a blank line.

@@ -22,6 +22,7 @@ use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
+pub use super::error::AssemblyError;
 use super::links::Links;
 use super::meter::{Meter, SQUARES_PER_LOOK, check_clock};
 use super::piece::{PieceOutcome, PieceSpec, Shape, cached, find_piece_within};
@@ -177,23 +178,6 @@ pub struct Assembled {
     pub end: Option<Square>,
     /// How many blocks were joined (1: the board is one piece, found by the piece search).
     pub blocks: usize,
-}
-
-/// Why a board could not be assembled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AssemblyError {
-    /// A tile or a path block could not be found for this board and start.
-    NoPiece,
-    /// The memory for the links could not be had.
-    Memory,
-    /// The node budget or the deadline ran out.
-    Stopped(Limit),
-}
-
-impl From<Limit> for AssemblyError {
-    fn from(limit: Limit) -> Self {
-        AssemblyError::Stopped(limit)
-    }
 }
 
 /// The path of the block holding `start` on a board with both sides odd, with the edges its

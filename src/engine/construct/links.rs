@@ -9,7 +9,7 @@
 use std::collections::TryReserveError;
 use std::time::Instant;
 
-use super::layout::AssemblyError;
+use super::error::AssemblyError;
 use super::meter::{SQUARES_PER_LOOK, check_clock};
 use crate::engine::board::{Board, KNIGHT_MOVES, Square};
 use crate::engine::search::Limit;

@@ -26,6 +26,7 @@
 //! start forwards and from the end backwards. Nothing here recurses, and the same board and
 //! start always give the same tour.
 
+pub mod error;
 pub mod layout;
 pub mod links;
 pub mod meter;
@@ -37,7 +38,8 @@ use std::time::Instant;
 
 use thiserror::Error;
 
-use self::layout::{AssemblyError, assemble};
+use self::error::AssemblyError;
+use self::layout::assemble;
 use self::links::{Links, NO_LINK, Walk, reverse};
 use self::meter::{Meter, SQUARES_PER_LOOK, check_clock};
 use crate::engine::board::{Board, Square};

@@ -1,0 +1,424 @@
+//! The side panel (and the strip that replaces it on narrow terminals): the live figures, where
+//! the window stands on a large board (rows and columns in view, a minimap), the legend of the
+//! marks and of the visit-order colours. Values wrap; none is cut.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+use super::{BoardViewport, Look, Role, Screen};
+use crate::engine::notation::{full_name, short_name};
+use crate::engine::search::SearchEvent;
+use crate::explorer::app::{KnightState, TourView, Zoom, thousands};
+
+/// Columns of the field names in the panel.
+pub(super) const FIELD_WIDTH: usize = 11;
+
+impl Screen<'_> {
+    /// The panel's lines: field names and values, then the message if there is one.
+    fn panel_lines(&self, width: u16) -> Vec<Line<'static>> {
+        let room = usize::from(width.saturating_sub(FIELD_WIDTH as u16)).max(8);
+        let mut lines: Vec<Line<'static>> = self
+            .panel_fields()
+            .into_iter()
+            .flat_map(|(name, value, style)| self.field_lines(name, &value, style, room))
+            .collect();
+        if self.app.zoom() != Zoom::Numbers {
+            lines.push(self.order_legend(width));
+        }
+        if let Some(message) = self.app.message() {
+            lines.push(Line::default());
+            let warn = self.style(Role::Warn);
+            let wrapped = wrap(message, usize::from(width).max(8));
+            lines.extend(wrapped.into_iter().map(|chunk| Line::styled(chunk, warn)));
+        }
+        lines
+    }
+
+    /// Where the window stands on a board larger than it: the rows and columns in view, and a
+    /// minimap with the window drawn on it and the knight marked, in at most `room` lines of
+    /// `width` columns. Nothing when the board fits.
+    fn window_lines(
+        &self,
+        viewport: &BoardViewport,
+        width: u16,
+        room: usize,
+    ) -> Vec<Line<'static>> {
+        let board = self.app.setup().board;
+        if viewport.rows >= board.rows() && viewport.cols >= board.cols() {
+            return Vec::new();
+        }
+        let key = self.style(Role::Key);
+        let text = self.style(Role::Text);
+        let last = |first: u32, shown: u32| first + shown.max(1) - 1;
+        let in_view = format!(
+            "rows {}-{}, cols {}-{}",
+            viewport.top,
+            last(viewport.top, viewport.rows),
+            viewport.left,
+            last(viewport.left, viewport.cols)
+        );
+        let value_room = usize::from(width.saturating_sub(FIELD_WIDTH as u16)).max(8);
+        let mut lines = self.field_lines("In view", &in_view, text, value_room);
+        let map_room = (room.saturating_sub(lines.len())).min(8) as u32;
+        if map_room < 2 {
+            return lines;
+        }
+        let map_width = u32::from(width.saturating_sub(FIELD_WIDTH as u16)).clamp(4, 24);
+        // Terminal cells are about twice as tall as wide: halve the rows to keep the shape.
+        let map_height = (map_width * board.rows() / board.cols() / 2).clamp(2, map_room);
+        let knight = self.app.scene().knight.map(|(square, _)| square);
+        let glyphs = self.look.glyphs();
+        let (inside, outside) = match glyphs.upper_half {
+            Some(_) => ("█", "·"),
+            None => ("#", "."),
+        };
+        for y in 0..map_height {
+            let rows = y * board.rows() / map_height..((y + 1) * board.rows()).div_ceil(map_height);
+            let mut line = String::new();
+            for x in 0..map_width {
+                let cols =
+                    x * board.cols() / map_width..((x + 1) * board.cols()).div_ceil(map_width);
+                let overlaps = rows.start < viewport.top + viewport.rows
+                    && viewport.top < rows.end
+                    && cols.start < viewport.left + viewport.cols
+                    && viewport.left < cols.end;
+                let has_knight =
+                    knight.is_some_and(|k| rows.contains(&k.row) && cols.contains(&k.col));
+                line.push_str(if has_knight {
+                    glyphs.knight
+                } else if overlaps {
+                    inside
+                } else {
+                    outside
+                });
+            }
+            lines.push(Line::from(vec![
+                Span::styled(" ".repeat(FIELD_WIDTH), key),
+                Span::styled(line, self.style(Role::Muted)),
+            ]));
+        }
+        lines
+    }
+
+    /// What the marks on the board mean, each drawn as the board draws it, packed into lines
+    /// of `width` columns.
+    fn legend_lines(&self, width: u16) -> Vec<Line<'static>> {
+        let glyphs = self.look.glyphs();
+        let on_square = |role: Role| self.style(Role::LightSquare).patch(self.style(role));
+        let (open, close) = glyphs.chosen;
+        let app = self.app;
+        let start_marked =
+            app.zoom() != Zoom::Numbers || (app.view() == TourView::Path && app.tour().is_some());
+        let mut marks: Vec<(String, Style, &str)> = vec![
+            (glyphs.knight.to_string(), on_square(Role::Knight), "knight"),
+            (glyphs.start.to_string(), self.style(Role::Text), "start"),
+            (
+                format!("{}{}", glyphs.cursor.0, glyphs.cursor.1),
+                self.style(Role::Cursor),
+                "cursor",
+            ),
+            (
+                format!("{open}5{close}"),
+                on_square(Role::Chosen),
+                "next move (5 onward)",
+            ),
+            ("(3)".to_string(), on_square(Role::Candidate), "candidate"),
+            (
+                glyphs.undone.to_string(),
+                on_square(Role::Undone),
+                "taken back",
+            ),
+            (
+                glyphs.dead_end.to_string(),
+                on_square(Role::DeadEnd),
+                "dead end",
+            ),
+        ];
+        if !start_marked {
+            // With numbers the start's cell says "start" (or shows visit 1) itself.
+            marks.remove(1);
+        }
+        let muted = self.style(Role::Muted);
+        let mut lines = vec![Line::styled("Legend", self.style(Role::Key))];
+        let mut line: Vec<Span<'static>> = Vec::new();
+        let mut used = 0;
+        for (mark, style, meaning) in marks {
+            let len = mark.chars().count() + 1 + meaning.chars().count() + 2;
+            if used + len > usize::from(width) && !line.is_empty() {
+                lines.push(Line::from(std::mem::take(&mut line)));
+                used = 0;
+            }
+            line.push(Span::styled(mark, style));
+            line.push(Span::styled(format!(" {meaning}  "), muted));
+            used += len;
+        }
+        lines.push(Line::from(line));
+        lines
+    }
+
+    /// The legend of the visit-order colours (or glyphs): the first move, the gradient, the last.
+    fn order_legend(&self, width: u16) -> Line<'static> {
+        let key = self.style(Role::Key);
+        let last = thousands(self.app.setup().board.area());
+        let room = usize::from(width)
+            .saturating_sub(FIELD_WIDTH + 3 + last.len())
+            .clamp(1, 16);
+        let mut spans = vec![
+            Span::styled(format!("{:<FIELD_WIDTH$}", "Order"), key),
+            Span::raw("1 "),
+        ];
+        for i in 0..room {
+            let fraction = i as f64 / (room.max(2) - 1) as f64;
+            spans.push(match self.look.gradient(fraction) {
+                Some(colour) => Span::styled(" ", Style::new().bg(colour)),
+                None => Span::raw(Look::ramp(fraction)),
+            });
+        }
+        spans.push(Span::raw(format!(" {last}")));
+        Line::from(spans)
+    }
+
+    /// One field of the panel: its name, then its value wrapped to `room` columns.
+    fn field_lines(
+        &self,
+        name: &str,
+        value: &str,
+        style: Style,
+        room: usize,
+    ) -> Vec<Line<'static>> {
+        let key = self.style(Role::Key);
+        wrap(value, room)
+            .into_iter()
+            .enumerate()
+            .map(|(i, chunk)| {
+                let label = if i == 0 { name } else { "" };
+                Line::from(vec![
+                    Span::styled(format!("{label:<FIELD_WIDTH$}"), key),
+                    Span::styled(chunk, style),
+                ])
+            })
+            .collect()
+    }
+
+    /// The panel's fields in order: name, value and the value's style.
+    fn panel_fields(&self) -> Vec<(&'static str, String, Style)> {
+        let app = self.app;
+        let text = self.style(Role::Text);
+        let status = app.status();
+        let mut fields = self.setup_fields();
+        fields.push(("Status", status.to_string(), self.status_style(&status)));
+        fields.extend(self.figure_fields());
+        if let Some(last) = self.describe_last_event() {
+            fields.push(("Last", last, text));
+        }
+        if let Some(next) = self.describe_next_move() {
+            fields.push(("Next", next, text));
+        }
+        let cursor = app.cursor();
+        let visit = app
+            .visit_number(cursor)
+            .map(|number| format!(", visit {}", thousands(u64::from(number))))
+            .unwrap_or_default();
+        let cursor = format!("{}{visit}", full_name(app.setup().board, cursor));
+        fields.push(("Cursor", cursor, text));
+        let mut view = format!("{} (z: zoom", app.zoom().name());
+        if app.tour().is_some() && app.zoom() == Zoom::Numbers {
+            view += match app.view() {
+                TourView::Numbers => ", v: path",
+                TourView::Path => ", v: numbers; path shown",
+            };
+        }
+        view.push(')');
+        fields.push(("View", view, text));
+        fields
+    }
+
+    /// What the user chose: the board, the method and the start.
+    fn setup_fields(&self) -> Vec<(&'static str, String, Style)> {
+        let setup = self.app.setup();
+        let board = setup.board;
+        let text = self.style(Role::Text);
+        let kind = if setup.closed { "closed" } else { "open" };
+        vec![
+            (
+                "Board",
+                format!("{board} ({} squares), {kind}", thousands(board.area())),
+                text,
+            ),
+            (
+                "Method",
+                format!("{} ({})", setup.method.name(), setup.method.brief()),
+                text,
+            ),
+            ("Start", full_name(board, setup.start), text),
+        ]
+    }
+
+    /// The search's counters, its time and the play speed.
+    fn figure_fields(&self) -> [(&'static str, String, Style); 6] {
+        let app = self.app;
+        let figures = app.figures();
+        let area = app.setup().board.area();
+        let text = self.style(Role::Text);
+        let depth = format!(
+            "{} of {} (deepest {})",
+            thousands(u64::from(figures.depth)),
+            thousands(area),
+            thousands(u64::from(figures.max_depth))
+        );
+        [
+            ("Nodes", thousands(figures.nodes), text),
+            ("Backtracks", thousands(figures.backtracks), text),
+            ("Depth", depth, text),
+            ("Steps", thousands(app.steps()), text),
+            (
+                "Elapsed",
+                format!("{:.2} s", app.elapsed().as_secs_f64()),
+                text,
+            ),
+            ("Speed", app.speed().to_string(), text),
+        ]
+    }
+
+    fn describe_last_event(&self) -> Option<String> {
+        let board = self.app.setup().board;
+        let name = |square| short_name(board, square);
+        let arrow = self.look.glyphs().arrow;
+        Some(match self.app.last_event()? {
+            SearchEvent::Advance {
+                from, to, choices, ..
+            } => format!(
+                "{} {arrow} {} ({} of {})",
+                name(from),
+                name(to),
+                choices.tried().len(),
+                choices.all().len()
+            ),
+            SearchEvent::Backtrack {
+                undone, dead_end, ..
+            } => format!(
+                "back from {}{}",
+                name(undone),
+                if dead_end { " (dead end)" } else { "" }
+            ),
+            SearchEvent::Solved => "every square visited".to_string(),
+            SearchEvent::Exhausted => "every branch searched".to_string(),
+            SearchEvent::Stuck => "no move left".to_string(),
+            SearchEvent::BudgetExceeded(_) => "a limit ran out".to_string(),
+        })
+    }
+
+    fn describe_next_move(&self) -> Option<String> {
+        let scene = self.app.scene();
+        let running = self.app.last_event().is_none_or(|event| !event.is_final());
+        if let Some((knight, KnightState::Exhausted | KnightState::DeadEnd)) = scene.knight
+            && running
+        {
+            return Some(format!("take {} back", short_name(scene.board, knight)));
+        }
+        let next = scene.candidates.first()?;
+        Some(format!(
+            "{} (degree {})",
+            short_name(scene.board, next.square),
+            next.degree
+        ))
+    }
+
+    pub(super) fn render_panel(&self, area: Rect, buf: &mut Buffer, viewport: &BoardViewport) {
+        let block = Block::bordered()
+            .border_set(self.look.glyphs().border)
+            .border_style(self.style(Role::Frame))
+            .title(" knight's tour ");
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let mut lines = self.panel_lines(inner.width);
+        if self.app.zoom() != Zoom::Overview && viewport.cell.is_some() {
+            let room = usize::from(inner.height).saturating_sub(lines.len());
+            lines.extend(self.window_lines(viewport, inner.width, room));
+        }
+        // The legend goes at the foot of the panel where there is room for all of it.
+        let legend = self.legend_lines(inner.width);
+        let room = usize::from(inner.height).saturating_sub(lines.len());
+        if room > legend.len() {
+            lines.resize(usize::from(inner.height) - legend.len(), Line::default());
+            lines.extend(legend);
+        }
+        Paragraph::new(Text::from(lines)).render(inner, buf);
+    }
+
+    /// Two lines of figures under the board, for terminals too narrow for the panel.
+    pub(super) fn render_strip(&self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let setup = app.setup();
+        let figures = app.figures();
+        let status = app.status();
+        let lines = vec![
+            Line::from(vec![
+                Span::styled(
+                    format!(
+                        "{} {} {} ",
+                        setup.board,
+                        if setup.closed { "closed" } else { "open" },
+                        setup.method.name()
+                    ),
+                    self.style(Role::Key),
+                ),
+                Span::styled(status.to_string(), self.status_style(&status)),
+            ]),
+            Line::styled(
+                format!(
+                    "nodes {} back {} depth {}/{} {}",
+                    thousands(figures.nodes),
+                    thousands(figures.backtracks),
+                    figures.depth,
+                    setup.board.area(),
+                    app.speed()
+                ),
+                self.style(Role::Text),
+            ),
+        ];
+        Paragraph::new(lines).render(area, buf);
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters, at spaces where it can.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word = word.to_string();
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if needed > width && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.chars().count() > width {
+            let head: String = word.chars().take(width).collect();
+            word = word.chars().skip(width).collect();
+            lines.push(head);
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    lines.push(line);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_splits_long_words() {
+        assert_eq!(
+            wrap("tour found and validated", 12),
+            ["tour found", "and", "validated"]
+        );
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 4), [""]);
+    }
+}

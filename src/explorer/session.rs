@@ -7,7 +7,7 @@
 //! dense near the present and sparse far back:
 //!
 //! - a copy is taken every `interval` events (a power of two); the copy after `s` events is
-//!   kept while the present is less than [`PER_LEVEL`] × `lowbit(s)` events past it, where
+//!   kept while the present is less than `PER_LEVEL` × `lowbit(s)` events past it, where
 //!   `lowbit(s)` is the largest power of two dividing `s`. Seen from the present, the copies
 //!   `d` events back are at most `max(interval, 2d / PER_LEVEL)` apart, and there are about
 //!   `PER_LEVEL / 2` of them per power of two of the history: a few hundred after 10^9 events;

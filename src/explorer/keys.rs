@@ -59,6 +59,10 @@ pub enum Action {
     Shrink,
     /// Replay the tour found, square by square.
     Replay,
+    /// Replay from the tour's first move, paused.
+    TourStart,
+    /// Show the whole tour (the end of a replay).
+    TourEnd,
     /// Show the tour as visit numbers or as its path.
     ToggleView,
     /// The next zoom level: numbers, shade, overview.
@@ -113,6 +117,8 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('>' | '.') => Action::Grow,
         KeyCode::Char('<' | ',') => Action::Shrink,
         KeyCode::Char('p') => Action::Replay,
+        KeyCode::Char('0') => Action::TourStart,
+        KeyCode::Char('$') => Action::TourEnd,
         KeyCode::Char('v') => Action::ToggleView,
         KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('?') => Action::Help,
@@ -177,7 +183,11 @@ pub const KEYS: &[KeyHelp] = &[
         "board larger / smaller: both sides, rows, columns",
         Some(("<>", "size")),
     ),
-    key("p", "replay the tour found", Some(("p", "replay"))),
+    key(
+        "p 0 $",
+        "replay the tour; go to its first move / its end",
+        Some(("p", "replay")),
+    ),
     key("v", "tour as visit numbers / as its path", None),
     key(
         "z",

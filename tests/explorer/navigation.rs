@@ -155,3 +155,48 @@ fn scrolling_a_large_board_sends_a_diff_not_the_screen() {
     );
     println!("first frame {first} B, scroll steps {scroll_steps:?} B");
 }
+
+#[test]
+fn the_timeline_of_a_found_tour_steps_and_jumps_by_moves() {
+    let mut app = explorer(8, 8, (0, 0), Method::Warnsdorff);
+    assert_eq!(app.timeline(), None);
+    press(&mut app, "0");
+    assert!(app.message().unwrap().contains("no tour yet"));
+    press(&mut app, "f");
+    settle(&mut app);
+    let path = app.tour().unwrap().indices().to_vec();
+    assert_eq!(app.timeline(), Some((64, 64)));
+    press(&mut app, "0");
+    assert_eq!(app.timeline(), Some((1, 64)));
+    assert!(!app.is_animating(), "the jump pauses at the first move");
+    press(&mut app, "nnn");
+    assert_eq!(app.timeline(), Some((4, 64)));
+    let board = app.setup().board;
+    assert_eq!(app.scene().knight.unwrap().0, board.square_at(path[3]));
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains("Move       4 of 64"), "{text}");
+    press(&mut app, "b");
+    assert_eq!(app.timeline(), Some((3, 64)));
+    assert_eq!(app.scene().knight.unwrap().0, board.square_at(path[2]));
+    press(&mut app, "$");
+    assert_eq!(app.timeline(), Some((64, 64)));
+    assert_eq!(app.scene().knight.unwrap().0, board.square_at(path[63]));
+}
+
+#[test]
+fn replay_time_is_kept_apart_from_search_time() {
+    let mut app = explorer(8, 8, (0, 0), Method::Warnsdorff);
+    press(&mut app, "f");
+    settle(&mut app);
+    let searched = app.elapsed();
+    press(&mut app, "p");
+    play_for(&mut app, 1.0);
+    assert_eq!(app.elapsed(), searched, "replaying is not searching");
+    assert!(
+        app.replay_elapsed().as_secs_f64() > 0.9,
+        "{:?}",
+        app.replay_elapsed()
+    );
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains("Replayed"), "{text}");
+}

@@ -88,6 +88,8 @@ pub struct App {
     /// Fractions of a step owed by play at a slow speed.
     owed: f64,
     elapsed: Duration,
+    /// Time spent replaying, apart from the search's.
+    replay_elapsed: Duration,
     view: TourView,
     zoom: Zoom,
     follow: Follow,
@@ -120,6 +122,7 @@ impl App {
             speed,
             owed: 0.0,
             elapsed: Duration::ZERO,
+            replay_elapsed: Duration::ZERO,
             view: TourView::Numbers,
             zoom: Zoom::Numbers,
             page: (8, 8),
@@ -191,9 +194,22 @@ impl App {
         self.tour.as_ref()
     }
 
-    /// Time spent playing and finishing since the last reset.
+    /// Time spent searching (playing and finishing) since the last reset; a replay's time is
+    /// [`App::replay_elapsed`].
     pub fn elapsed(&self) -> Duration {
         self.elapsed
+    }
+
+    /// Time spent replaying the tour found.
+    pub fn replay_elapsed(&self) -> Duration {
+        self.replay_elapsed
+    }
+
+    /// Where the timeline of a found tour stands: the move shown and the tour's length (`N of
+    /// N` once the whole tour is shown); `None` before a tour is found.
+    pub fn timeline(&self) -> Option<(u64, u64)> {
+        let total = self.tour.as_ref()?.indices().len() as u64;
+        Some((self.replay.map_or(total, u64::from), total))
     }
 
     /// Search events taken since the last reset.
@@ -288,6 +304,8 @@ impl App {
             Action::Grow => self.resize(1, 1),
             Action::Shrink => self.resize(-1, -1),
             Action::Replay => self.replay(),
+            Action::TourStart => self.replay_from_start(),
+            Action::TourEnd => self.replay_to_end(),
             Action::ToggleView => self.toggle_view(),
             Action::Zoom => self.zoom = self.zoom.next(),
             Action::Help => self.help = true,

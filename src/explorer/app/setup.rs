@@ -145,6 +145,7 @@ impl App {
         self.invalid = None;
         self.owed = 0.0;
         self.elapsed = Duration::ZERO;
+        self.replay_elapsed = Duration::ZERO;
         self.follow = Follow::Knight;
         self.visits = vec![0; board.area() as usize];
         self.attempt = match existence::verdict(board, start, closed) {

@@ -51,7 +51,11 @@ impl App {
                 self.finish_slice();
             }
             Motion::Playing => {
-                self.elapsed += elapsed;
+                if self.replay.is_some() {
+                    self.replay_elapsed += elapsed;
+                } else {
+                    self.elapsed += elapsed;
+                }
                 let due = match self.speed {
                     Speed::Max => u64::MAX,
                     Speed::PerSecond(rate) => {
@@ -193,6 +197,28 @@ impl App {
         self.owed = 0.0;
         self.follow = Follow::Knight;
         self.motion = Motion::Playing;
+    }
+
+    /// The timeline at the tour's first move, paused there.
+    pub(super) fn replay_from_start(&mut self) {
+        if self.tour.is_none() {
+            self.message = Some("no tour yet: its timeline starts once one is found".into());
+            return;
+        }
+        self.replay = Some(1);
+        self.follow = Follow::Knight;
+        self.motion = Motion::Still;
+    }
+
+    /// The timeline at its end: the whole tour shown.
+    pub(super) fn replay_to_end(&mut self) {
+        if self.tour.is_none() {
+            self.message = Some("no tour yet: its timeline starts once one is found".into());
+            return;
+        }
+        self.replay = None;
+        self.follow = Follow::Knight;
+        self.motion = Motion::Still;
     }
 
     fn advance_replay(&mut self, squares: u64) {

@@ -258,7 +258,7 @@ impl Screen<'_> {
     }
 
     /// The search's counters, its time and the play speed.
-    fn figure_fields(&self) -> [(&'static str, String, Style); 6] {
+    fn figure_fields(&self) -> Vec<(&'static str, String, Style)> {
         let app = self.app;
         let figures = app.figures();
         let area = app.setup().board.area();
@@ -269,7 +269,7 @@ impl Screen<'_> {
             thousands(area),
             thousands(u64::from(figures.max_depth))
         );
-        [
+        let mut fields = vec![
             ("Nodes", thousands(figures.nodes), text),
             ("Backtracks", thousands(figures.backtracks), text),
             ("Depth", depth, text),
@@ -279,8 +279,17 @@ impl Screen<'_> {
                 format!("{:.2} s", app.elapsed().as_secs_f64()),
                 text,
             ),
-            ("Speed", app.speed().to_string(), text),
-        ]
+        ];
+        if let Some((shown, total)) = app.timeline() {
+            let moment = format!("{} of {}", thousands(shown), thousands(total));
+            fields.push(("Move", moment, self.style(Role::Key)));
+            if !app.replay_elapsed().is_zero() {
+                let replayed = format!("{:.2} s", app.replay_elapsed().as_secs_f64());
+                fields.push(("Replayed", replayed, text));
+            }
+        }
+        fields.push(("Speed", app.speed().to_string(), text));
+        fields
     }
 
     fn describe_last_event(&self) -> Option<String> {

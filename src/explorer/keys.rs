@@ -25,6 +25,8 @@ pub enum Action {
     PageRight,
     /// Follow the knight again, with the window centred on it.
     CentreKnight,
+    /// Ask for a square or a move number to go to.
+    Goto,
     /// Make the cursor square the start, and reset.
     SetStart,
     /// Toggle open and closed tours, and reset.
@@ -100,6 +102,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Home => Action::PageLeft,
         KeyCode::End => Action::PageRight,
         KeyCode::Char('c') => Action::CentreKnight,
+        KeyCode::Char('g') => Action::Goto,
         KeyCode::Enter => Action::SetStart,
         KeyCode::Char('o') => Action::ToggleClosed,
         KeyCode::Char('n') => Action::Step,
@@ -157,6 +160,7 @@ pub const KEYS: &[KeyHelp] = &[
         None,
     ),
     key("c", "centre on the knight and follow it", None),
+    key("g", "go to a square (3,4 or d5) or a move (#12)", None),
     key(
         "Enter",
         "make the cursor square the start (resets)",

@@ -274,6 +274,7 @@ fn run_loop(
 /// Applies one terminal event; returns whether the screen must be drawn again.
 fn handle_event(app: &mut App, event: Event, viewport: &BoardViewport) -> bool {
     match event {
+        Event::Key(key) if app.type_key(key) => true,
         Event::Key(key) => match action(key) {
             Some(action) => {
                 app.update(action);

@@ -37,9 +37,14 @@ fn key_of(c: char) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
 
-/// Presses each key of `keys` through the key map; every key must be one the app knows.
+/// Presses each key of `keys` through the goto prompt when it is open, else the key map; every
+/// key must be one the app knows.
 fn press(app: &mut App, keys: &str) {
     for c in keys.chars() {
+        // An open prompt takes every key, as in the run loop.
+        if app.type_key(key_of(c)) {
+            continue;
+        }
         let action = action(key_of(c)).unwrap_or_else(|| panic!("{c:?} is not a key"));
         app.update(action);
     }

@@ -200,3 +200,42 @@ fn replay_time_is_kept_apart_from_search_time() {
     let text = screen(&app, Look::standard(), 80, 24);
     assert!(text.contains("Replayed"), "{text}");
 }
+
+#[test]
+fn g_goes_to_a_square_or_a_move_and_esc_cancels() {
+    let mut app = explorer(100, 100, (0, 0), Method::Warnsdorff);
+    press(&mut app, "g57,42\n");
+    assert_eq!(app.cursor(), Square::new(57, 42));
+    let viewport = draw_and_page(&mut app);
+    assert!(viewport.shows(Square::new(57, 42)), "{viewport:?}");
+    // While the prompt is open keys are typed, not acted on: q does not quit.
+    press(&mut app, "gq");
+    assert_eq!(app.prompt(), Some("q"));
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains("go to: q_"), "{text}");
+    press(&mut app, "\x1b");
+    assert!(app.prompt().is_none() && !app.should_quit());
+    press(&mut app, "g999,0\n");
+    assert!(
+        app.message().unwrap().contains("'999,0'"),
+        "{:?}",
+        app.message()
+    );
+    assert_eq!(app.cursor(), Square::new(57, 42));
+
+    let mut app = explorer(8, 8, (0, 0), Method::Warnsdorff);
+    press(&mut app, "g#5\n");
+    assert!(app.message().unwrap().contains("no tour"));
+    press(&mut app, "f");
+    settle(&mut app);
+    let path = app.tour().unwrap().indices().to_vec();
+    press(&mut app, "g#12\n");
+    assert_eq!(app.timeline(), Some((12, 64)));
+    let board = app.setup().board;
+    assert_eq!(app.scene().knight.unwrap().0, board.square_at(path[11]));
+    press(&mut app, "gd5\n");
+    assert_eq!(app.cursor(), Square::new(3, 3));
+    press(&mut app, "g#65\n");
+    assert!(app.message().unwrap().contains("1 to 64"));
+    assert_eq!(app.timeline(), Some((12, 64)));
+}

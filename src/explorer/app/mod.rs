@@ -11,8 +11,10 @@
 //!   starts a new search;
 //! - `stepping`: stepping forward and back, play, finishing, the replay and the clock;
 //! - `status`: what the panel says ([`Status`], [`Figures`]);
-//! - `scene`: what the board shows ([`Scene`]).
+//! - `scene`: what the board shows ([`Scene`]);
+//! - `goto`: the goto prompt (`g`), which takes typed keys while it is open.
 
+mod goto;
 mod scene;
 mod setup;
 mod status;
@@ -90,6 +92,8 @@ pub struct App {
     elapsed: Duration,
     /// Time spent replaying, apart from the search's.
     replay_elapsed: Duration,
+    /// The goto prompt's text, while it is open.
+    prompt: Option<String>,
     view: TourView,
     zoom: Zoom,
     follow: Follow,
@@ -123,6 +127,7 @@ impl App {
             owed: 0.0,
             elapsed: Duration::ZERO,
             replay_elapsed: Duration::ZERO,
+            prompt: None,
             view: TourView::Numbers,
             zoom: Zoom::Numbers,
             page: (8, 8),
@@ -304,6 +309,7 @@ impl App {
             Action::Grow => self.resize(1, 1),
             Action::Shrink => self.resize(-1, -1),
             Action::Replay => self.replay(),
+            Action::Goto => self.open_goto(),
             Action::TourStart => self.replay_from_start(),
             Action::TourEnd => self.replay_to_end(),
             Action::ToggleView => self.toggle_view(),

@@ -173,6 +173,15 @@ impl Screen<'_> {
     fn render_key_bar(&self, area: Rect, buf: &mut Buffer) {
         let key = self.style(Role::Key);
         let text = self.style(Role::Muted);
+        if let Some(typed) = self.app.prompt() {
+            Line::from(vec![
+                Span::styled(" go to: ", key),
+                Span::styled(format!("{typed}_"), self.style(Role::Text)),
+                Span::styled("  (3,4  d5  #12)  Enter go  Esc cancel", text),
+            ])
+            .render(area, buf);
+            return;
+        }
         let items: Vec<(&str, &str)> = KEYS.iter().filter_map(|help| help.bar).collect();
         let width = |items: &[(&str, &str)]| -> usize {
             items

@@ -202,7 +202,7 @@ pub const KEYS: &[KeyHelp] = &[
     key("Ctrl-L", "clear and redraw the whole screen", None),
     key(
         "? Esc",
-        "this help; Esc (or any key) closes it",
+        "this help (j k scroll it); Esc or another key closes it",
         Some(("?", "help")),
     ),
     key("q Ctrl-C", "quit (Esc does not)", Some(("q", "quit"))),

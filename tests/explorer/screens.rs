@@ -396,3 +396,34 @@ fn the_panel_explains_every_mark_on_the_board() {
         "the gradient's legend:\n{shade}"
     );
 }
+
+#[test]
+fn the_help_wraps_and_scrolls_on_a_small_terminal() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "?");
+    // Everything the help says, read by scrolling through it at 60x20.
+    let mut seen = String::new();
+    for _ in 0..40 {
+        seen.push_str(&screen(&app, Look::standard(), 60, 20));
+        press(&mut app, "j");
+    }
+    assert!(app.help_open(), "j scrolls, it does not close");
+    let words: String = seen.split_whitespace().collect::<Vec<_>>().join(" ");
+    for line in knights_tour::explorer::keys::KEYS {
+        assert!(
+            seen.contains(line.keys),
+            "{} never shown:\n{seen}",
+            line.keys
+        );
+        for word in line.does.split_whitespace() {
+            assert!(
+                words.contains(word),
+                "{word:?} of {:?} never shown",
+                line.does
+            );
+        }
+    }
+    assert!(seen.contains("Methods"), "the end is reachable");
+    press(&mut app, "\x1b");
+    assert!(!app.help_open() && !app.should_quit());
+}

@@ -37,6 +37,8 @@ pub use status::{Figures, Status, thousands};
 
 /// The longest side the explorer takes (the solver goes further): a million squares.
 pub const MAX_SIDE: u32 = 1000;
+/// The farthest the help scrolls: more than its lines at any width the explorer draws in.
+const HELP_SCROLL_MAX: u16 = 200;
 /// The longest side on which the path view draws the tour's moves; larger boards get the shade.
 pub const PATH_MAX_SIDE: u32 = 24;
 /// The node budget of `f`, by default: a press runs the search until its node count reaches the
@@ -94,6 +96,8 @@ pub struct App {
     replay_elapsed: Duration,
     /// The goto prompt's text, while it is open.
     prompt: Option<String>,
+    /// Lines the help is scrolled down by, when it is taller than the terminal.
+    help_scroll: u16,
     view: TourView,
     zoom: Zoom,
     follow: Follow,
@@ -128,6 +132,7 @@ impl App {
             elapsed: Duration::ZERO,
             replay_elapsed: Duration::ZERO,
             prompt: None,
+            help_scroll: 0,
             view: TourView::Numbers,
             zoom: Zoom::Numbers,
             page: (8, 8),
@@ -177,6 +182,11 @@ impl App {
     /// The board's zoom level.
     pub fn zoom(&self) -> Zoom {
         self.zoom
+    }
+
+    /// Lines the help is scrolled down by (the screen stops it at the help's end).
+    pub fn help_scroll(&self) -> u16 {
+        self.help_scroll
     }
 
     /// Whether the help is open.
@@ -267,8 +277,21 @@ impl App {
         }
         self.message = None;
         if self.help {
-            // Any key closes the help; only a quit goes on to do its work.
+            // Up and down scroll a help taller than the terminal; any other key closes it, and
+            // only a quit goes on to do its work.
+            match action {
+                Action::CursorDown | Action::PageDown => {
+                    self.help_scroll = self.help_scroll.saturating_add(1).min(HELP_SCROLL_MAX);
+                    return;
+                }
+                Action::CursorUp | Action::PageUp => {
+                    self.help_scroll = self.help_scroll.saturating_sub(1);
+                    return;
+                }
+                _ => {}
+            }
             self.help = false;
+            self.help_scroll = 0;
             if action != Action::Quit {
                 return;
             }

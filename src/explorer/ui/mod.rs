@@ -207,6 +207,8 @@ impl Screen<'_> {
         Line::from(spans).render(area, buf);
     }
 
+    /// The help over the screen: every key, its description wrapped to the terminal's width,
+    /// scrolled by the app's help offset when it is taller than the terminal.
     fn render_help(&self, area: Rect, buf: &mut Buffer) {
         let key = self.style(Role::Key);
         let keys_width = KEYS
@@ -214,40 +216,50 @@ impl Screen<'_> {
             .map(|help| help.keys.chars().count() + 1)
             .max()
             .unwrap_or(16);
-        let width = KEYS
+        let widest = KEYS
             .iter()
             .map(|help| keys_width + help.does.chars().count() + 3)
             .max()
             .unwrap_or(40) as u16;
-        let height = KEYS.len() as u16 + 4;
-        let popup = area.centered(
-            Constraint::Length(width.min(area.width)),
-            Constraint::Length(height.min(area.height)),
-        );
-        let mut lines: Vec<Line> = KEYS
-            .iter()
-            .map(|help| {
-                Line::from(vec![
-                    Span::styled(format!(" {:<keys_width$}", help.keys), key),
-                    Span::raw(help.does),
-                ])
-            })
-            .collect();
-        // The methods' names, where there is room for them under the keys.
-        if usize::from(area.height) >= KEYS.len() + 4 {
-            lines.push(Line::default());
-            lines.push(Line::styled(
-                " Methods: warnsdorff, backtrack, naive, construct",
-                self.style(Role::Muted),
-            ));
+        let width = widest.min(area.width);
+        let room = usize::from(width).saturating_sub(keys_width + 3).max(8);
+        let mut lines: Vec<Line> = Vec::new();
+        for help in KEYS {
+            for (i, part) in panel::wrap(help.does, room).into_iter().enumerate() {
+                let keys = if i == 0 { help.keys } else { "" };
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {keys:<keys_width$}"), key),
+                    Span::raw(part),
+                ]));
+            }
         }
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            " Methods: warnsdorff, backtrack, naive, construct",
+            self.style(Role::Muted),
+        ));
+        let height = (lines.len() as u16 + 2).min(area.height);
+        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
+        let shown = usize::from(height.saturating_sub(2));
+        let hidden = lines.len().saturating_sub(shown);
+        let scroll = usize::from(self.app.help_scroll()).min(hidden);
+        let title = if hidden > 0 {
+            format!(
+                " keys {}/{} (j k scroll, Esc closes) ",
+                scroll + shown,
+                lines.len()
+            )
+        } else {
+            " keys (Esc closes) ".to_string()
+        };
         Clear.render(popup, buf);
         Paragraph::new(lines)
+            .scroll((scroll as u16, 0))
             .block(
                 Block::bordered()
                     .border_set(self.look.glyphs().border)
                     .border_style(self.style(Role::Frame))
-                    .title(" keys (any key closes) "),
+                    .title(title),
             )
             .render(popup, buf);
     }

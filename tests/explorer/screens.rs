@@ -427,3 +427,29 @@ fn the_help_wraps_and_scrolls_on_a_small_terminal() {
     press(&mut app, "\x1b");
     assert!(!app.help_open() && !app.should_quit());
 }
+
+#[test]
+fn the_panel_says_which_layer_answered_for_construct() {
+    let mut small = explorer(8, 8, (0, 0), Method::Construct);
+    press(&mut small, "f");
+    let layer = small.answered_by().expect("a whole answer");
+    assert_ne!(
+        layer.method(),
+        Some(Method::Construct),
+        "8x8 is one block: searched"
+    );
+    let text = screen(&small, Look::standard(), 80, 24);
+    assert!(
+        text.contains(&format!("Answered   by the {layer} layer")),
+        "{text}"
+    );
+
+    let mut large = explorer(40, 40, (0, 0), Method::Construct);
+    press(&mut large, "f");
+    assert_eq!(
+        large.answered_by().and_then(|layer| layer.method()),
+        Some(Method::Construct)
+    );
+    let text = screen(&large, Look::standard(), 80, 24);
+    assert!(!text.contains("Answered"), "{text}");
+}

@@ -25,7 +25,7 @@ use std::time::Duration;
 use crate::engine::board::Square;
 use crate::engine::existence::NoTourReason;
 use crate::engine::search::SearchEvent;
-use crate::engine::solve::Outcome;
+use crate::engine::solve::{Layer, Outcome};
 use crate::engine::tour::Tour;
 
 use super::keys::Action;
@@ -241,6 +241,15 @@ impl App {
             Attempt::Stepped(session) => session.search().path().collect(),
             Attempt::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
             _ => Vec::new(),
+        }
+    }
+
+    /// The layer that gave a whole answer (construct), when there is one: on a board too small
+    /// to be built from blocks it is a search, not the construction.
+    pub fn answered_by(&self) -> Option<Layer> {
+        match &self.attempt {
+            Attempt::Whole(Some(outcome)) => Some(outcome.layer()),
+            _ => None,
         }
     }
 

@@ -242,7 +242,7 @@ impl Screen<'_> {
         let board = setup.board;
         let text = self.style(Role::Text);
         let kind = if setup.closed { "closed" } else { "open" };
-        vec![
+        let mut fields = vec![
             (
                 "Board",
                 format!("{board} ({} squares), {kind}", thousands(board.area())),
@@ -254,7 +254,18 @@ impl Screen<'_> {
                 text,
             ),
             ("Start", full_name(board, setup.start), text),
-        ]
+        ];
+        // A method that answers whole may hand a small board to another layer: say which.
+        if let Some(layer) = self.app.answered_by()
+            && layer.method() != Some(setup.method)
+        {
+            fields.push((
+                "Answered",
+                format!("by the {layer} layer"),
+                self.style(Role::Warn),
+            ));
+        }
+        fields
     }
 
     /// The search's counters, its time and the play speed.

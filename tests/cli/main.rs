@@ -30,7 +30,11 @@ fn run(args: &[&str], stdin: Option<&[u8]>) -> Run {
     if let Some(input) = stdin {
         command.write_stdin(input.to_vec());
     }
-    let output = command.output().unwrap();
+    finished(args, command.output().unwrap())
+}
+
+/// What a run of `args` that ended with `output` gave; a run ended by a signal fails the test.
+fn finished(args: &[&str], output: std::process::Output) -> Run {
     Run {
         code: output
             .status
@@ -49,15 +53,7 @@ fn run_quietly(args: &[&str], env: &[(&str, &str)]) -> Run {
     for (name, value) in env {
         command.env(name, value);
     }
-    let output = command.output().unwrap();
-    Run {
-        code: output
-            .status
-            .code()
-            .unwrap_or_else(|| panic!("{args:?} ended by a signal")),
-        stdout: String::new(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
+    finished(args, command.output().unwrap())
 }
 
 fn solve(args: &[&str]) -> Run {

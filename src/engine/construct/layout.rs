@@ -241,11 +241,12 @@ fn path_piece(
 /// Stripes laid between two looks at the clock.
 const STRIPES_PER_LOOK: usize = 1 << 12;
 
-/// Builds band `band` of `layout` as a strip as wide as the board: its blocks laid and joined
-/// left to right.
+/// Builds band `band` of `layout` (its first row `top`) as a strip as wide as the board: its
+/// blocks laid and joined left to right.
 fn build_band(
     layout: &Layout,
     band: usize,
+    top: u32,
     cols: u32,
     path: Option<&(Links, Square)>,
     meter: &mut Meter,
@@ -266,6 +267,7 @@ fn build_band(
         if layout.path_block == Some((band, stripe)) {
             let (piece, _) = path.ok_or(AssemblyError::NoPiece)?;
             strip.lay(piece, at);
+            meter.laid(piece, Square::new(top, left));
         } else {
             let port = match (band, stripe) {
                 (0, 0) => Port::Plain,
@@ -282,6 +284,7 @@ fn build_band(
                 }
             };
             strip.lay(&piece, at);
+            meter.laid(&piece, Square::new(top, left));
         }
         if stripe > 0 {
             // Join to the block on the left, whose right edge ends at column `left - 1`.
@@ -290,6 +293,8 @@ fn build_band(
             let b1 = Square::new(1, left + 1);
             let b2 = Square::new(3, left);
             strip.splice((a1, a2), (b1, b2));
+            let down = |s: Square| Square::new(s.row + top, s.col);
+            meter.spliced((down(a1), down(a2)), (down(b1), down(b2)));
         }
         left += width;
     }
@@ -340,6 +345,8 @@ pub fn assemble(
             }
             _ => None,
         };
+        // A layout given up tells nothing.
+        meter.forget_story();
         match assemble_layout(board, &layout, path.as_ref(), meter) {
             Err(AssemblyError::NoPiece) => continue,
             other => return other,
@@ -361,20 +368,11 @@ fn assemble_layout(
     path: Option<&(Links, Square)>,
     meter: &mut Meter,
 ) -> Result<Assembled, AssemblyError> {
-    let cols = board.cols();
-    // One strip per kind of band: its height, whether it is the first, whether it has the path.
-    let mut strips: HashMap<(u32, bool, bool), Links> = HashMap::new();
-    let mut kinds = Vec::with_capacity(layout.bands.len());
-    for (band, &height) in layout.bands.iter().enumerate() {
-        let with_path = layout.path_block.is_some_and(|(b, _)| b == band);
-        let kind = (height, band == 0, with_path);
-        if let Entry::Vacant(entry) = strips.entry(kind) {
-            entry.insert(build_band(layout, band, cols, path, meter)?);
-        }
-        kinds.push(kind);
-    }
-    let mut links = Links::new_within(board, meter.deadline())?;
-    copy_bands(&mut links, &kinds, &strips, cols as usize, meter.deadline())?;
+    let mut links = if meter.is_telling() {
+        every_band(board, layout, path, meter)?
+    } else {
+        shared_bands(board, layout, path, meter)?
+    };
     // Join each band to the one above it in the first stripe.
     let mut top = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
@@ -384,6 +382,7 @@ fn assemble_layout(
             let b1 = Square::new(top + 1, 1);
             let b2 = Square::new(top, 3);
             links.splice((a1, a2), (b1, b2));
+            meter.spliced((a1, a2), (b1, b2));
         }
         top += height;
     }
@@ -392,6 +391,51 @@ fn assemble_layout(
         end: path.map(|(_, end)| *end),
         blocks: layout.bands.len() * layout.stripes.len(),
     })
+}
+
+/// The board's links with every band laid and its blocks joined, each kind of band built once
+/// and copied to every band of that kind.
+fn shared_bands(
+    board: Board,
+    layout: &Layout,
+    path: Option<&(Links, Square)>,
+    meter: &mut Meter,
+) -> Result<Links, AssemblyError> {
+    let cols = board.cols();
+    // One strip per kind of band: its height, whether it is the first, whether it has the path.
+    let mut strips: HashMap<(u32, bool, bool), Links> = HashMap::new();
+    let mut kinds = Vec::with_capacity(layout.bands.len());
+    for (band, &height) in layout.bands.iter().enumerate() {
+        let with_path = layout.path_block.is_some_and(|(b, _)| b == band);
+        let kind = (height, band == 0, with_path);
+        if let Entry::Vacant(entry) = strips.entry(kind) {
+            entry.insert(build_band(layout, band, 0, cols, path, meter)?);
+        }
+        kinds.push(kind);
+    }
+    let mut links = Links::new_within(board, meter.deadline())?;
+    copy_bands(&mut links, &kinds, &strips, cols as usize, meter.deadline())?;
+    Ok(links)
+}
+
+/// The board's links with every band built and laid by itself, as a construction that tells
+/// its story does (so that every block is told where it lies).
+fn every_band(
+    board: Board,
+    layout: &Layout,
+    path: Option<&(Links, Square)>,
+    meter: &mut Meter,
+) -> Result<Links, AssemblyError> {
+    let cols = board.cols();
+    let mut links = Links::new_within(board, meter.deadline())?;
+    let mut top = 0;
+    for (band, &height) in layout.bands.iter().enumerate() {
+        let strip = build_band(layout, band, top, cols, path, meter)?;
+        let begin = (top * cols) as usize;
+        links.cells_mut()[begin..begin + strip.cells().len()].copy_from_slice(strip.cells());
+        top += height;
+    }
+    Ok(links)
 }
 
 /// Copies each band's strip into its rows, the bands shared between two threads (or done on

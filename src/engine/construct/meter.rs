@@ -1,10 +1,15 @@
 //! What a construction may spend: the solve's node budget, which the searches for its pieces
 //! draw on, and the deadline, which every stage looks at between blocks, bands and chunks of
-//! squares, so that a construction of any size stops within a few milliseconds of it.
+//! squares, so that a construction of any size stops within a few milliseconds of it. A meter
+//! may also carry a [`Story`], in which the construction tells each block it lays and each
+//! join it makes (see [`super::story`]).
 
 use std::time::Instant;
 
 pub(crate) use crate::engine::search::check_clock;
+use super::links::Links;
+use super::story::Story;
+use crate::engine::board::Square;
 use crate::engine::search::{Limit, Limits};
 
 /// About how many squares a stage handles between two looks at the clock (a millisecond or
@@ -14,16 +19,67 @@ pub const SQUARES_PER_LOOK: usize = 1 << 20;
 /// The node budget and deadline of one construction, and the nodes its piece searches have
 /// spent. A piece found earlier in the process costs the nodes its search took all the same,
 /// so that the same request spends the same nodes every time.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Meter {
     limits: Limits,
     spent: u64,
+    /// The story being told, when one is asked for.
+    story: Option<Box<Story>>,
 }
 
 impl Meter {
     /// A meter for `limits`, nothing spent.
     pub fn new(limits: Limits) -> Self {
-        Self { limits, spent: 0 }
+        Self {
+            limits,
+            spent: 0,
+            story: None,
+        }
+    }
+
+    /// The same meter, asking the construction to tell its story.
+    pub fn telling(mut self) -> Self {
+        self.story = Some(Box::default());
+        self
+    }
+
+    /// Whether the construction is telling its story (then it lays and joins every block
+    /// itself, with no copies of bands or runs of blocks).
+    pub fn is_telling(&self) -> bool {
+        self.story.is_some()
+    }
+
+    /// The story told, taken out of the meter.
+    pub fn take_story(&mut self) -> Option<Story> {
+        self.story.take().map(|story| *story)
+    }
+
+    /// Forgets the steps told so far (of an attempt given up).
+    pub fn forget_story(&mut self) {
+        if let Some(story) = &mut self.story {
+            **story = Story::default();
+        }
+    }
+
+    /// Tells that `piece` was laid with its top-left corner at `corner`.
+    pub fn laid(&mut self, piece: &Links, corner: Square) {
+        if let Some(story) = &mut self.story {
+            story.laid(piece, corner);
+        }
+    }
+
+    /// Tells that the edges `a` and `b` were spliced (see [`Links::splice`]).
+    pub fn spliced(&mut self, a: (Square, Square), b: (Square, Square)) {
+        if let Some(story) = &mut self.story {
+            story.spliced(a, b);
+        }
+    }
+
+    /// Tells that `moves` were added across a cut.
+    pub fn wired(&mut self, moves: &[(Square, Square)]) {
+        if let Some(story) = &mut self.story {
+            story.wired(moves);
+        }
     }
 
     /// No budget and no deadline.

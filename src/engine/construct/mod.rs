@@ -31,6 +31,7 @@ pub mod layout;
 pub mod links;
 pub mod meter;
 pub mod piece;
+pub mod story;
 pub mod strip;
 
 use std::sync::Mutex;

@@ -169,12 +169,14 @@ impl Geometry {
     }
 
     /// Joins the blocks on both sides of the cut before column `cut` by the three wires.
-    fn connect3(&self, links: &mut Links, cut: u32) {
-        for wire in self.three.expect("a geometry with three wires") {
+    fn connect3(&self, links: &mut Links, cut: u32, meter: &mut Meter) {
+        let moves = self.three.expect("a geometry with three wires").map(|wire| {
             let left = Square::new(wire.left.0, cut - wire.left.1);
             let right = Square::new(wire.right.0, cut + wire.right.1);
             links.connect(left, right);
-        }
+            (left, right)
+        });
+        meter.wired(&moves);
     }
 
     /// The blocks of a three-wire side `len` wide, from the start outwards: lanes, then the
@@ -190,8 +192,8 @@ impl Geometry {
     }
 
     /// Joins the blocks on both sides of the cut before column `cut`, mirrored or not.
-    fn connect(&self, links: &mut Links, cut: u32, mirrored: bool) {
-        for wire in self.wires {
+    fn connect(&self, links: &mut Links, cut: u32, mirrored: bool, meter: &mut Meter) {
+        let moves = self.wires.map(|wire| {
             let (left, right) = if mirrored {
                 (
                     Square::new(wire.right.0, cut - 1 - wire.right.1),
@@ -204,7 +206,9 @@ impl Geometry {
                 )
             };
             links.connect(left, right);
-        }
+            (left, right)
+        });
+        meter.wired(&moves);
     }
 
     /// Widths for a run of lanes `len` wide.
@@ -365,23 +369,25 @@ fn lay_side(
             cuts[i]
         }
     };
-    let place = |links: &mut Links, i: usize| {
+    let place = |links: &mut Links, meter: &mut Meter, i: usize| {
         let (piece, _) = &made[&blocks[i]];
         links.lay(piece, Square::new(0, first_column(i)));
+        meter.laid(piece, Square::new(0, first_column(i)));
         if three {
-            geometry.connect3(links, cuts[i]);
+            geometry.connect3(links, cuts[i], meter);
         } else if i > 0 {
-            geometry.connect(links, cuts[i], mirrored);
+            geometry.connect(links, cuts[i], mirrored, meter);
         }
     };
     let mut i = 0;
     while i < blocks.len() {
         meter.check_clock()?;
         let run = blocks[i..].iter().take_while(|&&b| b == blocks[i]).count();
-        if run >= 6 {
+        // A construction telling its story lays every block itself.
+        if run >= 6 && !meter.is_telling() {
             // Three laid and joined make the middle one a pattern for all but the last.
             for k in i..i + 3 {
-                place(links, k);
+                place(links, meter, k);
             }
             let copies = (run - 3) as u32;
             links.repeat_block(
@@ -391,10 +397,10 @@ fn lay_side(
                 mirrored,
                 meter.deadline(),
             )?;
-            place(links, i + run - 1);
+            place(links, meter, i + run - 1);
         } else {
             for k in i..i + run {
-                place(links, k);
+                place(links, meter, k);
             }
         }
         i += run;
@@ -423,6 +429,7 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
         };
         let piece = cached(&spec, PIECE_BUDGET, meter)?.ok_or(AssemblyError::NoPiece)?;
         links = Links::from_order(board, &piece.order, true);
+        meter.laid(&links, Square::new(0, 0));
         return Ok(Assembled {
             links,
             end: None,
@@ -551,9 +558,11 @@ impl StartBlock {
         };
         let mut links = Links::new_within(board, meter.deadline())?;
         lay_side(&mut links, geometry, &left, 0, false, meter)?;
-        links.lay(&piece_links(piece, false)?, Square::new(0, begin));
+        let start_piece = piece_links(piece, false)?;
+        links.lay(&start_piece, Square::new(0, begin));
+        meter.laid(&start_piece, Square::new(0, begin));
         if !left.is_empty() {
-            geometry.connect(&mut links, begin, false);
+            geometry.connect(&mut links, begin, false, meter);
         }
         let end = if three {
             lay_side(&mut links, geometry, &right, begin + width, false, meter)?
@@ -561,7 +570,7 @@ impl StartBlock {
         } else {
             lay_side(&mut links, geometry, &right, len, true, meter)?;
             if !right.is_empty() {
-                geometry.connect(&mut links, begin + width, true);
+                geometry.connect(&mut links, begin + width, true, meter);
             }
             let end = piece.order.last().expect("a piece has squares");
             Square::new(end.row, begin + end.col)

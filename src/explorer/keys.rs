@@ -166,7 +166,11 @@ pub const KEYS: &[KeyHelp] = &[
         "make the cursor square the start (resets)",
         Some(("Enter", "start")),
     ),
-    key("n", "one search step", Some(("n", "step"))),
+    key(
+        "n",
+        "one step: a search move, or a block or a join",
+        Some(("n", "step")),
+    ),
     key(
         "b Backspace",
         "one step back through the history",
@@ -175,7 +179,7 @@ pub const KEYS: &[KeyHelp] = &[
     key("Space", "play / pause", Some(("Space", "play"))),
     key(
         "f",
-        "finish the search (node budget)",
+        "finish the search (node budget) or construction",
         Some(("f", "finish")),
     ),
     key("r", "reset the search", Some(("r", "reset"))),

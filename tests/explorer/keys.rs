@@ -121,10 +121,10 @@ fn m_cycles_the_methods_and_each_one_answers() {
 }
 
 #[test]
-fn a_large_board_is_constructed_at_once_and_replays() {
+fn a_large_board_is_constructed_at_once_with_f_and_replays() {
     // 300x300: far past one block, so the tour is joined from many tiles.
     let mut app = explorer(300, 300, (150, 151), Method::Construct);
-    press(&mut app, "n");
+    press(&mut app, "f");
     assert_eq!(app.status(), Status::TourFound);
     let board = app.setup().board;
     let start = Square::new(150, 151);

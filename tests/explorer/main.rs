@@ -86,6 +86,14 @@ macro_rules! assert_screen {
     };
 }
 
+/// `NO_COLOR` with ASCII glyphs: what a monochrome, non-UTF-8 terminal gets.
+fn plain_ascii() -> Look {
+    Look {
+        colors: ColorMode::Monochrome,
+        glyphs: GlyphSet::Ascii,
+    }
+}
+
 /// Ticks `app` at 60 frames a second for `seconds` of simulated time.
 fn play_for(app: &mut App, seconds: f64) {
     let frames = (seconds * 60.0).round() as u32;
@@ -105,6 +113,7 @@ fn settle(app: &mut App) {
     panic!("the explorer never came to rest");
 }
 
+mod construction;
 mod keys;
 mod navigation;
 mod pty;

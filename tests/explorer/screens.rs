@@ -177,14 +177,6 @@ fn a_click_on_a_square_makes_it_the_start() {
     assert_eq!(app.cursor(), Square::new(2, 3));
 }
 
-/// `NO_COLOR` with ASCII glyphs: what a monochrome, non-UTF-8 terminal gets.
-fn plain_ascii() -> Look {
-    Look {
-        colors: ColorMode::Monochrome,
-        glyphs: GlyphSet::Ascii,
-    }
-}
-
 #[test]
 fn every_visit_number_is_shown_in_full_at_every_board_size() {
     for (side, method) in [(12, Method::Backtrack), (40, Method::Warnsdorff)] {

@@ -6,10 +6,10 @@
 
 use std::time::Instant;
 
-pub(crate) use crate::engine::search::check_clock;
 use super::links::Links;
 use super::story::Story;
 use crate::engine::board::Square;
+pub(crate) use crate::engine::search::check_clock;
 use crate::engine::search::{Limit, Limits};
 
 /// About how many squares a stage handles between two looks at the clock (a millisecond or

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use super::links::Links;
 use super::meter::Meter;
-use super::{Construction, ConstructError, construct_within};
+use super::{ConstructError, Construction, construct_within};
 use crate::engine::board::{Board, Square};
 use crate::engine::search::Limits;
 
@@ -181,8 +181,16 @@ impl Story {
     /// The first row of every block below the top one, and the first column of every block
     /// right of the first: where the seams between blocks are. Sorted, without repeats.
     pub fn cuts(&self) -> (Vec<u32>, Vec<u32>) {
-        let mut rows: Vec<u32> = self.blocks().map(|b| b.corner.row).filter(|&r| r > 0).collect();
-        let mut cols: Vec<u32> = self.blocks().map(|b| b.corner.col).filter(|&c| c > 0).collect();
+        let mut rows: Vec<u32> = self
+            .blocks()
+            .map(|b| b.corner.row)
+            .filter(|&r| r > 0)
+            .collect();
+        let mut cols: Vec<u32> = self
+            .blocks()
+            .map(|b| b.corner.col)
+            .filter(|&c| c > 0)
+            .collect();
         for cuts in [&mut rows, &mut cols] {
             cuts.sort_unstable();
             cuts.dedup();
@@ -257,7 +265,8 @@ mod tests {
         for step in story.steps() {
             match step {
                 Step::Laid { block, piece } => {
-                    let at = |s: Square| Square::new(block.corner.row + s.row, block.corner.col + s.col);
+                    let at =
+                        |s: Square| Square::new(block.corner.row + s.row, block.corner.col + s.col);
                     for part in &piece.parts {
                         for pair in part.windows(2) {
                             links.connect(at(pair[0]), at(pair[1]));
@@ -304,9 +313,17 @@ mod tests {
         for (board, start, closed) in cases {
             let (construction, story) = tell(board, start, closed, Limits::NONE).unwrap();
             let blocks = story.blocks().count();
-            assert_eq!(blocks, construction.blocks(), "{board}: every block is told");
+            assert_eq!(
+                blocks,
+                construction.blocks(),
+                "{board}: every block is told"
+            );
             let covered: u64 = story.blocks().map(|b| u64::from(b.rows * b.cols)).sum();
-            assert_eq!(covered, board.area(), "{board}: the blocks cover the board once");
+            assert_eq!(
+                covered,
+                board.area(),
+                "{board}: the blocks cover the board once"
+            );
             let told = replay(board, &story);
             let built = if construction.transposed {
                 let path = construction.path().unwrap();

@@ -12,8 +12,10 @@
 //! - `stepping`: stepping forward and back, play, finishing, the replay and the clock;
 //! - `status`: what the panel says ([`Status`], [`Figures`]);
 //! - `scene`: what the board shows ([`Scene`]);
-//! - `goto`: the goto prompt (`g`), which takes typed keys while it is open.
+//! - `goto`: the goto prompt (`g`), which takes typed keys while it is open;
+//! - `building`: the construction told step by step ([`Building`]).
 
+mod building;
 mod goto;
 mod scene;
 mod setup;
@@ -31,6 +33,7 @@ use crate::engine::tour::Tour;
 use super::keys::Action;
 use super::session::SearchSession;
 
+pub use building::Building;
 pub use scene::{Follow, KnightState, Scene, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
 pub use status::{Figures, Status, thousands};
@@ -78,8 +81,11 @@ pub struct App {
     attempt: Attempt,
     /// Visit numbers by square index, 0 for unvisited; kept in step with the engine.
     visits: Vec<u32>,
-    /// The validated tour, once found.
+    /// The validated tour, once found (and, for a construction told step by step, once every
+    /// step is shown).
     tour: Option<Tour>,
+    /// The construction told step by step, when the construct layer answered.
+    building: Option<Box<Building>>,
     /// The validator's complaint, if a "tour" failed it (a bug in a layer).
     invalid: Option<String>,
     motion: Motion,
@@ -122,6 +128,7 @@ impl App {
             attempt: Attempt::Failed(String::new()),
             visits: Vec::new(),
             tour: None,
+            building: None,
             invalid: None,
             motion: Motion::Still,
             finish_budget: FINISH_NODE_BUDGET,
@@ -231,12 +238,16 @@ impl App {
     pub fn steps(&self) -> u64 {
         match &self.attempt {
             Attempt::Stepped(session) => session.steps(),
-            _ => 0,
+            _ => self.building.as_ref().map_or(0, |b| b.shown() as u64),
         }
     }
 
     /// The knight's path, start first (empty when nothing is searched).
     pub fn path(&self) -> Vec<Square> {
+        if self.building().is_some() {
+            // A construction shown step by step has pieces, not yet a path.
+            return Vec::new();
+        }
         match &self.attempt {
             Attempt::Stepped(session) => session.search().path().collect(),
             Attempt::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
@@ -255,6 +266,10 @@ impl App {
 
     /// The visit number of `square` (1 for the start), if the knight has been there.
     pub fn visit_number(&self, square: Square) -> Option<u32> {
+        if self.building().is_some() {
+            // The numbers on a construction's pieces are the pieces' own, not visits.
+            return None;
+        }
         let board = self.setup.board;
         let shown = self.replay.unwrap_or(u32::MAX);
         board

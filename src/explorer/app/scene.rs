@@ -1,11 +1,11 @@
 //! What the board shows of the search right now ([`Scene`]): the visit numbers, the knight and
-//! what it is doing, its candidates, the square last taken back, and the tour's path when the
-//! path view is on.
+//! what it is doing, its candidates, the square last taken back, the tour's path when the
+//! path view is on, and a construction's seams and joins.
 
 use crate::engine::board::{Board, Square};
 use crate::engine::search::{Candidate, SearchEvent};
 
-use super::{App, Attempt, SearchSession};
+use super::{App, Attempt, Building, SearchSession};
 
 /// How a finished tour is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +65,9 @@ pub struct Scene<'a> {
     pub visits: &'a [u32],
     /// Visit numbers above this are drawn as unvisited (a replay in progress).
     pub shown_up_to: u32,
+    /// The number the visit-order gradient ends at: the board's area, or while a construction
+    /// is shown, the squares of its largest block (its pieces are numbered in their own order).
+    pub last_visit: u64,
     /// The knight's square and what it is doing.
     pub knight: Option<(Square, KnightState)>,
     /// The start square.
@@ -85,6 +88,22 @@ pub struct Scene<'a> {
     pub zoom: Zoom,
     /// Changes each time the user asks to centre on the focus.
     pub centre_request: u32,
+    /// A construction's seams: the first row and column of every block after the first.
+    pub seams: Option<(&'a [u32], &'a [u32])>,
+    /// The squares the construction's last join linked.
+    pub joined: Vec<Square>,
+}
+
+impl Scene<'_> {
+    /// Whether a seam runs below `square` and whether one runs right of it.
+    pub fn seams_after(&self, square: Square) -> (bool, bool) {
+        self.seams.map_or((false, false), |(rows, cols)| {
+            (
+                rows.binary_search(&(square.row + 1)).is_ok(),
+                cols.binary_search(&(square.col + 1)).is_ok(),
+            )
+        })
+    }
 }
 
 /// What the knight is doing, for how its square is drawn.
@@ -107,6 +126,7 @@ impl App {
             board: self.setup.board,
             visits: &self.visits,
             shown_up_to: u32::MAX,
+            last_visit: self.setup.board.area(),
             knight: Some((self.setup.start, KnightState::Ready)),
             start: self.setup.start,
             cursor: self.cursor,
@@ -117,9 +137,15 @@ impl App {
             focus: self.cursor,
             zoom: self.zoom,
             centre_request: self.centre_requests,
+            seams: self.building.as_deref().map(Building::cuts),
+            joined: Vec::new(),
         };
         if let Attempt::Stepped(session) = &self.attempt {
             show_search(session, &mut scene);
+        }
+        if let Some(building) = self.building() {
+            scene.last_visit = u64::from(building.largest_block());
+            scene.joined = building.joined_squares();
         }
         self.show_tour(&mut scene);
         if self.follow == Follow::Knight

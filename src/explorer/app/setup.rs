@@ -142,6 +142,7 @@ impl App {
         self.budget_hit = false;
         self.replay = None;
         self.tour = None;
+        self.building = None;
         self.invalid = None;
         self.owed = 0.0;
         self.elapsed = Duration::ZERO;

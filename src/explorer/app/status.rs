@@ -38,6 +38,11 @@ pub enum Status {
     TourFound,
     /// Replaying the tour found.
     Replaying,
+    /// Showing the construction step by step, playing or not.
+    Building {
+        /// Whether it plays on its own.
+        playing: bool,
+    },
     /// Provably no tour: a theorem or an exhausted search.
     NoTour(String),
     /// `f` used its node budget without an answer.
@@ -63,6 +68,12 @@ impl fmt::Display for Status {
             Status::Finishing => f.write_str("finishing"),
             Status::TourFound => f.write_str("tour found and validated"),
             Status::Replaying => f.write_str("replaying the tour"),
+            Status::Building { playing: true } => {
+                f.write_str("constructing: laying blocks and joining them")
+            }
+            Status::Building { playing: false } => {
+                f.write_str("constructing, paused (n steps, f shows the tour)")
+            }
             Status::NoTour(reason) => write!(f, "no tour: {reason}"),
             Status::BudgetExhausted { nodes } => write!(
                 f,
@@ -112,8 +123,10 @@ impl App {
                     max_depth,
                     ..
                 } = *outcome.stats();
-                let depth = match outcome {
-                    Outcome::Tour { tour, .. } => tour.indices().len() as u32,
+                let depth = match (outcome, self.building()) {
+                    // The squares of the blocks laid so far.
+                    (_, Some(building)) => building.squares_laid() as u32,
+                    (Outcome::Tour { tour, .. }, None) => tour.indices().len() as u32,
                     _ => 0,
                 };
                 Figures {
@@ -135,6 +148,11 @@ impl App {
         }
         if self.replay.is_some() {
             return Status::Replaying;
+        }
+        if self.building().is_some() {
+            return Status::Building {
+                playing: self.motion == Motion::Playing,
+            };
         }
         match &self.attempt {
             Attempt::Impossible(reason) => Status::NoTour(reason.to_string()),
@@ -176,9 +194,11 @@ impl App {
     pub(super) fn why_no_step(&self) -> String {
         match self.status() {
             Status::TourFound => "the tour is complete: p replays it, r resets".into(),
-            Status::Ready | Status::Paused | Status::Searching | Status::Finishing => {
-                "nothing to do".into()
-            }
+            Status::Ready
+            | Status::Paused
+            | Status::Searching
+            | Status::Finishing
+            | Status::Building { .. } => "nothing to do".into(),
             other => format!("{other}; r resets, m changes the method"),
         }
     }

@@ -4,11 +4,12 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::search::SearchEvent;
-use crate::engine::solve::{self, Outcome, Request};
+use crate::engine::construct::story::{self, Story};
+use crate::engine::search::{Limits, SearchEvent};
+use crate::engine::solve::{self, Layer, Outcome, Request};
 use crate::engine::tour::TourError;
 
-use super::{App, Attempt, Follow, Motion, Speed};
+use super::{App, Attempt, Building, Follow, Motion, Speed};
 use crate::explorer::session::SearchSession;
 use crate::options::with_memory_cap;
 
@@ -53,7 +54,8 @@ impl App {
             Motion::Playing => {
                 if self.replay.is_some() {
                     self.replay_elapsed += elapsed;
-                } else {
+                } else if self.building().is_none() {
+                    // Showing a construction already made is not the construction's time.
                     self.elapsed += elapsed;
                 }
                 let due = match self.speed {
@@ -68,6 +70,8 @@ impl App {
                 };
                 if self.replay.is_some() {
                     self.advance_replay(due);
+                } else if self.building().is_some() {
+                    self.build_forward(due);
                 } else {
                     self.run_steps(due, u64::MAX);
                 }
@@ -81,8 +85,13 @@ impl App {
             self.advance_replay(1);
             return;
         }
+        if self.building().is_some() {
+            self.build_forward(1);
+            return;
+        }
         if matches!(self.attempt, Attempt::Whole(None)) {
             self.answer_whole();
+            self.build_forward(1);
             return;
         }
         if self.run_steps(1, u64::MAX) == 0 {
@@ -95,6 +104,9 @@ impl App {
         self.follow = Follow::Knight;
         if let Some(shown) = self.replay {
             self.replay = Some(shown.saturating_sub(1).max(1));
+            return;
+        }
+        if self.build_back() {
             return;
         }
         let Attempt::Stepped(session) = &mut self.attempt else {
@@ -120,8 +132,16 @@ impl App {
             self.motion = Motion::Still;
             return;
         }
-        if self.replay.is_some() {
+        if self.replay.is_some() || self.building().is_some() {
             self.motion = Motion::Playing;
+            return;
+        }
+        if matches!(self.attempt, Attempt::Whole(None)) {
+            self.answer_whole();
+            if self.building().is_some() {
+                self.owed = 0.0;
+                self.motion = Motion::Playing;
+            }
             return;
         }
         if self.set_search_going(|_| Motion::Playing) {
@@ -138,6 +158,15 @@ impl App {
         if self.replay.take().is_some() {
             // Finishing a replay shows the whole tour, and nothing runs on.
             self.motion = Motion::Still;
+            return;
+        }
+        if self.building().is_some() {
+            self.build_to_end();
+            return;
+        }
+        if matches!(self.attempt, Attempt::Whole(None)) {
+            self.answer_whole();
+            self.build_to_end();
             return;
         }
         let budget = self.finish_budget;
@@ -157,13 +186,9 @@ impl App {
         }
     }
 
-    /// Sets the search going with the motion `motion` gives for it, following the knight, or
-    /// answers a method that answers whole; `false` when no search is left to run.
+    /// Sets the search going with the motion `motion` gives for it, following the knight;
+    /// `false` when no search is left to run.
     fn set_search_going(&mut self, motion: impl FnOnce(&SearchSession) -> Motion) -> bool {
-        if matches!(self.attempt, Attempt::Whole(None)) {
-            self.answer_whole();
-            return true;
-        }
         match &self.attempt {
             Attempt::Stepped(session) if !session.is_over() => {
                 self.motion = motion(session);
@@ -235,7 +260,8 @@ impl App {
         }
     }
 
-    /// Runs the construction (or whichever whole-answer method) and shows its answer.
+    /// Runs the construction (or whichever whole-answer method) and shows its answer: where the
+    /// construct layer built it from blocks, its story, to be shown step by step.
     fn answer_whole(&mut self) {
         let setup = self.setup;
         let mut request = Request::new(setup.board, setup.start)
@@ -249,10 +275,21 @@ impl App {
             .and_then(|request| solve::solve(&request).map_err(|error| error.to_string()));
         self.attempt = match solved {
             Ok(outcome) => match &outcome {
-                Outcome::Tour { tour, .. } => match tour.visit_numbers() {
+                Outcome::Tour { tour, layer, .. } => match tour.visit_numbers() {
                     Ok(visits) => {
-                        self.visits = visits;
-                        self.tour = Some(tour.clone());
+                        let story = (*layer == Layer::Construct)
+                            .then(|| self.tell_story())
+                            .flatten();
+                        match story {
+                            Some(story) => {
+                                let building = Building::new(story, tour.clone(), visits);
+                                self.building = Some(Box::new(building));
+                            }
+                            None => {
+                                self.visits = visits;
+                                self.tour = Some(tour.clone());
+                            }
+                        }
                         Attempt::Whole(Some(outcome))
                     }
                     Err(_) => {
@@ -264,6 +301,18 @@ impl App {
             Err(message) => Attempt::Failed(message),
         };
         self.elapsed += started.elapsed();
+    }
+
+    /// The story of the construction of the current setup, when it joins several blocks (and
+    /// can be told within the limits of a whole answer).
+    fn tell_story(&self) -> Option<Story> {
+        let setup = self.setup;
+        let limits = Limits {
+            node_budget: self.finish_budget,
+            deadline: Some(Instant::now() + WHOLE_ANSWER_DEADLINE),
+        };
+        let (_, story) = story::tell(setup.board, setup.start, setup.closed, limits).ok()?;
+        (story.blocks().count() > 1).then_some(story)
     }
 
     /// Takes up to `steps` search events, stopping at the end of the search, at `node_limit`

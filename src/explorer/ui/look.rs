@@ -109,6 +109,10 @@ pub enum Role {
     Path,
     /// The closing move of a closed tour in the path view.
     Closing,
+    /// A seam between two blocks of a construction.
+    Seam,
+    /// A square the construction's last join linked.
+    Join,
 }
 
 /// The colour mode and glyph set in force, and the styles and characters they give.
@@ -212,6 +216,9 @@ impl Look {
             Role::Warn => self.fg(WARN).add_modifier(bold),
             Role::Path => self.fg(PATH).add_modifier(bold),
             Role::Closing => self.fg(DEAD_END).add_modifier(bold),
+            Role::Seam => self.fg(PATH).add_modifier(bold),
+            Role::Join if mono => Style::new().add_modifier(bold | Modifier::UNDERLINED),
+            Role::Join => self.on(KNIGHT, INK_ON_LIGHT).add_modifier(bold),
         }
     }
 
@@ -289,6 +296,8 @@ pub struct Glyphs {
     pub arrow: &'static str,
     /// The start square in the shade and overview zooms.
     pub start: &'static str,
+    /// The seam between two blocks of a construction, right of a cell.
+    pub seam: &'static str,
     /// Two squares stacked in one character of the overview (upper half drawn in the
     /// foreground colour), if the glyph set has it.
     pub upper_half: Option<&'static str>,
@@ -304,6 +313,7 @@ static UNICODE: Glyphs = Glyphs {
     chosen: ("›", "‹"),
     arrow: "→",
     start: "◆",
+    seam: "│",
     upper_half: Some("▀"),
     border: border::ROUNDED,
 };
@@ -316,6 +326,7 @@ static ASCII: Glyphs = Glyphs {
     chosen: (">", "<"),
     arrow: "->",
     start: "S",
+    seam: "|",
     upper_half: None,
     border: border::Set {
         top_left: "+",

@@ -9,6 +9,8 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::{BoardViewport, Look, Role, Screen};
+use crate::engine::board::Square;
+use crate::engine::construct::story::Step;
 use crate::engine::notation::{full_name, short_name};
 use crate::engine::search::SearchEvent;
 use crate::explorer::app::{KnightState, TourView, Zoom, thousands};
@@ -141,6 +143,13 @@ impl Screen<'_> {
             // With numbers the start's cell says "start" (or shows visit 1) itself.
             marks.remove(1);
         }
+        if app.scene().seams.is_some() {
+            // A construction has no candidates, backtracks or dead ends: its own marks instead.
+            let seam = self.style(Role::LightSquare).patch(self.style(Role::Seam));
+            marks.truncate(if start_marked { 3 } else { 2 });
+            marks.push((glyphs.seam.to_string(), seam, "seam between blocks"));
+            marks.push(("7".to_string(), on_square(Role::Join), "just joined"));
+        }
         let muted = self.style(Role::Muted);
         let mut lines = vec![Line::styled("Legend", self.style(Role::Key))];
         let mut line: Vec<Span<'static>> = Vec::new();
@@ -162,7 +171,7 @@ impl Screen<'_> {
     /// The legend of the visit-order colours (or glyphs): the first move, the gradient, the last.
     fn order_legend(&self, width: u16) -> Line<'static> {
         let key = self.style(Role::Key);
-        let last = thousands(self.app.setup().board.area());
+        let last = thousands(self.app.scene().last_visit);
         let room = usize::from(width)
             .saturating_sub(FIELD_WIDTH + 3 + last.len())
             .clamp(1, 16);
@@ -211,6 +220,21 @@ impl Screen<'_> {
         let mut fields = self.setup_fields();
         fields.push(("Status", status.to_string(), self.status_style(&status)));
         fields.extend(self.figure_fields());
+        if let Some(building) = app.building() {
+            let (laid, blocks) = building.blocks();
+            let (joined, joins) = building.joins();
+            let count = |done: u32, all: u32| {
+                format!("{} of {}", thousands(done.into()), thousands(all.into()))
+            };
+            fields.push(("Blocks", count(laid, blocks), self.style(Role::Key)));
+            fields.push(("Joins", count(joined, joins), text));
+            if let Some(step) = building.last_step() {
+                fields.push(("Last", self.describe_step(step), text));
+            }
+            if let Some(step) = building.next_step() {
+                fields.push(("Next", self.describe_step(step), text));
+            }
+        }
         if let Some(last) = self.describe_last_event() {
             fields.push(("Last", last, text));
         }
@@ -301,6 +325,38 @@ impl Screen<'_> {
         }
         fields.push(("Speed", app.speed().to_string(), text));
         fields
+    }
+
+    /// A step of a construction, in words.
+    fn describe_step(&self, step: &Step) -> String {
+        let board = self.app.setup().board;
+        let name = |square| short_name(board, square);
+        let moves = |pairs: &[(Square, Square)]| {
+            pairs
+                .iter()
+                .map(|&(a, b)| format!("{}-{}", name(a), name(b)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match step {
+            Step::Laid { block, piece } => {
+                let shape = match (piece.closed, piece.parts.len()) {
+                    (true, _) => "a cycle".to_string(),
+                    (false, 1) => "a path".to_string(),
+                    (false, parts) => format!("{parts} paths"),
+                };
+                format!(
+                    "laid {}x{} piece ({shape}) at {}",
+                    block.rows,
+                    block.cols,
+                    name(block.corner)
+                )
+            }
+            Step::Spliced { out, into } => {
+                format!("splice: {} out, {} in", moves(out), moves(into))
+            }
+            Step::Wired { moves: wires } => format!("wires across a cut: {}", moves(wires)),
+        }
     }
 
     fn describe_last_event(&self) -> Option<String> {

@@ -170,12 +170,15 @@ impl Geometry {
 
     /// Joins the blocks on both sides of the cut before column `cut` by the three wires.
     fn connect3(&self, links: &mut Links, cut: u32, meter: &mut Meter) {
-        let moves = self.three.expect("a geometry with three wires").map(|wire| {
-            let left = Square::new(wire.left.0, cut - wire.left.1);
-            let right = Square::new(wire.right.0, cut + wire.right.1);
-            links.connect(left, right);
-            (left, right)
-        });
+        let moves = self
+            .three
+            .expect("a geometry with three wires")
+            .map(|wire| {
+                let left = Square::new(wire.left.0, cut - wire.left.1);
+                let right = Square::new(wire.right.0, cut + wire.right.1);
+                links.connect(left, right);
+                (left, right)
+            });
         meter.wired(&moves);
     }
 

@@ -1,10 +1,11 @@
 //! One square's cell: what it shows (a visit number, the knight, a candidate and its degree, the
-//! square last taken back) and how it is painted (the square's colour, the cursor, the labels
-//! under the main text in cells tall enough for them).
+//! square last taken back, a square a construction's join linked) and how it is painted (the
+//! square's colour, the cursor, the labels under the main text in cells tall enough for them,
+//! and a construction's seams: a line in the cell's last column, an underline on its last row).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 
 use crate::engine::board::Square;
 use crate::explorer::app::{KnightState, Scene};
@@ -74,10 +75,31 @@ impl CellPainter<'_> {
         if self.cell.height >= 2 && !content.sub.is_empty() && sub_fits {
             centre(buf, rect.x, main_row + 1, rect.width, &content.sub, fill);
         }
+        self.paint_seams(buf, rect, square);
         if is_cursor && wide {
             let cursor = fill.patch(look.style(Role::Cursor));
             buf.set_string(rect.x, main_row, glyphs.cursor.0, cursor);
             buf.set_string(rect.right() - 1, main_row, glyphs.cursor.1, cursor);
+        }
+    }
+
+    /// The seams of a construction below and right of the cell (the last column of a cell is
+    /// blank but for the cursor's bracket, so the line hides no text).
+    fn paint_seams(&self, buf: &mut Buffer, rect: Rect, square: Square) {
+        let (below, right) = self.scene.seams_after(square);
+        if right {
+            let style = self.look.style(Role::Seam);
+            for y in rect.top()..rect.bottom() {
+                let cell = &mut buf[(rect.right() - 1, y)];
+                cell.set_symbol(self.look.glyphs().seam);
+                cell.set_style(style);
+            }
+        }
+        if below {
+            let underline = Style::new().add_modifier(Modifier::UNDERLINED);
+            for x in rect.left()..rect.right() {
+                buf[(x, rect.bottom() - 1)].set_style(underline);
+            }
         }
     }
 
@@ -94,6 +116,13 @@ impl CellPainter<'_> {
             && knight == square
         {
             return self.knight(state, number);
+        }
+        if scene.joined.contains(&square) {
+            return CellContent {
+                role: Role::Join,
+                main: number,
+                sub: "join".to_string(),
+            };
         }
         if scene.path.is_some() {
             // The path's lines carry the order; the start keeps its mark.

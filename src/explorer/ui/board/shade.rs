@@ -6,7 +6,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 
 use crate::engine::board::Square;
 use crate::explorer::app::Scene;
@@ -31,7 +31,11 @@ impl BoardWidget<'_> {
                 let square = Square::new(row, col);
                 let rect = viewport.cell_rect(square);
                 let (symbol, style) = self.order_cell(order.of_square(square), None);
-                let (symbol, style) = self.marked(square, symbol, style);
+                let (symbol, mut style) = self.marked(square, symbol, style);
+                if scene.seams_after(square).0 {
+                    // A construction's seam below: no column to spare for one beside.
+                    style = style.add_modifier(Modifier::UNDERLINED);
+                }
                 buf.set_string(rect.x, rect.y, symbol, style);
             }
         }
@@ -180,7 +184,8 @@ struct VisitOrder<'a> {
     scene: &'a Scene<'a>,
     /// Visit numbers above this are not (yet) shown.
     shown_up_to: u32,
-    /// The last visit number: the board's area.
+    /// The last visit number: the board's area (a construction's largest block while it is
+    /// shown step by step).
     last: f64,
 }
 
@@ -189,7 +194,7 @@ impl<'a> VisitOrder<'a> {
         Self {
             scene,
             shown_up_to: scene.shown_up_to,
-            last: (scene.board.area().max(2) - 1) as f64,
+            last: (scene.last_visit.max(2) - 1) as f64,
         }
     }
 

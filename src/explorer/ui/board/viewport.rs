@@ -175,7 +175,7 @@ impl BoardViewport {
     }
 
     /// The terminal cells of `square`, which must be in the window.
-    pub(super) fn cell_rect(&self, square: Square) -> Rect {
+    pub fn cell_rect(&self, square: Square) -> Rect {
         let cell = self.cell.expect("laid out before drawing");
         Rect::new(
             self.grid.x + (square.col - self.left) as u16 * cell.width,

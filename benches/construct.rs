@@ -1,10 +1,11 @@
 //! Benchmarks of the construction: the tour of 1000², 4000² and 10000² boards, closed and
 //! open, from the links to the validated path (what `solve --method construct` does before it
-//! prints). Peak memory is measured outside, with `/usr/bin/time -v` (see the closing note).
+//! prints), and the story the explorer shows. Peak memory is measured outside, with `/usr/bin/time -v` (see the closing note).
 
 use divan::Bencher;
 use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::construct::construct;
+use knights_tour::engine::construct::{construct, story};
+use knights_tour::engine::search::Limits;
 use knights_tour::engine::tour::Tour;
 
 fn main() {
@@ -44,4 +45,12 @@ fn open(bencher: Bencher, n: u64) {
 fn links_only(bencher: Bencher, n: u64) {
     let board = Board::new(n, n).unwrap();
     bencher.bench(|| construct(board, Square::new(0, 0), true).unwrap());
+}
+
+/// The construction telling its story (what the explorer's construct does, up to its largest
+/// board): every block laid and joined by itself, each step recorded.
+#[divan::bench(args = [200, 1000], sample_count = 5, sample_size = 1)]
+fn told(bencher: Bencher, n: u64) {
+    let board = Board::new(n, n).unwrap();
+    bencher.bench(|| story::tell(board, Square::new(0, 0), true, Limits::NONE).unwrap());
 }

@@ -184,6 +184,36 @@ fn the_timeline_of_a_found_tour_steps_and_jumps_by_moves() {
 }
 
 #[test]
+fn the_panel_follows_the_timeline_not_the_search_that_found_the_tour() {
+    let mut app = explorer(8, 8, (0, 0), Method::Warnsdorff);
+    press(&mut app, "f");
+    settle(&mut app);
+    let board = app.setup().board;
+    let path = app.tour().unwrap().indices().to_vec();
+    let name = |k: usize| {
+        let square = board.square_at(path[k]);
+        knights_tour::engine::notation::short_name(board, square)
+    };
+    press(&mut app, "0nnnnnnnnn");
+    assert_eq!(app.status(), Status::ReplayPaused { shown: 10 });
+    let text = screen(&app, Look::standard(), 100, 30);
+    let last = format!("Last       {} → {} (visit 10)", name(8), name(9));
+    let next = format!("Next       {} → {} (visit 11)", name(9), name(10));
+    assert!(text.contains(&last), "{last}\n{text}");
+    assert!(text.contains(&next), "{next}\n{text}");
+    assert!(text.contains("(of the search)"), "{text}");
+    assert!(text.contains("the tour at move 10"), "{text}");
+    // The path view draws the moves so far, and the view line says so.
+    press(&mut app, "v");
+    assert_eq!(app.scene().path.map(<[u32]>::len), Some(10));
+    assert!(!app.scene().closed, "no closing move before the end");
+    press(&mut app, "$");
+    assert_eq!(app.scene().path.map(<[u32]>::len), Some(64));
+    let text = screen(&app, Look::standard(), 100, 30);
+    assert!(text.contains("Last       every square visited"), "{text}");
+}
+
+#[test]
 fn replay_time_is_kept_apart_from_search_time() {
     let mut app = explorer(8, 8, (0, 0), Method::Warnsdorff);
     press(&mut app, "f");

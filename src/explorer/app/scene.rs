@@ -167,6 +167,11 @@ impl App {
                 scene.shown_up_to = shown;
                 let at = path[shown.saturating_sub(1) as usize];
                 scene.knight = Some((board.square_at(at), KnightState::Ready));
+                if self.view == TourView::Path {
+                    // The moves so far; the closing move comes with the last.
+                    scene.path = Some(&path[..shown as usize]);
+                    scene.closed = false;
+                }
             }
             None => {
                 let last = board.square_at(path[path.len() - 1]);

@@ -38,6 +38,11 @@ pub enum Status {
     TourFound,
     /// Replaying the tour found.
     Replaying,
+    /// The tour's timeline stopped at a move before its end.
+    ReplayPaused {
+        /// Squares shown.
+        shown: u32,
+    },
     /// Showing the construction step by step, playing or not.
     Building {
         /// Whether it plays on its own.
@@ -68,6 +73,10 @@ impl fmt::Display for Status {
             Status::Finishing => f.write_str("finishing"),
             Status::TourFound => f.write_str("tour found and validated"),
             Status::Replaying => f.write_str("replaying the tour"),
+            Status::ReplayPaused { shown } => write!(
+                f,
+                "the tour at move {shown} (n b step, Space plays, $ to the end)"
+            ),
             Status::Building { playing: true } => {
                 f.write_str("constructing: laying blocks and joining them")
             }
@@ -146,8 +155,11 @@ impl App {
         if let Some(message) = &self.invalid {
             return Status::Failed(message.clone());
         }
-        if self.replay.is_some() {
-            return Status::Replaying;
+        if let Some(shown) = self.replay {
+            return match self.motion {
+                Motion::Playing => Status::Replaying,
+                _ => Status::ReplayPaused { shown },
+            };
         }
         if self.building().is_some() {
             return Status::Building {

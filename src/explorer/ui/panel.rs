@@ -235,11 +235,16 @@ impl Screen<'_> {
                 fields.push(("Next", self.describe_step(step), text));
             }
         }
-        if let Some(last) = self.describe_last_event() {
+        if let Some((last, next)) = self.describe_timeline() {
             fields.push(("Last", last, text));
-        }
-        if let Some(next) = self.describe_next_move() {
-            fields.push(("Next", next, text));
+            fields.extend(next.map(|next| ("Next", next, text)));
+        } else {
+            if let Some(last) = self.describe_last_event() {
+                fields.push(("Last", last, text));
+            }
+            if let Some(next) = self.describe_next_move() {
+                fields.push(("Next", next, text));
+            }
         }
         let cursor = app.cursor();
         let visit = app
@@ -304,11 +309,16 @@ impl Screen<'_> {
             thousands(area),
             thousands(u64::from(figures.max_depth))
         );
+        let mut steps = thousands(app.steps());
+        if app.timeline().is_some_and(|(shown, total)| shown < total) {
+            // The figures above and this are the search's; the timeline is the Move line.
+            steps += " (of the search)";
+        }
         let mut fields = vec![
             ("Nodes", thousands(figures.nodes), text),
             ("Backtracks", thousands(figures.backtracks), text),
             ("Depth", depth, text),
-            ("Steps", thousands(app.steps()), text),
+            ("Steps", steps, text),
             (
                 "Elapsed",
                 format!("{:.2} s", app.elapsed().as_secs_f64()),
@@ -325,6 +335,28 @@ impl Screen<'_> {
         }
         fields.push(("Speed", app.speed().to_string(), text));
         fields
+    }
+
+    /// Where the tour's timeline stands, before its end: the last move shown and the next.
+    fn describe_timeline(&self) -> Option<(String, Option<String>)> {
+        let app = self.app;
+        let (shown, total) = app.timeline()?;
+        if shown >= total {
+            return None;
+        }
+        let tour = app.tour()?;
+        let board = tour.board();
+        let arrow = self.look.glyphs().arrow;
+        let describe = |visit: u64| {
+            let at = |k: u64| short_name(board, board.square_at(tour.indices()[k as usize - 1]));
+            format!("{} {arrow} {} (visit {visit})", at(visit - 1), at(visit))
+        };
+        let last = if shown > 1 {
+            describe(shown)
+        } else {
+            format!("the start, {}", short_name(board, tour.start()))
+        };
+        Some((last, Some(describe(shown + 1))))
     }
 
     /// A step of a construction, in words.

@@ -56,7 +56,8 @@ impl BoardWidget<'_> {
         }
         let plain = self.look.style(Role::Path).fg.unwrap_or(Color::Reset);
         let closing_colour = self.look.style(Role::Closing).fg.unwrap_or(Color::Reset);
-        let moves = path.len().saturating_sub(1).max(1) as f64;
+        // Colours run over the whole tour, also while a replay shows part of it.
+        let moves = self.scene.last_visit.saturating_sub(1).max(1) as f64;
         let canvas = Canvas::default()
             .marker(Marker::Braille)
             .x_bounds([0.0, width])

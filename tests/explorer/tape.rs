@@ -11,7 +11,8 @@ struct Tui {
     #[command(flatten)]
     args: ExplorerArgs,
 }
-use knights_tour::explorer::app::TourView;
+use knights_tour::engine::solve::Layer;
+use knights_tour::explorer::app::{TourView, Zoom};
 
 /// A VHS duration: `500ms`, `2s`, `1.5s`.
 fn duration(text: &str) -> Duration {
@@ -126,6 +127,12 @@ fn replay(tape: &str) -> (App, usize) {
         };
         let app = app.as_mut().expect("keys come after the explorer opens");
         for key in keys {
+            // An open prompt takes every key, as in the run loop.
+            if app.type_key(key) {
+                pressed += 1;
+                pass(app, delay);
+                continue;
+            }
             let action = action(key)
                 .unwrap_or_else(|| panic!("line {}: the explorer has no key {key:?}", number + 1));
             app.update(action);
@@ -143,14 +150,72 @@ fn demo_tape_tells_the_story_it_claims() {
     let (app, pressed) = replay(&tape);
     assert!(pressed > 40, "only {pressed} keys");
     let setup = app.setup();
-    assert_eq!(setup.board, Board::new(12, 12).unwrap());
+    assert_eq!(setup.board, Board::new(40, 40).unwrap());
     assert!(setup.closed);
     assert_eq!(setup.start, Square::new(0, 6));
-    assert_eq!(setup.method, Method::Backtrack);
+    assert_eq!(setup.method, Method::Construct);
+    assert_eq!(app.answered_by(), Some(Layer::Construct));
     assert_eq!(app.status(), Status::TourFound);
-    assert!(app.tour().unwrap().is_closed());
-    assert_eq!(app.view(), TourView::Path);
-    assert_eq!(app.speed(), Speed::PerSecond(200));
+    let tour = app.tour().unwrap();
+    assert!(tour.is_closed());
+    validate(tour.board(), tour.squares(), true, Some(setup.start)).unwrap();
+    assert_eq!(app.timeline(), Some((1600, 1600)));
+    assert_eq!(app.zoom(), Zoom::Numbers);
+    assert_eq!(app.speed(), Speed::PerSecond(20));
+    // About ninety seconds of keys and pauses.
+    let seconds = tape_seconds(&tape);
+    assert!((75.0..=100.0).contains(&seconds), "{seconds} s");
+}
+
+/// The time the tape takes: its sleeps and its keys at their typing speeds.
+fn tape_seconds(tape: &str) -> f64 {
+    let mut typing = 0.05;
+    let mut total = 0.0;
+    for line in tape.lines().map(str::trim) {
+        let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let (name, speed) = match command.split_once('@') {
+            Some((name, speed)) => (name, Some(duration(speed).as_secs_f64())),
+            None => (command, None),
+        };
+        match name {
+            "Set" if rest.starts_with("TypingSpeed ") => {
+                typing = duration(&rest["TypingSpeed ".len()..]).as_secs_f64()
+            }
+            "Sleep" => total += duration(rest).as_secs_f64(),
+            "Type" => total += quoted(line).chars().count() as f64 * speed.unwrap_or(typing),
+            _ if named_key(name).is_some() => {
+                total += rest.parse::<f64>().unwrap_or(1.0) * speed.unwrap_or(typing)
+            }
+            _ => {}
+        }
+    }
+    total
+}
+
+#[test]
+fn the_story_goes_on_to_the_construction_zoom_and_timeline() {
+    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
+    let upto = |marker: &str| {
+        let at = tape.find(marker).expect(marker);
+        replay(&tape[..at]).0
+    };
+    let path_view = upto("# The construction:");
+    assert_eq!(path_view.setup().board, Board::new(12, 12).unwrap());
+    assert_eq!(path_view.view(), TourView::Path);
+    assert!(path_view.tour().unwrap().is_closed());
+    let stepped = upto("# Play the rest");
+    let building = stepped.building().expect("the construction, step by step");
+    assert_eq!(
+        building.blocks(),
+        (3, 25),
+        "five steps: three blocks, two splices"
+    );
+    let played = upto("# The finished tour");
+    assert_eq!(played.status(), Status::TourFound);
+    let overview = upto("# The timeline");
+    assert_eq!(overview.zoom(), Zoom::Overview);
+    let at_move = upto("Type \"$\"");
+    assert_eq!(at_move.timeline(), Some((800, 1600)));
 }
 
 #[test]

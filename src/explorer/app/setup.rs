@@ -29,8 +29,8 @@ pub fn next_method(method: Method) -> Method {
 }
 
 /// Play speeds `+` and `-` step through, in search steps a second; past the last is full speed.
-const SPEEDS: [u32; 15] = [
-    1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 50_000, 250_000,
+const SPEEDS: [u32; 16] = [
+    1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 250_000,
 ];
 
 /// How fast play goes.

@@ -4,7 +4,7 @@
 
 use divan::Bencher;
 use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::construct::{construct, story};
+use knights_tour::engine::construct::{construct, tell};
 use knights_tour::engine::search::Limits;
 use knights_tour::engine::tour::Tour;
 
@@ -52,5 +52,5 @@ fn links_only(bencher: Bencher, n: u64) {
 #[divan::bench(args = [200, 1000], sample_count = 5, sample_size = 1)]
 fn told(bencher: Bencher, n: u64) {
     let board = Board::new(n, n).unwrap();
-    bencher.bench(|| story::tell(board, Square::new(0, 0), true, Limits::NONE).unwrap());
+    bencher.bench(|| tell(board, Square::new(0, 0), true, Limits::NONE).unwrap());
 }

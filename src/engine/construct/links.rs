@@ -10,9 +10,13 @@ use std::collections::TryReserveError;
 use std::time::Instant;
 
 use super::error::AssemblyError;
-use super::meter::{SQUARES_PER_LOOK, check_clock};
 use crate::engine::board::{Board, KNIGHT_MOVES, Square};
 use crate::engine::search::Limit;
+use crate::engine::search::check_clock;
+
+/// About how many squares a stage handles between two looks at the clock (a millisecond or
+/// less of copying or walking).
+pub const SQUARES_PER_LOOK: usize = 1 << 20;
 
 /// The half-byte of a path's end: no neighbour on that side.
 pub const NO_LINK: u8 = 0xf;

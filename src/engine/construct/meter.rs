@@ -7,14 +7,11 @@
 use std::time::Instant;
 
 use super::links::Links;
+pub use super::links::SQUARES_PER_LOOK;
 use super::story::Story;
 use crate::engine::board::Square;
 pub(crate) use crate::engine::search::check_clock;
 use crate::engine::search::{Limit, Limits};
-
-/// About how many squares a stage handles between two looks at the clock (a millisecond or
-/// less of copying or walking).
-pub const SQUARES_PER_LOOK: usize = 1 << 20;
 
 /// The node budget and deadline of one construction, and the nodes its piece searches have
 /// spent. A piece found earlier in the process costs the nodes its search took all the same,

@@ -43,9 +43,10 @@ use self::error::AssemblyError;
 use self::layout::assemble;
 use self::links::{Links, NO_LINK, Walk, reverse};
 use self::meter::{Meter, SQUARES_PER_LOOK, check_clock};
+use self::story::Story;
 use crate::engine::board::{Board, Square};
 use crate::engine::existence;
-use crate::engine::search::Limit;
+use crate::engine::search::{Limit, Limits};
 
 /// Bytes a construction of `board` holds at its peak: the links (one byte a square) and the
 /// path (four bytes a square), with the validator's two bits a square.
@@ -100,6 +101,25 @@ pub struct Construction {
     start: Square,
     end: Option<Square>,
     blocks: usize,
+}
+
+/// Constructs a tour of `board` from `start` (closed if `closed`) within `limits`, as
+/// [`construct_within`] does, and tells how: the construction and its story.
+pub fn tell(
+    board: Board,
+    start: Square,
+    closed: bool,
+    limits: Limits,
+) -> Result<(Construction, Story), ConstructError> {
+    let mut meter = Meter::new(limits).telling();
+    let construction = construct_within(board, start, closed, &mut meter)?;
+    let story = meter.take_story().unwrap_or_default();
+    let story = if construction.transposed {
+        story.transposed()
+    } else {
+        story
+    };
+    Ok((construction, story))
 }
 
 /// Whether the construction covers `board`: every board with an open tour and both sides at

@@ -1,9 +1,9 @@
 //! The construction told step by step, for a viewer that shows how a tour is built: each
 //! block's piece as it is laid, and each join that makes two pieces one.
 //!
-//! The story is recorded by the construction itself as it works ([`tell`] runs the same code as
-//! [`construct_within`] with a [`Story`] in its [`Meter`]), so it is what the engine does, not
-//! a retelling. Told, the construction skips its shortcuts (one band built per kind of band and
+//! The story is recorded by the construction itself as it works ([`super::tell`] runs the same
+//! code as [`super::construct_within`] with a [`Story`] in its [`super::meter::Meter`]), so it is
+//! what the engine does, not a retelling. Told, the construction skips its shortcuts (one band built per kind of band and
 //! copied, long runs of equal blocks laid by doubling copies) and lays and joins every block
 //! itself; the batch path, which keeps no story, is unchanged. Replaying the steps on an empty
 //! board gives the construction's tour (a test checks it, link by link).
@@ -12,10 +12,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::links::Links;
-use super::meter::Meter;
-use super::{ConstructError, Construction, construct_within};
-use crate::engine::board::{Board, Square};
-use crate::engine::search::Limits;
+use crate::engine::board::Square;
 
 /// A block of the board: its top-left square and its size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -228,7 +225,7 @@ impl Story {
     }
 
     /// The story of a construction built on the transposed board (an upright strip).
-    pub(super) fn transposed(self) -> Self {
+    pub(crate) fn transposed(self) -> Self {
         Story {
             steps: self.steps.into_iter().map(Step::transposed).collect(),
             pieces: HashMap::new(),
@@ -236,28 +233,12 @@ impl Story {
     }
 }
 
-/// Constructs a tour of `board` from `start` (closed if `closed`) within `limits`, as
-/// [`construct_within`] does, and tells how: the construction and its story.
-pub fn tell(
-    board: Board,
-    start: Square,
-    closed: bool,
-    limits: Limits,
-) -> Result<(Construction, Story), ConstructError> {
-    let mut meter = Meter::new(limits).telling();
-    let construction = construct_within(board, start, closed, &mut meter)?;
-    let story = meter.take_story().unwrap_or_default();
-    let story = if construction.transposed {
-        story.transposed()
-    } else {
-        story
-    };
-    Ok((construction, story))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::Board;
+    use crate::engine::construct::tell;
+    use crate::engine::search::Limits;
 
     /// The links the story's steps make, laid on an empty board one by one.
     fn replay(board: Board, story: &Story) -> Links {

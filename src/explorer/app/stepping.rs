@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::construct::story::{self, Story};
+use crate::engine::construct::{self, story::Story};
 use crate::engine::search::{Limits, SearchEvent};
 use crate::engine::solve::{self, Layer, Outcome, Request};
 use crate::engine::tour::TourError;
@@ -311,7 +311,7 @@ impl App {
             node_budget: self.finish_budget,
             deadline: Some(Instant::now() + WHOLE_ANSWER_DEADLINE),
         };
-        let (_, story) = story::tell(setup.board, setup.start, setup.closed, limits).ok()?;
+        let (_, story) = construct::tell(setup.board, setup.start, setup.closed, limits).ok()?;
         (story.blocks().count() > 1).then_some(story)
     }
 

@@ -6,6 +6,8 @@
 //!   terminal, parses no arguments, reads no file and no environment: limits come in as values.
 //! - `cli` (feature `cli`): the scripted command line: `solve`, `check`, `count`, `cses`.
 //! - `explorer` (feature `explorer`): the interactive terminal explorer.
+//! - `options` and `tourfile` (feature `cli`): what the front ends share: options, and reading
+//!   tour files.
 //!
 //! The default features build the whole program. With `default-features = false` the crate is
 //! the engine alone, and depends on nothing but `thiserror` and `humantime`.
@@ -58,3 +60,5 @@ pub mod engine;
 pub mod explorer;
 #[cfg(feature = "cli")]
 pub mod options;
+#[cfg(feature = "cli")]
+pub mod tourfile;

@@ -8,16 +8,14 @@
 
 use std::str::FromStr;
 
-use knights_tour::cli::{
-    CheckError, CheckedTour, Expectations, InputFormat, check_tour, write_grid, write_json,
-    write_list,
-};
+use knights_tour::cli::{write_grid, write_json, write_list};
 use knights_tour::engine::board::{Board, Square};
 use knights_tour::engine::notation::{NotationError, SquareSpec, parse_size};
 use knights_tour::engine::quote::quoted as shown_safely;
 use knights_tour::engine::solve::{Outcome, Request, solve};
 use knights_tour::engine::tour::Tour;
 use knights_tour::options::parse_duration;
+use knights_tour::tourfile::{CheckError, CheckedTour, Expectations, InputFormat, check_tour};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -100,6 +98,7 @@ fn any_expectations() -> impl Strategy<Value = Expectations> {
         closed,
         start,
         memory_cap: None,
+        keep_tour: None,
     })
 }
 
@@ -374,6 +373,7 @@ fn expectations(tour: &Tour, size: Option<Board>) -> Expectations {
         closed: tour.is_closed(),
         start: Some(format!("{},{}", start.row, start.col).parse().unwrap()),
         memory_cap: None,
+        keep_tour: None,
     }
 }
 
@@ -417,26 +417,38 @@ proptest! {
     #[test]
     fn solved_tours_written_as_grids_and_lists_pass_the_check(tour in small_tours()) {
         let board = tour.board();
-        let found = CheckedTour { board, start: tour.start(), closed: tour.is_closed() };
+        let found = CheckedTour { board, start: tour.start(), closed: tour.is_closed(), tour: None };
+        // Asked to keep it, every format gives back the very tour that was written.
+        let kept = CheckedTour { tour: Some(tour.clone()), ..found.clone() };
+        let mut keeping = expectations(&tour, Some(board));
+        keeping.keep_tour = Some(board.area());
+        for bytes in [grid_bytes(&tour, true), list_bytes(&tour), json_bytes(&tour)] {
+            prop_assert_eq!(check_tour(bytes.as_slice(), InputFormat::Auto, &keeping).unwrap(), kept.clone());
+        }
+        keeping.keep_tour = Some(board.area() - 1);
+        for bytes in [grid_bytes(&tour, true), list_bytes(&tour), json_bytes(&tour)] {
+            let refused = check_tour(bytes.as_slice(), InputFormat::Auto, &keeping).unwrap_err();
+            prop_assert!(refused.to_string().contains("more than the"), "{}", refused);
+        }
         for aligned in [true, false] {
             let grid = grid_bytes(&tour, aligned);
             for format in [InputFormat::Auto, InputFormat::Grid] {
                 let checked = check_tour(grid.as_slice(), format, &expectations(&tour, None));
-                prop_assert_eq!(checked.unwrap(), found);
+                prop_assert_eq!(checked.unwrap(), found.clone());
             }
             let sized = check_tour(grid.as_slice(), InputFormat::Auto, &expectations(&tour, Some(board)));
-            prop_assert_eq!(sized.unwrap(), found);
+            prop_assert_eq!(sized.unwrap(), found.clone());
         }
         let list = list_bytes(&tour);
         for format in [InputFormat::Auto, InputFormat::List] {
             let checked = check_tour(list.as_slice(), format, &expectations(&tour, Some(board)));
-            prop_assert_eq!(checked.unwrap(), found);
+            prop_assert_eq!(checked.unwrap(), found.clone());
         }
         let json = json_bytes(&tour);
         for format in [InputFormat::Auto, InputFormat::Json] {
             for size in [None, Some(board)] {
                 let checked = check_tour(json.as_slice(), format, &expectations(&tour, size));
-                prop_assert_eq!(checked.unwrap(), found);
+                prop_assert_eq!(checked.unwrap(), found.clone());
             }
         }
     }

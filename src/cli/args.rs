@@ -10,7 +10,7 @@ use crate::engine::notation::{SquareSpec, parse_size};
 use crate::engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
 use crate::options::{BoardArgs, parse_duration};
 
-use super::check::InputFormat;
+use crate::tourfile::InputFormat;
 
 /// Options of `solve`.
 #[derive(Debug, Args)]

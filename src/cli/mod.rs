@@ -22,7 +22,7 @@ use crate::engine::solve::{self, Outcome, Request};
 use crate::options::{BoardArgs, with_memory_cap};
 
 pub use args::{CheckArgs, CountArgs, OutputFormat, SolveArgs};
-pub use check::{CheckError, CheckedTour, Expectations, InputFormat, check, check_tour};
+pub use check::check;
 pub use output::{stats_line, write_grid, write_json, write_list};
 
 /// Exit statuses.

@@ -118,7 +118,8 @@ impl TourError {
     }
 }
 
-/// Checks a tour square by square with one bit of memory a square.
+/// Checks a tour square by square with one bit of memory a square (and, when asked, keeps
+/// the squares it was given: [`Validator::keeping_path`]).
 #[derive(Debug, Clone)]
 pub struct Validator {
     board: Board,
@@ -128,6 +129,8 @@ pub struct Validator {
     visited: u64,
     first: Option<Square>,
     last: Option<Square>,
+    /// The squares taken so far, as numbers, when they are kept.
+    kept: Option<Vec<u32>>,
 }
 
 impl Validator {
@@ -141,7 +144,17 @@ impl Validator {
             visited: 0,
             first: None,
             last: None,
+            kept: None,
         }
+    }
+
+    /// The same validator, keeping the squares it takes so that [`Validator::into_tour`] can
+    /// give the tour (four bytes a square, asked for here so that a refusal is an error).
+    pub fn keeping_path(mut self) -> Result<Self, TryReserveError> {
+        let mut kept = Vec::new();
+        kept.try_reserve_exact(self.board.area() as usize)?;
+        self.kept = Some(kept);
+        Ok(self)
     }
 
     /// Takes the next square of the tour; the first error ends the check.
@@ -181,7 +194,23 @@ impl Validator {
         self.seen[word] |= bit;
         self.visited = step;
         self.last = Some(square);
+        if let Some(kept) = &mut self.kept {
+            kept.push(index as u32);
+        }
         Ok(())
+    }
+
+    /// Ends the check of a validator [`keeping_path`](Validator::keeping_path): the tour, or
+    /// `None` if the squares were not kept.
+    pub fn into_tour(mut self) -> Result<Option<Tour>, TourError> {
+        let kept = self.kept.take();
+        let (board, closed) = (self.board, self.closed);
+        self.finish()?;
+        Ok(kept.map(|path| Tour {
+            board,
+            closed,
+            path,
+        }))
     }
 
     /// Ends the check: every square visited, and closed if a closed tour was asked for.

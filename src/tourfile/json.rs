@@ -13,10 +13,10 @@ use std::io::Read;
 
 use crate::engine::board::{Board, Square};
 use crate::engine::quote::quoted_bytes;
-use crate::engine::tour::Validator;
+use crate::engine::tour::Tour;
 
 use super::input::{Input, short_number};
-use super::{CheckError, CheckedTour, Expectations};
+use super::{CheckError, CheckedTour, Expectations, validator};
 
 /// The bytes of a string kept (for keys and `outcome`); the rest is read and dropped.
 const KEPT: usize = 64;
@@ -51,6 +51,8 @@ struct Path {
     first: Square,
     last: Square,
     closed_checked: bool,
+    /// The tour, when it is kept.
+    tour: Option<Tour>,
 }
 
 /// Checks the JSON object of a tour.
@@ -156,10 +158,19 @@ fn verdict(fields: Fields, expect: &Expectations) -> Result<CheckedTour, CheckEr
             path.first
         )));
     }
+    let tour = match path.tour {
+        // Checked open, but the object says closed (and it closes): the same squares.
+        Some(tour) if closed && !tour.is_closed() => {
+            let squares = tour.into_indices();
+            Some(Tour::new(board, squares, true, None)?)
+        }
+        other => other,
+    };
     Ok(CheckedTour {
         board,
         start: path.first,
         closed,
+        tour,
     })
 }
 
@@ -397,7 +408,7 @@ impl<R: Read> Json<'_, R> {
         };
         expect.afford(board, board.area().div_ceil(8), "one bit a square")?;
         let closed = expect.closed || fields.closed == Some(true);
-        let mut validator = Validator::new(board, closed, expect.start_on(board)?);
+        let mut validator = validator(expect, board, closed)?;
         let mut ends: Option<(Square, Square)> = None;
         let mut push = |row: u64, col: u64, at: &dyn Fn() -> String| {
             let (Ok(row), Ok(col)) = (u32::try_from(row), u32::try_from(col)) else {
@@ -458,13 +469,14 @@ impl<R: Read> Json<'_, R> {
                 }
             }
         }
-        validator.finish()?;
+        let tour = validator.into_tour()?;
         let (first, last) = ends.expect("a finished tour has squares");
         Ok(Path {
             board,
             first,
             last,
             closed_checked: closed,
+            tour,
         })
     }
 

@@ -1,4 +1,6 @@
-//! `check`: reads a tour in any format `solve` writes and validates it as it reads.
+//! Tour files: reads a tour in any format `solve` writes and validates it as it reads. The
+//! `check` command and the explorer's `--tour` both read through here (this module is shared by
+//! the front ends, as `options` is).
 //!
 //! The formats, told apart by the first text in the file unless `--format` says: a `list`
 //! (`r c` or `r,c` a line, in visit order; `list`), a `grid` (rows of visit numbers, 1..N or
@@ -15,18 +17,14 @@ mod input;
 mod json;
 mod list;
 
-use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 
 use thiserror::Error;
 
 use crate::engine::board::{Board, Square};
 use crate::engine::notation::{NotationError, SquareSpec};
 use crate::engine::quote::quoted_bytes;
-use crate::engine::tour::{TourError, Validator};
-use crate::options::memory_limit;
-
-use super::{CheckArgs, ExitStatus, Failure, with_stdout};
+use crate::engine::tour::{Tour, TourError, Validator};
 use input::Input;
 
 /// How the text is laid out (`check --format`).
@@ -55,6 +53,9 @@ pub struct Expectations {
     pub start: Option<SquareSpec>,
     /// The most bytes the check may hold (a grid needs four a square); `None` for no limit.
     pub memory_cap: Option<u64>,
+    /// Keep the tour, of at most this many squares, for the caller to show
+    /// ([`CheckedTour::tour`]); `None` checks without keeping it.
+    pub keep_tour: Option<u64>,
 }
 
 impl Expectations {
@@ -65,6 +66,18 @@ impl Expectations {
             .as_ref()
             .map(|spec| spec.resolve(board))
             .transpose()?)
+    }
+
+    /// Refuses a board larger than the tour the caller keeps, if it keeps one.
+    fn keepable(&self, board: Board) -> Result<(), CheckError> {
+        match self.keep_tour {
+            Some(most) if board.area() > most => Err(CheckError::Input(format!(
+                "a tour of the {board} board has {} squares, more than the {} that can be shown",
+                board.area(),
+                most
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Refuses a board whose check needs more than the memory cap: `bytes` in all, `what`
@@ -88,7 +101,7 @@ fn megabytes(bytes: u64) -> String {
 }
 
 /// A valid tour, as found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CheckedTour {
     /// The board.
     pub board: Board,
@@ -96,6 +109,8 @@ pub struct CheckedTour {
     pub start: Square,
     /// Whether it was checked as a closed tour (asked for, or a JSON object that says so).
     pub closed: bool,
+    /// The tour itself, when [`Expectations::keep_tour`] asked for it.
+    pub tour: Option<Tour>,
 }
 
 /// Why a check failed.
@@ -288,50 +303,17 @@ fn detect<R: Read>(input: &mut Input<R>) -> Result<InputFormat, CheckError> {
     })
 }
 
-/// A [`Validator`] of tours of `board` that meet `expect`.
-fn validator(expect: &Expectations, board: Board) -> Result<Validator, CheckError> {
-    Ok(Validator::new(
-        board,
-        expect.closed,
-        expect.start_on(board)?,
-    ))
-}
-
-/// `check`: validates a tour read from a file or standard input.
-pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
-    let expect = Expectations {
-        size: args.size,
-        default_size: Board::new(8, 8).expect("8x8 is a board"),
-        closed: args.closed,
-        start: args.start.clone(),
-        memory_cap: memory_limit().map_err(Failure::bad_input)?,
-    };
-    let reader: Box<dyn Read> = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let file = File::open(path).map_err(|error| {
-                let path = path.as_os_str().as_encoded_bytes();
-                Failure::bad_input(format!("cannot open {}: {error}", quoted_bytes(path)))
-            })?;
-            Box::new(file)
-        }
-        _ => Box::new(io::stdin().lock()),
-    };
-    match check_tour(reader, args.format, &expect) {
-        Ok(CheckedTour {
-            board,
-            start,
-            closed,
-        }) => {
-            let kind = if closed { "closed" } else { "open" };
-            with_stdout(|out| writeln!(out, "valid {kind} tour of {board} from {start}"))?;
-            Ok(ExitStatus::Success)
-        }
-        Err(CheckError::Invalid(message)) => Err(Failure::new(
-            ExitStatus::NoTour,
-            format!("invalid tour: {message}"),
-        )),
-        Err(other) => Err(Failure::bad_input(other)),
+/// A [`Validator`] of tours of `board` that meet `expect`, closed if `closed`, keeping the
+/// tour if `expect` asks for it.
+fn validator(expect: &Expectations, board: Board, closed: bool) -> Result<Validator, CheckError> {
+    let validator = Validator::new(board, closed, expect.start_on(board)?);
+    if expect.keep_tour.is_none() {
+        return Ok(validator);
     }
+    expect.keepable(board)?;
+    validator
+        .keeping_path()
+        .map_err(|_| CheckError::Input(format!("no memory to keep a tour of the {board} board")))
 }
 
 #[cfg(test)]
@@ -366,6 +348,7 @@ mod tests {
             closed: false,
             start: None,
             memory_cap: Some(64 << 20),
+            keep_tour: None,
         }
     }
 

@@ -14,7 +14,7 @@ use std::io::Read;
 
 use crate::engine::board::{Board, KNIGHT_MOVES, Square};
 use crate::engine::quote::quoted_bytes;
-use crate::engine::tour::TourError;
+use crate::engine::tour::{Tour, TourError};
 
 use super::input::Input;
 use super::{
@@ -374,11 +374,31 @@ impl Grid {
             expect.closed,
             expect.start_on(board)?,
         )?;
+        let tour = match expect.keep_tour {
+            Some(_) => {
+                expect.keepable(board)?;
+                Some(self.into_tour(board, first, expect.closed)?)
+            }
+            None => None,
+        };
         Ok(CheckedTour {
             board,
             start,
             closed: expect.closed,
+            tour,
         })
+    }
+
+    /// The tour the numbers give (checked), kept for the caller: the squares in visit order.
+    fn into_tour(self, board: Board, first: u32, closed: bool) -> Result<Tour, CheckError> {
+        let mut path = Vec::new();
+        path.try_reserve_exact(board.area() as usize)
+            .map_err(|_| CheckError::Input(format!("no memory to keep a tour of {board}")))?;
+        path.resize(board.area() as usize, 0u32);
+        for (index, &number) in self.numbers.iter().enumerate() {
+            path[(number - first) as usize] = index as u32;
+        }
+        Ok(Tour::new(board, path, closed, None)?)
     }
 }
 

@@ -64,7 +64,7 @@ pub(super) fn check<R: Read>(
     expect.afford(board, board.area().div_ceil(8), "one bit a square")?;
     let mut progress = Progress {
         board,
-        validator: validator(expect, board)?,
+        validator: validator(expect, board, expect.closed)?,
         visited: 0,
         first: None,
     };
@@ -99,11 +99,12 @@ pub(super) fn check<R: Read>(
     let Progress {
         validator, first, ..
     } = progress;
-    validator.finish()?;
+    let tour = validator.into_tour()?;
     Ok(CheckedTour {
         board,
         start: first.expect("a finished tour has a first square"),
         closed: expect.closed,
+        tour,
     })
 }
 

@@ -56,12 +56,14 @@ pub enum OutputFormat {
 /// Options of `starts`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Each square is answered as 'solve --start' answers it: T a tour (found and \
-validated), - no tour (proved: by a theorem, by an exhaustive search, or by a symmetry of the \
-board taking a square proved by search to this one), ? gave up. Squares the existence theorems \
-refuse are not searched, whatever the method. The node budget is each start's; the deadline is \
-the whole run's. Boards of at most 65536 squares (256x256).\n\nExit status: 0 every start \
-answered (a tour or a proof), 2 bad usage, 3 some start ran out of budget or time."
+    after_help = "Each square gets what 'solve --start' answers from it: T a tour (found and \
+validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took. Two \
+exceptions, both proofs with 0 nodes: squares the existence theorems refuse are not searched, \
+whatever the method; and where a search proves that no tour starts at a square, the squares a \
+symmetry of the board takes it to (mirrors, turns) share the proof instead of a search. The \
+node budget is each start's; the deadline is the whole run's. Boards of at most 65536 squares \
+(256x256).\n\nExit status: 0 every start answered (a tour or a proof), 2 bad usage, 3 some \
+start ran out of budget or time."
 )]
 pub struct StartsArgs {
     /// Board size: ROWSxCOLS (8x10 is 8 rows, 10 columns) or N for NxN

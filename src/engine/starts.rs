@@ -213,7 +213,7 @@ pub enum StartsError {
 }
 
 /// Answers from every square of `request.board` what the solver answers from it, on `threads`
-/// threads (the calling one included), reporting each answer to `progress`. The request's
+/// threads (the calling one included; 0 counts as 1), reporting each answer to `progress`. The request's
 /// start is ignored; its node budget is each start's, its deadline and memory cap the whole
 /// run's (see the module doc).
 pub fn map_starts(

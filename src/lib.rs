@@ -4,7 +4,8 @@
 //! - [`engine`]: computes tours: boards, notation, the validator, the existence theorems, the
 //!   stepped search, the linear-time construction, the layered solver, counting. It touches no
 //!   terminal, parses no arguments, reads no file and no environment: limits come in as values.
-//! - `cli` (feature `cli`): the scripted command line: `solve`, `check`, `count`, `cses`.
+//! - `cli` (feature `cli`): the scripted command line: `solve`, `starts`, `check`, `count`,
+//!   `cses`.
 //! - `explorer` (feature `explorer`): the interactive terminal explorer.
 //! - `options` and `tourfile` (feature `cli`): what the front ends share: options, and reading
 //!   tour files.

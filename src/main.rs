@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::builder::Styles;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use knights_tour::cli::{self, CheckArgs, CountArgs, Failure, SolveArgs};
+use knights_tour::cli::{self, CheckArgs, CountArgs, Failure, SolveArgs, StartsArgs};
 use knights_tour::explorer::{self, ExplorerArgs};
 
 /// knight's tours on any board: an explorer, a solver, a checker
@@ -29,6 +29,8 @@ enum Command {
     Tui(ExplorerArgs),
     /// Find one tour and print it
     Solve(SolveArgs),
+    /// The answer from every start square of a board: a tour, no tour (proved) or gave up
+    Starts(StartsArgs),
     /// Validate a tour read from FILE or standard input
     Check(CheckArgs),
     /// Count every tour by exhaustive search (boards of at most 40 squares)
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
         None => return run_explorer(&cli.explorer),
         Some(Command::Tui(args)) => return run_explorer(&args),
         Some(Command::Solve(args)) => cli::solve(&args),
+        Some(Command::Starts(args)) => cli::starts(&args),
         Some(Command::Check(args)) => cli::check(&args),
         Some(Command::Count(args)) => cli::count(&args),
         Some(Command::Cses) => cli::cses(),

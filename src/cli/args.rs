@@ -1,4 +1,5 @@
-//! The options of the scripted commands (`solve`, `check`, `count`), as clap parses them.
+//! The options of the scripted commands (`solve`, `starts`, `check`, `count`), as clap parses
+//! them.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -48,6 +49,52 @@ pub enum OutputFormat {
     Grid,
     /// `r c` per line
     List,
+    /// One JSON object
+    Json,
+}
+
+/// Options of `starts`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Each square gets what 'solve --start' answers from it: T a tour (found and \
+validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took. Two \
+exceptions, both proofs with 0 nodes: squares the existence theorems refuse are not searched, \
+whatever the method; and where a search proves that no tour starts at a square, the squares a \
+symmetry of the board takes it to (mirrors, turns) share the proof instead of a search. The \
+node budget is each start's; the deadline is the whole run's. Boards of at most 65536 squares \
+(256x256).\n\nExit status: 0 every start answered (a tour or a proof), 2 bad usage, 3 some \
+start ran out of budget or time."
+)]
+pub struct StartsArgs {
+    /// Board size: ROWSxCOLS (8x10 is 8 rows, 10 columns) or N for NxN
+    #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_size)]
+    pub size: Board,
+    /// Ask for closed (re-entrant) tours
+    #[arg(long)]
+    pub closed: bool,
+    /// The method of every solve (see 'knights-tour solve --help')
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    pub method: Method,
+    /// The most search nodes to expand from each start before giving up on it
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_budget: u64,
+    /// The most time for the whole map, like 250ms or 2s; starts not answered by then give up
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub deadline: Option<Duration>,
+    /// grid: one cell a square, rows top to bottom; json: one object, starts in row-major order
+    #[arg(long, value_enum, default_value_t = StartsFormat::Grid)]
+    pub format: StartsFormat,
+    /// In the grid, the nodes each start took instead of T, - and ?
+    #[arg(long)]
+    pub counts: bool,
+}
+
+/// `starts --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StartsFormat {
+    /// T, - or ? (or the node count) a square, by rows
+    Grid,
     /// One JSON object
     Json,
 }

@@ -1,8 +1,8 @@
-//! The scripted command line: the commands `solve`, `check`, `count` and `cses`, their options
-//! (`args`), output formats (`output`) and `check` (reading tours), and the exit
-//! statuses every command ends with (`0` success, `1` no tour or an invalid tour, `2` bad
-//! usage or input, `3` budget or deadline ran out). Output goes through a buffered writer; a
-//! closed pipe ends the program quietly.
+//! The scripted command line: the commands `solve`, `starts`, `check`, `count` and `cses`,
+//! their options (`args`), output formats (`output`), `starts` (the answer from every square)
+//! and `check` (reading tours), and the exit statuses every command ends with (`0` success,
+//! `1` no tour or an invalid tour, `2` bad usage or input, `3` budget or deadline ran out).
+//! Output goes through a buffered writer; a closed pipe ends the program quietly.
 //!
 //! The binary (`src/main.rs`) parses the arguments and calls one of these commands, or the
 //! explorer; this module never calls the explorer.
@@ -10,6 +10,7 @@
 mod args;
 mod check;
 mod output;
+mod starts;
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -21,9 +22,10 @@ use crate::engine::quote::quoted;
 use crate::engine::solve::{self, Outcome, Request};
 use crate::options::{BoardArgs, with_memory_cap};
 
-pub use args::{CheckArgs, CountArgs, OutputFormat, SolveArgs};
+pub use args::{CheckArgs, CountArgs, OutputFormat, SolveArgs, StartsArgs, StartsFormat};
 pub use check::check;
 pub use output::{stats_line, write_grid, write_json, write_list};
+pub use starts::starts;
 
 /// Exit statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,6 +8,8 @@
 //! - [`search`]: the stepped, bounded search (greedy, Warnsdorff-ordered or fixed-order);
 //! - [`construct`]: the linear-time construction of large boards from small pieces;
 //! - [`solve`]: the layered solver that puts them together, with typed outcomes;
+//! - [`starts`]: the solver's answer from every square of a board, with the board's
+//!   symmetries;
 //! - [`count`]: exhaustive counting on small boards, the cross-check of the search.
 //!
 //! The engine touches no terminal, parses no arguments, reads no file, no environment variable
@@ -22,4 +24,5 @@ pub mod notation;
 pub mod quote;
 pub mod search;
 pub mod solve;
+pub mod starts;
 pub mod tour;

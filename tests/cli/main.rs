@@ -3,7 +3,7 @@
 //! deadline ran out, for every subcommand; one-line messages on standard error that name the bad
 //! value; the output formats of `solve` and `cses`, each parsed here and passed through the
 //! library's strict validator (never compared with a stored tour); round trips through `check`;
-//! and byte-identical output from run to run.
+//! `starts` against `solve` from each square; and byte-identical output from run to run.
 
 use std::path::PathBuf;
 
@@ -177,6 +177,7 @@ mod count;
 mod faults;
 mod limits;
 mod solve;
+mod starts;
 
 #[test]
 fn help_and_version_exit_0() {
@@ -187,6 +188,7 @@ fn help_and_version_exit_0() {
         &["solve", "--help"],
         &["check", "--help"],
         &["count", "--help"],
+        &["starts", "--help"],
         &["cses", "--help"],
         &["help", "solve"],
     ] {

@@ -1,0 +1,150 @@
+//! `starts`: the engine's starts map of a board ([`map_starts`]) written as a grid (`T`, `-`,
+//! `?` a square, or the node counts) or as one JSON object, with a progress bar on standard
+//! error while it is a terminal, and exit status 3 when some start gave up.
+
+use std::io::{self, IsTerminal, Write};
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::args::{StartsArgs, StartsFormat};
+use super::{ExitStatus, Failure, report, with_stdout};
+use crate::engine::board::Square;
+use crate::engine::solve::Request;
+use crate::engine::starts::{StartAnswer, StartOutcome, StartsMap, map_starts};
+use crate::options::with_memory_cap;
+
+/// `starts`: the answer from every square of the board.
+pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {
+    let mut request = Request::new(args.size, Square::new(0, 0))
+        .closed(args.closed)
+        .method(args.method);
+    request.node_budget = args.node_budget;
+    request.deadline = args.deadline;
+    let request = with_memory_cap(request).map_err(Failure::bad_input)?;
+    let threads = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    let bar = progress_bar(&request);
+    let map = map_starts(&request, threads, &|done, _| {
+        if let Some(bar) = &bar {
+            bar.set_position(done as u64);
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let map = map.map_err(Failure::bad_input)?;
+    match args.format {
+        StartsFormat::Grid => with_stdout(|out| write_grid(out, &map, args.counts))?,
+        StartsFormat::Json => with_stdout(|out| write_json(out, &map))?,
+    }
+    let tally = map.tally();
+    if tally.gave_up == 0 {
+        return Ok(ExitStatus::Success);
+    }
+    let first = map
+        .answers
+        .iter()
+        .find_map(|answer| match &answer.outcome {
+            StartOutcome::BudgetExceeded { cause } => Some((answer.square, cause)),
+            _ => None,
+        })
+        .expect("a start gave up");
+    report(format_args!(
+        "knights-tour: gave up from {} of {} starts (the first, {}: {})",
+        tally.gave_up,
+        map.answers.len(),
+        first.0,
+        first.1
+    ));
+    Ok(ExitStatus::GaveUp)
+}
+
+/// A bar on standard error, only while it is a terminal: a script reading it gets nothing.
+fn progress_bar(request: &Request) -> Option<ProgressBar> {
+    if !io::stderr().is_terminal() {
+        return None;
+    }
+    let style = ProgressStyle::with_template(
+        "{prefix} [{wide_bar}] {pos}/{len} starts, {elapsed} (about {eta} left)",
+    )
+    .expect("the template is valid")
+    .progress_chars("=> ");
+    let kind = if request.closed { "closed" } else { "open" };
+    let bar = ProgressBar::new(request.board.area()).with_style(style);
+    bar.set_prefix(format!("{} {kind} {}", request.board, request.method));
+    Some(bar)
+}
+
+/// The letter of an answer in the grid.
+fn symbol(answer: &StartAnswer) -> &'static str {
+    match answer.outcome {
+        StartOutcome::Tour { .. } => "T",
+        StartOutcome::NoTour(_) => "-",
+        StartOutcome::BudgetExceeded { .. } => "?",
+    }
+}
+
+/// One row a line, top to bottom, one cell a square separated by spaces: the answer's letter,
+/// or with `counts` its nodes, right-aligned to the widest.
+fn write_grid(out: &mut impl Write, map: &StartsMap, counts: bool) -> io::Result<()> {
+    let width = if counts {
+        let most = map.answers.iter().map(|answer| answer.nodes).max();
+        most.unwrap_or(0).to_string().len()
+    } else {
+        1
+    };
+    let mut digits = itoa::Buffer::new();
+    for row in map.answers.chunks(map.board.cols() as usize) {
+        let mut line = String::with_capacity(row.len() * (width + 1));
+        for (col, answer) in row.iter().enumerate() {
+            if col > 0 {
+                line.push(' ');
+            }
+            let cell = if counts {
+                digits.format(answer.nodes)
+            } else {
+                symbol(answer)
+            };
+            line.extend(std::iter::repeat_n(' ', width - cell.len()));
+            line.push_str(cell);
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// One JSON object on one line: `rows`, `cols`, `closed`, `method`, and `starts` in row-major
+/// order, each `square`, `outcome`, `nodes` and, where no tour starts, the `reason`.
+fn write_json(out: &mut impl Write, map: &StartsMap) -> io::Result<()> {
+    write!(
+        out,
+        "{{\"rows\":{},\"cols\":{},\"closed\":{},\"method\":\"{}\",\"starts\":[",
+        map.board.rows(),
+        map.board.cols(),
+        map.closed,
+        map.method
+    )?;
+    for (at, answer) in map.answers.iter().enumerate() {
+        let Square { row, col } = answer.square;
+        let outcome = match answer.outcome {
+            StartOutcome::Tour { .. } => "tour",
+            StartOutcome::NoTour(_) => "no_tour",
+            StartOutcome::BudgetExceeded { .. } => "budget_exceeded",
+        };
+        let comma = if at > 0 { "," } else { "" };
+        write!(
+            out,
+            "{comma}{{\"square\":[{row},{col}],\"outcome\":\"{outcome}\",\"nodes\":{}",
+            answer.nodes
+        )?;
+        if let StartOutcome::NoTour(proof) = &answer.outcome {
+            out.write_all(b",\"reason\":")?;
+            serde_json::to_writer(&mut *out, &proof.to_string())?;
+        }
+        out.write_all(b"}")?;
+    }
+    out.write_all(b"]}\n")
+}

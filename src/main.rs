@@ -80,6 +80,13 @@ fn run_explorer(args: &ExplorerArgs) -> ExitCode {
     }
     match explorer::run(args) {
         Ok(ending) => ExitCode::from(ending.exit_status()),
-        Err(error) => cli::exit_code(Err(Failure::bad_input(format!("{error:#}")))),
+        Err(error) => match error.downcast_ref::<explorer::TourFileError>() {
+            // An invalid tour is exit 1, as for `check`.
+            Some(invalid) if invalid.invalid => cli::exit_code(Err(Failure::new(
+                cli::ExitStatus::NoTour,
+                invalid.message.clone(),
+            ))),
+            _ => cli::exit_code(Err(Failure::bad_input(format!("{error:#}")))),
+        },
     }
 }

@@ -1,5 +1,5 @@
 //! The scripted command line: the commands `solve`, `starts`, `check`, `count` and `cses`,
-//! their options (`args`), output formats (`output`), `starts` (the answer from every square)
+//! their options (`args`), output formats (written by `tourfile`), `starts` (the answer from every square)
 //! and `check` (reading tours), and the exit statuses every command ends with (`0` success,
 //! `1` no tour or an invalid tour, `2` bad usage or input, `3` budget or deadline ran out).
 //! Output goes through a buffered writer; a closed pipe ends the program quietly.
@@ -9,7 +9,6 @@
 
 mod args;
 mod check;
-mod output;
 mod starts;
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
@@ -22,9 +21,9 @@ use crate::engine::quote::quoted;
 use crate::engine::solve::{self, Outcome, Request};
 use crate::options::{BoardArgs, with_memory_cap};
 
+pub use crate::tourfile::{stats_line, write_grid, write_json, write_list};
 pub use args::{CheckArgs, CountArgs, OutputFormat, SolveArgs, StartsArgs, StartsFormat};
 pub use check::check;
-pub use output::{stats_line, write_grid, write_json, write_list};
 pub use starts::starts;
 
 /// Exit statuses.
@@ -54,7 +53,8 @@ pub struct Failure {
 }
 
 impl Failure {
-    fn new(status: ExitStatus, message: impl Into<String>) -> Self {
+    /// A failure with exit status `status` and its message.
+    pub fn new(status: ExitStatus, message: impl Into<String>) -> Self {
         Self {
             status,
             message: message.into(),

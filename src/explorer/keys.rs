@@ -67,6 +67,8 @@ pub enum Action {
     TourEnd,
     /// Show the tour as visit numbers or as its path.
     ToggleView,
+    /// Write the tour to a file (asks for the name).
+    WriteTour,
     /// The next zoom level: numbers, shade, overview.
     Zoom,
     /// Open or close the help.
@@ -123,6 +125,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('0') => Action::TourStart,
         KeyCode::Char('$') => Action::TourEnd,
         KeyCode::Char('v') => Action::ToggleView,
+        KeyCode::Char('w') => Action::WriteTour,
         KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') => Action::Quit,
@@ -197,6 +200,7 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("p", "replay")),
     ),
     key("v", "tour as visit numbers / as its path", None),
+    key("w", "write the tour to a file (list format)", None),
     key(
         "z",
         "zoom: numbers, shade, whole-board overview",

@@ -6,6 +6,7 @@
 //! - [`session`]: a stepped search with a history that can be walked back;
 //! - [`ui`]: drawing, from the app to a buffer;
 //! - [`input`]: what the run loop waits for: terminal events and signals, on one channel;
+//! - `opening`: `--tour FILE`, read and validated before the terminal is touched;
 //! - this module: the options, the terminal's set-up and restoration (on quit, error, panic and
 //!   the signals that end it, see [`Ending`]), and the run loop, which blocks on input while
 //!   nothing plays and draws at most [`FRAME_RATE`] frames a second.
@@ -13,6 +14,7 @@
 pub mod app;
 pub mod input;
 pub mod keys;
+mod opening;
 pub mod session;
 pub mod ui;
 
@@ -36,6 +38,7 @@ use crate::options::BoardArgs;
 pub use app::{App, METHODS, Setup, Speed, Status, next_method};
 use input::{Input, Inputs, Signal};
 pub use keys::{Action, action};
+pub use opening::TourFileError;
 pub use ui::{BoardViewport, Look, Screen};
 
 /// The most frames drawn a second while something plays.
@@ -63,6 +66,10 @@ pub struct ExplorerArgs {
     /// Draw with ASCII characters only (the default when the locale is not UTF-8)
     #[arg(long)]
     pub ascii: bool,
+    /// Open the tour in FILE (any format check reads; - for standard input), validated first:
+    /// its board, start and kind replace --size and --start (a list is read on --size's board)
+    #[arg(long, value_name = "FILE", conflicts_with = "start")]
+    pub tour: Option<std::path::PathBuf>,
 }
 
 /// `--method` of the explorer: the engine's names and descriptions, of the methods it can
@@ -77,7 +84,18 @@ fn watchable_method() -> impl clap::builder::TypedValueParser<Value = Method> {
 impl ExplorerArgs {
     /// The explorer these options open.
     pub fn app(&self) -> color_eyre::Result<App> {
-        Ok(App::new(self.setup()?, self.speed).with_finish_budget(self.node_budget))
+        let app = App::new(self.setup()?, self.speed).with_finish_budget(self.node_budget);
+        let Some(path) = &self.tour else {
+            return Ok(app);
+        };
+        let tour = opening::read_tour(path, self)?;
+        let source = if opening::is_stdin(path) {
+            "standard input".to_string()
+        } else {
+            path.display().to_string()
+        };
+        let source = crate::engine::quote::quoted(&source).to_string();
+        Ok(app.with_opened_tour(tour, &source))
     }
 
     /// The setup these options ask for, or why it cannot be had.
@@ -123,7 +141,9 @@ impl Ending {
 /// Runs the explorer until the user quits or a signal ends it.
 pub fn run(args: &ExplorerArgs) -> color_eyre::Result<Ending> {
     let mut app = args.app()?;
-    if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
+    // A tour piped in on standard input leaves the keys to the terminal itself (/dev/tty).
+    let keys_from_tty = args.tour.as_deref().is_some_and(opening::is_stdin);
+    if !io::stdout().is_terminal() || !(io::stdin().is_terminal() || keys_from_tty) {
         bail!(
             "the explorer needs a terminal; for scripts, use 'knights-tour solve' \
              (see 'knights-tour --help')"

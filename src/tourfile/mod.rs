@@ -1,6 +1,7 @@
-//! Tour files: reads a tour in any format `solve` writes and validates it as it reads. The
-//! `check` command and the explorer's `--tour` both read through here (this module is shared by
-//! the front ends, as `options` is).
+//! Tour files: writes a tour in the formats of `solve` ([`write_grid`], [`write_list`],
+//! [`write_json`]) and reads one in any of them, validating it as it reads ([`check_tour`]).
+//! The commands and the explorer (its `--tour` and its `w`) both go through here: this module
+//! is shared by the front ends, as `options` is.
 //!
 //! The formats, told apart by the first text in the file unless `--format` says: a `list`
 //! (`r c` or `r,c` a line, in visit order; `list`), a `grid` (rows of visit numbers, 1..N or
@@ -16,6 +17,8 @@ mod grid;
 mod input;
 mod json;
 mod list;
+mod save;
+mod write;
 
 use std::io::{self, Read};
 
@@ -26,6 +29,8 @@ use crate::engine::notation::{NotationError, SquareSpec};
 use crate::engine::quote::quoted_bytes;
 use crate::engine::tour::{Tour, TourError, Validator};
 use input::Input;
+pub use save::save_list;
+pub use write::{stats_line, write_grid, write_json, write_list};
 
 /// How the text is laid out (`check --format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -2,6 +2,7 @@
 //! panel's account of the window (rows and columns in view, the minimap).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use knights_tour::explorer::app::PromptPurpose;
 
 use super::*;
 
@@ -240,7 +241,7 @@ fn g_goes_to_a_square_or_a_move_and_esc_cancels() {
     assert!(viewport.shows(Square::new(57, 42)), "{viewport:?}");
     // While the prompt is open keys are typed, not acted on: q does not quit.
     press(&mut app, "gq");
-    assert_eq!(app.prompt(), Some("q"));
+    assert_eq!(app.prompt(), Some((PromptPurpose::Goto, "q")));
     let text = screen(&app, Look::standard(), 80, 24);
     assert!(text.contains("go to: q_"), "{text}");
     press(&mut app, "\x1b");

@@ -20,6 +20,12 @@ struct PtyRun {
 impl PtyRun {
     /// Starts the binary with `args`, `TERM` set to `term` (`None`: unset).
     fn start(args: &[&str], term: Option<&str>) -> Self {
+        Self::start_reading(args, term, None)
+    }
+
+    /// [`PtyRun::start`], with standard input read from the file `stdin` when given (the
+    /// pseudo-terminal stays the process's terminal).
+    fn start_reading(args: &[&str], term: Option<&str>, stdin: Option<&str>) -> Self {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -28,7 +34,16 @@ impl PtyRun {
                 pixel_height: 0,
             })
             .expect("a pseudo-terminal");
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_knights-tour"));
+        let binary = env!("CARGO_BIN_EXE_knights-tour");
+        let mut command = match stdin {
+            None => CommandBuilder::new(binary),
+            Some(file) => {
+                let mut shell = CommandBuilder::new("sh");
+                shell.args(["-c", "exec \"$0\" \"$@\" < \"$KT_STDIN\"", binary]);
+                shell.env("KT_STDIN", file);
+                shell
+            }
+        };
         command.args(args);
         match term {
             Some(term) => command.env("TERM", term),
@@ -144,6 +159,27 @@ fn the_binary_draws_steps_and_quits_restoring_the_terminal() {
     // The alternate screen is left and mouse reporting switched off.
     assert!(run.shows("\x1b[?1049l"));
     assert!(run.shows("\x1b[?1000l"));
+}
+
+#[test]
+fn a_tour_piped_in_opens_and_the_keys_come_from_the_terminal() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("tour.txt");
+    let solved = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+        .args(["solve", "--size", "6", "--format", "list"])
+        .output()
+        .unwrap();
+    std::fs::write(&path, solved.stdout).unwrap();
+    let args = ["tui", "--size", "6", "--tour", "-"];
+    let mut run = PtyRun::start_reading(&args, Some("xterm-256color"), path.to_str());
+    // (Words are sent apart: cells that stay blank between them are not written.)
+    assert!(run.shows("standard"), "{}", run.text());
+    let before = run.settled();
+    run.press(b"0");
+    // The status of a timeline paused at move 1: "... Space plays, $ to the end".
+    assert!(run.shows_from(before, "plays,"), "the key did not arrive");
+    run.press(b"q");
+    assert!(run.exit_status("q did not quit").success());
 }
 
 #[test]

@@ -12,11 +12,13 @@
 //! - `stepping`: stepping forward and back, play, finishing, the replay and the clock;
 //! - `status`: what the panel says ([`Status`], [`Figures`]);
 //! - `scene`: what the board shows ([`Scene`]);
-//! - `goto`: the goto prompt (`g`), which takes typed keys while it is open;
+//! - `prompt`: the prompts (`g` go to, `w` write), which take typed keys while open;
+//! - `files`: tours opened from a file (`--tour`) and written to one (`w`);
 //! - `building`: the construction told step by step ([`Building`]).
 
 mod building;
-mod goto;
+mod files;
+mod prompt;
 mod scene;
 mod setup;
 mod status;
@@ -34,6 +36,7 @@ use super::keys::Action;
 use super::session::SearchSession;
 
 pub use building::Building;
+pub use prompt::PromptPurpose;
 pub use scene::{Follow, KnightState, Scene, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
 pub use status::{Figures, Status, thousands};
@@ -71,6 +74,8 @@ enum Attempt {
     Whole(Option<Outcome>),
     /// The method could not run.
     Failed(String),
+    /// A tour opened from a file (named here), validated before the explorer started.
+    Opened(String),
 }
 
 /// The explorer: see the module docs.
@@ -100,8 +105,8 @@ pub struct App {
     elapsed: Duration,
     /// Time spent replaying, apart from the search's.
     replay_elapsed: Duration,
-    /// The goto prompt's text, while it is open.
-    prompt: Option<String>,
+    /// The open prompt, if any.
+    prompt: Option<prompt::Prompt>,
     /// Lines the help is scrolled down by, when it is taller than the terminal.
     help_scroll: u16,
     view: TourView,
@@ -251,6 +256,7 @@ impl App {
         match &self.attempt {
             Attempt::Stepped(session) => session.search().path().collect(),
             Attempt::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
+            Attempt::Opened(_) => self.tour.iter().flat_map(Tour::squares).collect(),
             _ => Vec::new(),
         }
     }
@@ -357,6 +363,7 @@ impl App {
             Action::Shrink => self.resize(-1, -1),
             Action::Replay => self.replay(),
             Action::Goto => self.open_goto(),
+            Action::WriteTour => self.ask_where_to_write(),
             Action::TourStart => self.replay_from_start(),
             Action::TourEnd => self.replay_to_end(),
             Action::ToggleView => self.toggle_view(),

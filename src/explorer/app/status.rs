@@ -146,6 +146,17 @@ impl App {
                     depth,
                 }
             }
+            Attempt::Opened(_) => {
+                let depth = self
+                    .tour
+                    .as_ref()
+                    .map_or(0, |tour| tour.indices().len() as u32);
+                Figures {
+                    depth,
+                    max_depth: depth,
+                    ..Figures::default()
+                }
+            }
             _ => Figures::default(),
         }
     }
@@ -169,6 +180,7 @@ impl App {
         match &self.attempt {
             Attempt::Impossible(reason) => Status::NoTour(reason.to_string()),
             Attempt::Failed(message) => Status::Failed(message.clone()),
+            Attempt::Opened(_) => Status::TourFound,
             Attempt::Whole(None) => Status::Ready,
             Attempt::Whole(Some(outcome)) => match outcome {
                 Outcome::Tour { .. } => Status::TourFound,

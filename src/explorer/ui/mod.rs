@@ -173,11 +173,11 @@ impl Screen<'_> {
     fn render_key_bar(&self, area: Rect, buf: &mut Buffer) {
         let key = self.style(Role::Key);
         let text = self.style(Role::Muted);
-        if let Some(typed) = self.app.prompt() {
+        if let Some((purpose, typed)) = self.app.prompt() {
             Line::from(vec![
-                Span::styled(" go to: ", key),
+                Span::styled(format!(" {}: ", purpose.label()), key),
                 Span::styled(format!("{typed}_"), self.style(Role::Text)),
-                Span::styled("  (3,4  d5  #12)  Enter go  Esc cancel", text),
+                Span::styled(format!("  {}", purpose.hint()), text),
             ])
             .render(area, buf);
             return;

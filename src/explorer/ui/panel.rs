@@ -284,6 +284,9 @@ impl Screen<'_> {
             ),
             ("Start", full_name(board, setup.start), text),
         ];
+        if let Some(source) = self.app.opened_from() {
+            fields.push(("Tour", format!("from {source}, validated"), text));
+        }
         // A method that answers whole may hand a small board to another layer: say which.
         if let Some(layer) = self.app.answered_by()
             && layer.method() != Some(setup.method)

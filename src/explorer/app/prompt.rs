@@ -1,6 +1,7 @@
-//! The goto prompt (`g`): a square (`r,c` or algebraic) moves the cursor there, a move number
-//! (`#123`) puts the timeline of a found tour at that move. While the prompt is open, keys are
-//! typed into it rather than mapped to actions; `Enter` goes, `Esc` cancels.
+//! The prompts: *go to* (`g`), where a square (`r,c` or algebraic) moves the cursor there and
+//! a move number (`#123`) puts the timeline of a found tour at that move, and *write* (`w`),
+//! which asks where to save the tour (see `files`). While a prompt is open, keys are typed into
+//! it rather than mapped to actions; `Enter` goes, `Esc` cancels.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -9,25 +10,72 @@ use crate::engine::quote::quoted;
 
 use super::{App, Follow, Motion};
 
-/// The longest text the prompt takes: any square or move number fits.
-const MAX_PROMPT: usize = 40;
+/// The longest text a prompt takes: any square, move number or reasonable file name fits.
+const MAX_PROMPT: usize = 200;
+
+/// What an open prompt asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromptPurpose {
+    /// A square or a move to go to.
+    Goto,
+    /// The file to write the tour to.
+    Write,
+}
+
+impl PromptPurpose {
+    /// What the key bar calls the prompt.
+    pub fn label(self) -> &'static str {
+        match self {
+            PromptPurpose::Goto => "go to",
+            PromptPurpose::Write => "write the tour to",
+        }
+    }
+
+    /// What the key bar says after the typed text.
+    pub fn hint(self) -> &'static str {
+        match self {
+            PromptPurpose::Goto => "(3,4  d5  #12)  Enter go  Esc cancel",
+            PromptPurpose::Write => "(list format)  Enter writes  Esc cancels",
+        }
+    }
+}
+
+/// An open prompt: what it asks for and what is typed so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Prompt {
+    purpose: PromptPurpose,
+    text: String,
+}
 
 impl App {
     /// Opens the goto prompt.
     pub(super) fn open_goto(&mut self) {
-        self.prompt = Some(String::new());
+        self.prompt = Some(Prompt {
+            purpose: PromptPurpose::Goto,
+            text: String::new(),
+        });
     }
 
-    /// The goto prompt's text, while it is open.
-    pub fn prompt(&self) -> Option<&str> {
-        self.prompt.as_deref()
+    /// Opens the write prompt with `default` typed in.
+    pub(super) fn open_write(&mut self, default: String) {
+        self.prompt = Some(Prompt {
+            purpose: PromptPurpose::Write,
+            text: default,
+        });
+    }
+
+    /// The open prompt: what it asks for and the text typed so far.
+    pub fn prompt(&self) -> Option<(PromptPurpose, &str)> {
+        self.prompt
+            .as_ref()
+            .map(|prompt| (prompt.purpose, prompt.text.as_str()))
     }
 
     /// Types `key` into the open prompt: a character, `Backspace`, `Enter` (go) or `Esc`
     /// (cancel); `Ctrl-C` still quits. Returns whether the prompt took the key (it takes
     /// every key while open, so none reaches the key map).
     pub fn type_key(&mut self, key: KeyEvent) -> bool {
-        let Some(text) = &mut self.prompt else {
+        let Some(Prompt { text, .. }) = &mut self.prompt else {
             return false;
         };
         if key.kind == KeyEventKind::Release {
@@ -49,8 +97,12 @@ impl App {
             }
             KeyCode::Esc => self.prompt = None,
             KeyCode::Enter => {
-                let text = self.prompt.take().unwrap_or_default();
-                self.go_to(text.trim());
+                if let Some(Prompt { purpose, text }) = self.prompt.take() {
+                    match purpose {
+                        PromptPurpose::Goto => self.go_to(text.trim()),
+                        PromptPurpose::Write => self.write_tour(text.trim()),
+                    }
+                }
             }
             _ => {}
         }

@@ -69,6 +69,8 @@ pub enum Action {
     ToggleView,
     /// Write the tour to a file (asks for the name).
     WriteTour,
+    /// Show or hide the starts map.
+    StartsMap,
     /// The next zoom level: numbers, shade, overview.
     Zoom,
     /// Open or close the help.
@@ -126,6 +128,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('$') => Action::TourEnd,
         KeyCode::Char('v') => Action::ToggleView,
         KeyCode::Char('w') => Action::WriteTour,
+        KeyCode::Char('s') => Action::StartsMap,
         KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') => Action::Quit,
@@ -162,11 +165,10 @@ pub const KEYS: &[KeyHelp] = &[
         "move the cursor a page up / down / left / right",
         None,
     ),
-    key("c", "centre on the knight and follow it", None),
-    key("g", "go to a square (3,4 or d5) or a move (#12)", None),
+    key("c g", "centre on the knight; go to a square or #move", None),
     key(
-        "Enter",
-        "make the cursor square the start (resets)",
+        "Enter click",
+        "make the square the start (resets)",
         Some(("Enter", "start")),
     ),
     key(
@@ -199,21 +201,31 @@ pub const KEYS: &[KeyHelp] = &[
         "replay the tour; go to its first move / its end",
         Some(("p", "replay")),
     ),
-    key("v", "tour as visit numbers / as its path", None),
-    key("w", "write the tour to a file (list format)", None),
+    key(
+        "v w",
+        "tour as numbers / its path; write it to a file",
+        None,
+    ),
+    key(
+        "s",
+        "starts map: the answer from every square (Enter: search)",
+        Some(("s", "starts")),
+    ),
     key(
         "z",
         "zoom: numbers, shade, whole-board overview",
         Some(("z", "zoom")),
     ),
-    key("mouse click", "make the clicked square the start", None),
-    key("Ctrl-L", "clear and redraw the whole screen", None),
     key(
         "? Esc",
         "this help (j k scroll it); Esc or another key closes it",
         Some(("?", "help")),
     ),
-    key("q Ctrl-C", "quit (Esc does not)", Some(("q", "quit"))),
+    key(
+        "q Ctrl-C Ctrl-L",
+        "quit (Esc does not); Ctrl-L redraws",
+        Some(("q", "quit")),
+    ),
 ];
 
 #[cfg(test)]

@@ -119,4 +119,5 @@ mod keys;
 mod navigation;
 mod pty;
 mod screens;
+mod starts;
 mod tape;

@@ -14,13 +14,15 @@
 //! - `scene`: what the board shows ([`Scene`]);
 //! - `prompt`: the prompts (`g` go to, `w` write), which take typed keys while open;
 //! - `files`: tours opened from a file (`--tour`) and written to one (`w`);
-//! - `building`: the construction told step by step ([`Building`]).
+//! - `building`: the construction told step by step ([`Building`]);
+//! - `starts`: the starts map (`s`), made on a thread of its own.
 
 mod building;
 mod files;
 mod prompt;
 mod scene;
 mod setup;
+mod starts;
 mod status;
 mod stepping;
 
@@ -37,7 +39,7 @@ use super::session::SearchSession;
 
 pub use building::Building;
 pub use prompt::PromptPurpose;
-pub use scene::{Follow, KnightState, Scene, TourView, Zoom};
+pub use scene::{Follow, KnightState, Scene, StartsView, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
 pub use status::{Figures, Status, thousands};
 
@@ -107,6 +109,8 @@ pub struct App {
     replay_elapsed: Duration,
     /// The open prompt, if any.
     prompt: Option<prompt::Prompt>,
+    /// The starts map: shown or not, its work, the maps made.
+    starts: starts::Starts,
     /// Lines the help is scrolled down by, when it is taller than the terminal.
     help_scroll: u16,
     view: TourView,
@@ -144,6 +148,7 @@ impl App {
             elapsed: Duration::ZERO,
             replay_elapsed: Duration::ZERO,
             prompt: None,
+            starts: Default::default(),
             help_scroll: 0,
             view: TourView::Numbers,
             zoom: Zoom::Numbers,
@@ -339,7 +344,9 @@ impl App {
                 self.follow = Follow::Knight;
                 self.centre_requests = self.centre_requests.wrapping_add(1);
             }
+            Action::SetStart if self.starts_shown() => self.start_from_map(self.cursor),
             Action::SetStart => self.set_start(self.cursor),
+            Action::StartsMap => self.toggle_starts(),
             Action::ToggleClosed => {
                 self.setup.closed = !self.setup.closed;
                 self.reset();

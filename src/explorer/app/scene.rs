@@ -4,6 +4,7 @@
 
 use crate::engine::board::{Board, Square};
 use crate::engine::search::{Candidate, SearchEvent};
+use crate::engine::starts::{StartOutcome, StartsMap};
 
 use super::{App, Attempt, Building, SearchSession};
 
@@ -92,6 +93,48 @@ pub struct Scene<'a> {
     pub seams: Option<(&'a [u32], &'a [u32])>,
     /// The squares the construction's last join linked.
     pub joined: Vec<Square>,
+    /// The starts map, when it is shown (it replaces the search on the board).
+    pub starts: Option<StartsView<'a>>,
+}
+
+/// The starts map as the board draws it: the answers and the range of the nodes the tours took
+/// (the shade runs over it, on a log scale).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StartsView<'a> {
+    /// The map.
+    pub map: &'a StartsMap,
+    /// The fewest nodes a tour from some square took.
+    pub least: u64,
+    /// The most.
+    pub most: u64,
+}
+
+impl<'a> StartsView<'a> {
+    /// The view of `map`.
+    pub fn of(map: &'a StartsMap) -> Self {
+        let tours = map
+            .answers
+            .iter()
+            .filter(|answer| matches!(answer.outcome, StartOutcome::Tour { .. }))
+            .map(|answer| answer.nodes.max(1));
+        let (least, most) = tours.fold((u64::MAX, 1), |(least, most), nodes| {
+            (least.min(nodes), most.max(nodes))
+        });
+        Self {
+            map,
+            least: least.min(most),
+            most,
+        }
+    }
+
+    /// Where `nodes` lies between the fewest and the most, on a log scale: 0 to 1.
+    pub fn shade(&self, nodes: u64) -> f64 {
+        let (least, most) = (self.least as f64, self.most as f64);
+        if most <= least {
+            return 0.0;
+        }
+        ((nodes.max(1) as f64).ln() - least.ln()) / (most.ln() - least.ln())
+    }
 }
 
 impl Scene<'_> {
@@ -139,6 +182,7 @@ impl App {
             centre_request: self.centre_requests,
             seams: self.building.as_deref().map(Building::cuts),
             joined: Vec::new(),
+            starts: None,
         };
         if let Attempt::Stepped(session) = &self.attempt {
             show_search(session, &mut scene);
@@ -148,6 +192,17 @@ impl App {
             scene.joined = building.joined_squares();
         }
         self.show_tour(&mut scene);
+        if let Some(map) = self.starts_map() {
+            // The map replaces the search on the board; the cursor picks a start.
+            scene.starts = Some(StartsView::of(map));
+            scene.knight = None;
+            scene.candidates.clear();
+            scene.undone = None;
+            scene.path = None;
+            scene.joined.clear();
+            scene.seams = None;
+            return scene;
+        }
         if self.follow == Follow::Knight
             && let Some((square, _)) = scene.knight
         {

@@ -162,5 +162,6 @@ impl App {
                 },
             },
         };
+        self.starts_follow_setup();
     }
 }

@@ -17,6 +17,8 @@ use crate::options::with_memory_cap;
 const SLICE: Duration = Duration::from_millis(12);
 /// The most time one tick makes up for (after the process was suspended, say).
 const MAX_TICK: Duration = Duration::from_millis(250);
+/// How often the starts map's progress is looked at while nothing else moves.
+const STARTS_POLL: Duration = Duration::from_millis(100);
 /// Steps between two looks at the clock in a burst.
 const CLOCK_EVERY: u32 = 1024;
 /// The longest a method that answers whole (construct) may hold the screen: it runs on this
@@ -26,13 +28,15 @@ const WHOLE_ANSWER_DEADLINE: Duration = Duration::from_secs(2);
 impl App {
     /// Whether something runs on its own, so the run loop must come back without a key.
     pub fn is_animating(&self) -> bool {
-        self.motion != Motion::Still
+        self.motion != Motion::Still || self.starts_working()
     }
 
     /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
     /// when nothing runs on its own (wait for a key for ever: no CPU while idle).
     pub fn next_tick_in(&self, frame: Duration) -> Option<Duration> {
         match (self.motion, self.speed) {
+            // The starts map's progress, a few times a second.
+            (Motion::Still, _) if self.starts_working() => Some(STARTS_POLL.max(frame)),
             (Motion::Still, _) => None,
             (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
             (Motion::Playing, Speed::PerSecond(rate)) => {
@@ -45,6 +49,7 @@ impl App {
     /// Lets `elapsed` of wall-clock time pass: play and finishing take the steps due.
     pub fn tick(&mut self, elapsed: Duration) {
         let elapsed = elapsed.min(MAX_TICK);
+        self.poll_starts();
         match self.motion {
             Motion::Still => {}
             Motion::Finishing { .. } => {

@@ -252,6 +252,34 @@ impl Look {
         }
     }
 
+    /// The fill of a square of the starts map: a tour on the gradient by `shade` (0 the fewest
+    /// nodes, 1 the most), proved none in red, gave up in grey; in monochrome, plain (the
+    /// map's glyphs say the outcome).
+    pub fn starts_fill(&self, outcome: MapOutcome) -> Style {
+        if self.colors == ColorMode::Monochrome {
+            return match outcome {
+                MapOutcome::NoTour => Style::new().add_modifier(Modifier::BOLD),
+                _ => Style::new(),
+            };
+        }
+        match outcome {
+            MapOutcome::Tour { shade } => {
+                let ink = if shade < 0.6 {
+                    INK_ON_DARK
+                } else {
+                    INK_ON_LIGHT
+                };
+                let style = self.fg(ink);
+                match self.gradient(shade) {
+                    Some(colour) => style.bg(colour),
+                    None => style,
+                }
+            }
+            MapOutcome::NoTour => self.on(DEAD_END, INK_ON_DARK),
+            MapOutcome::GaveUp => self.on(UNVISITED, INK_ON_DARK),
+        }
+    }
+
     /// The colour of squares not yet visited in the shade and overview zooms.
     pub fn unvisited(&self) -> Option<Color> {
         self.color(UNVISITED)
@@ -271,6 +299,20 @@ impl Look {
             GlyphSet::Ascii => &ASCII,
         }
     }
+}
+
+/// An answer of the starts map, as it is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MapOutcome {
+    /// A tour, shaded by its nodes (0 the fewest on the map, 1 the most).
+    Tour {
+        /// Where its nodes lie on the map's range.
+        shade: f64,
+    },
+    /// No tour, proved.
+    NoTour,
+    /// The solve gave up.
+    GaveUp,
 }
 
 /// The 256-colour palette's entry in its 6×6×6 colour cube nearest to `rgb`.

@@ -7,6 +7,7 @@
 mod board;
 mod look;
 mod panel;
+mod starts;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

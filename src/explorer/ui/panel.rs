@@ -27,7 +27,9 @@ impl Screen<'_> {
             .into_iter()
             .flat_map(|(name, value, style)| self.field_lines(name, &value, style, room))
             .collect();
-        if self.app.zoom() != Zoom::Numbers {
+        if let Some(view) = self.app.scene().starts {
+            lines.extend(self.starts_legend(&view, width));
+        } else if self.app.zoom() != Zoom::Numbers {
             lines.push(self.order_legend(width));
         }
         if let Some(message) = self.app.message() {
@@ -191,7 +193,7 @@ impl Screen<'_> {
     }
 
     /// One field of the panel: its name, then its value wrapped to `room` columns.
-    fn field_lines(
+    pub(super) fn field_lines(
         &self,
         name: &str,
         value: &str,
@@ -218,7 +220,17 @@ impl Screen<'_> {
         let text = self.style(Role::Text);
         let status = app.status();
         let mut fields = self.setup_fields();
+        if app.starts_map().is_some() {
+            // The map is on the board: its figures, not the search's.
+            fields.extend(self.starts_fields());
+            fields.push(("Cursor", full_name(app.setup().board, app.cursor()), text));
+            fields.push(("View", "starts map (s: back to the search)".into(), text));
+            return fields;
+        }
         fields.push(("Status", status.to_string(), self.status_style(&status)));
+        if app.starts_shown() {
+            fields.extend(self.starts_fields());
+        }
         fields.extend(self.figure_fields());
         if let Some(building) = app.building() {
             let (laid, blocks) = building.blocks();
@@ -450,8 +462,12 @@ impl Screen<'_> {
             let room = usize::from(inner.height).saturating_sub(lines.len());
             lines.extend(self.window_lines(viewport, inner.width, room));
         }
-        // The legend goes at the foot of the panel where there is room for all of it.
-        let legend = self.legend_lines(inner.width);
+        // The legend goes at the foot of the panel where there is room for all of it (the
+        // starts map has its own, with its figures).
+        let legend = match self.app.starts_map() {
+            Some(_) => Vec::new(),
+            None => self.legend_lines(inner.width),
+        };
         let room = usize::from(inner.height).saturating_sub(lines.len());
         if room > legend.len() {
             lines.resize(usize::from(inner.height) - legend.len(), Line::default());

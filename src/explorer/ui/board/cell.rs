@@ -12,6 +12,7 @@ use crate::explorer::app::{KnightState, Scene};
 use crate::explorer::ui::look::{Look, Role};
 
 use super::CellSize;
+use super::starts::MapCell;
 
 /// Draws one square's cell.
 pub(super) struct CellPainter<'a> {
@@ -23,11 +24,13 @@ pub(super) struct CellPainter<'a> {
     pub(super) cell: CellSize,
 }
 
-/// What a cell shows: its role, its main text and the label under it.
+/// What a cell shows: its role, its main text and the label under it, and a fill of its own
+/// (the starts map's) instead of the role's.
 struct CellContent {
     role: Role,
     main: String,
     sub: String,
+    fill: Option<Style>,
 }
 
 impl CellPainter<'_> {
@@ -41,10 +44,10 @@ impl CellPainter<'_> {
         };
         let base = look.style(square_role);
         let content = self.content(square, square_role);
-        let fill = if content.role == square_role {
-            base
-        } else {
-            base.patch(look.style(content.role))
+        let fill = match content.fill {
+            Some(own) => base.patch(own),
+            None if content.role == square_role => base,
+            None => base.patch(look.style(content.role)),
         };
         let is_cursor = square == self.scene.cursor;
         let wide = self.cell.is_wide();
@@ -112,6 +115,20 @@ impl CellPainter<'_> {
         let visit = visit.filter(|&number| number > 0 && number <= scene.shown_up_to);
         let number = visit.map(|n| n.to_string()).unwrap_or_default();
         let under = if square == scene.start { "start" } else { "" };
+        if let Some(view) = &scene.starts {
+            let room = if self.cell.is_wide() {
+                self.cell.width - 2
+            } else {
+                self.cell.width - 1
+            };
+            let cell = MapCell::of(view, square, self.look, room);
+            return CellContent {
+                fill: Some(self.look.starts_fill(cell.outcome)),
+                role: square_role,
+                main: cell.text,
+                sub: cell.word.to_string(),
+            };
+        }
         if let Some((knight, state)) = scene.knight
             && knight == square
         {
@@ -119,6 +136,7 @@ impl CellPainter<'_> {
         }
         if scene.joined.contains(&square) {
             return CellContent {
+                fill: None,
                 role: Role::Join,
                 main: number,
                 sub: "join".to_string(),
@@ -132,6 +150,7 @@ impl CellPainter<'_> {
                 ""
             };
             return CellContent {
+                fill: None,
                 role: square_role,
                 main: main.to_string(),
                 sub: under.to_string(),
@@ -147,6 +166,7 @@ impl CellPainter<'_> {
             return self.undone(dead_end);
         }
         CellContent {
+            fill: None,
             role: square_role,
             main: number,
             sub: under.to_string(),
@@ -166,7 +186,12 @@ impl CellPainter<'_> {
         } else {
             glyphs.knight.to_string()
         };
-        CellContent { role, main, sub }
+        CellContent {
+            role,
+            main,
+            sub,
+            fill: None,
+        }
     }
 
     /// The cell of the knight's untried candidate `at` (0 is the next), of `degree` onward moves.
@@ -175,12 +200,14 @@ impl CellPainter<'_> {
         if at == 0 {
             let (open, close) = self.look.glyphs().chosen;
             CellContent {
+                fill: None,
                 role: Role::Chosen,
                 main: format!("{open}{degree}{close}"),
                 sub: "next".to_string(),
             }
         } else {
             CellContent {
+                fill: None,
                 role: Role::Candidate,
                 main: format!("({degree})"),
                 sub: String::new(),
@@ -193,12 +220,14 @@ impl CellPainter<'_> {
         let glyphs = self.look.glyphs();
         if dead_end {
             CellContent {
+                fill: None,
                 role: Role::DeadEnd,
                 main: glyphs.dead_end.to_string(),
                 sub: "dead".to_string(),
             }
         } else {
             CellContent {
+                fill: None,
                 role: Role::Undone,
                 main: glyphs.undone.to_string(),
                 sub: "back".to_string(),

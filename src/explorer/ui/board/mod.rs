@@ -7,11 +7,13 @@
 //! - `viewport`: where the grid goes and which squares it shows (arithmetic only);
 //! - `cell`: what one square's cell shows and how it is painted;
 //! - `path`: the path view's lines over the cells;
-//! - `shade`: the shade and overview zooms, squares coloured by visit order.
+//! - `shade`: the shade and overview zooms, squares coloured by visit order;
+//! - `starts`: the starts map's squares.
 
 mod cell;
 mod path;
 mod shade;
+mod starts;
 mod viewport;
 
 use ratatui::buffer::Buffer;
@@ -26,6 +28,7 @@ use crate::explorer::app::{KnightState, Scene, Zoom};
 use cell::CellPainter;
 use viewport::Labels;
 
+pub use starts::short_count;
 pub use viewport::{BoardViewport, CellSize, SHADE_CELL, cell_sizes, compact_cell, text_width};
 
 /// The board widget; see the module docs.
@@ -71,14 +74,15 @@ impl StatefulWidget for BoardWidget<'_> {
             .title(self.title.as_str());
         let inner = block.inner(area);
         block.render(area, buf);
-        if scene.zoom == Zoom::Overview {
+        // The starts map (at most 256x256) has no overview: a character a square.
+        if scene.zoom == Zoom::Overview && scene.starts.is_none() {
             *viewport = self.render_overview(buf, inner);
             return;
         }
         let labels = Labels::new(scene.board);
         let cell = match scene.zoom {
-            Zoom::Shade => SHADE_CELL,
-            _ => labels.cell_in(scene.board, inner),
+            Zoom::Shade | Zoom::Overview => SHADE_CELL,
+            Zoom::Numbers => labels.cell_in(scene.board, inner),
         };
         let focus = scene.focus;
         let Some(laid_out) = viewport.laid_out(
@@ -94,8 +98,11 @@ impl StatefulWidget for BoardWidget<'_> {
         };
         *viewport = laid_out;
         self.render_labels(buf, viewport, labels);
-        if scene.zoom == Zoom::Shade {
-            self.render_shade(buf, viewport);
+        if scene.zoom != Zoom::Numbers {
+            match &scene.starts {
+                Some(view) => self.render_starts_shade(buf, viewport, view),
+                None => self.render_shade(buf, viewport),
+            }
             return;
         }
         let painter = CellPainter {

@@ -1,0 +1,217 @@
+//! The starts map (`s`): what the engine answers from every square of the board, for the
+//! current kind and method ([`crate::engine::starts`]), drawn over the board. It is computed
+//! on a thread of its own, so keys are never blocked: [`App::tick`] picks up its progress and
+//! its end; any change of board, kind or method cancels it (and, while the map is shown, asks
+//! for the new one); maps already made are kept, a few of them, and shown again at once.
+//! `Enter` on a square of the map starts the search there.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::engine::board::{Board, Square};
+use crate::engine::solve::{Method, Request};
+use crate::engine::starts::{MAX_SQUARES, StartsMap, map_starts};
+use crate::options::with_memory_cap;
+
+use super::App;
+
+/// Which map: the board, closed or open, and the method.
+type MapKey = (Board, bool, Method);
+
+/// The most maps kept.
+const KEPT_MAPS: usize = 8;
+
+/// A map being made on its own thread.
+#[derive(Debug)]
+struct Job {
+    key: MapKey,
+    /// Starts answered so far.
+    done: AtomicUsize,
+    total: usize,
+    /// Set to stop the work at the next answer.
+    cancelled: AtomicBool,
+    /// The map, or why there is none, once the work is over.
+    result: Mutex<Option<Result<StartsMap, String>>>,
+}
+
+/// The starts map's part of the explorer: whether it is shown, the work under way, and the
+/// maps made so far.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Starts {
+    shown: bool,
+    job: Option<Arc<Job>>,
+    /// The maps made, the newest last.
+    maps: Vec<(MapKey, Arc<StartsMap>)>,
+    /// Why the last map could not be made.
+    failed: Option<(MapKey, String)>,
+}
+
+impl Starts {
+    /// The map made for `key`, if any.
+    fn made(&self, key: MapKey) -> Option<&Arc<StartsMap>> {
+        self.maps
+            .iter()
+            .find(|(made, _)| *made == key)
+            .map(|(_, map)| map)
+    }
+
+    /// Stops the work under way, if any.
+    fn cancel(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.cancelled.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl App {
+    fn map_key(&self) -> MapKey {
+        (self.setup.board, self.setup.closed, self.setup.method)
+    }
+
+    /// `s`: shows the starts map, or hides it.
+    pub(super) fn toggle_starts(&mut self) {
+        self.starts.shown = !self.starts.shown;
+        if self.starts.shown {
+            self.make_starts_map();
+        }
+    }
+
+    /// Whether the starts map is shown.
+    pub fn starts_shown(&self) -> bool {
+        self.starts.shown
+    }
+
+    /// The starts map of the current board, kind and method, once made and while shown.
+    pub fn starts_map(&self) -> Option<&StartsMap> {
+        if !self.starts.shown {
+            return None;
+        }
+        self.starts.made(self.map_key()).map(Arc::as_ref)
+    }
+
+    /// Starts answered so far and in all, while the map is being made.
+    pub fn starts_progress(&self) -> Option<(usize, usize)> {
+        let job = self.starts.job.as_ref()?;
+        Some((job.done.load(Ordering::Relaxed), job.total))
+    }
+
+    /// Why the map of the current setup could not be made, if it could not.
+    pub fn starts_failure(&self) -> Option<&str> {
+        match &self.starts.failed {
+            Some((key, message)) if *key == self.map_key() => Some(message),
+            _ => None,
+        }
+    }
+
+    /// Whether the map's work is under way (the run loop then keeps ticking).
+    pub(super) fn starts_working(&self) -> bool {
+        self.starts.job.is_some()
+    }
+
+    /// The setup changed: work on another map stops, and a shown map is asked for anew.
+    pub(super) fn starts_follow_setup(&mut self) {
+        let key = self.map_key();
+        if self.starts.job.as_ref().is_some_and(|job| job.key != key) {
+            self.starts.cancel();
+        }
+        if self.starts.shown {
+            self.make_starts_map();
+        }
+    }
+
+    /// `Enter` on the map: the start becomes the cursor's square and the search plays from it.
+    pub(super) fn start_from_map(&mut self, square: Square) {
+        self.starts.shown = false;
+        self.set_start(square);
+        self.play_pause();
+    }
+
+    /// Picks up the end of the map's work.
+    pub(super) fn poll_starts(&mut self) {
+        let Some(job) = &self.starts.job else { return };
+        let Some(result) = job
+            .result
+            .lock()
+            .map(|mut held| held.take())
+            .unwrap_or(None)
+        else {
+            return;
+        };
+        let key = job.key;
+        self.starts.job = None;
+        match result {
+            Ok(map) => {
+                if self.starts.maps.len() >= KEPT_MAPS {
+                    self.starts.maps.remove(0);
+                }
+                self.starts.maps.push((key, Arc::new(map)));
+            }
+            Err(message) => self.starts.failed = Some((key, message)),
+        }
+    }
+
+    /// Sets the map of the current setup in the making, unless it is made or being made.
+    fn make_starts_map(&mut self) {
+        let key = self.map_key();
+        let (board, closed, method) = key;
+        let busy = self.starts.job.as_ref().is_some_and(|job| job.key == key);
+        if self.starts.made(key).is_some() || busy {
+            return;
+        }
+        self.starts.cancel();
+        self.starts.failed = None;
+        if board.area() > MAX_SQUARES {
+            self.starts.failed = Some((
+                key,
+                format!("the starts map covers boards of at most {MAX_SQUARES} squares (256x256)"),
+            ));
+            return;
+        }
+        let mut request = Request::new(board, Square::new(0, 0))
+            .closed(closed)
+            .method(method);
+        request.node_budget = self.finish_budget;
+        let request = match with_memory_cap(request) {
+            Ok(request) => request,
+            Err(message) => {
+                self.starts.failed = Some((key, message));
+                return;
+            }
+        };
+        let job = Arc::new(Job {
+            key,
+            done: AtomicUsize::new(0),
+            total: board.area() as usize,
+            cancelled: AtomicBool::new(false),
+            result: Mutex::new(None),
+        });
+        let worker = Arc::clone(&job);
+        let spawned = std::thread::Builder::new()
+            .name("starts map".into())
+            .spawn(move || make_map(&request, &worker));
+        match spawned {
+            Ok(_) => self.starts.job = Some(job),
+            Err(error) => {
+                self.starts.failed = Some((key, format!("cannot start the map's work: {error}")))
+            }
+        }
+    }
+}
+
+/// The map of `request`'s board on this thread and the others there are, reported to `job`.
+fn make_map(request: &Request, job: &Job) {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let progress = |done: usize, _total: usize| {
+        job.done.store(done, Ordering::Relaxed);
+        if job.cancelled.load(Ordering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let made = map_starts(request, threads, &progress).map_err(|error| error.to_string());
+    if let Ok(mut result) = job.result.lock() {
+        *result = Some(made);
+    }
+}

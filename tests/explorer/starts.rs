@@ -1,0 +1,105 @@
+//! The starts map (`s`): made in the background while keys still work, cancelled by a change
+//! of board, kind or method, kept once made, summed up in the panel, drawn with colours or
+//! glyphs, and `Enter` on one of its squares starts the search there.
+
+use std::time::Instant;
+
+use knights_tour::engine::solve::{Outcome, Request, solve};
+use knights_tour::engine::starts::StartOutcome;
+
+use super::*;
+
+/// Ticks until the starts map is made (or a minute has passed).
+fn until_mapped(app: &mut App) {
+    let began = Instant::now();
+    while app.starts_map().is_none() {
+        assert!(
+            began.elapsed().as_secs() < 60,
+            "no map: {:?}",
+            app.starts_failure()
+        );
+        assert!(app.starts_progress().is_some(), "nothing at work");
+        std::thread::sleep(Duration::from_millis(5));
+        app.tick(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn s_maps_5x5_tours_from_13_squares_and_proofs_for_12() {
+    let mut app = explorer(5, 5, (0, 0), Method::Backtrack);
+    press(&mut app, "s");
+    assert!(
+        app.is_animating(),
+        "the run loop keeps ticking while the map is made"
+    );
+    until_mapped(&mut app);
+    let map = app.starts_map().unwrap();
+    let tally = map.tally();
+    assert_eq!((tally.tours, tally.no_tour, tally.gave_up), (13, 12, 0));
+    // Each square's answer is what the solver says from it, tour validated.
+    for answer in &map.answers {
+        let request = Request::new(map.board, answer.square).method(Method::Backtrack);
+        match (solve(&request).unwrap(), &answer.outcome) {
+            (Outcome::Tour { tour, .. }, StartOutcome::Tour { .. }) => {
+                validate(map.board, tour.squares(), false, Some(answer.square)).unwrap()
+            }
+            (Outcome::NoTour { .. }, StartOutcome::NoTour(_)) => {}
+            (solved, mapped) => panic!("{}: {solved:?} against {mapped:?}", answer.square),
+        }
+    }
+    assert!(!app.is_animating(), "the work is over");
+    assert_screen!("starts_map_5x5", screen(&app, Look::standard(), 100, 32));
+    assert_screen!("starts_map_5x5_ascii", screen(&app, plain_ascii(), 100, 32));
+}
+
+#[test]
+fn the_map_of_8x8_sums_up_and_names_the_answer_under_the_cursor() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "s");
+    until_mapped(&mut app);
+    let text = screen(&app, Look::standard(), 100, 32);
+    assert!(
+        text.contains("Starts     64 give a tour, 0 proved"),
+        "{text}"
+    );
+    assert!(text.contains("From here  a tour in"), "{text}");
+    assert_screen!("starts_map_8x8", text);
+    // One character a square in the shade zoom: the glyphs.
+    press(&mut app, "z");
+    let shade = screen(&app, plain_ascii(), 80, 24);
+    assert_eq!(shade.matches("TTTTTTTT").count(), 8, "{shade}");
+}
+
+#[test]
+fn a_change_of_kind_cancels_the_work_and_a_map_made_is_kept() {
+    // naive on 8x8 takes seconds a start: the work is still going when the kind changes.
+    let mut app = explorer(8, 8, (0, 0), Method::Naive);
+    press(&mut app, "s");
+    assert!(app.starts_progress().is_some());
+    press(&mut app, "m");
+    assert_eq!(app.setup().method, Method::Construct);
+    // The naive map's work is stopped; the construct map's is under way or done.
+    until_mapped(&mut app);
+    assert_eq!(app.starts_map().unwrap().method, Method::Construct);
+    // Hidden and shown again, it is there at once: kept.
+    press(&mut app, "ss");
+    assert!(app.starts_map().is_some() && app.starts_progress().is_none());
+    // Keys work while the map is made: the cursor moves.
+    press(&mut app, "o");
+    press(&mut app, "l");
+    assert_eq!(app.cursor(), Square::new(0, 1));
+}
+
+#[test]
+fn enter_on_the_map_searches_from_that_square() {
+    let mut app = explorer(6, 6, (0, 0), Method::Backtrack);
+    press(&mut app, "s");
+    until_mapped(&mut app);
+    press(&mut app, "jjl\n");
+    assert!(!app.starts_shown());
+    assert_eq!(app.setup().start, Square::new(2, 1));
+    assert_eq!(app.status(), Status::Searching);
+    settle(&mut app);
+    let tour = app.tour().expect("a tour from the chosen square");
+    validate(tour.board(), tour.squares(), false, Some(Square::new(2, 1))).unwrap();
+}

@@ -268,3 +268,45 @@ fn starts_prints_the_same_bytes_every_run() {
         assert_eq!(starts(args).stdout, starts(args).stdout, "{args:?}");
     }
 }
+
+#[test]
+fn starts_agrees_with_counting_on_3x7_and_4x5_and_finds_tours_everywhere_on_6x6() {
+    // Where `count` finds open tours from a square, `starts` must find one; where it finds
+    // none, `starts` must prove none.
+    for size in ["3x7", "4x5"] {
+        let map = by_square(&cells(&starts(&["--size", size]).stdout));
+        let mut with_tours = 0;
+        for (square, cell) in &map {
+            let counted = run(&["count", "--size", size, "--start", square], None);
+            let tours: u64 = counted.stdout.trim().parse().unwrap();
+            let expected = if tours > 0 { "T" } else { "-" };
+            assert_eq!(cell, expected, "{size} from {square}: {tours} tours");
+            with_tours += u64::from(tours > 0);
+        }
+        assert!(with_tours > 0 && with_tours < map.len() as u64, "{size}");
+    }
+    let six = starts(&["--size", "6"]);
+    assert_eq!(six.code, 0);
+    assert_eq!(six.stdout, "T T T T T T\n".repeat(6));
+}
+
+#[test]
+fn closed_tours_start_from_every_square_or_from_none() {
+    for (size, all) in [
+        ("6", true),
+        ("3x10", true),
+        ("5", false),
+        ("4x6", false),
+        ("3x8", false),
+    ] {
+        let out = starts(&["--size", size, "--closed"]);
+        assert_eq!(out.code, 0, "{size}: {}", out.stderr);
+        let cells: Vec<String> = cells(&out.stdout).concat();
+        let expected = if all { "T" } else { "-" };
+        assert!(
+            cells.iter().all(|cell| cell == expected),
+            "{size}:\n{}",
+            out.stdout
+        );
+    }
+}

@@ -5,13 +5,16 @@
 //! - [`keys`]: the pure key map and the key table behind the key bar and the help;
 //! - [`session`]: a stepped search with a history that can be walked back;
 //! - [`ui`]: drawing, from the app to a buffer;
-//! - [`input`]: what the run loop waits for: terminal events and signals, on one channel;
+//! - [`driver`]: the run loop, whatever the terminal: it blocks on input while nothing plays
+//!   and draws at most [`FRAME_RATE`] frames a second; the local terminal and an SSH channel
+//!   are two hosts of it;
+//! - [`input`]: what the local loop waits for: terminal events and signals, on one channel;
 //! - `opening`: `--tour FILE`, read and validated before the terminal is touched;
-//! - this module: the options, the terminal's set-up and restoration (on quit, error, panic and
-//!   the signals that end it, see [`Ending`]), and the run loop, which blocks on input while
-//!   nothing plays and draws at most [`FRAME_RATE`] frames a second.
+//! - this module: the options, and the local host: the terminal's set-up and restoration (on
+//!   quit, error, panic and the signals that end it, see [`Ending`]).
 
 pub mod app;
+pub mod driver;
 pub mod input;
 pub mod keys;
 mod opening;
@@ -19,24 +22,19 @@ pub mod session;
 pub mod ui;
 
 use std::io::{self, IsTerminal};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use color_eyre::eyre::{WrapErr, bail};
 use crossterm::cursor;
-use crossterm::event::{
-    DisableMouseCapture, EnableMouseCapture, Event, MouseButton, MouseEventKind,
-};
-use crossterm::terminal::{
-    BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
-};
-use ratatui::DefaultTerminal;
-use ratatui::backend::{Backend, ClearType};
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
 use crate::engine::solve::Method;
 use crate::options::BoardArgs;
 
 pub use app::{App, METHODS, Setup, Speed, Status, next_method};
-use input::{Input, Inputs, Signal};
+use driver::{Input, Sizing};
+use input::{Input as LocalInput, Inputs, Signal};
 pub use keys::{Action, action};
 pub use opening::TourFileError;
 pub use ui::{BoardViewport, Look, Screen};
@@ -173,12 +171,14 @@ pub fn run(args: &ExplorerArgs) -> color_eyre::Result<Ending> {
         hook(info);
     }));
     crossterm::execute!(io::stdout(), EnableMouseCapture)?;
-    let ending = run_loop(&mut terminal, &mut app, look, &inputs);
+    let ending = driver::run_loop(&mut terminal, &mut app, look, Sizing::Asked, |timeout| {
+        local_input(&inputs, timeout)
+    });
     drop(restore);
     // The terminal is restored, its cursor shown. Its own drop would show the cursor once more
     // and, on a terminal that has hung up, complain on standard error: skip it.
     std::mem::forget(terminal);
-    ending
+    Ok(ending?)
 }
 
 /// Puts the terminal back however the run ends: see [`restore_terminal`].
@@ -212,106 +212,26 @@ fn set_up_terminal_again() -> io::Result<()> {
     crossterm::execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)
 }
 
-/// Clears the terminal and forgets what the last frame put on it, so that the next draw writes
-/// every cell. (`Terminal::clear` would do it, but asks the terminal where its cursor is first
-/// and waits for the answer, which not every terminal gives.)
-fn clear_all(terminal: &mut DefaultTerminal) -> io::Result<()> {
-    terminal.backend_mut().clear_region(ClearType::All)?;
-    Backend::flush(terminal.backend_mut())?;
-    // After a draw the back buffer is blank: a swap makes the last frame's buffer blank too.
-    terminal.swap_buffers();
-    Ok(())
-}
-
-/// Draws, then waits for an input worth drawing again or for the next tick of play; returns
-/// when the user quits or a signal ends the run.
-fn run_loop(
-    terminal: &mut DefaultTerminal,
-    app: &mut App,
-    look: Look,
-    inputs: &Inputs,
-) -> color_eyre::Result<Ending> {
-    let mut viewport = BoardViewport::default();
-    let mut last_tick = Instant::now();
-    loop {
-        if app.take_full_redraw() {
-            clear_all(terminal)?;
+/// The local terminal's next input for the loop: crossterm's events, and the signals, which
+/// end the run or (a stop and a continue) set the terminal up again.
+fn local_input(inputs: &Inputs, timeout: Option<Duration>) -> io::Result<Option<Input>> {
+    let Some(input) = inputs.next(timeout)? else {
+        return Ok(None);
+    };
+    Ok(Some(match input {
+        LocalInput::Terminal(event) => Input::Event(event),
+        LocalInput::Signal(Signal::End(number) | Signal::HangUp(number)) => {
+            Input::End(Ending::Signal(number))
         }
-        // One synchronized update a frame (`CSI ?2026`): a terminal that knows it shows the
-        // frame whole, so nothing tears over a slow link; others ignore it.
-        crossterm::queue!(terminal.backend_mut(), BeginSynchronizedUpdate)?;
-        terminal.draw(|frame| {
-            frame.render_stateful_widget(Screen::new(app, look), frame.area(), &mut viewport)
-        })?;
-        crossterm::execute!(terminal.backend_mut(), EndSynchronizedUpdate)?;
-        app.set_page(viewport.rows, viewport.cols);
-        if app.should_quit() {
-            return Ok(Ending::Quit);
+        LocalInput::Signal(Signal::Stop) => {
+            restore_terminal();
+            input::stop_process();
+            set_up_terminal_again()?;
+            Input::Redraw
         }
-        let was_animating = app.is_animating();
-        loop {
-            // Nothing plays: wait for input as long as it takes (no CPU while idle).
-            let timeout = app
-                .next_tick_in(FRAME)
-                .map(|wait| (last_tick + wait).saturating_duration_since(Instant::now()));
-            let Some(input) = inputs.next(timeout)? else {
-                break;
-            };
-            let draw = match input {
-                Input::Terminal(event) => handle_event(app, event, &viewport),
-                Input::Signal(Signal::End(number) | Signal::HangUp(number)) => {
-                    return Ok(Ending::Signal(number));
-                }
-                Input::Signal(Signal::Stop) => {
-                    restore_terminal();
-                    input::stop_process();
-                    set_up_terminal_again()?;
-                    app.update(Action::Redraw);
-                    true
-                }
-                Input::Signal(Signal::Continue) => {
-                    set_up_terminal_again()?;
-                    app.update(Action::Redraw);
-                    true
-                }
-            };
-            if draw {
-                break;
-            }
+        LocalInput::Signal(Signal::Continue) => {
+            set_up_terminal_again()?;
+            Input::Redraw
         }
-        let now = Instant::now();
-        if !was_animating {
-            last_tick = now;
-        } else if let Some(wait) = app.next_tick_in(FRAME)
-            && now >= last_tick + wait
-        {
-            app.tick(now - last_tick);
-            last_tick = now;
-        }
-    }
-}
-
-/// Applies one terminal event; returns whether the screen must be drawn again.
-fn handle_event(app: &mut App, event: Event, viewport: &BoardViewport) -> bool {
-    match event {
-        Event::Key(key) if app.type_key(key) => true,
-        Event::Key(key) => match action(key) {
-            Some(action) => {
-                app.update(action);
-                true
-            }
-            None => false,
-        },
-        Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-            match viewport.square_at(mouse.column, mouse.row) {
-                Some(square) => {
-                    app.pick(square);
-                    true
-                }
-                None => false,
-            }
-        }
-        Event::Resize(..) => true,
-        _ => false,
-    }
+    }))
 }

@@ -6,7 +6,7 @@
 //! The formats, told apart by the first text in the file unless `--format` says: a `list`
 //! (`r c` or `r,c` a line, in visit order; `list`), a `grid` (rows of visit numbers, 1..N or
 //! 0..N-1; `grid`) and the JSON object of `solve --format json` (`json`). Each reader streams
-//! through one fixed buffer ([`input`]) and stops at the first line that cannot belong to a
+//! through one fixed buffer (`input`) and stops at the first line that cannot belong to a
 //! tour of the board: a list keeps one bit a square; a JSON path likewise; a grid, whose
 //! numbers must be put in visit order before the moves can be checked, four bytes a square
 //! of the board it describes, refused up front when that exceeds the memory this process may

@@ -114,6 +114,7 @@ fn settle(app: &mut App) {
 }
 
 mod construction;
+mod driver;
 mod files;
 mod keys;
 mod navigation;

@@ -13,10 +13,12 @@
 //! - `status`: what the panel says ([`Status`], [`Figures`]);
 //! - `scene`: what the board shows ([`Scene`]);
 //! - `goto`: the goto prompt (`g`), which takes typed keys while it is open;
-//! - `building`: the construction told step by step ([`Building`]).
+//! - `building`: the construction told step by step ([`Building`]);
+//! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]).
 
 mod building;
 mod goto;
+mod race;
 mod scene;
 mod setup;
 mod status;
@@ -27,13 +29,17 @@ use std::time::Duration;
 use crate::engine::board::Square;
 use crate::engine::existence::NoTourReason;
 use crate::engine::search::SearchEvent;
-use crate::engine::solve::{Layer, Outcome};
+use crate::engine::solve::{Layer, Method, Outcome};
 use crate::engine::tour::Tour;
 
 use super::keys::Action;
 use super::session::SearchSession;
 
 pub use building::Building;
+pub use race::{
+    DEFAULT_RACERS, Factor, Lane, LaneEnd, RACING_METHODS, Race, RaceStatus, Verdict, parse_racers,
+    times,
+};
 pub use scene::{Follow, KnightState, Scene, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
 pub use status::{Figures, Status, thousands};
@@ -117,6 +123,10 @@ pub struct App {
     /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
     full_redraw: bool,
     message: Option<String>,
+    /// The method race, while it is on.
+    race: Option<Box<Race>>,
+    /// The methods `R` races.
+    racers: [Method; 2],
 }
 
 impl App {
@@ -149,6 +159,8 @@ impl App {
             quit: false,
             full_redraw: false,
             message: None,
+            race: None,
+            racers: DEFAULT_RACERS,
         };
         app.reset();
         app
@@ -320,6 +332,9 @@ impl App {
                 return;
             }
         }
+        if self.race.is_some() && self.race_update(action) {
+            return;
+        }
         match action {
             Action::CursorUp => self.move_cursor(-1, 0),
             Action::CursorDown => self.move_cursor(1, 0),
@@ -362,6 +377,7 @@ impl App {
             Action::ToggleView => self.toggle_view(),
             Action::Zoom => self.zoom = self.zoom.next(),
             Action::Help => self.help = true,
+            Action::Race => self.start_race(),
             // Esc closes the help (above) and dialogs, and nothing else: a stray Esc (or the
             // start of an escape sequence cut short) must not end a long search.
             Action::Redraw | Action::Escape => {}

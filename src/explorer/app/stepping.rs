@@ -26,12 +26,18 @@ const WHOLE_ANSWER_DEADLINE: Duration = Duration::from_secs(2);
 impl App {
     /// Whether something runs on its own, so the run loop must come back without a key.
     pub fn is_animating(&self) -> bool {
+        if let Some(race) = &self.race {
+            return race.is_running();
+        }
         self.motion != Motion::Still
     }
 
     /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
     /// when nothing runs on its own (wait for a key for ever: no CPU while idle).
     pub fn next_tick_in(&self, frame: Duration) -> Option<Duration> {
+        if let Some(race) = &self.race {
+            return race.next_tick_in(frame);
+        }
         match (self.motion, self.speed) {
             (Motion::Still, _) => None,
             (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
@@ -45,6 +51,10 @@ impl App {
     /// Lets `elapsed` of wall-clock time pass: play and finishing take the steps due.
     pub fn tick(&mut self, elapsed: Duration) {
         let elapsed = elapsed.min(MAX_TICK);
+        if let Some(race) = &mut self.race {
+            race.tick(elapsed);
+            return;
+        }
         match self.motion {
             Motion::Still => {}
             Motion::Finishing { .. } => {

@@ -63,6 +63,11 @@ pub struct ExplorerArgs {
     /// Draw with ASCII characters only (the default when the locale is not UTF-8)
     #[arg(long)]
     pub ascii: bool,
+    /// Open on a race of two methods on the board and start, side by side and fair in nodes
+    /// (R races naive against warnsdorff from the explorer): two of warnsdorff, backtrack and
+    /// naive, such as naive,warnsdorff
+    #[arg(long, value_name = "A,B", value_parser = app::parse_racers)]
+    pub race: Option<[Method; 2]>,
 }
 
 /// `--method` of the explorer: the engine's names and descriptions, of the methods it can
@@ -77,7 +82,11 @@ fn watchable_method() -> impl clap::builder::TypedValueParser<Value = Method> {
 impl ExplorerArgs {
     /// The explorer these options open.
     pub fn app(&self) -> color_eyre::Result<App> {
-        Ok(App::new(self.setup()?, self.speed).with_finish_budget(self.node_budget))
+        let app = App::new(self.setup()?, self.speed).with_finish_budget(self.node_budget);
+        Ok(match self.race {
+            Some(methods) => app.with_race(methods),
+            None => app,
+        })
     }
 
     /// The setup these options ask for, or why it cannot be had.

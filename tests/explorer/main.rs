@@ -117,5 +117,6 @@ mod construction;
 mod keys;
 mod navigation;
 mod pty;
+mod race;
 mod screens;
 mod tape;

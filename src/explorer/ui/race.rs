@@ -17,8 +17,6 @@ use crate::engine::board::Board;
 use crate::engine::notation::short_name;
 use crate::explorer::app::{LaneEnd, Race, RaceStatus, Speed, Verdict, thousands};
 
-/// Rows of one lane's counters: its name, status, nodes, backtracks, depth and elapsed time.
-const COUNTER_ROWS: u16 = 6;
 /// Rows of the finish line (wrapped) and a message under it.
 const FINISH_ROWS: u16 = 3;
 /// The narrowest column of counters.
@@ -63,15 +61,16 @@ impl Arrangement {
 /// The first of these that shows a whole board: two boards side by side; one board with two
 /// columns of counters beside it, or both lanes' counters stacked beside it; one board over
 /// the counters. A board too large for any gets windows: two if each can be
-/// [`COLUMN_MIN`] wide, else one.
-fn arrange(board: Board, main: Rect) -> Arrangement {
+/// [`COLUMN_MIN`] wide, else one. `counter_rows` says how many rows a lane's counters take in
+/// a column of a given width (long values wrap).
+fn arrange(board: Board, main: Rect, counter_rows: impl Fn(u16) -> u16) -> Arrangement {
     let room = |width: u16, height: u16| Rect {
         width,
         height,
         ..main
     };
     let half = main.width.saturating_sub(GAP) / 2;
-    let under = main.height.saturating_sub(COUNTER_ROWS);
+    let under = main.height.saturating_sub(counter_rows(half));
     if let Some(size) = BoardWidget::whole_size_in(board, room(half, under)) {
         return Arrangement::Pair { board: size };
     }
@@ -85,15 +84,18 @@ fn arrange(board: Board, main: Rect) -> Arrangement {
             stacked: false,
         };
     }
-    if main.height > 2 * COUNTER_ROWS
-        && let Some(size) = beside(1)
-    {
+    let stacked_fits = |size: (u16, u16)| {
+        let column = main.width.saturating_sub(size.0 + GAP);
+        2 * counter_rows(column) < main.height
+    };
+    if let Some(size) = beside(1).filter(|&size| stacked_fits(size)) {
         return Arrangement::Beside {
             board: size,
             stacked: true,
         };
     }
-    if let Some(size) = BoardWidget::whole_size_in(board, room(main.width, under)) {
+    let above = main.height.saturating_sub(counter_rows(half));
+    if let Some(size) = BoardWidget::whole_size_in(board, room(main.width, above)) {
         return Arrangement::Below { board: size };
     }
     if half >= COLUMN_MIN {
@@ -102,7 +104,7 @@ fn arrange(board: Board, main: Rect) -> Arrangement {
         }
     } else {
         Arrangement::Below {
-            board: BoardWidget::size_in(board, room(main.width, under)),
+            board: BoardWidget::size_in(board, room(main.width, above)),
         }
     }
 }
@@ -125,7 +127,13 @@ impl Screen<'_> {
             Constraint::Length(1),
         ]));
         self.render_race_head(race, head, buf);
-        let arrangement = arrange(race.board(), main);
+        let counter_rows = |width: u16| {
+            (0..2)
+                .map(|lane| self.lane_lines(race, lane, width).len() as u16)
+                .max()
+                .unwrap_or(0)
+        };
+        let arrangement = arrange(race.board(), main, counter_rows);
         match arrangement {
             Arrangement::Pair {
                 board: (width, height),
@@ -445,15 +453,18 @@ mod tests {
         let board = Board::square(8).unwrap();
         // The body of an 80x24 screen: the head, finish rows and key bar taken off.
         let main = Rect::new(0, 1, 80, 24 - 1 - FINISH_ROWS - 1);
-        assert!(matches!(arrange(board, main), Arrangement::Pair { .. }));
+        assert!(matches!(
+            arrange(board, main, |_| 6),
+            Arrangement::Pair { .. }
+        ));
         let main = Rect::new(0, 1, 60, 20 - 1 - FINISH_ROWS - 1);
         assert!(matches!(
-            arrange(board, main),
+            arrange(board, main, |_| 6),
             Arrangement::Beside { stacked: true, .. }
         ));
         // Wide and tall: two boards of tall cells.
         let main = Rect::new(0, 1, 160, 50 - 1 - FINISH_ROWS - 1);
-        let Arrangement::Pair { board: (_, height) } = arrange(board, main) else {
+        let Arrangement::Pair { board: (_, height) } = arrange(board, main, |_| 6) else {
             panic!("two boards at 160x50");
         };
         assert!(height > 8 * 3, "cells at least three rows tall: {height}");

@@ -417,6 +417,33 @@ mod tests {
     }
 
     #[test]
+    fn at_full_speed_each_tick_gives_both_lanes_the_same_chunk_of_nodes() {
+        let board = Board::square(8).unwrap();
+        let methods = [Method::Naive, Method::Backtrack];
+        let mut race = Race::new(
+            board,
+            Square::new(0, 0),
+            false,
+            methods,
+            10_000_000,
+            Speed::Max,
+        );
+        race.tick(Duration::from_millis(16));
+        assert_eq!(race.clock(), 1 + FIRST_CHUNK);
+        let [naive, backtrack] = &race.lanes;
+        assert_eq!(naive.nodes(), race.clock());
+        assert_eq!(backtrack.end(), Some(LaneEnd::Tour { nodes: 64 }));
+        for _ in 0..5 {
+            let before = race.clock();
+            race.tick(Duration::from_millis(16));
+            assert!(race.clock() > before);
+            assert_eq!(race.lanes[0].nodes(), race.clock());
+        }
+        // A thousand nodes take far less than a slice: the chunk grew.
+        assert!(race.chunk > FIRST_CHUNK, "{}", race.chunk);
+    }
+
+    #[test]
     fn a_race_of_greedy_passes_ends_in_a_tie() {
         let board = Board::square(8).unwrap();
         let race = |methods| {

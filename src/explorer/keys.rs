@@ -73,6 +73,8 @@ pub enum Action {
     StartsMap,
     /// The next zoom level: numbers, shade, overview.
     Zoom,
+    /// Race two methods side by side on this board and start, or leave the race.
+    Race,
     /// Open or close the help.
     Help,
     /// Clear the terminal and draw the whole screen again (after something else wrote on it).
@@ -130,6 +132,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('w') => Action::WriteTour,
         KeyCode::Char('s') => Action::StartsMap,
         KeyCode::Char('z') => Action::Zoom,
+        KeyCode::Char('R') => Action::Race,
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') => Action::Quit,
         KeyCode::Esc => Action::Escape,
@@ -215,6 +218,11 @@ pub const KEYS: &[KeyHelp] = &[
         "z",
         "zoom: numbers, shade, whole-board overview",
         Some(("z", "zoom")),
+    ),
+    key(
+        "R",
+        "race two methods, fair in nodes (R or Esc leaves)",
+        Some(("R", "race")),
     ),
     key(
         "? Esc",

@@ -66,8 +66,13 @@ pub struct ExplorerArgs {
     pub ascii: bool,
     /// Open the tour in FILE (any format check reads; - for standard input), validated first:
     /// its board, start and kind replace --size and --start (a list is read on --size's board)
-    #[arg(long, value_name = "FILE", conflicts_with = "start")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["start", "race"])]
     pub tour: Option<std::path::PathBuf>,
+    /// Open on a race of two methods on the board and start, side by side and fair in nodes
+    /// (R races naive against warnsdorff from the explorer): two of warnsdorff, backtrack and
+    /// naive, such as naive,warnsdorff
+    #[arg(long, value_name = "A,B", value_parser = app::parse_racers)]
+    pub race: Option<[Method; 2]>,
 }
 
 /// `--method` of the explorer: the engine's names and descriptions, of the methods it can
@@ -83,6 +88,10 @@ impl ExplorerArgs {
     /// The explorer these options open.
     pub fn app(&self) -> color_eyre::Result<App> {
         let app = App::new(self.setup()?, self.speed).with_finish_budget(self.node_budget);
+        let app = match self.race {
+            Some(methods) => app.with_race(methods),
+            None => app,
+        };
         let Some(path) = &self.tour else {
             return Ok(app);
         };

@@ -119,6 +119,7 @@ mod files;
 mod keys;
 mod navigation;
 mod pty;
+mod race;
 mod screens;
 mod starts;
 mod tape;

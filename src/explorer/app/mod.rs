@@ -15,11 +15,13 @@
 //! - `prompt`: the prompts (`g` go to, `w` write), which take typed keys while open;
 //! - `files`: tours opened from a file (`--tour`) and written to one (`w`);
 //! - `building`: the construction told step by step ([`Building`]);
-//! - `starts`: the starts map (`s`), made on a thread of its own.
+//! - `starts`: the starts map (`s`), made on a thread of its own;
+//! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]).
 
 mod building;
 mod files;
 mod prompt;
+mod race;
 mod scene;
 mod setup;
 mod starts;
@@ -31,7 +33,7 @@ use std::time::Duration;
 use crate::engine::board::Square;
 use crate::engine::existence::NoTourReason;
 use crate::engine::search::SearchEvent;
-use crate::engine::solve::{Layer, Outcome};
+use crate::engine::solve::{Layer, Method, Outcome};
 use crate::engine::tour::Tour;
 
 use super::keys::Action;
@@ -39,6 +41,10 @@ use super::session::SearchSession;
 
 pub use building::Building;
 pub use prompt::PromptPurpose;
+pub use race::{
+    DEFAULT_RACERS, Factor, Lane, LaneEnd, RACING_METHODS, Race, RaceStatus, Verdict, parse_racers,
+    times,
+};
 pub use scene::{Follow, KnightState, Scene, StartsView, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
 pub use status::{Figures, Status, thousands};
@@ -126,6 +132,10 @@ pub struct App {
     /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
     full_redraw: bool,
     message: Option<String>,
+    /// The method race, while it is on.
+    race: Option<Box<Race>>,
+    /// The methods `R` races.
+    racers: [Method; 2],
 }
 
 impl App {
@@ -159,6 +169,8 @@ impl App {
             quit: false,
             full_redraw: false,
             message: None,
+            race: None,
+            racers: DEFAULT_RACERS,
         };
         app.reset();
         app
@@ -331,6 +343,9 @@ impl App {
                 return;
             }
         }
+        if self.race.is_some() && self.race_update(action) {
+            return;
+        }
         match action {
             Action::CursorUp => self.move_cursor(-1, 0),
             Action::CursorDown => self.move_cursor(1, 0),
@@ -376,6 +391,7 @@ impl App {
             Action::ToggleView => self.toggle_view(),
             Action::Zoom => self.zoom = self.zoom.next(),
             Action::Help => self.help = true,
+            Action::Race => self.start_race(),
             // Esc closes the help (above) and dialogs, and nothing else: a stray Esc (or the
             // start of an escape sequence cut short) must not end a long search.
             Action::Redraw | Action::Escape => {}

@@ -149,6 +149,41 @@ impl Scene<'_> {
     }
 }
 
+impl<'a> Scene<'a> {
+    /// The scene of a stepped search on its own, with `visits` kept in step with it: the
+    /// knight, its candidates and the square last taken back, as the explorer's board shows
+    /// them, with no cursor (a square off the board, which no cell matches) and the focus on
+    /// the knight. Each lane of the method race is drawn from one.
+    pub fn of_search(session: &SearchSession, visits: &'a [u32], closed: bool, zoom: Zoom) -> Self {
+        let search = session.search();
+        let board = search.board();
+        let mut scene = Scene {
+            board,
+            visits,
+            shown_up_to: u32::MAX,
+            last_visit: board.area(),
+            knight: None,
+            start: search.start(),
+            cursor: Square::new(u32::MAX, u32::MAX),
+            candidates: Vec::new(),
+            undone: None,
+            path: None,
+            closed,
+            focus: search.start(),
+            zoom,
+            centre_request: 0,
+            seams: None,
+            joined: Vec::new(),
+            starts: None,
+        };
+        show_search(session, &mut scene);
+        if let Some((knight, _)) = scene.knight {
+            scene.focus = knight;
+        }
+        scene
+    }
+}
+
 /// What the knight is doing, for how its square is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KnightState {

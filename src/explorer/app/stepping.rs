@@ -28,12 +28,18 @@ const WHOLE_ANSWER_DEADLINE: Duration = Duration::from_secs(2);
 impl App {
     /// Whether something runs on its own, so the run loop must come back without a key.
     pub fn is_animating(&self) -> bool {
+        if let Some(race) = &self.race {
+            return race.is_running() || self.starts_working();
+        }
         self.motion != Motion::Still || self.starts_working()
     }
 
     /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
     /// when nothing runs on its own (wait for a key for ever: no CPU while idle).
     pub fn next_tick_in(&self, frame: Duration) -> Option<Duration> {
+        if let Some(race) = &self.race {
+            return race.next_tick_in(frame);
+        }
         match (self.motion, self.speed) {
             // The starts map's progress, a few times a second.
             (Motion::Still, _) if self.starts_working() => Some(STARTS_POLL.max(frame)),
@@ -50,6 +56,10 @@ impl App {
     pub fn tick(&mut self, elapsed: Duration) {
         let elapsed = elapsed.min(MAX_TICK);
         self.poll_starts();
+        if let Some(race) = &mut self.race {
+            race.tick(elapsed);
+            return;
+        }
         match self.motion {
             Motion::Still => {}
             Motion::Finishing { .. } => {

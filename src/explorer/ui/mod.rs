@@ -2,11 +2,12 @@
 //! the panel of live figures on the right (below the board on narrow terminals), the key bar on
 //! the last line, and the help over everything when it is open. Drawing reads the app and
 //! writes only the board's viewport. The board widget is `board`, the panel's contents `panel`,
-//! the colours and glyphs `look`.
+//! the colours and glyphs `look`. While the method race is on, `race` draws its screen instead.
 
 mod board;
 mod look;
 mod panel;
+mod race;
 mod starts;
 
 use ratatui::buffer::Buffer;
@@ -102,6 +103,10 @@ impl StatefulWidget for Screen<'_> {
         if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
             *viewport = BoardViewport::default();
             self.render_too_small(area, buf);
+            return;
+        }
+        if let Some(race) = self.app.race() {
+            self.render_race(race, area, buf, viewport);
             return;
         }
         let [body, bar] = area.layout(&Layout::vertical([

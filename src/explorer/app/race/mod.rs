@@ -1,0 +1,459 @@
+//! The method race (`R`, `--race A,B`): two methods search the same board from the same start,
+//! each in its own lane with its own stepped search, board and counters, until both have ended
+//! or the node budget ends one; then the finish line says who won and by what factor in nodes.
+//!
+//! The race is fair in nodes, not in time: both lanes share one node clock ([`Race::clock`]),
+//! which play, `n` and `f` move forward, and each lane steps its search until it has expanded
+//! that many nodes (a backtrack expands none), so after every frame the lanes still running
+//! stand at the same node count. A lane that ends stops where it ended. The node budget is the
+//! explorer's `f` budget, given to each lane's search as its limit, so a lane that runs out of
+//! it ends as the engine says: budget exceeded, never "no tour".
+//!
+//! While the race is on, the app sends it the actions it takes (play, one node, finish,
+//! restart, speed, which lane a small screen shows) through [`App`]'s `race_update`, and leaves
+//! it on `R` or `Esc`; the explorer's own search waits, paused, underneath.
+//!
+//! Where things are: this file holds [`Race`] (the lanes, the node clock, play and finishing)
+//! and what the app does with it; `lane` one method's run ([`Lane`], [`LaneEnd`]); `verdict`
+//! who won and by what factor ([`Verdict`], [`Factor`], the finish line).
+
+mod lane;
+mod verdict;
+
+use std::time::{Duration, Instant};
+
+use crate::engine::board::{Board, Square};
+use crate::engine::quote::quoted;
+use crate::engine::solve::Method;
+
+use super::{App, Motion, Speed};
+use crate::explorer::keys::Action;
+
+pub use lane::{Lane, LaneEnd};
+pub use verdict::{Factor, Verdict, times};
+
+/// The methods `R` races unless `--race` named two: plain backtracking against Warnsdorff's
+/// rule.
+pub const DEFAULT_RACERS: [Method; 2] = [Method::Naive, Method::Warnsdorff];
+
+/// The methods a race can run: those that search step by step (`construct` answers whole).
+pub const RACING_METHODS: [Method; 3] = [Method::Warnsdorff, Method::Backtrack, Method::Naive];
+
+/// The longest a tick at full speed (or finishing) may step the lanes before the screen is
+/// drawn again, roughly.
+const SLICE: Duration = Duration::from_millis(12);
+/// Nodes each lane is given in the first tick at full speed; later ticks double or halve it to
+/// fill about one [`SLICE`].
+const FIRST_CHUNK: u64 = 1024;
+/// The fewest nodes a tick at full speed gives each lane.
+const MIN_CHUNK: u64 = 64;
+
+/// `--race`'s value: two method names, `A,B`.
+pub fn parse_racers(text: &str) -> Result<[Method; 2], String> {
+    let names = || {
+        let [first @ .., last] = RACING_METHODS.map(Method::name);
+        format!("{} or {last}", first.join(", "))
+    };
+    let Some((first, second)) = text.split_once(',') else {
+        return Err(format!(
+            "expected two methods separated by a comma, such as naive,warnsdorff ({})",
+            names()
+        ));
+    };
+    let method = |name: &str| {
+        let name = name.trim();
+        RACING_METHODS
+            .into_iter()
+            .find(|method| method.name() == name)
+            .ok_or_else(|| {
+                format!(
+                    "{} is not a method the race can run: {}",
+                    quoted(name),
+                    names()
+                )
+            })
+    };
+    Ok([method(first)?, method(second)?])
+}
+
+/// Where the race stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RaceStatus {
+    /// Not a node taken yet, and not playing.
+    Ready,
+    /// Playing at the race's speed.
+    Racing,
+    /// Stopped before both lanes ended.
+    Paused,
+    /// Running to the end after `f`.
+    Finishing,
+    /// Both lanes have ended.
+    Over,
+}
+/// The race: see the module docs.
+#[derive(Debug, Clone)]
+pub struct Race {
+    board: Board,
+    start: Square,
+    closed: bool,
+    lanes: [Lane; 2],
+    /// Nodes each lane still running has expanded (see the module docs).
+    clock: u64,
+    /// Nodes each lane may expand at most.
+    budget: u64,
+    motion: Motion,
+    speed: Speed,
+    /// Fractions of a node owed by play at a slow speed.
+    owed: f64,
+    /// Nodes a tick gives each lane at full speed and while finishing (adapted to the clock).
+    chunk: u64,
+    /// The lane whose board a screen with room for one board shows.
+    shown: usize,
+}
+
+impl Race {
+    /// A race of `methods` on `board` from `start`, closed or not, each lane allowed `budget`
+    /// nodes, playing at `speed` nodes a second.
+    pub fn new(
+        board: Board,
+        start: Square,
+        closed: bool,
+        methods: [Method; 2],
+        budget: u64,
+        speed: Speed,
+    ) -> Self {
+        let budget = budget.max(1);
+        let lanes = methods.map(|method| Lane::new(method, board, start, closed, budget));
+        let clock = lanes.iter().map(Lane::nodes).max().unwrap_or(0);
+        let mut race = Self {
+            board,
+            start,
+            closed,
+            lanes,
+            clock,
+            budget,
+            motion: Motion::Playing,
+            speed,
+            owed: 0.0,
+            chunk: FIRST_CHUNK,
+            shown: 0,
+        };
+        race.stop_if_over();
+        race
+    }
+
+    /// The two lanes, in the order the methods were named.
+    pub fn lanes(&self) -> &[Lane; 2] {
+        &self.lanes
+    }
+
+    /// The board raced on.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The start square of both lanes.
+    pub fn start(&self) -> Square {
+        self.start
+    }
+
+    /// Whether the tour must be closed.
+    pub fn closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Nodes each lane still running has expanded.
+    pub fn clock(&self) -> u64 {
+        self.clock
+    }
+
+    /// The node budget of each lane.
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// The play speed, in nodes a second for each lane.
+    pub fn speed(&self) -> Speed {
+        self.speed
+    }
+
+    /// The lane whose board a screen with room for one board shows.
+    pub fn shown_lane(&self) -> usize {
+        self.shown
+    }
+
+    /// Where the race stands.
+    pub fn status(&self) -> RaceStatus {
+        if self.lanes.iter().all(Lane::is_over) {
+            return RaceStatus::Over;
+        }
+        match self.motion {
+            Motion::Playing => RaceStatus::Racing,
+            Motion::Finishing { .. } => RaceStatus::Finishing,
+            Motion::Still if self.lanes.iter().all(|lane| lane.nodes() <= 1) => RaceStatus::Ready,
+            Motion::Still => RaceStatus::Paused,
+        }
+    }
+
+    /// Play or pause; `false` when the race is over (nothing to play).
+    fn play_pause(&mut self) -> bool {
+        match self.motion {
+            Motion::Still if self.status() == RaceStatus::Over => false,
+            Motion::Still => {
+                self.motion = Motion::Playing;
+                true
+            }
+            _ => {
+                self.motion = Motion::Still;
+                true
+            }
+        }
+    }
+
+    /// Both lanes one node further, paused; `false` when the race is over.
+    fn step_node(&mut self) -> bool {
+        self.motion = Motion::Still;
+        if self.status() == RaceStatus::Over {
+            return false;
+        }
+        self.advance_clock(1);
+        true
+    }
+
+    /// Runs both lanes to their end or the budget, a slice a frame; `false` when the race is
+    /// over.
+    fn finish(&mut self) -> bool {
+        if self.status() == RaceStatus::Over {
+            return false;
+        }
+        self.motion = Motion::Finishing {
+            until_nodes: self.budget,
+        };
+        // Small races end at once, before the screen is drawn again.
+        self.run_chunk();
+        true
+    }
+
+    /// Whether the race moves on its own.
+    pub fn is_running(&self) -> bool {
+        self.motion != Motion::Still
+    }
+
+    /// How long the run loop may wait before the next tick is due; `None` while paused.
+    pub fn next_tick_in(&self, frame: Duration) -> Option<Duration> {
+        match (self.motion, self.speed) {
+            (Motion::Still, _) => None,
+            (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
+            (Motion::Playing, Speed::PerSecond(rate)) => {
+                let wait = Duration::from_secs_f64((1.0 - self.owed).max(0.0) / f64::from(rate));
+                Some(wait.max(frame))
+            }
+        }
+    }
+
+    /// Lets `elapsed` of wall-clock time pass: play moves the node clock on at the race's
+    /// speed; full speed and finishing by as many nodes as fill a slice.
+    pub fn tick(&mut self, elapsed: Duration) {
+        match (self.motion, self.speed) {
+            (Motion::Still, _) => {}
+            (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => self.run_chunk(),
+            (Motion::Playing, Speed::PerSecond(rate)) => {
+                self.owed += elapsed.as_secs_f64() * f64::from(rate);
+                // A hair of slack so that rounding cannot lose a node owed.
+                let whole = (self.owed + 1e-9).floor();
+                self.owed -= whole;
+                if whole >= 1.0 {
+                    self.advance_clock(whole as u64);
+                }
+            }
+        }
+    }
+
+    /// One chunk of nodes for each lane, the chunk adapted so that a tick takes about a slice.
+    fn run_chunk(&mut self) {
+        let started = Instant::now();
+        self.advance_clock(self.chunk);
+        let took = started.elapsed();
+        if took < SLICE / 2 {
+            self.chunk = self.chunk.saturating_mul(2);
+        } else if took > SLICE {
+            self.chunk = (self.chunk / 2).max(MIN_CHUNK);
+        }
+    }
+
+    /// Moves the node clock on by `nodes` (up to the budget) and brings every lane still
+    /// running up to it.
+    fn advance_clock(&mut self, nodes: u64) {
+        self.clock = self.clock.saturating_add(nodes).min(self.budget);
+        let to_the_end = self.clock >= self.budget;
+        for lane in &mut self.lanes {
+            lane.run_to(self.clock, to_the_end);
+        }
+        self.stop_if_over();
+    }
+
+    fn stop_if_over(&mut self) {
+        if self.lanes.iter().all(Lane::is_over) {
+            self.motion = Motion::Still;
+        }
+    }
+}
+
+impl App {
+    /// The race on screen, if one is.
+    pub fn race(&self) -> Option<&Race> {
+        self.race.as_deref()
+    }
+
+    /// The methods `R` races.
+    pub fn racers(&self) -> [Method; 2] {
+        self.racers
+    }
+
+    /// The same explorer with a race of `methods` under way on its setup (`--race`); `R`
+    /// races them again later.
+    pub fn with_race(mut self, methods: [Method; 2]) -> Self {
+        self.racers = methods;
+        self.start_race();
+        self
+    }
+
+    /// A race of the racers on the current board, start and kind, playing at the explorer's
+    /// speed within its `f` budget. The explorer's own search waits, paused.
+    pub(super) fn start_race(&mut self) {
+        let setup = self.setup;
+        self.motion = Motion::Still;
+        self.race = Some(Box::new(Race::new(
+            setup.board,
+            setup.start,
+            setup.closed,
+            self.racers,
+            self.finish_budget,
+            self.speed,
+        )));
+    }
+
+    /// Sends `action` to the race while one is on; returns whether the race took it (the
+    /// help, the zoom and quitting work as everywhere).
+    pub(super) fn race_update(&mut self, action: Action) -> bool {
+        let Some(race) = &mut self.race else {
+            return false;
+        };
+        let over = "the race is over: r runs it again, R or Esc goes back to the explorer";
+        match action {
+            Action::Race | Action::Escape => self.race = None,
+            Action::PlayPause => {
+                if !race.play_pause() {
+                    self.message = Some(over.into());
+                }
+            }
+            Action::Step => {
+                if !race.step_node() {
+                    self.message = Some(over.into());
+                }
+            }
+            Action::Finish => {
+                if !race.finish() {
+                    self.message = Some(over.into());
+                }
+            }
+            Action::Reset => self.start_race(),
+            Action::Faster => race.speed = race.speed.faster(),
+            Action::Slower => race.speed = race.speed.slower(),
+            Action::CursorLeft => race.shown = 0,
+            Action::CursorRight => race.shown = 1,
+            Action::Help | Action::Zoom | Action::Quit | Action::Redraw => return false,
+            _ => {
+                self.message = Some(
+                    "in the race: Space plays, n one node, f finishes, r restarts, + - speed; \
+                     R or Esc goes back to the explorer"
+                        .into(),
+                );
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn race_takes_two_stepped_methods_and_names_a_bad_one() {
+        assert_eq!(
+            parse_racers("naive,warnsdorff"),
+            Ok([Method::Naive, Method::Warnsdorff])
+        );
+        assert_eq!(
+            parse_racers("backtrack, backtrack"),
+            Ok([Method::Backtrack; 2])
+        );
+        let error = parse_racers("naive,auto").unwrap_err();
+        assert_eq!(
+            error,
+            "'auto' is not a method the race can run: warnsdorff, backtrack or naive"
+        );
+        assert!(
+            parse_racers("construct,naive")
+                .unwrap_err()
+                .contains("'construct'")
+        );
+        assert!(
+            parse_racers("naive")
+                .unwrap_err()
+                .starts_with("expected two methods")
+        );
+        assert!(parse_racers("naive,backtrack,warnsdorff").is_err());
+    }
+
+    #[test]
+    fn factors_keep_a_sensible_precision() {
+        assert_eq!(times(8_250_733.0 / 64.0), "128,918x");
+        assert_eq!(times(65.1), "65x");
+        assert_eq!(times(15.625), "16x");
+        assert_eq!(times(2.54), "2.5x");
+        assert_eq!(times(1.0), "1.0x");
+    }
+
+    #[test]
+    fn at_full_speed_each_tick_gives_both_lanes_the_same_chunk_of_nodes() {
+        let board = Board::square(8).unwrap();
+        let methods = [Method::Naive, Method::Backtrack];
+        let mut race = Race::new(
+            board,
+            Square::new(0, 0),
+            false,
+            methods,
+            10_000_000,
+            Speed::Max,
+        );
+        race.tick(Duration::from_millis(16));
+        assert_eq!(race.clock(), 1 + FIRST_CHUNK);
+        let [naive, backtrack] = &race.lanes;
+        assert_eq!(naive.nodes(), race.clock());
+        assert_eq!(backtrack.end(), Some(LaneEnd::Tour { nodes: 64 }));
+        for _ in 0..5 {
+            let before = race.clock();
+            race.tick(Duration::from_millis(16));
+            assert!(race.clock() > before);
+            assert_eq!(race.lanes[0].nodes(), race.clock());
+        }
+        // A thousand nodes take far less than a slice: the chunk grew.
+        assert!(race.chunk > FIRST_CHUNK, "{}", race.chunk);
+    }
+
+    #[test]
+    fn a_race_of_greedy_passes_ends_in_a_tie() {
+        let board = Board::square(8).unwrap();
+        let race = |methods| {
+            let mut race = Race::new(board, Square::new(0, 0), false, methods, 1000, Speed::Max);
+            race.finish();
+            race
+        };
+        let tie = race([Method::Warnsdorff; 2]);
+        assert_eq!(tie.verdict(), Some(Verdict::Tie));
+        assert_eq!(tie.finish_line(), "a tie: both found a tour in 64 nodes");
+        assert_eq!(tie.factor(), None);
+    }
+}

@@ -1,0 +1,198 @@
+//! Who won the race and by what factor in nodes ([`Verdict`], [`Factor`]), and the finish line
+//! that says so (or, before the end, how the race stands).
+
+use crate::engine::existence::NoTourReason;
+use crate::engine::notation::short_name;
+use crate::explorer::app::thousands;
+
+use super::{LaneEnd, Race};
+
+/// What the race came to, once both lanes have ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Lane `winner` answered (a tour, or a proof that none exists) in fewer nodes than the
+    /// other took to answer, or the other did not answer at all.
+    Won {
+        /// The winning lane: 0 or 1.
+        winner: usize,
+    },
+    /// Both answered in the same number of nodes.
+    Tie,
+    /// The theorems rule the tour out: there was nothing to race.
+    Theorem(NoTourReason),
+    /// Neither lane answered: budgets, greedy dead ends or failures.
+    NoAnswer,
+}
+
+/// How much fewer nodes the winner took.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Factor {
+    /// The loser answered too, in this many times the winner's nodes.
+    Exactly(f64),
+    /// The loser ran out of its budget: at least this many times the winner's nodes.
+    AtLeast(f64),
+}
+impl Race {
+    /// What the race came to, once both lanes have ended.
+    pub fn verdict(&self) -> Option<Verdict> {
+        let [a, b] = [self.lanes[0].end()?, self.lanes[1].end()?];
+        Some(match (&a, &b) {
+            (LaneEnd::Theorem(reason), LaneEnd::Theorem(_)) => Verdict::Theorem(reason.clone()),
+            _ => match (a.answered(), b.answered()) {
+                (true, true) => match a.nodes().cmp(&b.nodes()) {
+                    std::cmp::Ordering::Less => Verdict::Won { winner: 0 },
+                    std::cmp::Ordering::Greater => Verdict::Won { winner: 1 },
+                    std::cmp::Ordering::Equal => Verdict::Tie,
+                },
+                (true, false) => Verdict::Won { winner: 0 },
+                (false, true) => Verdict::Won { winner: 1 },
+                (false, false) => Verdict::NoAnswer,
+            },
+        })
+    }
+
+    /// The winning lane, once the race is over and one won.
+    pub fn winner(&self) -> Option<usize> {
+        match self.verdict()? {
+            Verdict::Won { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// How many times fewer nodes the winner took than the loser, when the loser answered too
+    /// or ran out of its budget.
+    pub fn factor(&self) -> Option<Factor> {
+        let winner = self.winner()?;
+        let won = self.lanes[winner].end()?.nodes()? as f64;
+        match self.lanes[1 - winner].end()? {
+            LaneEnd::Tour { nodes } | LaneEnd::Proved { nodes } => {
+                Some(Factor::Exactly(nodes as f64 / won))
+            }
+            LaneEnd::OutOfBudget { nodes } => Some(Factor::AtLeast(nodes as f64 / won)),
+            _ => None,
+        }
+    }
+
+    /// The finish line: who won and by what factor in nodes once both lanes have ended, and
+    /// before that, how the race stands.
+    pub fn finish_line(&self) -> String {
+        let name = |lane: usize| self.lanes[lane].method().name();
+        let Some(verdict) = self.verdict() else {
+            return self.standing();
+        };
+        match verdict {
+            Verdict::Won { winner } => {
+                let loser = 1 - winner;
+                let won = self.lanes[winner].end().expect("over");
+                let lost = self.lanes[loser].end().expect("over");
+                let answer = match won {
+                    LaneEnd::Tour { nodes } => format!("a tour in {} nodes", thousands(nodes)),
+                    _ => format!(
+                        "no tour from {}, proved in {} nodes",
+                        short_name(self.board, self.start),
+                        thousands(won.nodes().unwrap_or(0))
+                    ),
+                };
+                let factor = self.factor().map(|factor| match factor {
+                    Factor::Exactly(ratio) => format!(" ({} fewer)", times(ratio)),
+                    Factor::AtLeast(ratio) => format!(" (over {} fewer)", times(ratio)),
+                });
+                let against = match lost {
+                    LaneEnd::Tour { nodes } | LaneEnd::Proved { nodes } => {
+                        format!(" against {}", thousands(nodes))
+                    }
+                    other => format!("; {}", self.describe(loser, &other)),
+                };
+                format!(
+                    "{} won: {answer}{against}{}",
+                    name(winner),
+                    factor.unwrap_or_default()
+                )
+            }
+            Verdict::Tie => match self.lanes[0].end() {
+                Some(LaneEnd::Tour { nodes }) => {
+                    format!("a tie: both found a tour in {} nodes", thousands(nodes))
+                }
+                other => format!(
+                    "a tie: both proved in {} nodes that no tour starts at {}",
+                    thousands(other.and_then(|end| end.nodes()).unwrap_or(0)),
+                    short_name(self.board, self.start)
+                ),
+            },
+            Verdict::Theorem(reason) => format!("nothing to race: {reason}"),
+            Verdict::NoAnswer => {
+                let [a, b] = [0, 1].map(|lane| {
+                    let end = self.lanes[lane].end().expect("over");
+                    self.describe(lane, &end)
+                });
+                format!("no winner: {a}; {b}")
+            }
+        }
+    }
+
+    /// How the race stands while a lane still runs.
+    fn standing(&self) -> String {
+        let ended: Vec<usize> = (0..2).filter(|&lane| self.lanes[lane].is_over()).collect();
+        match ended[..] {
+            [lane] => {
+                let end = self.lanes[lane].end().expect("over");
+                let other = self.lanes[1 - lane].method().name();
+                let first = match end {
+                    LaneEnd::Tour { nodes } => format!(
+                        "{} found a tour in {} nodes",
+                        self.lanes[lane].method().name(),
+                        thousands(nodes)
+                    ),
+                    LaneEnd::Proved { nodes } => format!(
+                        "{} proved in {} nodes that there is no tour",
+                        self.lanes[lane].method().name(),
+                        thousands(nodes)
+                    ),
+                    other => self.describe(lane, &other),
+                };
+                format!("{first}; {other} searches on")
+            }
+            _ => format!(
+                "{} against {}: {} nodes each so far",
+                self.lanes[0].method().name(),
+                self.lanes[1].method().name(),
+                thousands(self.clock)
+            ),
+        }
+    }
+
+    /// A lane that ended without an answer, in words.
+    fn describe(&self, lane: usize, end: &LaneEnd) -> String {
+        let name = self.lanes[lane].method().name();
+        match end {
+            LaneEnd::Tour { nodes } => {
+                format!("{name} found a tour in {} nodes", thousands(*nodes))
+            }
+            LaneEnd::Proved { nodes } => {
+                format!("{name} proved no tour in {} nodes", thousands(*nodes))
+            }
+            LaneEnd::Stuck { depth, .. } => {
+                format!("{name} got stuck at depth {depth} (a greedy dead end, not a proof)")
+            }
+            LaneEnd::OutOfBudget { nodes } => {
+                format!(
+                    "{name} ran out of its budget at {} nodes",
+                    thousands(*nodes)
+                )
+            }
+            LaneEnd::Theorem(reason) => format!("{name} was refused: {reason}"),
+            LaneEnd::Failed(message) => format!("{name} could not run: {message}"),
+        }
+    }
+}
+
+/// A ratio as a factor: `128,918x`, `15x`, `2.5x`.
+pub fn times(ratio: f64) -> String {
+    if ratio >= 99.5 {
+        format!("{}x", thousands(ratio.round() as u64))
+    } else if ratio >= 9.95 {
+        format!("{ratio:.0}x")
+    } else {
+        format!("{ratio:.1}x")
+    }
+}

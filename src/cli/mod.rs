@@ -1,6 +1,7 @@
 //! The scripted command line: the commands `solve`, `starts`, `check`, `count` and `cses`,
-//! their options (`args`), output formats (written by `tourfile`), `starts` (the answer from every square)
-//! and `check` (reading tours), and the exit statuses every command ends with (`0` success,
+//! their options (`args`), output formats (written by `tourfile`; `picture` settles what a
+//! picture needs before the solve), `starts` (the answer from every square) and `check`
+//! (reading tours), and the exit statuses every command ends with (`0` success,
 //! `1` no tour or an invalid tour, `2` bad usage or input, `3` budget or deadline ran out).
 //! Output goes through a buffered writer; a closed pipe ends the program quietly.
 //!
@@ -9,6 +10,7 @@
 
 mod args;
 mod check;
+mod picture;
 mod starts;
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
@@ -21,7 +23,7 @@ use crate::engine::quote::quoted;
 use crate::engine::solve::{self, Outcome, Request};
 use crate::options::{BoardArgs, with_memory_cap};
 
-pub use crate::tourfile::{stats_line, write_grid, write_json, write_list};
+pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
 pub use args::{CheckArgs, CountArgs, OutputFormat, SolveArgs, StartsArgs, StartsFormat};
 pub use check::check;
 pub use starts::starts;
@@ -186,6 +188,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     request.deadline = args.deadline;
     request.construct_threshold = args.construct_threshold;
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
+    let picture = picture::picture_options(args, &request)?;
     let outcome = solve_request(&request)?;
     if args.stats {
         report(format_args!("{}", stats_line(&outcome)));
@@ -202,6 +205,14 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
         }
         (Outcome::Tour { tour, .. }, OutputFormat::List) => {
             with_stdout(|out| write_list(out, tour))?
+        }
+        (Outcome::Tour { tour, .. }, OutputFormat::Svg) => {
+            let options = picture.unwrap_or_default();
+            with_stdout(|out| write_svg(out, tour, &options))?
+        }
+        (Outcome::Tour { tour, .. }, OutputFormat::Png) => {
+            let options = picture.unwrap_or_default();
+            with_stdout(|out| write_png(out, tour, &options))?
         }
         (Outcome::NoTour { reason, .. }, _) => {
             report(format_args!("knights-tour: no tour: {reason}"))

@@ -8,6 +8,7 @@ mod support;
 
 mod host_key;
 mod limits;
+mod load;
 mod process;
 mod refusals;
 mod sessions;

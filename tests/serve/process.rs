@@ -12,14 +12,14 @@ use assert_cmd::cargo::cargo_bin;
 use crate::support::{Keys, PATIENCE, Term, connect, set_mode};
 
 /// The server's process and its log lines as they come.
-struct Running {
-    child: Child,
+pub struct Running {
+    pub child: Child,
     lines: mpsc::Receiver<String>,
     seen: Vec<String>,
 }
 
 impl Running {
-    fn start(args: &[&str]) -> Self {
+    pub fn start(args: &[&str]) -> Self {
         let mut child = Command::new(cargo_bin("knights-tour"))
             .arg("serve")
             .args(args)
@@ -43,7 +43,7 @@ impl Running {
     }
 
     /// Waits for a log line holding `text`; returns it.
-    fn line_with(&mut self, text: &str) -> String {
+    pub fn line_with(&mut self, text: &str) -> String {
         if let Some(line) = self.seen.iter().find(|line| line.contains(text)) {
             return line.clone();
         }

@@ -110,7 +110,8 @@ pub struct Settings {
     pub idle_timeout: Duration,
     /// How long a connection has to log in and start the explorer.
     pub login_deadline: Duration,
-    /// The explorer every session opens on (each session has its own copy).
+    /// The explorer every session opens on (each session has its own copy; the server takes
+    /// its file access away).
     pub app: Arc<App>,
     /// Draw with ASCII only, whatever the client's locale (`--ascii`).
     pub force_ascii: bool,

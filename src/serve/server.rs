@@ -125,7 +125,8 @@ impl Server {
         let shared = Arc::new(Shared {
             access: settings.access,
             limits: Limits::new(settings.max_sessions, settings.sessions_per_address),
-            app: settings.app,
+            // A session's files would be the server's: `w` writes none.
+            app: Arc::new(Arc::unwrap_or_clone(settings.app).without_files()),
             force_ascii: settings.force_ascii,
             idle_timeout: settings.idle_timeout,
             login_deadline: settings.login_deadline,

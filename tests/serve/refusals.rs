@@ -1,6 +1,7 @@
 //! What the server refuses: keys not in `authorized_keys`, passwords and keyboard-interactive,
 //! and everything but the explorer: exec, subsystems, X11 and agent forwarding, port
-//! forwarding both ways, a second session channel. None of it harms the connection's session.
+//! forwarding both ways, a second session channel, and files written by the explorer's `w`.
+//! None of it harms the connection's session.
 
 use russh::ChannelMsg;
 use russh::client::{Handle, Msg};
@@ -105,6 +106,25 @@ async fn exec_subsystems_forwarding_and_a_second_channel_are_refused() {
     let mut term = Term::new(handle, client, channel, (80, 24));
     term.until("the explorer", |term| term.nodes() == Some(1))
         .await;
+    term.send(b"q").await;
+    assert_eq!(term.finish().await, Some(0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_writes_no_file_on_the_server() {
+    let fixture = Fixture::start(&[]).await;
+    let mut term = fixture.session(80, 24).await;
+    // Find the tour, then ask to write it where the server runs.
+    term.send(b"f").await;
+    term.until("the tour", |term| term.screen().contains("tour found"))
+        .await;
+    term.send(b"w").await;
+    term.until("the refusal", |term| {
+        term.screen().contains("writes no files")
+    })
+    .await;
+    term.send(b"\r").await;
+    assert!(!std::path::Path::new("tour-8x8-a8.txt").exists());
     term.send(b"q").await;
     assert_eq!(term.finish().await, Some(0));
 }

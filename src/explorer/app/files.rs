@@ -56,6 +56,10 @@ impl App {
 
     /// `w`: asks where to write the tour on screen.
     pub(super) fn ask_where_to_write(&mut self) {
+        if !self.files {
+            self.message = Some("this explorer writes no files (it is served over SSH)".into());
+            return;
+        }
         if self.tour.is_none() {
             self.message = Some("no tour to write yet: find one first (f)".into());
             return;
@@ -65,7 +69,7 @@ impl App {
 
     /// Writes the tour to `path`, saying where or why not.
     pub(super) fn write_tour(&mut self, path: &str) {
-        let Some(tour) = &self.tour else {
+        let Some(tour) = self.tour.as_ref().filter(|_| self.files) else {
             return;
         };
         if path.is_empty() {

@@ -3,7 +3,8 @@
 //! stops the server with a message, and read again when it changes, as `sshd` reads it at
 //! every login, so that keys added or removed apply to the next login.
 //!
-//! Only a key's algorithm and data count, never its comment. A line whose options this server
+//! Only a key's algorithm and data count, never its comment. Keys of algorithms the server
+//! cannot check (RSA: russh is built without it; security keys) are skipped, with a warning. A line whose options this server
 //! cannot honour (`from=`, `command=`, `expiry-time=`, `no-pty`, ...) is skipped rather than
 //! read as an unrestricted key: the server never lets in a key that `sshd` would hold back.
 //! Options that only forbid what the server refuses anyway (`restrict`, `no-port-forwarding`,
@@ -15,8 +16,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::SystemTime;
 
-use russh::keys::PublicKey;
 use russh::keys::ssh_key::authorized_keys::ConfigOpts;
+use russh::keys::{Algorithm, PublicKey};
 
 use crate::engine::quote::quoted;
 
@@ -216,12 +217,21 @@ pub fn parse(text: &str) -> (Vec<PublicKey>, usize) {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        match parse_line(line) {
+        match parse_line(line).filter(usable) {
             Some(key) => keys.push(key),
             None => skipped += 1,
         }
     }
     (keys, skipped)
+}
+
+/// Whether the server can check a signature of `key`: Ed25519 and ECDSA (russh is built
+/// without RSA, and does not take security keys).
+fn usable(key: &PublicKey) -> bool {
+    matches!(
+        key.algorithm(),
+        Algorithm::Ed25519 | Algorithm::Ecdsa { .. }
+    )
 }
 
 /// The key of one line, if it is one and its options (if any) only forbid what the server
@@ -273,6 +283,14 @@ mod tests {
         let (keys, skipped) = parse(&text);
         assert_eq!(keys.len(), 3);
         assert_eq!(skipped, 4);
+    }
+
+    #[test]
+    fn rsa_keys_are_skipped() {
+        let rsa = "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC0gNXdjmbk37cn1vqvrSskr/xSoLsI0ldMM2dVtD70SEfs44ZWtrIsNS5dJu+PyDsLSu3UWh5ik6ps7q6XZiu2wG2I8zQWm2h8bigQS3WAwTUKBRnwKw39+ZXwY3YcepfUWYFmTlHMOBfsOxBgBNtURQwqxQ21RfY7UruyhntA/d3Y/gLkhmMqAxKoIywSNis+Qi1hR6urZqZqYGqPi3l6lvVdAMK1h/EcNcO9Jq36WkJ2NJ84ioGLybrffWgR65lbTi5LZsjghqqwq++g/Itra5dlkdLR0XVRuCugI/qPKDOBRMHcCiZ1Ztwzr0SCtOqPpro2MWWyE+2VOrytL6tx rsa";
+        assert!(parse_line(rsa).is_some(), "an RSA key is read");
+        let (keys, skipped) = parse(&format!("{rsa}\n{ED}\n"));
+        assert_eq!((keys.len(), skipped), (1, 1), "but not used");
     }
 
     #[test]

@@ -15,6 +15,17 @@
 //!
 //! Frames are counted at the client by the end of their synchronized update (`CSI ?2026l`),
 //! without drawing them, so the client costs the two cores little.
+//!
+//! Measured on the project's machine (2 cores, the client on the same machine), release build:
+//!
+//! - 50 sessions at full speed for 20 s: the server's memory 6 MB idle, 22 MB with the 51
+//!   sessions open, 34 MB at the end (54 threads); CPU 160% of the 200% (the client has the
+//!   rest); each playing session got 163 to 188 frames (8.5 a second, where a lone session
+//!   gets 60: the CPU is shared evenly), gaps between frames p50 104 ms, p99 289 ms; the idle
+//!   probe's key to frame p50 9 ms, p99 184 ms.
+//! - 1000x1000: the probes' key to frame p50 0.4 ms and p99 3.9 ms alone, p99 4.4 ms beside
+//!   one session finishing, p99 12 ms (max 48 ms) beside two (both cores busy); memory 40 MB
+//!   with 5 sessions open, 229 MB at most once two had searched (the step-back history).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;

@@ -1,12 +1,13 @@
 //! knights-tour: knight's tours on any rectangular board, with a proof when none exists.
 //!
-//! The crate has three parts (`ARCHITECTURE.md` in the repository is the map):
+//! The crate has these parts (`ARCHITECTURE.md` in the repository is the map):
 //! - [`engine`]: computes tours: boards, notation, the validator, the existence theorems, the
 //!   stepped search, the linear-time construction, the layered solver, counting. It touches no
 //!   terminal, parses no arguments, reads no file and no environment: limits come in as values.
 //! - `cli` (feature `cli`): the scripted command line: `solve`, `starts`, `check`, `count`,
 //!   `cses`.
 //! - `explorer` (feature `explorer`): the interactive terminal explorer.
+//! - `serve` (feature `serve`): the explorer over SSH, one per connection.
 //! - `options` and `tourfile` (feature `cli`): what the front ends share: options, and reading
 //!   and writing tour files, pictures (SVG, PNG) included.
 //!
@@ -61,5 +62,7 @@ pub mod engine;
 pub mod explorer;
 #[cfg(feature = "cli")]
 pub mod options;
+#[cfg(feature = "serve")]
+pub mod serve;
 #[cfg(feature = "cli")]
 pub mod tourfile;

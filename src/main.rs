@@ -1,5 +1,6 @@
 //! The `knights-tour` binary: parses the command line and hands the request to its front end,
-//! the explorer (the default, or `tui`) or one of the scripted commands of `knights_tour::cli`.
+//! the explorer (the default, or `tui`), the SSH server (`serve`) or one of the scripted
+//! commands of `knights_tour::cli`.
 //! This is the one place that knows every front end.
 
 use std::process::ExitCode;
@@ -9,6 +10,7 @@ use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use knights_tour::cli::{self, CheckArgs, CountArgs, Failure, SolveArgs, StartsArgs};
 use knights_tour::explorer::{self, ExplorerArgs};
+use knights_tour::serve::{self, ServeArgs};
 
 /// knight's tours on any board: an explorer, a solver, a checker
 #[derive(Debug, Parser)]
@@ -37,6 +39,8 @@ enum Command {
     Count(CountArgs),
     /// CSES 1689 adapter: read `x y` (column, row; 1-based) and print the 8x8 grid
     Cses,
+    /// Serve the explorer over SSH: each connection gets its own (127.0.0.1:2222 by default)
+    Serve(ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         Some(Command::Check(args)) => cli::check(&args),
         Some(Command::Count(args)) => cli::count(&args),
         Some(Command::Cses) => cli::cses(),
+        Some(Command::Serve(args)) => run_server(&args),
     };
     cli::exit_code(result)
 }
@@ -70,6 +75,14 @@ fn main() -> ExitCode {
 fn parse_arguments() -> Result<Cli, clap::Error> {
     let mut matches = Cli::command().styles(Styles::plain()).try_get_matches()?;
     Cli::from_arg_matches_mut(&mut matches)
+}
+
+/// The server's exit status: 0 once it stopped on `SIGTERM` or `SIGINT`; 2 when it cannot
+/// start (options, keys, the address).
+fn run_server(args: &ServeArgs) -> Result<cli::ExitStatus, Failure> {
+    knights_tour::options::memory_limit().map_err(Failure::bad_input)?;
+    serve::run(args).map_err(Failure::bad_input)?;
+    Ok(cli::ExitStatus::Success)
 }
 
 /// The explorer's exit status: 0 after a quit, 128 + the number after a signal that ended it.

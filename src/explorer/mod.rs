@@ -130,17 +130,27 @@ impl ExplorerArgs {
 pub enum Ending {
     /// The user quit (`q`, `Ctrl-C`).
     Quit,
-    /// A signal ended it (`SIGTERM`, `SIGINT`, `SIGQUIT`, `SIGHUP`): its number.
+    /// A signal ended it (`SIGTERM`, `SIGINT`, `SIGQUIT`, `SIGHUP`): its number. Over SSH, the
+    /// signal that stopped the server.
     Signal(i32),
+    /// The terminal went away: over SSH, the client closed the channel or the connection.
+    /// Nobody is left to tell; its status is a hang-up's (129).
+    Disconnected,
+    /// The user pressed no key for the host's idle timeout (over SSH): a deadline ran out,
+    /// status 3 as for every command.
+    Idle,
 }
 
 impl Ending {
     /// The process's exit status: 0 after a quit, 128 + the number after a signal (as a shell
-    /// reports a process the signal killed).
+    /// reports a process the signal killed), 129 after a hang-up (as `SIGHUP`'s), 3 after the
+    /// idle timeout (a deadline that ran out).
     pub fn exit_status(self) -> u8 {
         match self {
             Ending::Quit => 0,
             Ending::Signal(number) => u8::try_from(128 + number).unwrap_or(u8::MAX),
+            Ending::Disconnected => 129,
+            Ending::Idle => 3,
         }
     }
 }

@@ -68,6 +68,10 @@ impl App {
 
     /// `w`: asks where to write the tour on screen.
     pub(super) fn ask_where_to_write(&mut self) {
+        if !self.files {
+            self.message = Some("this explorer writes no files (it is served over SSH)".into());
+            return;
+        }
         if self.tour.is_none() {
             self.message = Some("no tour to write yet: find one first (f)".into());
             return;
@@ -77,6 +81,10 @@ impl App {
 
     /// `e`: asks where to write the picture of the tour on screen.
     pub(super) fn ask_where_to_draw(&mut self) {
+        if !self.files {
+            self.message = Some("this explorer writes no files (it is served over SSH)".into());
+            return;
+        }
         if self.tour.is_none() {
             self.message = Some("no tour to draw yet: find one first (f)".into());
             return;
@@ -106,7 +114,7 @@ impl App {
         what: &str,
         write: impl FnOnce(&mut BufWriter<File>, &Tour) -> io::Result<()>,
     ) {
-        let Some(tour) = &self.tour else {
+        let Some(tour) = self.tour.as_ref().filter(|_| self.files) else {
             return;
         };
         if path.is_empty() {

@@ -136,6 +136,8 @@ pub struct App {
     race: Option<Box<Race>>,
     /// The methods `R` races.
     racers: [Method; 2],
+    /// Whether `w` may write files (not over SSH, where the files would be the server's).
+    files: bool,
 }
 
 impl App {
@@ -171,9 +173,17 @@ impl App {
             message: None,
             race: None,
             racers: DEFAULT_RACERS,
+            files: true,
         };
         app.reset();
         app
+    }
+
+    /// The same explorer without file access: `w` says it cannot write (a served session,
+    /// whose files would be the server's).
+    pub fn without_files(mut self) -> Self {
+        self.files = false;
+        self
     }
 
     /// The same explorer with another node budget for each press of `f`.

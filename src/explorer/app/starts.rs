@@ -64,6 +64,21 @@ impl Starts {
     }
 }
 
+/// An explorer that goes (a closed SSH session, the end of a run) stops its map's work at
+/// once, unless a copy of it still waits for the map.
+impl Drop for Starts {
+    fn drop(&mut self) {
+        // Held here and by the worker while it works; a third holder is a copy of the explorer.
+        if self
+            .job
+            .as_ref()
+            .is_some_and(|job| Arc::strong_count(job) <= 2)
+        {
+            self.cancel();
+        }
+    }
+}
+
 impl App {
     fn map_key(&self) -> MapKey {
         (self.setup.board, self.setup.closed, self.setup.method)

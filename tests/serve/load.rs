@@ -1,0 +1,330 @@
+//! Load tests, ignored by default (they take a minute and both cores):
+//!
+//! ```text
+//! cargo test --release --test serve load -- --ignored --nocapture --test-threads 1
+//! ```
+//!
+//! - `fifty_sessions_at_full_speed`: the binary serves 50 sessions (from 13 loopback
+//!   addresses, 4 each) playing naive backtracking on 10x10 at full speed for `LOAD_SECONDS`
+//!   (20), while one more session presses `n` four times a second. It prints the server's
+//!   memory (resident, peak) and CPU, the frames each playing session received and the gaps
+//!   between them, and the probe's latency from key to frame.
+//! - `finishing_a_1000x1000_board_leaves_the_others_frames_on_time`: on 1000x1000 boards with
+//!   naive backtracking (which never ends there), three probes' key-to-frame latency alone,
+//!   then beside one and two sessions running `f` (20 million nodes a press) again and again.
+//!
+//! Frames are counted at the client by the end of their synchronized update (`CSI ?2026l`),
+//! without drawing them, so the client costs the two cores little.
+//!
+//! Measured on the project's machine (2 cores, the client on the same machine), release build:
+//!
+//! - 50 sessions at full speed for 20 s: the server's memory 6 MB idle, 22 MB with the 51
+//!   sessions open, 34 MB at the end (54 threads); CPU 160% of the 200% (the client has the
+//!   rest); each playing session got 163 to 188 frames (8.5 a second, where a lone session
+//!   gets 60: the CPU is shared evenly), gaps between frames p50 104 ms, p99 289 ms; the idle
+//!   probe's key to frame p50 9 ms, p99 184 ms.
+//! - 1000x1000: the probes' key to frame p50 0.4 ms and p99 3.9 ms alone, p99 4.4 ms beside
+//!   one session finishing, p99 12 ms (max 48 ms) beside two (both cores busy); memory 40 MB
+//!   with 5 sessions open, 229 MB at most once two had searched (the step-back history).
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use russh::client::{self, Handle};
+use russh::{ChannelMsg, ChannelReadHalf, ChannelWriteHalf};
+use tokio::net::TcpSocket;
+use tokio::sync::mpsc;
+
+use crate::process::Running;
+use crate::support::{Client, Keys};
+
+/// The end of a frame.
+const FRAME_END: &[u8] = b"\x1b[?2026l";
+
+fn seconds() -> u64 {
+    std::env::var("LOAD_SECONDS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(20)
+}
+
+/// A session's connection, the reading half of its channel (counting frames) and the
+/// writing half.
+struct Session {
+    _handle: Handle<Client>,
+    frames: mpsc::UnboundedReceiver<Instant>,
+    writer: ChannelWriteHalf<client::Msg>,
+    reading: tokio::task::JoinHandle<()>,
+}
+
+/// Opens a session from the loopback address `source` on an 80x24 pty (`--open` server).
+async fn open(address: SocketAddr, source: Ipv4Addr) -> Session {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::new(IpAddr::V4(source), 0)).unwrap();
+    let stream = socket.connect(address).await.unwrap();
+    stream.set_nodelay(true).unwrap();
+    let config = Arc::new(client::Config::default());
+    let mut handle = client::connect_stream(config, stream, Client::default())
+        .await
+        .unwrap();
+    assert!(handle.authenticate_none("load").await.unwrap().success());
+    let channel = handle.channel_open_session().await.unwrap();
+    channel
+        .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
+        .await
+        .unwrap();
+    channel.request_shell(false).await.unwrap();
+    let (reader, writer) = channel.split();
+    let (sender, frames) = mpsc::unbounded_channel();
+    let reading = tokio::spawn(count_frames(reader, sender));
+    Session {
+        _handle: handle,
+        frames,
+        writer,
+        reading,
+    }
+}
+
+/// Sends the time each frame ends.
+async fn count_frames(mut reader: ChannelReadHalf, frames: mpsc::UnboundedSender<Instant>) {
+    let mut tail: Vec<u8> = Vec::new();
+    while let Some(message) = reader.wait().await {
+        if let ChannelMsg::Data { data } = message {
+            let now = Instant::now();
+            tail.extend_from_slice(&data);
+            let ends = tail
+                .windows(FRAME_END.len())
+                .filter(|window| *window == FRAME_END)
+                .count();
+            for _ in 0..ends {
+                let _ = frames.send(now);
+            }
+            let keep = tail.len().min(FRAME_END.len() - 1);
+            tail.drain(..tail.len() - keep);
+        }
+    }
+}
+
+impl Session {
+    async fn send(&self, bytes: &[u8]) {
+        self.writer.data_bytes(bytes.to_vec()).await.unwrap();
+    }
+
+    /// Forgets the frames received so far.
+    fn drain(&mut self) {
+        while self.frames.try_recv().is_ok() {}
+    }
+
+    /// Presses `key` and waits for the next frame; the time it took.
+    async fn probe(&mut self, key: &[u8]) -> Duration {
+        self.drain();
+        let pressed = Instant::now();
+        self.send(key).await;
+        let frame = tokio::time::timeout(Duration::from_secs(30), self.frames.recv())
+            .await
+            .expect("a frame after the key")
+            .unwrap();
+        frame - pressed
+    }
+}
+
+/// The server's resident and peak memory (KiB), threads, and CPU time so far.
+fn server_figures(pid: u32) -> (u64, u64, u64, Duration) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let field = |name: &str| -> u64 {
+        status
+            .lines()
+            .find(|line| line.starts_with(name))
+            .and_then(|line| line.split_whitespace().nth(1))
+            .and_then(|value| value.parse().ok())
+            .unwrap_or(0)
+    };
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // After the command's name in parentheses: utime and stime are fields 14 and 15.
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    // The kernel's clock ticks are 100 a second on Linux.
+    let cpu = Duration::from_millis(ticks * 10);
+    (field("VmRSS:"), field("VmHWM:"), field("Threads:"), cpu)
+}
+
+/// p50, p99 and the largest of `values`, in milliseconds.
+fn percentiles(values: &mut [Duration]) -> String {
+    if values.is_empty() {
+        return "none".into();
+    }
+    values.sort();
+    let at = |q: f64| values[((values.len() - 1) as f64 * q).round() as usize];
+    format!(
+        "p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples)",
+        at(0.5).as_secs_f64() * 1e3,
+        at(0.99).as_secs_f64() * 1e3,
+        at(1.0).as_secs_f64() * 1e3,
+        values.len()
+    )
+}
+
+/// The binary serving anyone on 127.0.0.1 with `args`; its address.
+fn serve(keys: &Keys, args: &[&str]) -> (Running, SocketAddr) {
+    let host_key = keys.host_key().display().to_string();
+    let mut all = vec!["--listen", "127.0.0.1:0", "--open", "--host-key", &host_key];
+    all.extend(args);
+    let mut server = Running::start(&all);
+    let listening = server.line_with("listening");
+    let address = listening
+        .split_whitespace()
+        .find_map(|field| field.strip_prefix("address="))
+        .unwrap()
+        .parse()
+        .unwrap();
+    (server, address)
+}
+
+/// The loopback address of session `index`: four to an address.
+fn source(index: usize) -> Ipv4Addr {
+    Ipv4Addr::new(127, 0, 1, 1 + (index / 4) as u8)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a load test: a minute of both cores; run it by name"]
+async fn fifty_sessions_at_full_speed() {
+    let keys = Keys::new();
+    let sessions_wanted = std::env::var("LOAD_SESSIONS")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(50);
+    let (server, address) = serve(
+        &keys,
+        &[
+            "--max-sessions",
+            "64",
+            "--size",
+            "10",
+            "--method",
+            "naive",
+            "--speed",
+            "max",
+        ],
+    );
+    let pid = server.child.id();
+    let (idle_rss, _, _, _) = server_figures(pid);
+    let mut sessions = Vec::new();
+    for index in 0..sessions_wanted {
+        sessions.push(open(address, source(index)).await);
+    }
+    let mut probe = open(address, source(sessions_wanted)).await;
+    for session in &mut sessions {
+        session.frames.recv().await.unwrap();
+    }
+    probe.frames.recv().await.unwrap();
+    let (rss_open, _, _, _) = server_figures(pid);
+    for session in &sessions {
+        session.send(b" ").await;
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    for session in &mut sessions {
+        session.drain();
+    }
+    let (_, _, _, cpu_before) = server_figures(pid);
+    let started = Instant::now();
+    let mut probes = Vec::new();
+    let run = Duration::from_secs(seconds());
+    while started.elapsed() < run {
+        probes.push(probe.probe(b"n").await);
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let elapsed = started.elapsed();
+    let (rss, peak, threads, cpu_after) = server_figures(pid);
+    let mut gaps = Vec::new();
+    let mut counts = Vec::new();
+    for session in &mut sessions {
+        let mut times = Vec::new();
+        while let Ok(time) = session.frames.try_recv() {
+            times.push(time);
+        }
+        counts.push(times.len());
+        gaps.extend(times.windows(2).map(|pair| pair[1] - pair[0]));
+    }
+    let cpu = (cpu_after - cpu_before).as_secs_f64() / elapsed.as_secs_f64();
+    counts.sort();
+    let total: usize = counts.iter().sum();
+    println!("== {sessions_wanted} sessions playing naive 10x10 at full speed for {elapsed:.1?}");
+    println!(
+        "server memory: {idle_rss} KiB idle, {rss_open} KiB with the sessions open, {rss} KiB \
+         at the end, peak {peak} KiB; {threads} threads"
+    );
+    println!(
+        "server CPU: {:.0}% of one core (2 cores: 200%)",
+        cpu * 100.0
+    );
+    println!(
+        "frames per playing session: min {}, median {}, max {} ({:.1} a second on average, {} in all)",
+        counts[0],
+        counts[counts.len() / 2],
+        counts[counts.len() - 1],
+        total as f64 / sessions_wanted as f64 / elapsed.as_secs_f64(),
+        total
+    );
+    println!("gaps between frames: {}", percentiles(&mut gaps));
+    println!("probe, key to frame: {}", percentiles(&mut probes));
+    assert!(counts[0] > 0, "every session got frames");
+    for session in &sessions {
+        session.reading.abort();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a load test: a minute of both cores; run it by name"]
+async fn finishing_a_1000x1000_board_leaves_the_others_frames_on_time() {
+    let keys = Keys::new();
+    // Naive backtracking never ends on 1000x1000: each f runs its whole node budget.
+    let (server, address) = serve(&keys, &["--size", "1000x1000", "--method", "naive"]);
+    let pid = server.child.id();
+    let mut probes = Vec::new();
+    for index in 0..3 {
+        let mut probe = open(address, source(index * 4)).await;
+        probe.frames.recv().await.unwrap();
+        probes.push(probe);
+    }
+    let mut finishers = Vec::new();
+    for index in 0..2 {
+        let mut finisher = open(address, source(12 + index * 4)).await;
+        finisher.frames.recv().await.unwrap();
+        finishers.push(finisher);
+    }
+    let (rss_open, _, _, _) = server_figures(pid);
+    let run = Duration::from_secs(seconds() / 2);
+    println!("== 1000x1000, naive: 3 probes pressing n, beside 0, 1 and 2 sessions pressing f");
+    for busy in 0..=finishers.len() {
+        let mut latencies = Vec::new();
+        let (_, _, _, cpu_before) = server_figures(pid);
+        let started = Instant::now();
+        let mut last_f = None::<Instant>;
+        while started.elapsed() < run {
+            // f again every 2 s keeps the finishers searching (a press runs to the next
+            // multiple of the node budget).
+            if last_f.is_none_or(|at| at.elapsed() > Duration::from_secs(2)) {
+                for finisher in &finishers[..busy] {
+                    finisher.send(b"f").await;
+                }
+                last_f = Some(Instant::now());
+            }
+            for probe in &mut probes {
+                latencies.push(probe.probe(b"n").await);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let (rss, peak, threads, cpu_after) = server_figures(pid);
+        let cpu = (cpu_after - cpu_before).as_secs_f64() / started.elapsed().as_secs_f64();
+        println!(
+            "beside {busy} f: key to frame {}; CPU {:.0}% of one core; memory {rss} KiB \
+             (peak {peak}, {rss_open} when opened), {threads} threads",
+            percentiles(&mut latencies),
+            cpu * 100.0
+        );
+        for finisher in &mut finishers {
+            finisher.drain();
+        }
+    }
+}

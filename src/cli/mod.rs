@@ -185,8 +185,10 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     request.node_budget = args.node_budget;
     request.deadline = args.deadline;
     request.construct_threshold = args.construct_threshold;
+    // A grid numbers every square: its memory is counted up front. A list and JSON stream.
+    request.visit_numbers = args.format == OutputFormat::Grid;
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
-    let outcome = solve_request(&request)?;
+    let outcome = solve::solve_streaming(&request).map_err(Failure::bad_input)?;
     if args.stats {
         report(format_args!("{}", stats_line(&outcome)));
     }

@@ -246,3 +246,103 @@ impl VisitOrder for WalkedTour {
         scratch
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::construct;
+    use super::super::walk::Folded;
+    use super::*;
+    use crate::engine::board::Square;
+
+    fn board(rows: u64, cols: u64) -> Board {
+        Board::new(rows, cols).unwrap()
+    }
+
+    #[test]
+    fn any_run_of_visits_reads_as_the_path_has_it() {
+        // Beyond 2^20 squares the check walks on its own thread; a strip built transposed
+        // numbers its squares as the board asked for.
+        for (board, start, closed) in [
+            (board(1100, 1000), Square::new(0, 0), true),
+            (board(301, 301), Square::new(150, 150), false),
+            (board(200_001, 3), Square::new(7, 1), false),
+        ] {
+            let path = construct(board, start, closed).unwrap().path().unwrap();
+            let walked = construct(board, start, closed)
+                .unwrap()
+                .walk_within(closed, start, None)
+                .unwrap();
+            let n = path.len();
+            let run = VISITS_PER_READ;
+            let mut scratch = Vec::new();
+            let ranges = [
+                0..n,
+                0..1,
+                5..run + 3,
+                run - 1..2 * run + 1,
+                n - 7..n,
+                n / 2..n / 2,
+            ];
+            for range in ranges.map(|r| r.start.min(n)..r.end.min(n)) {
+                let got = walked.visits(range.clone(), &mut scratch);
+                assert_eq!(got, &path[range.clone()], "{board}: {range:?}");
+            }
+            let numbers = walked.visit_numbers().unwrap();
+            assert!(
+                path.iter()
+                    .enumerate()
+                    .all(|(i, &s)| numbers[s as usize] == i as u32 + 1)
+            );
+        }
+    }
+
+    #[test]
+    fn a_broken_link_fails_the_check_and_no_walked_tour_is_made() {
+        let board = board(1100, 1000);
+        let start = Square::new(0, 0);
+        let mut construction = construct(board, start, true).unwrap();
+        let folded = &construction.folded;
+        let mut links = folded.links.clone();
+        // A square's first link turned to a knight move that is neither of its links.
+        let cell = links.board().index(Square::new(20, 20)) as usize;
+        let byte = links.cells()[cell];
+        let (first, second) = (byte & 0xf, byte >> 4);
+        let other = (first + 1..first + 8)
+            .map(|code| code & 7)
+            .find(|&code| code != second)
+            .unwrap();
+        links.cells_mut()[cell] = (byte & 0xf0) | other;
+        construction.folded = Folded::new(links, folded.rows.clone(), folded.cols.clone());
+        let checked = construction.walk_within(true, start, None);
+        assert!(
+            matches!(checked, Err(ConstructError::Invalid(_))),
+            "{:?}",
+            checked.map(|_| ())
+        );
+        // The wrong start or closure is named too.
+        let walked = construct(board, start, true).unwrap();
+        let wrong = walked.walk_within(true, Square::new(1, 2), None);
+        assert!(matches!(
+            wrong,
+            Err(ConstructError::Invalid(TourError::WrongStart { .. }))
+        ));
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_the_checking_walk() {
+        for board in [board(300, 300), board(1100, 1000)] {
+            let start = Square::new(0, 0);
+            let late = construct(board, start, true).unwrap().walk_within(
+                true,
+                start,
+                Some(Instant::now()),
+            );
+            assert!(matches!(
+                late,
+                Err(ConstructError::Stopped {
+                    limit: Limit::Deadline
+                })
+            ));
+        }
+    }
+}

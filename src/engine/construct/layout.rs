@@ -361,12 +361,10 @@ pub fn assemble(
             Err(AssemblyError::NoPiece) => continue,
             Err(other) => return Err(other),
             Ok(links) => {
+                let rows = Axis::of(&bands, keep, |h| h);
+                let cols = Axis::of(&stripes, keep, |w| w);
                 return Ok(Assembled {
-                    folded: Folded::new(
-                        links,
-                        Axis::of(&bands, keep, |h| h),
-                        Axis::of(&stripes, keep, |w| w),
-                    ),
+                    folded: Folded::new(links, rows, cols).map_err(|_| AssemblyError::Memory)?,
                     end: path.map(|(_, end)| end),
                     blocks: bands.count() * stripes.count(),
                 });

@@ -10,6 +10,8 @@
 //! few dozen steps). Where it stands is a [`Stand`], which is all a walk needs to start again
 //! from there.
 
+use std::collections::TryReserveError;
+
 use super::fold::{Axis, Window};
 use super::links::{Links, NO_LINK, reverse};
 use crate::engine::board::{Board, KNIGHT_MOVES, Square};
@@ -65,48 +67,50 @@ fn side_of(byte: u8, back: u8) -> u8 {
 }
 
 impl Folded {
-    /// The board's links as the folded board's `links` under the map of `rows` and `cols`.
-    pub fn new(links: Links, rows: Axis, cols: Axis) -> Self {
+    /// The board's links as the folded board's `links` under the map of `rows` and `cols`;
+    /// fails if the memory for its table (sixteen bytes a square of the folded board) cannot
+    /// be had.
+    pub fn new(links: Links, rows: Axis, cols: Axis) -> Result<Self, TryReserveError> {
         debug_assert_eq!(links.board().rows(), rows.folded_len());
         debug_assert_eq!(links.board().cols(), cols.folded_len());
         let folded = links.board();
         let width = i64::from(folded.cols());
         let cells = links.cells();
-        let slots = (0..cells.len() * 2)
-            .map(|slot| {
-                let (here, side) = (slot / 2, slot % 2);
-                let byte = cells[here];
-                let code = if side == 0 { byte & 0xf } else { byte >> 4 };
-                let next = KNIGHT_MOVES
-                    .get(usize::from(code))
-                    .and_then(|&step| folded.square_at(here as u32).offset(step, folded));
-                match next {
-                    Some(to) => {
-                        let there = folded.index(to) as usize;
-                        let side = side_of(cells[there], reverse(code));
-                        let step = (there * 2 + usize::from(side)) as i64 - slot as i64;
-                        step * 16 + i64::from(code)
-                    }
-                    // Off the folded board: the move is taken, and the walk finds itself off
-                    // the board or looks the fold up again.
-                    None if usize::from(code) < STAY => {
-                        let (dr, dc) = KNIGHT_MOVES[usize::from(code)];
-                        let step = (i64::from(dr) * width + i64::from(dc)) * 2;
-                        step * 16 + i64::from(code)
-                    }
-                    None => STAY as i64,
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(cells.len() * 2)?;
+        slots.extend((0..cells.len() * 2).map(|slot| {
+            let (here, side) = (slot / 2, slot % 2);
+            let byte = cells[here];
+            let code = if side == 0 { byte & 0xf } else { byte >> 4 };
+            let next = KNIGHT_MOVES
+                .get(usize::from(code))
+                .and_then(|&step| folded.square_at(here as u32).offset(step, folded));
+            match next {
+                Some(to) => {
+                    let there = folded.index(to) as usize;
+                    let side = side_of(cells[there], reverse(code));
+                    let step = (there * 2 + usize::from(side)) as i64 - slot as i64;
+                    step * 16 + i64::from(code)
                 }
-            })
-            .collect();
-        Self {
+                // Off the folded board: the move is taken, and the walk finds itself off
+                // the board or looks the fold up again.
+                None if usize::from(code) < STAY => {
+                    let (dr, dc) = KNIGHT_MOVES[usize::from(code)];
+                    let step = (i64::from(dr) * width + i64::from(dc)) * 2;
+                    step * 16 + i64::from(code)
+                }
+                None => STAY as i64,
+            }
+        }));
+        Ok(Self {
             links,
             rows,
             cols,
             slots,
-        }
+        })
     }
     /// The links of `links`' whole board, folding nothing.
-    pub fn whole(links: Links) -> Self {
+    pub fn whole(links: Links) -> Result<Self, TryReserveError> {
         let board = links.board();
         Self::new(links, Axis::whole(board.rows()), Axis::whole(board.cols()))
     }
@@ -320,7 +324,7 @@ mod tests {
         // A path of three squares on 3x3: (0,0) - (1,2) - (2,0).
         let board = Board::new(3, 3).unwrap();
         let order = [Square::new(0, 0), Square::new(1, 2), Square::new(2, 0)];
-        let folded = Folded::whole(Links::from_order(board, &order, false));
+        let folded = Folded::whole(Links::from_order(board, &order, false)).unwrap();
         let numbers = Numbering::of(board);
         let mut walker = Walker::new(&folded, folded.stand(order[0], NO_LINK), numbers);
         let mut slots = [0u32; 4];
@@ -341,7 +345,7 @@ mod tests {
         let board = Board::new(3, 3).unwrap();
         let mut links = Links::new(board).unwrap();
         links.cells_mut()[0] = super::super::links::pack(0, NO_LINK);
-        let folded = Folded::whole(links);
+        let folded = Folded::whole(links).unwrap();
         let stand = folded.stand(Square::new(0, 0), NO_LINK);
         let mut walker = Walker::new(&folded, stand, Numbering::of(board));
         let mut slots = [0u32; 3];

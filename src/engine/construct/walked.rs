@@ -12,6 +12,10 @@
 //! starts from the stand at or before its first visit and walks the same links by the same code
 //! as the check did, so it gives exactly the squares the check was given. The construction is
 //! not trusted: a broken link would have failed the check, and then no walked tour exists.
+//!
+//! The deadline bounds the answer: the construction and this checking walk, which looks at the
+//! clock every [`SQUARES_PER_LOOK`] squares or so. Reading a validated tour is not cut short,
+//! as writing a tour held in memory never was.
 
 use std::ops::Range;
 use std::sync::mpsc;
@@ -23,8 +27,9 @@ use crate::engine::board::{Board, Square};
 use crate::engine::search::Limit;
 use crate::engine::tour::{PathCheck, TourError, VISITS_PER_READ, VisitOrder};
 
-/// Bytes of a folded board's links and a walk's table, at most.
-pub(super) const FOLDED_BYTES: u64 = 256 << 10;
+/// Bytes of a folded board's links and its walks' table, at most: seventeen a square of a
+/// folded board, whose sides are at most a few hundred squares.
+pub(super) const FOLDED_BYTES: u64 = 1 << 20;
 
 /// Runs between two looks at the clock.
 const RUNS_PER_LOOK: usize = SQUARES_PER_LOOK / VISITS_PER_READ;
@@ -312,7 +317,7 @@ mod tests {
             .find(|&code| code != second)
             .unwrap();
         links.cells_mut()[cell] = (byte & 0xf0) | other;
-        construction.folded = Folded::new(links, folded.rows.clone(), folded.cols.clone());
+        construction.folded = Folded::new(links, folded.rows.clone(), folded.cols.clone()).unwrap();
         let checked = construction.walk_within(true, start, None);
         assert!(
             matches!(checked, Err(ConstructError::Invalid(_))),

@@ -426,7 +426,7 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
         let links = Links::from_order(board, &piece.order, true);
         meter.laid(&links, Square::new(0, 0));
         return Ok(Assembled {
-            folded: Folded::whole(links),
+            folded: Folded::whole(links).map_err(|_| AssemblyError::Memory)?,
             end: None,
             blocks: 1,
         });
@@ -443,7 +443,8 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
         lay_side(&mut links, &geometry, &laid, 0, false, meter)?;
         let cols = Axis::new(widths(&blocks), keep);
         return Ok(Assembled {
-            folded: Folded::new(links, Axis::whole(height), cols),
+            folded: Folded::new(links, Axis::whole(height), cols)
+                .map_err(|_| AssemblyError::Memory)?,
             end: None,
             blocks: blocks.count(),
         });
@@ -588,7 +589,8 @@ impl StartBlock {
             keep,
         );
         Ok(Assembled {
-            folded: Folded::new(links, Axis::whole(height), cols),
+            folded: Folded::new(links, Axis::whole(height), cols)
+                .map_err(|_| AssemblyError::Memory)?,
             end: Some(end),
             blocks: left.count() + 1 + right_runs.count(),
         })

@@ -8,7 +8,7 @@
 //!   `cses`.
 //! - `explorer` (feature `explorer`): the interactive terminal explorer.
 //! - `options` and `tourfile` (feature `cli`): what the front ends share: options, and reading
-//!   tour files.
+//!   and writing tour files, pictures (SVG, PNG) included.
 //!
 //! The default features build the whole program. With `default-features = false` the crate is
 //! the engine alone, and depends on nothing but `thiserror` and `humantime`.

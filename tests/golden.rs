@@ -2,18 +2,20 @@
 //! representative requests, stored in `tests/fixtures/` and compared byte for byte.
 //!
 //! What these guard: every tour the solver picks (the layered engine, each `--method`, the
-//! construction), each output format (grid, list, JSON, the CSES grid), the no-tour proofs and
-//! their wording, the `count` results and the messages on standard error, together with the exit
-//! status of each request (`0` tour or valid, `1` no tour or invalid tour, `2` bad input, `3`
-//! budget or deadline ran out; asserted in the code below, not stored). A refactor that should
-//! not change behaviour must leave every fixture untouched.
+//! construction), each output format (grid, list, JSON, the CSES grid, the SVG and PNG
+//! pictures), the no-tour proofs and their wording, the `count` results and the messages on
+//! standard error, together with the exit status of each request (`0` tour or valid, `1` no
+//! tour or invalid tour, `2` bad input, `3` budget or deadline ran out; asserted in the code
+//! below, not stored). A refactor that should not change behaviour must leave every fixture
+//! untouched.
 //!
 //! Each case names its fixtures after itself: `<case>.<ext>` for standard output (`grid`,
-//! `list`, `json`, `txt`), `<case>.fnv1a` for output too large to store (its byte length and
-//! 64-bit FNV-1a hash), `<case>_stderr.txt` for standard error. Standard error is compared on
-//! every case: a case without a stderr fixture must print nothing there. JSON carries
-//! `stats.elapsed_ms`, which differs from run to run, so the number after every `"elapsed_ms":`
-//! is replaced with `0` in the output (and the fixture) before comparing; the rest stays exact.
+//! `list`, `json`, `txt`, `svg`), `<case>.fnv1a` for output too large to store or binary (its
+//! byte length and 64-bit FNV-1a hash), `<case>_stderr.txt` for standard error. Standard error
+//! is compared on every case: a case without a stderr fixture must print nothing there. JSON
+//! carries `stats.elapsed_ms`, which differs from run to run, so the number after every
+//! `"elapsed_ms":` is replaced with `0` in the output (and the fixture) before comparing; the
+//! rest stays exact.
 //!
 //! A change of output must be deliberate and visible in review. To accept one, regenerate the
 //! fixtures and commit them with the change, so the diff shows exactly what moved:
@@ -132,6 +134,17 @@ golden! {
     solve_6x6_closed: case(&["solve", "--size", "6", "--closed"], TOUR).stdout(Exact("grid"));
     solve_6x6_closed_json: case(&["solve", "--size", "6", "--closed", "--format", "json"], TOUR)
         .stdout(Json);
+    // Pictures: the SVG's every byte; the PNG (binary, compressed) by its hash.
+    solve_6x6_closed_svg: case(
+        &["solve", "--size", "6", "--closed", "--format", "svg", "--gradient"],
+        TOUR,
+    )
+    .stdout(Exact("svg"));
+    solve_5x5_centre_png: case(
+        &["solve", "--size", "5", "--start", "2,2", "--format", "png"],
+        TOUR,
+    )
+    .stdout(Fnv1a);
     solve_8x10_a1_closed_list: case(
         &["solve", "--size", "8x10", "--start", "a1", "--closed", "--format", "list"],
         TOUR,

@@ -34,9 +34,21 @@ pub struct SolveArgs {
     /// The most time to spend before giving up (exit status 3), like 250ms or 2s
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub deadline: Option<Duration>,
-    /// grid: visit numbers by row; list: `r c` per line in visit order; json: one object
+    /// grid: visit numbers by row; list: `r c` per line in visit order; json: one object;
+    /// svg, png: a picture of the board and the tour
     #[arg(long, value_enum, default_value_t = OutputFormat::Grid)]
     pub format: OutputFormat,
+    /// With --format svg or png: each square's visit number in it (the default up to 16x16;
+    /// a PNG has room for them up to about 40x40)
+    #[arg(long, overrides_with = "no_numbers")]
+    pub numbers: bool,
+    /// With --format svg or png: no visit numbers
+    #[arg(long, overrides_with = "numbers")]
+    pub no_numbers: bool,
+    /// With --format svg: the path coloured along the visit order, dark violet to yellow (a
+    /// PNG's squares always are)
+    #[arg(long)]
+    pub gradient: bool,
     /// Print nodes, backtracks, depth, time and layer on standard error
     #[arg(long)]
     pub stats: bool,
@@ -51,6 +63,21 @@ pub enum OutputFormat {
     List,
     /// One JSON object
     Json,
+    /// An SVG picture: the board, the path through the centres, start and end marked
+    Svg,
+    /// A PNG picture, squares coloured by visit order (binary: not written to a terminal)
+    Png,
+}
+
+impl SolveArgs {
+    /// What `--numbers` and `--no-numbers` say, if either is given (the last one wins).
+    pub fn numbers(&self) -> Option<bool> {
+        match (self.numbers, self.no_numbers) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
 }
 
 /// Options of `starts`.

@@ -1,6 +1,7 @@
 //! The scripted command line: the commands `solve`, `starts`, `check`, `count` and `cses`,
-//! their options (`args`), output formats (written by `tourfile`), `starts` (the answer from every square)
-//! and `check` (reading tours), and the exit statuses every command ends with (`0` success,
+//! their options (`args`), output formats (written by `tourfile`; `picture` settles what a
+//! picture needs before the solve), `starts` (the answer from every square) and `check`
+//! (reading tours), and the exit statuses every command ends with (`0` success,
 //! `1` no tour or an invalid tour, `2` bad usage or input, `3` budget or deadline ran out).
 //! Output goes through a buffered writer; a closed pipe ends the program quietly.
 //!
@@ -9,6 +10,7 @@
 
 mod args;
 mod check;
+mod picture;
 mod starts;
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
@@ -19,9 +21,10 @@ use crate::engine::board::{Board, Square};
 use crate::engine::count::{CountError, CountRequest, count_tours};
 use crate::engine::quote::quoted;
 use crate::engine::solve::{self, Outcome, Request};
+use crate::engine::tour::VisitOrder;
 use crate::options::{BoardArgs, with_memory_cap};
 
-pub use crate::tourfile::{stats_line, write_grid, write_json, write_list};
+pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
 pub use args::{CheckArgs, CountArgs, OutputFormat, SolveArgs, StartsArgs, StartsFormat};
 pub use check::check;
 pub use starts::starts;
@@ -185,26 +188,45 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     request.node_budget = args.node_budget;
     request.deadline = args.deadline;
     request.construct_threshold = args.construct_threshold;
-    // A grid numbers every square: its memory is counted up front. A list and JSON stream.
+    // A grid numbers every square: its memory is counted up front.
     request.visit_numbers = args.format == OutputFormat::Grid;
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
-    let outcome = solve::solve_streaming(&request).map_err(Failure::bad_input)?;
+    let picture = picture::picture_options(args, &request)?;
+    let Some(options) = picture else {
+        // Grid, list and JSON read a constructed tour by walking it: it is never held whole.
+        let outcome = solve::solve_streaming(&request).map_err(Failure::bad_input)?;
+        return answer(args, &request, &outcome, |out, tour| match args.format {
+            OutputFormat::Grid => write_grid(out, tour, true),
+            _ => write_list(out, tour),
+        });
+    };
+    // A picture is drawn from the tour held in memory.
+    let outcome = solve_request(&request)?;
+    answer(args, &request, &outcome, |out, tour| match args.format {
+        OutputFormat::Png => write_png(out, tour, &options),
+        _ => write_svg(out, tour, &options),
+    })
+}
+
+/// Reports `outcome` of `request` and writes it as `args` ask: as JSON, or its tour by
+/// `write_tour`; the exit status it ends with.
+fn answer<T: VisitOrder>(
+    args: &SolveArgs,
+    request: &Request,
+    outcome: &Outcome<T>,
+    write_tour: impl FnOnce(&mut BufWriter<io::StdoutLock<'static>>, &T) -> io::Result<()>,
+) -> Result<ExitStatus, Failure> {
     if args.stats {
-        report(format_args!("{}", stats_line(&outcome)));
+        report(format_args!("{}", stats_line(outcome)));
     }
-    let status = match &outcome {
+    let status = match outcome {
         Outcome::Tour { .. } => ExitStatus::Success,
         Outcome::NoTour { .. } => ExitStatus::NoTour,
         Outcome::BudgetExceeded { .. } => ExitStatus::GaveUp,
     };
-    match (&outcome, args.format) {
-        (_, OutputFormat::Json) => with_stdout(|out| write_json(out, &request, &outcome))?,
-        (Outcome::Tour { tour, .. }, OutputFormat::Grid) => {
-            with_stdout(|out| write_grid(out, tour, true))?
-        }
-        (Outcome::Tour { tour, .. }, OutputFormat::List) => {
-            with_stdout(|out| write_list(out, tour))?
-        }
+    match (outcome, args.format) {
+        (_, OutputFormat::Json) => with_stdout(|out| write_json(out, request, outcome))?,
+        (Outcome::Tour { tour, .. }, _) => with_stdout(|out| write_tour(out, tour))?,
         (Outcome::NoTour { reason, .. }, _) => {
             report(format_args!("knights-tour: no tour: {reason}"))
         }

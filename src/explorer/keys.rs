@@ -69,6 +69,8 @@ pub enum Action {
     ToggleView,
     /// Write the tour to a file (asks for the name).
     WriteTour,
+    /// Write a picture of the tour to an SVG file (asks for the name).
+    WritePicture,
     /// Show or hide the starts map.
     StartsMap,
     /// The next zoom level: numbers, shade, overview.
@@ -130,6 +132,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('$') => Action::TourEnd,
         KeyCode::Char('v') => Action::ToggleView,
         KeyCode::Char('w') => Action::WriteTour,
+        KeyCode::Char('e') => Action::WritePicture,
         KeyCode::Char('s') => Action::StartsMap,
         KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('R') => Action::Race,
@@ -205,8 +208,8 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("p", "replay")),
     ),
     key(
-        "v w",
-        "tour as numbers / its path; write it to a file",
+        "v w e",
+        "tour as numbers / its path; write it: list / SVG",
         None,
     ),
     key(

@@ -13,11 +13,32 @@ use crate::engine::solve::Request;
 /// `G` multiplies by 2^10, 2^20 or 2^30), below what the system and its control group allow.
 pub const MEMORY_VARIABLE: &str = "KNIGHTS_TOUR_MEMORY";
 
+/// Boards of at most this many squares need a few megabytes whatever the method or output:
+/// the host's limits cannot matter to them, so it is not asked (reading `/proc` and the control
+/// group would cost a small request most of its start-up); [`MEMORY_VARIABLE`] still applies.
+pub const SMALL_BOARD: u64 = 1 << 16;
+
 /// `request` with the memory cap of this host (see [`memory_limit`]), which every method and
-/// output honours. Fails with a one-line message when [`MEMORY_VARIABLE`] is not an amount.
+/// output honours; for a board of at most `SMALL_BOARD` squares, the variable's cap alone.
+/// Fails with a one-line message when [`MEMORY_VARIABLE`] is not an amount.
 pub fn with_memory_cap(mut request: Request) -> Result<Request, String> {
-    request.memory_cap = memory_limit()?;
+    request.memory_cap = if request.board.area() <= SMALL_BOARD {
+        memory_variable()?
+    } else {
+        memory_limit()?
+    };
     Ok(request)
+}
+
+/// The cap [`MEMORY_VARIABLE`] sets, if it is set; fails when it is not an amount.
+fn memory_variable() -> Result<Option<u64>, String> {
+    match env::var(MEMORY_VARIABLE) {
+        Ok(text) => Ok(Some(
+            parse_bytes(&text).ok_or_else(|| not_an_amount(text.as_bytes()))?,
+        )),
+        Err(VarError::NotPresent) => Ok(None),
+        Err(VarError::NotUnicode(text)) => Err(not_an_amount(text.as_encoded_bytes())),
+    }
 }
 
 /// The bytes this process may use: the least of the memory the system reports free, the room
@@ -25,11 +46,7 @@ pub fn with_memory_cap(mut request: Request) -> Result<Request, String> {
 /// with a one-line message naming the variable's value when it is set but not an amount (or
 /// not UTF-8), whatever else the host reports.
 pub fn memory_limit() -> Result<Option<u64>, String> {
-    let from_variable = match env::var(MEMORY_VARIABLE) {
-        Ok(text) => Some(parse_bytes(&text).ok_or_else(|| not_an_amount(text.as_bytes()))?),
-        Err(VarError::NotPresent) => None,
-        Err(VarError::NotUnicode(text)) => return Err(not_an_amount(text.as_encoded_bytes())),
-    };
+    let from_variable = memory_variable()?;
     Ok([from_variable, available_memory(), control_group_room()]
         .into_iter()
         .flatten()

@@ -1,5 +1,6 @@
 //! Tour files: writes a tour in the formats of `solve` ([`write_grid`], [`write_list`],
-//! [`write_json`]) and reads one in any of them, validating it as it reads ([`check_tour`]).
+//! [`write_json`], and the pictures [`write_svg`] and [`write_png`]) and reads one in any of
+//! the text formats, validating it as it reads ([`check_tour`]).
 //! The commands and the explorer (its `--tour` and its `w`) both go through here: this module
 //! is shared by the front ends, as `options` is.
 //!
@@ -17,7 +18,10 @@ mod grid;
 mod input;
 mod json;
 mod list;
+mod picture;
+mod png;
 mod save;
+mod svg;
 mod write;
 
 use std::io::{self, Read};
@@ -29,7 +33,10 @@ use crate::engine::notation::{NotationError, SquareSpec};
 use crate::engine::quote::quoted_bytes;
 use crate::engine::tour::{Tour, TourError, Validator};
 use input::Input;
-pub use save::save_list;
+pub use picture::{NUMBERS_UP_TO_SIDE, PictureOptions, RAMP_LEN, Ramp, luma};
+pub use png::{MAX_PICTURE_SIDE, PngLayout, Scale, write_png};
+pub use save::{save_list, save_with};
+pub use svg::{PATTERN_ABOVE, write_svg};
 pub use write::{stats_line, write_grid, write_json, write_list};
 
 /// How the text is laid out (`check --format`).

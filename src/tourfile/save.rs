@@ -1,6 +1,7 @@
-//! Saving a tour to a file whole or not at all: written to a temporary file beside it, flushed
-//! to the disk, then renamed over the name asked for, so that a full disk or a failed write
-//! never leaves half a tour under that name.
+//! Saving a tour to a file whole or not at all, in any format ([`save_with`]; the list:
+//! [`save_list`]): written to a temporary file beside it, flushed to the disk, then renamed
+//! over the name asked for, so that a full disk or a failed write never leaves half a tour
+//! under that name.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -11,8 +12,18 @@ use crate::engine::tour::Tour;
 
 /// Saves `tour` to `path` in the list format (`r c` a line), replacing any file there.
 pub fn save_list(path: &Path, tour: &Tour) -> io::Result<()> {
+    save_with(path, |out| write_list(out, tour))
+}
+
+/// Saves what `write` writes to `path`, whole or not at all: into a temporary file beside it,
+/// flushed to the disk, then renamed over `path`, replacing any file there. A failure removes
+/// the temporary file and leaves `path` as it was.
+pub fn save_with(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> io::Result<()> {
     let temporary = temporary_beside(path)?;
-    let written = write_to(&temporary, tour).and_then(|()| fs::rename(&temporary, path));
+    let written = write_to(&temporary, write).and_then(|()| fs::rename(&temporary, path));
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
@@ -30,10 +41,13 @@ fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
     Ok(path.with_file_name(temporary))
 }
 
-fn write_to(temporary: &Path, tour: &Tour) -> io::Result<()> {
+fn write_to(
+    temporary: &Path,
+    write: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> io::Result<()> {
     let file = File::create_new(temporary)?;
     let mut out = BufWriter::new(file);
-    write_list(&mut out, tour)?;
+    write(&mut out)?;
     out.flush()?;
     let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
     file.sync_all()

@@ -176,6 +176,7 @@ mod check;
 mod count;
 mod faults;
 mod limits;
+mod pictures;
 mod solve;
 mod starts;
 

@@ -30,7 +30,7 @@ fn read_back(path: &std::path::Path, board: Board) -> Tour {
 }
 
 /// Types `text` into the open prompt, replacing what it holds, and presses Enter.
-fn answer_prompt(app: &mut App, text: &str) {
+pub(super) fn answer_prompt(app: &mut App, text: &str) {
     let held = app.prompt().map_or(0, |(_, typed)| typed.chars().count());
     press(app, &"\x08".repeat(held));
     press(app, text);

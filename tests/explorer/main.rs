@@ -118,6 +118,7 @@ mod driver;
 mod files;
 mod keys;
 mod navigation;
+mod pictures;
 mod pty;
 mod race;
 mod screens;

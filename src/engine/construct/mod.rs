@@ -63,7 +63,7 @@ use crate::engine::tour::TourError;
 /// ([`Construction::path`]): the path (four bytes a square) with the validator's two bits a
 /// square. The folded board's links are a few kilobytes.
 pub fn memory_needed(board: Board) -> u64 {
-    board.area() * 4 + board.area() / 4 + walked::FOLDED_BYTES
+    board.area() * 4 + board.area() / 4 + walked::folded_bytes(board)
 }
 
 /// Why the construction does not answer.
@@ -389,6 +389,22 @@ mod tests {
                     limit: Limit::Deadline
                 })
             );
+        }
+    }
+
+    #[test]
+    fn the_folded_board_stays_small_whatever_the_board() {
+        let extremes = [
+            (board(31622, 31622), Square::new(0, 0), true),
+            (board(31621, 31621), Square::new(15810, 15810), false),
+            (board(5, 199_999_999), Square::new(2, 100_000_000), false),
+            (board(3, 333_333_333), Square::new(1, 166_666_667), false),
+            (board(250_000_000, 4), Square::new(125_000_000, 0), false),
+        ];
+        for (board, start, closed) in kinds().into_iter().chain(extremes) {
+            let built = construct(board, start, closed).unwrap();
+            let folded = built.folded.links.board().area();
+            assert!(folded < 1 << 16, "{board}: {folded}");
         }
     }
 

@@ -27,9 +27,12 @@ use crate::engine::board::{Board, Square};
 use crate::engine::search::Limit;
 use crate::engine::tour::{PathCheck, TourError, VISITS_PER_READ, VisitOrder};
 
-/// Bytes of a folded board's links and its walks' table, at most: seventeen a square of a
-/// folded board, whose sides are at most a few hundred squares.
-pub(super) const FOLDED_BYTES: u64 = 1 << 20;
+/// Bytes of the folded board of `board` with its walks' table, at most: seventeen a square of
+/// the folded board, which has at most as many squares as the board and, its sides a few
+/// hundred squares at most, fewer than 2^16.
+pub(super) fn folded_bytes(board: Board) -> u64 {
+    17 * board.area().min(1 << 16)
+}
 
 /// Runs between two looks at the clock.
 const RUNS_PER_LOOK: usize = SQUARES_PER_LOOK / VISITS_PER_READ;
@@ -49,7 +52,7 @@ pub fn walk_memory_needed(board: Board) -> u64 {
     squares.div_ceil(64) * 8
         + runs * size_of::<Stand>() as u64
         + (RUNS_IN_FLIGHT as u64 + 2) * run_bytes
-        + FOLDED_BYTES
+        + folded_bytes(board)
 }
 
 /// A validated constructed tour: the construction, and where its checking walk stood at the

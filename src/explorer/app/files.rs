@@ -1,16 +1,18 @@
 //! Tours to and from files: a tour opened with `--tour` (read and validated by
 //! [`crate::tourfile`] before the explorer starts) is shown ready to replay, zoom and explore;
-//! `w` writes the tour on screen to a file in the list format, whole or not at all, under a
-//! name asked for (`tour-8x8-a1.txt` by default).
+//! `w` writes the tour on screen to a file in the list format, and `e` its SVG picture, whole
+//! or not at all, under a name asked for (`tour-8x8-a1.txt`, `tour-8x8-a1.svg` by default).
 
+use std::fs::File;
+use std::io::{self, BufWriter};
 use std::path::Path;
 
 use crate::engine::notation::short_name;
 use crate::engine::quote::{quoted, quoted_bytes};
 use crate::engine::tour::Tour;
-use crate::tourfile::save_list;
+use crate::tourfile::{PictureOptions, save_with, write_list, write_svg};
 
-use super::{App, Attempt, Setup};
+use super::{App, Attempt, PromptPurpose, Setup};
 
 impl App {
     /// The explorer showing `tour`, read from `source` (named in the panel): its board, start
@@ -48,10 +50,20 @@ impl App {
 
     /// The name `w` offers: the board and the start, `tour-8x8-a1.txt`.
     pub fn default_tour_name(&self) -> String {
+        format!("{}.txt", self.tour_stem())
+    }
+
+    /// The name `e` offers: `tour-8x8-a1.svg`.
+    pub fn default_picture_name(&self) -> String {
+        format!("{}.svg", self.tour_stem())
+    }
+
+    /// The board, the start and the kind: `tour-8x8-a1`, `tour-6x6-a6-closed`.
+    fn tour_stem(&self) -> String {
         let setup = self.setup;
         let start = short_name(setup.board, setup.start).replace(',', "-");
         let kind = if setup.closed { "-closed" } else { "" };
-        format!("tour-{}-{start}{kind}.txt", setup.board)
+        format!("tour-{}-{start}{kind}", setup.board)
     }
 
     /// `w`: asks where to write the tour on screen.
@@ -60,11 +72,40 @@ impl App {
             self.message = Some("no tour to write yet: find one first (f)".into());
             return;
         }
-        self.open_write(self.default_tour_name());
+        self.open_write(PromptPurpose::Write, self.default_tour_name());
     }
 
-    /// Writes the tour to `path`, saying where or why not.
+    /// `e`: asks where to write the picture of the tour on screen.
+    pub(super) fn ask_where_to_draw(&mut self) {
+        if self.tour.is_none() {
+            self.message = Some("no tour to draw yet: find one first (f)".into());
+            return;
+        }
+        self.open_write(PromptPurpose::Picture, self.default_picture_name());
+    }
+
+    /// Writes the tour to `path` in the list format, saying where or why not.
     pub(super) fn write_tour(&mut self, path: &str) {
+        self.save(path, "the tour", write_list);
+    }
+
+    /// Writes the tour's SVG picture to `path` (the path coloured along the visit order, as on
+    /// screen; numbers up to 16x16), saying where or why not.
+    pub(super) fn write_picture(&mut self, path: &str) {
+        self.save(path, "the picture of the tour", |out, tour| {
+            let options = PictureOptions::for_board(tour.board(), None, true);
+            write_svg(out, tour, &options)
+        });
+    }
+
+    /// Saves what `write` writes of the tour to `path` through [`save_with`] (whole or not at
+    /// all), with a message saying where or why not.
+    fn save(
+        &mut self,
+        path: &str,
+        what: &str,
+        write: impl FnOnce(&mut BufWriter<File>, &Tour) -> io::Result<()>,
+    ) {
         let Some(tour) = &self.tour else {
             return;
         };
@@ -73,11 +114,8 @@ impl App {
             return;
         }
         let shown = quoted(path);
-        self.message = Some(match save_list(Path::new(path), tour) {
-            Ok(()) => format!(
-                "wrote the tour ({} squares) to {shown}",
-                tour.indices().len()
-            ),
+        self.message = Some(match save_with(Path::new(path), |out| write(out, tour)) {
+            Ok(()) => format!("wrote {what} ({} squares) to {shown}", tour.indices().len()),
             Err(error) => format!(
                 "could not write {shown}: {}; nothing written",
                 quoted_bytes(error.to_string().as_bytes())

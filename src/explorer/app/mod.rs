@@ -386,6 +386,7 @@ impl App {
             Action::Replay => self.replay(),
             Action::Goto => self.open_goto(),
             Action::WriteTour => self.ask_where_to_write(),
+            Action::WritePicture => self.ask_where_to_draw(),
             Action::TourStart => self.replay_from_start(),
             Action::TourEnd => self.replay_to_end(),
             Action::ToggleView => self.toggle_view(),

@@ -1,6 +1,7 @@
 //! The prompts: *go to* (`g`), where a square (`r,c` or algebraic) moves the cursor there and
-//! a move number (`#123`) puts the timeline of a found tour at that move, and *write* (`w`),
-//! which asks where to save the tour (see `files`). While a prompt is open, keys are typed into
+//! a move number (`#123`) puts the timeline of a found tour at that move, *write* (`w`),
+//! which asks where to save the tour, and *picture* (`e`), which asks where to save its SVG
+//! picture (see `files`). While a prompt is open, keys are typed into
 //! it rather than mapped to actions; `Enter` goes, `Esc` cancels.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -20,6 +21,8 @@ pub enum PromptPurpose {
     Goto,
     /// The file to write the tour to.
     Write,
+    /// The file to write the tour's picture to.
+    Picture,
 }
 
 impl PromptPurpose {
@@ -28,6 +31,7 @@ impl PromptPurpose {
         match self {
             PromptPurpose::Goto => "go to",
             PromptPurpose::Write => "write the tour to",
+            PromptPurpose::Picture => "write the picture to",
         }
     }
 
@@ -36,6 +40,7 @@ impl PromptPurpose {
         match self {
             PromptPurpose::Goto => "(3,4  d5  #12)  Enter go  Esc cancel",
             PromptPurpose::Write => "(list format)  Enter writes  Esc cancels",
+            PromptPurpose::Picture => "(SVG)  Enter writes  Esc cancels",
         }
     }
 }
@@ -56,10 +61,10 @@ impl App {
         });
     }
 
-    /// Opens the write prompt with `default` typed in.
-    pub(super) fn open_write(&mut self, default: String) {
+    /// Opens the prompt for `purpose` (a file to write) with `default` typed in.
+    pub(super) fn open_write(&mut self, purpose: PromptPurpose, default: String) {
         self.prompt = Some(Prompt {
-            purpose: PromptPurpose::Write,
+            purpose,
             text: default,
         });
     }
@@ -101,6 +106,7 @@ impl App {
                     match purpose {
                         PromptPurpose::Goto => self.go_to(text.trim()),
                         PromptPurpose::Write => self.write_tour(text.trim()),
+                        PromptPurpose::Picture => self.write_picture(text.trim()),
                     }
                 }
             }

@@ -40,7 +40,8 @@ fn open(bencher: Bencher, n: u64) {
     });
 }
 
-/// The construction alone: the links of a closed tour of an n×n board, not yet read out.
+/// The construction alone: the links of a closed tour of an n×n board (of its folded board:
+/// equal blocks are laid once, see `construct::fold`), not yet read out.
 #[divan::bench(args = [1000, 4000, 10000], sample_count = 3, sample_size = 1)]
 fn links_only(bencher: Bencher, n: u64) {
     let board = Board::new(n, n).unwrap();

@@ -62,8 +62,40 @@ fn the_threshold_flag_picks_the_layer() {
 
 #[test]
 fn a_board_too_large_for_memory_is_refused_up_front() {
+    // A grid numbers every square (four bytes a square, 16 MB of 2000x2000): refused under
+    // 8 MB before any work. A list streams with one bit a square: the same board fits.
+    let solve = |format: &str, memory: &str| {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("knights-tour"))
+            .env("KNIGHTS_TOUR_MEMORY", memory)
+            .args([
+                "solve",
+                "--size",
+                "2000x2000",
+                "--closed",
+                "--format",
+                format,
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .unwrap()
+    };
+    let grid = solve("grid", "8M");
+    let stderr = String::from_utf8_lossy(&grid.stderr);
+    assert_eq!(grid.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("2000x2000") && stderr.contains("MB"),
+        "{stderr}"
+    );
+    let list = solve("list", "8M");
+    assert!(
+        list.status.success(),
+        "{}",
+        String::from_utf8_lossy(&list.stderr)
+    );
+    // One bit a square of 10000x10000 is 12 MB: a list of it is refused under 10 MB.
     knights_tour()
-        .env("KNIGHTS_TOUR_MEMORY", "100M")
+        .env("KNIGHTS_TOUR_MEMORY", "10M")
         .args([
             "solve",
             "--size",
@@ -93,12 +125,16 @@ fn a_memory_cap_that_is_not_a_size_is_named() {
 #[cfg(unix)]
 fn memory_the_system_refuses_is_an_error_not_an_abort() {
     // The free memory the program reads is far more than this process may map (`ulimit -v`):
-    // the allocation itself fails, and the answer is still exit 2 and one line. The links of
-    // 20000x20000 take 400 MB and its path 1.6 GB: 300 MB refuses the first, 1.5 GB the second.
+    // the allocation itself fails, and the answer is still exit 2 and one line. A list of
+    // 31622x31622 checks its walk with one bit a square, 125 MB, which 100 MB refuses; a grid
+    // of 20000x20000 numbers its squares in 1.6 GB, which 1.5 GB refuses.
     let binary = assert_cmd::cargo::cargo_bin("knights-tour");
-    for kilobytes in [300_000, 1_500_000] {
+    for (kilobytes, size, format, says) in [
+        (100_000, "31622x31622", "list", "refused"),
+        (1_500_000, "20000x20000", "grid", "more memory"),
+    ] {
         let script = format!(
-            "ulimit -v {kilobytes} && exec '{}' solve --size 20000x20000 --format list",
+            "ulimit -v {kilobytes} && exec '{}' solve --size {size} --format {format}",
             binary.display()
         );
         let output = std::process::Command::new("sh")
@@ -109,10 +145,7 @@ fn memory_the_system_refuses_is_an_error_not_an_abort() {
         assert_eq!(output.status.code(), Some(2), "{kilobytes} KB: {stderr}");
         assert!(output.stdout.is_empty());
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(
-            stderr.contains("20000x20000") && stderr.contains("refused"),
-            "{stderr}"
-        );
+        assert!(stderr.contains(size) && stderr.contains(says), "{stderr}");
     }
 }
 

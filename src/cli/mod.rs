@@ -21,6 +21,7 @@ use crate::engine::board::{Board, Square};
 use crate::engine::count::{CountError, CountRequest, count_tours};
 use crate::engine::quote::quoted;
 use crate::engine::solve::{self, Outcome, Request};
+use crate::engine::tour::VisitOrder;
 use crate::options::{BoardArgs, with_memory_cap};
 
 pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
@@ -187,33 +188,45 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     request.node_budget = args.node_budget;
     request.deadline = args.deadline;
     request.construct_threshold = args.construct_threshold;
+    // A grid numbers every square: its memory is counted up front.
+    request.visit_numbers = args.format == OutputFormat::Grid;
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
     let picture = picture::picture_options(args, &request)?;
+    let Some(options) = picture else {
+        // Grid, list and JSON read a constructed tour by walking it: it is never held whole.
+        let outcome = solve::solve_streaming(&request).map_err(Failure::bad_input)?;
+        return answer(args, &request, &outcome, |out, tour| match args.format {
+            OutputFormat::Grid => write_grid(out, tour, true),
+            _ => write_list(out, tour),
+        });
+    };
+    // A picture is drawn from the tour held in memory.
     let outcome = solve_request(&request)?;
+    answer(args, &request, &outcome, |out, tour| match args.format {
+        OutputFormat::Png => write_png(out, tour, &options),
+        _ => write_svg(out, tour, &options),
+    })
+}
+
+/// Reports `outcome` of `request` and writes it as `args` ask: as JSON, or its tour by
+/// `write_tour`; the exit status it ends with.
+fn answer<T: VisitOrder>(
+    args: &SolveArgs,
+    request: &Request,
+    outcome: &Outcome<T>,
+    write_tour: impl FnOnce(&mut BufWriter<io::StdoutLock<'static>>, &T) -> io::Result<()>,
+) -> Result<ExitStatus, Failure> {
     if args.stats {
-        report(format_args!("{}", stats_line(&outcome)));
+        report(format_args!("{}", stats_line(outcome)));
     }
-    let status = match &outcome {
+    let status = match outcome {
         Outcome::Tour { .. } => ExitStatus::Success,
         Outcome::NoTour { .. } => ExitStatus::NoTour,
         Outcome::BudgetExceeded { .. } => ExitStatus::GaveUp,
     };
-    match (&outcome, args.format) {
-        (_, OutputFormat::Json) => with_stdout(|out| write_json(out, &request, &outcome))?,
-        (Outcome::Tour { tour, .. }, OutputFormat::Grid) => {
-            with_stdout(|out| write_grid(out, tour, true))?
-        }
-        (Outcome::Tour { tour, .. }, OutputFormat::List) => {
-            with_stdout(|out| write_list(out, tour))?
-        }
-        (Outcome::Tour { tour, .. }, OutputFormat::Svg) => {
-            let options = picture.unwrap_or_default();
-            with_stdout(|out| write_svg(out, tour, &options))?
-        }
-        (Outcome::Tour { tour, .. }, OutputFormat::Png) => {
-            let options = picture.unwrap_or_default();
-            with_stdout(|out| write_png(out, tour, &options))?
-        }
+    match (outcome, args.format) {
+        (_, OutputFormat::Json) => with_stdout(|out| write_json(out, request, outcome))?,
+        (Outcome::Tour { tour, .. }, _) => with_stdout(|out| write_tour(out, tour))?,
         (Outcome::NoTour { reason, .. }, _) => {
             report(format_args!("knights-tour: no tour: {reason}"))
         }

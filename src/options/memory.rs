@@ -19,7 +19,7 @@ pub const MEMORY_VARIABLE: &str = "KNIGHTS_TOUR_MEMORY";
 pub const SMALL_BOARD: u64 = 1 << 16;
 
 /// `request` with the memory cap of this host (see [`memory_limit`]), which every method and
-/// output honours; for a board of at most [`SMALL_BOARD`] squares, the variable's cap alone.
+/// output honours; for a board of at most `SMALL_BOARD` squares, the variable's cap alone.
 /// Fails with a one-line message when [`MEMORY_VARIABLE`] is not an amount.
 pub fn with_memory_cap(mut request: Request) -> Result<Request, String> {
     request.memory_cap = if request.board.area() <= SMALL_BOARD {

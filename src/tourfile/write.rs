@@ -4,18 +4,43 @@
 //! Large tours are formatted in chunks on two threads while the calling thread writes the
 //! finished chunks in order (`write_chunks`); numbers come from a table of their decimal
 //! digits, and square numbers become rows and columns by a multiplication instead of a
-//! division. About a gigabyte of `r c` lines takes well under a second this way.
+//! division. About a gigabyte of `r c` lines takes well under a second this way. A tour is
+//! read a chunk at a time through [`VisitOrder`], so a constructed tour that is never held
+//! whole (walked again for each chunk) streams out the same way as a tour held in memory.
 
+use std::cell::Cell;
 use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::mpsc;
 
 use crate::engine::board::Square;
 use crate::engine::solve::{Outcome, Request, Stats};
-use crate::engine::tour::Tour;
+use crate::engine::tour::{VISITS_PER_READ, VisitOrder};
 
-/// Squares formatted per chunk: about a megabyte of text.
-const CHUNK: usize = 1 << 16;
+/// Squares formatted per chunk: about a megabyte of text, and a run a walked tour reads from
+/// where its check stood.
+const CHUNK: usize = VISITS_PER_READ;
+
+thread_local! {
+    /// Each formatting thread's room for the square numbers of a chunk of a walked tour (see
+    /// [`VisitOrder::visits`]), kept from chunk to chunk.
+    static SCRATCH: Cell<Vec<u32>> = const { Cell::new(Vec::new()) };
+}
+
+/// This thread's [`SCRATCH`], taken while a chunk is formatted and given back after.
+struct Scratch(Vec<u32>);
+
+impl Scratch {
+    fn take() -> Self {
+        Self(SCRATCH.take())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        SCRATCH.set(std::mem::take(&mut self.0));
+    }
+}
 
 /// Formats `0..count` in chunks of `per_chunk` items with `format` (which appends the text of
 /// a range of items to a buffer) and writes the chunks to `out` in order. Beyond one chunk,
@@ -141,7 +166,7 @@ impl RowCol {
 
 /// Rows of visit numbers `1..=rows·cols`, right-aligned and separated by one space; the start
 /// holds 1. With `width` 0 nothing is padded (the CSES format).
-pub fn write_grid(out: &mut impl Write, tour: &Tour, aligned: bool) -> io::Result<()> {
+pub fn write_grid(out: &mut impl Write, tour: &impl VisitOrder, aligned: bool) -> io::Result<()> {
     let board = tour.board();
     let numbers = tour.visit_numbers().map_err(|_| {
         io::Error::new(
@@ -177,19 +202,20 @@ pub fn write_grid(out: &mut impl Write, tour: &Tour, aligned: bool) -> io::Resul
 }
 
 /// One square a line, `r c`, 0-based, in visit order.
-pub fn write_list(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
+pub fn write_list(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
     let board = tour.board();
     let split = RowCol::new(board.cols());
-    let path = tour.indices();
     let rows = Digits::below(board.rows(), b' ');
     let cols = Digits::below(board.cols(), b'\n');
-    write_chunks(out, path.len(), CHUNK, |range, buffer| {
+    write_chunks(out, board.area() as usize, CHUNK, |range, buffer| {
+        let mut scratch = Scratch::take();
+        let path = tour.visits(range.clone(), &mut scratch.0);
         let begin = buffer.len();
         if let (Some(rows), Some(cols)) = (&rows, &cols) {
             // The usual case: two stores a line.
             buffer.resize(begin + range.len() * 16 + 8, 0);
             let mut at = begin;
-            for &index in &path[range] {
+            for &index in path {
                 let (row, col) = split.split(index);
                 at += rows.store(buffer, at, row);
                 at += cols.store(buffer, at, col);
@@ -213,7 +239,7 @@ pub fn write_list(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
                 }
             };
         };
-        for &index in &path[range] {
+        for &index in path {
             let (row, col) = split.split(index);
             put(buffer, &mut at, &rows, row, b' ');
             put(buffer, &mut at, &cols, col, b'\n');
@@ -228,7 +254,11 @@ fn write_square(out: &mut impl Write, square: Square) -> io::Result<()> {
 
 /// One JSON object: `rows`, `cols`, `closed`, `start`, `outcome`, `layer`, `reason` (no tour
 /// or gave up), `path` (a tour), `stats`.
-pub fn write_json(out: &mut impl Write, request: &Request, outcome: &Outcome) -> io::Result<()> {
+pub fn write_json<T: VisitOrder>(
+    out: &mut impl Write,
+    request: &Request,
+    outcome: &Outcome<T>,
+) -> io::Result<()> {
     let board = request.board;
     write!(
         out,
@@ -262,14 +292,15 @@ pub fn write_json(out: &mut impl Write, request: &Request, outcome: &Outcome) ->
 }
 
 /// The tour as a JSON array of `[r,c]` pairs, formatted in chunks like the list.
-fn write_json_path(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
+fn write_json_path(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
     out.write_all(b"[")?;
     let split = RowCol::new(tour.board().cols());
-    let path = tour.indices();
-    write_chunks(out, path.len(), CHUNK, |range, buffer| {
+    write_chunks(out, tour.board().area() as usize, CHUNK, |range, buffer| {
         let mut digits = itoa::Buffer::new();
-        for step in range {
-            let (row, col) = split.split(path[step]);
+        let mut scratch = Scratch::take();
+        let path = tour.visits(range.clone(), &mut scratch.0);
+        for (step, &index) in range.zip(path) {
+            let (row, col) = split.split(index);
             if step > 0 {
                 buffer.push(b',');
             }
@@ -295,7 +326,7 @@ fn write_stats_json(out: &mut impl Write, stats: &Stats) -> io::Result<()> {
 }
 
 /// The one-line summary `--stats` prints on standard error.
-pub fn stats_line(outcome: &Outcome) -> String {
+pub fn stats_line<T>(outcome: &Outcome<T>) -> String {
     let stats = outcome.stats();
     let mut line = format!(
         "layer {}, nodes {}, backtracks {}, max depth {}, elapsed {:.3} ms",

@@ -13,19 +13,22 @@
 //!   `(1, 1)–(0, 3)`.
 //!
 //! The joins form a spanning tree of the blocks and each removes two edges that no other join
-//! touches, so the result is one cycle (or one path from the start). A band is built once per
-//! kind, as a strip as wide as the board, and copied into every band of that kind: the work is
-//! a copy of the board's bytes, done on two threads.
+//! touches, so the result is one cycle (or one path from the start). The cuts are runs of equal
+//! bands and stripes (eights, then a few others), and only the folded board is laid (see
+//! [`super::fold`]): each run of bands or stripes cut to a few. A band is built once per kind,
+//! as a strip as wide as the folded board, and copied into every band of that kind. A
+//! construction that tells its story folds nothing and builds every band itself.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
 
 pub use super::error::AssemblyError;
+use super::fold::{Axis, KEEP, Runs, UNFOLDED};
 use super::links::Links;
-use super::meter::{Meter, SQUARES_PER_LOOK, check_clock};
+use super::meter::Meter;
 use super::piece::{PieceOutcome, PieceSpec, Shape, cached, find_piece_within};
+use super::walk::Folded;
 use crate::engine::board::{Board, Square};
 use crate::engine::search::Limit;
 
@@ -114,25 +117,24 @@ fn tile_within(
 }
 
 /// Cuts a side of `len` squares (at least 5) into blocks of 5 to 11: all even but at most one
-/// (the last, when `len` is odd).
-pub fn split(len: u32) -> Vec<u32> {
-    let mut blocks = Vec::new();
-    let mut rest = len;
-    while rest > 12 {
-        blocks.push(8);
-        rest -= 8;
-    }
+/// (the last, when `len` is odd). Eights, then one or two blocks of what is left.
+pub fn split(len: u32) -> Runs<u32> {
+    // Eights while more than 12 are left.
+    let eights = len.saturating_sub(5) / 8;
+    let rest = len - 8 * eights;
+    let mut blocks = Runs::of(8, eights);
     if rest <= 10 {
-        blocks.push(rest);
+        blocks.push(rest, 1);
     } else {
-        blocks.extend([6, rest - 6]);
+        blocks.push(6, 1);
+        blocks.push(rest - 6, 1);
     }
     blocks
 }
 
 /// Cuts an odd side of `len` squares into even blocks of 6 to 10 and one odd block of 5 to 11
 /// that holds square `at`: every way of doing so, the odd block smallest first.
-pub fn splits_around(len: u32, at: u32) -> Vec<Vec<u32>> {
+pub fn splits_around(len: u32, at: u32) -> Vec<Runs<u32>> {
     let mut found = Vec::new();
     for odd in [5, 7, 9, 11] {
         // The odd block starts after an even number of squares that even blocks can fill.
@@ -141,10 +143,14 @@ pub fn splits_around(len: u32, at: u32) -> Vec<Vec<u32>> {
             let after = len.saturating_sub(begin + odd);
             let fits = |n: u32| n == 0 || n >= 6;
             if begin + odd <= len && begin + odd > at && fits(begin) && fits(after) {
-                let mut blocks = if begin == 0 { Vec::new() } else { split(begin) };
-                blocks.push(odd);
+                let mut blocks = if begin == 0 {
+                    Runs::new()
+                } else {
+                    split(begin)
+                };
+                blocks.push(odd, 1);
                 if after > 0 {
-                    blocks.extend(split(after));
+                    blocks.extend(&split(after));
                 }
                 found.push(blocks);
                 break;
@@ -158,7 +164,8 @@ pub fn splits_around(len: u32, at: u32) -> Vec<Vec<u32>> {
     found
 }
 
-/// Where the pieces go: the cut of the rows and of the columns, and the block with a path.
+/// Where the pieces go on the board that is laid (the folded board): the cut of its rows and of
+/// its columns, and the block with a path.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
     /// Heights of the bands, top first.
@@ -172,12 +179,12 @@ pub struct Layout {
 /// A board tour laid out as links, with where its walk begins and ends.
 #[derive(Debug)]
 pub struct Assembled {
-    /// The links.
-    pub links: Links,
+    /// The board's links, held folded.
+    pub folded: Folded,
     /// The far end of the path (its last square), or `None` for a cycle.
     pub end: Option<Square>,
     /// How many blocks were joined (1: the board is one piece, found by the piece search).
-    pub blocks: usize,
+    pub blocks: u64,
 }
 
 /// The path of the block holding `start` on a board with both sides odd, with the edges its
@@ -303,53 +310,65 @@ fn build_band(
 
 /// Lays out and joins the tour of `board` (both sides at least 5): a closed tour when
 /// `path_from` is `None`, else (both sides odd) a path from that square; within the budget and
-/// deadline of `meter`.
+/// deadline of `meter`. Unless the construction tells its story, only the folded board is laid.
 pub fn assemble(
     board: Board,
     path_from: Option<Square>,
     meter: &mut Meter,
 ) -> Result<Assembled, AssemblyError> {
-    let layouts: Vec<Layout> = match path_from {
-        None => vec![Layout {
-            bands: split(board.rows()),
-            stripes: split(board.cols()),
-            path_block: None,
-        }],
+    let cuts: Vec<(Runs<u32>, Runs<u32>)> = match path_from {
+        None => vec![(split(board.rows()), split(board.cols()))],
         Some(start) => {
-            let mut layouts = Vec::new();
+            let mut cuts = Vec::new();
             for bands in splits_around(board.rows(), start.row) {
                 for stripes in splits_around(board.cols(), start.col) {
-                    let band = odd_block(&bands);
-                    let stripe = odd_block(&stripes);
-                    layouts.push(Layout {
-                        bands: bands.clone(),
-                        stripes,
-                        path_block: Some((band, stripe)),
-                    });
+                    cuts.push((bands.clone(), stripes));
                 }
             }
-            layouts
+            cuts
         }
     };
-    for layout in layouts {
-        let path = match (layout.path_block, path_from) {
-            (Some((band, stripe)), Some(start)) => {
-                let origin = Square::new(
-                    layout.bands[..band].iter().sum(),
-                    layout.stripes[..stripe].iter().sum(),
-                );
+    let keep = if meter.is_telling() { UNFOLDED } else { KEEP };
+    for (bands, stripes) in cuts {
+        let layout = Layout {
+            bands: bands.folded(keep),
+            stripes: stripes.folded(keep),
+            path_block: None,
+        };
+        let (layout, path) = match path_from {
+            None => (layout, None),
+            Some(start) => {
+                let layout = Layout {
+                    path_block: Some((odd_block(&layout.bands), odd_block(&layout.stripes))),
+                    ..layout
+                };
+                // The path block's corner on the board: the blocks before the odd one.
+                let origin = Square::new(before_odd(&bands), before_odd(&stripes));
                 match path_piece(&layout, origin, start, meter)? {
-                    Some(found) => Some(found),
+                    Some(found) => (layout, Some(found)),
                     None => continue,
                 }
             }
-            _ => None,
         };
         // A layout given up tells nothing.
         meter.forget_story();
-        match assemble_layout(board, &layout, path.as_ref(), meter) {
+        let laid = Board::new(
+            layout.bands.iter().map(|&h| u64::from(h)).sum(),
+            layout.stripes.iter().map(|&w| u64::from(w)).sum(),
+        )
+        .map_err(|_| AssemblyError::Memory)?;
+        match assemble_layout(laid, &layout, path.as_ref(), meter) {
             Err(AssemblyError::NoPiece) => continue,
-            other => return other,
+            Err(other) => return Err(other),
+            Ok(links) => {
+                let rows = Axis::of(&bands, keep, |h| h);
+                let cols = Axis::of(&stripes, keep, |w| w);
+                return Ok(Assembled {
+                    folded: Folded::new(links, rows, cols).map_err(|_| AssemblyError::Memory)?,
+                    end: path.map(|(_, end)| end),
+                    blocks: bands.count() * stripes.count(),
+                });
+            }
         }
     }
     Err(AssemblyError::NoPiece)
@@ -362,12 +381,26 @@ fn odd_block(blocks: &[u32]) -> usize {
         .expect("an odd side has an odd block")
 }
 
+/// The squares before the odd block of a side.
+fn before_odd(blocks: &Runs<u32>) -> u32 {
+    let mut before = 0;
+    for &(width, count) in blocks.runs() {
+        if width % 2 == 1 {
+            break;
+        }
+        before += width * count;
+    }
+    before
+}
+
+/// The links of the laid board `board` (the folded board, unless the story is told) with every
+/// band laid and joined.
 fn assemble_layout(
     board: Board,
     layout: &Layout,
     path: Option<&(Links, Square)>,
     meter: &mut Meter,
-) -> Result<Assembled, AssemblyError> {
+) -> Result<Links, AssemblyError> {
     let mut links = if meter.is_telling() {
         every_band(board, layout, path, meter)?
     } else {
@@ -386,11 +419,7 @@ fn assemble_layout(
         }
         top += height;
     }
-    Ok(Assembled {
-        links,
-        end: path.map(|(_, end)| *end),
-        blocks: layout.bands.len() * layout.stripes.len(),
-    })
+    Ok(links)
 }
 
 /// The board's links with every band laid and its blocks joined, each kind of band built once
@@ -404,17 +433,18 @@ fn shared_bands(
     let cols = board.cols();
     // One strip per kind of band: its height, whether it is the first, whether it has the path.
     let mut strips: HashMap<(u32, bool, bool), Links> = HashMap::new();
-    let mut kinds = Vec::with_capacity(layout.bands.len());
+    let mut links = Links::new_within(board, meter.deadline())?;
+    let mut begin = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
         let with_path = layout.path_block.is_some_and(|(b, _)| b == band);
         let kind = (height, band == 0, with_path);
         if let Entry::Vacant(entry) = strips.entry(kind) {
             entry.insert(build_band(layout, band, 0, cols, path, meter)?);
         }
-        kinds.push(kind);
+        let strip = strips[&kind].cells();
+        links.cells_mut()[begin..begin + strip.len()].copy_from_slice(strip);
+        begin += strip.len();
     }
-    let mut links = Links::new_within(board, meter.deadline())?;
-    copy_bands(&mut links, &kinds, &strips, cols as usize, meter.deadline())?;
     Ok(links)
 }
 
@@ -436,58 +466,4 @@ fn every_band(
         top += height;
     }
     Ok(links)
-}
-
-/// Copies each band's strip into its rows, the bands shared between two threads (or done on
-/// this one when the system will not start another); fails if `deadline` passes first.
-fn copy_bands(
-    links: &mut Links,
-    kinds: &[(u32, bool, bool)],
-    strips: &HashMap<(u32, bool, bool), Links>,
-    cols: usize,
-    deadline: Option<Instant>,
-) -> Result<(), Limit> {
-    let cells = links.cells_mut();
-    let total = cells.len();
-    // Cut the bands into two runs of about equal size.
-    let mut first_run = 0;
-    let mut rows_before = 0usize;
-    for (i, kind) in kinds.iter().enumerate() {
-        if rows_before * cols * 2 >= total {
-            break;
-        }
-        rows_before += kind.0 as usize;
-        first_run = i + 1;
-    }
-    let (head, tail) = cells.split_at_mut(rows_before * cols);
-    let fill = |cells: &mut [u8], kinds: &[(u32, bool, bool)]| {
-        let mut offset = 0;
-        for kind in kinds {
-            let strip = strips[kind].cells();
-            for piece in strip.chunks(SQUARES_PER_LOOK) {
-                check_clock(deadline)?;
-                cells[offset..offset + piece.len()].copy_from_slice(piece);
-                offset += piece.len();
-            }
-        }
-        Ok(())
-    };
-    if total < 1 << 20 {
-        fill(head, &kinds[..first_run])?;
-        return fill(tail, &kinds[first_run..]);
-    }
-    let (head_kinds, tail_kinds) = kinds.split_at(first_run);
-    // The tail stays reachable from here if the other thread cannot start.
-    let tail = Mutex::new(tail);
-    let fill_tail = || fill(&mut tail.lock().expect("one user at a time"), tail_kinds);
-    std::thread::scope(
-        |scope| match std::thread::Builder::new().spawn_scoped(scope, fill_tail) {
-            Ok(other) => {
-                let here = fill(head, head_kinds);
-                let there = other.join().expect("copying bands does not panic");
-                here.and(there)
-            }
-            Err(_) => fill(head, head_kinds).and_then(|()| fill_tail()),
-        },
-    )
 }

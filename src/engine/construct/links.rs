@@ -3,15 +3,15 @@
 //! Each square stores the knight moves to its two neighbours on the tour, one in each half of
 //! its byte (a move number of [`KNIGHT_MOVES`], or [`NO_LINK`] at the ends of a path). Pieces
 //! are laid down by copying their bytes (a move is relative, so a piece's bytes are the same
-//! wherever it lies), joins rewire four squares, and a walk turns the links into the visit
-//! order. A board of 10^8 squares takes 100 MB this way, a quarter of its path.
+//! wherever it lies), and joins rewire four squares. Because a move is relative, a run of equal
+//! blocks holds equal bytes, so the construction lays only a folded board ([`super::fold`]) and
+//! a walk ([`super::walk`]) reads the board's links through it.
 
 use std::collections::TryReserveError;
 use std::time::Instant;
 
 use super::error::AssemblyError;
 use crate::engine::board::{Board, KNIGHT_MOVES, Square};
-use crate::engine::search::Limit;
 use crate::engine::search::check_clock;
 
 /// About how many squares a stage handles between two looks at the clock (a millisecond or
@@ -192,40 +192,6 @@ impl Links {
         }
     }
 
-    /// Repeats the columns `first .. first + width` (a block, on every row) `copies` times
-    /// beside them, rightwards or leftwards, by doubling copies: a long run of equal blocks
-    /// costs a few large copies a row instead of one small one a block. Fails if `deadline`
-    /// passes (looked at between copies of at most [`SQUARES_PER_LOOK`] squares).
-    pub fn repeat_block(
-        &mut self,
-        first: u32,
-        width: u32,
-        copies: u32,
-        leftwards: bool,
-        deadline: Option<Instant>,
-    ) -> Result<(), Limit> {
-        let cols = self.board.cols() as usize;
-        let (first, width) = (first as usize, width as usize);
-        let total = width * (copies as usize + 1);
-        // Whole blocks a copy, so that every copy keeps the blocks in step.
-        let most = (SQUARES_PER_LOOK / width).max(1) * width;
-        for row in self.cells.chunks_exact_mut(cols) {
-            let mut have = width;
-            while have < total {
-                check_clock(deadline)?;
-                let n = have.min(total - have).min(most);
-                if leftwards {
-                    let end = first + width;
-                    row.copy_within(end - have..end - have + n, end - have - n);
-                } else {
-                    row.copy_within(first..first + n, first + have);
-                }
-                have += n;
-            }
-        }
-        Ok(())
-    }
-
     /// The general splice: removes the tour edges `a1–a2` and `b1–b2` and adds `a1–b1` and
     /// `a2–b2`. When the two edges lie on different cycles or paths, the result is one.
     pub fn splice(&mut self, (a1, a2): (Square, Square), (b1, b2): (Square, Square)) {
@@ -237,73 +203,9 @@ impl Links {
         self.relink(b2, Some(b1), a2);
     }
 
-    /// Fills `slots` with the squares (as numbers) met walking from `at`, first leaving it
-    /// by the link other than `back` (a half-byte; [`NO_LINK`] takes the first real link).
-    pub fn trace<'s>(&self, at: Square, back: u8, slots: impl Iterator<Item = &'s mut u32>) {
-        let mut walk = self.walk(at, back);
-        walk.fill(slots);
-    }
-
-    /// A walk from `at`, first leaving it by the link other than `back`, that fills slots a
-    /// run at a time.
-    pub fn walk(&self, at: Square, back: u8) -> Walk<'_> {
-        let cols = i64::from(self.board.cols());
-        // One lookup a step: for each byte and the half-byte we came back along, the offset to
-        // the next square (times 16) plus the half-byte back from it.
-        let mut table = vec![0i64; 256 * 16];
-        for byte in 0..=255u8 {
-            let (first, second) = (byte & 0xf, byte >> 4);
-            for back in 0..16u8 {
-                let code = if first == back || first == NO_LINK {
-                    second
-                } else {
-                    first
-                };
-                let offset = KNIGHT_MOVES
-                    .get(usize::from(code))
-                    .map_or(0, |&(dr, dc)| i64::from(dr) * cols + i64::from(dc));
-                let next_back = if code < 8 { reverse(code) } else { NO_LINK };
-                table[usize::from(byte) * 16 + usize::from(back)] =
-                    offset * 16 + i64::from(next_back);
-            }
-        }
-        Walk {
-            cells: &self.cells,
-            table,
-            here: i64::from(self.board.index(at)),
-            back: i64::from(back),
-        }
-    }
-
     /// The half-bytes of `square`: its two links.
     pub fn codes(&self, square: Square) -> (u8, u8) {
         let byte = self.cells[self.board.index(square) as usize];
         (byte & 0xf, byte >> 4)
-    }
-}
-
-/// A walk along the links (see [`Links::walk`]): where it stands and the half-byte it came
-/// back along.
-pub struct Walk<'a> {
-    cells: &'a [u8],
-    /// For each byte and the half-byte come back along, the offset to the next square (times
-    /// 16) plus the half-byte back from it.
-    table: Vec<i64>,
-    here: i64,
-    back: i64,
-}
-
-impl Walk<'_> {
-    /// Fills `slots` with the squares (as numbers) met next.
-    pub fn fill<'s>(&mut self, slots: impl Iterator<Item = &'s mut u32>) {
-        let (mut here, mut back) = (self.here, self.back);
-        for slot in slots {
-            *slot = here as u32;
-            let byte = i64::from(self.cells[here as usize]);
-            let entry = self.table[(byte * 16 + back) as usize];
-            here += entry >> 4;
-            back = entry & 15;
-        }
-        (self.here, self.back) = (here, back);
     }
 }

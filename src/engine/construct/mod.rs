@@ -22,17 +22,25 @@
 //! its search layers answer those first (see `solve`). A start no piece fits (3×7 from 1,3;
 //! 3×8 from 1,2 or 1,5: no tour exists there) leaves the answer to the search, which proves it.
 //!
-//! The tour is held as one byte a square ([`links`]) and read out on two threads, from the
-//! start forwards and from the end backwards. Nothing here recurses, and the same board and
-//! start always give the same tour.
+//! The tour is held as links, one byte a square ([`links`]), of a *folded* board on which every
+//! long run of equal blocks is cut to a few ([`fold`]): a few hundred squares a side whatever
+//! the board, since equal blocks hold equal bytes. A [`walk`] reads the board's links through
+//! the folded board square by square, so that a tour of 10^9 squares is never held whole:
+//! [`Construction::path`] reads it into memory on two threads (from the start forwards and from
+//! the end backwards), and [`Construction::walk_within`] checks it with one bit a square and
+//! keeps it as a [`WalkedTour`], read again a run at a time by whoever writes it.
+//! Nothing here recurses, and the same board and start always give the same tour.
 
 pub mod error;
+pub mod fold;
 pub mod layout;
 pub mod links;
 pub mod meter;
 pub mod piece;
 pub mod story;
 pub mod strip;
+pub mod walk;
+mod walked;
 
 use std::sync::Mutex;
 use std::time::Instant;
@@ -41,17 +49,21 @@ use thiserror::Error;
 
 use self::error::AssemblyError;
 use self::layout::assemble;
-use self::links::{Links, NO_LINK, Walk, reverse};
+use self::links::{NO_LINK, reverse};
 use self::meter::{Meter, SQUARES_PER_LOOK, check_clock};
 use self::story::Story;
-use crate::engine::board::{Board, Square};
+use self::walk::{Folded, Numbering, Stand, Walker};
+pub use self::walked::{WalkedTour, walk_memory_needed};
+use crate::engine::board::{Board, KNIGHT_MOVES, Square};
 use crate::engine::existence;
 use crate::engine::search::{Limit, Limits};
+use crate::engine::tour::TourError;
 
-/// Bytes a construction of `board` holds at its peak: the links (one byte a square) and the
-/// path (four bytes a square), with the validator's two bits a square.
+/// Bytes a construction of `board` holds at its peak when its path is read into memory
+/// ([`Construction::path`]): the path (four bytes a square) with the validator's two bits a
+/// square. The folded board's links are a few kilobytes.
 pub fn memory_needed(board: Board) -> u64 {
-    board.area() * 5 + board.area() / 4
+    board.area() * 4 + board.area() / 4 + walked::folded_bytes(board)
 }
 
 /// Why the construction does not answer.
@@ -80,6 +92,9 @@ pub enum ConstructError {
         /// Bytes needed.
         bytes: u64,
     },
+    /// The walk of the constructed tour failed the validator: a bug, reported, never shown.
+    #[error("the constructed tour is invalid: {0}")]
+    Invalid(TourError),
     /// The node budget (spent by the piece searches) or the deadline ran out first.
     #[error("the construction stopped: {}", match limit {
         Limit::Nodes => "the node budget ran out",
@@ -91,16 +106,17 @@ pub enum ConstructError {
     },
 }
 
-/// A constructed tour, held as links until it is read out.
+/// A constructed tour, held as the links of its folded board until it is read out.
 #[derive(Debug)]
 pub struct Construction {
     /// The links, of the board or (for a strip standing upright) of its transpose.
-    links: Links,
-    /// Whether `links` is of the transposed board.
+    folded: Folded,
+    /// Whether `folded` is of the transposed board.
     transposed: bool,
+    /// The start and (of a path) the end, on the board `folded` is of.
     start: Square,
     end: Option<Square>,
-    blocks: usize,
+    blocks: u64,
 }
 
 /// Constructs a tour of `board` from `start` (closed if `closed`) within `limits`, as
@@ -170,7 +186,7 @@ pub fn construct_within(
     };
     match assembled {
         Ok(assembled) => Ok(Construction {
-            links: assembled.links,
+            folded: assembled.folded,
             transposed,
             start: from,
             end: assembled.end,
@@ -189,16 +205,45 @@ impl Construction {
     /// The board.
     pub fn board(&self) -> Board {
         if self.transposed {
-            self.links.board().transposed()
+            self.folded.board().transposed()
         } else {
-            self.links.board()
+            self.folded.board()
         }
     }
 
     /// How many blocks were joined. A board small enough to be one block is really solved by
     /// the piece search alone.
     pub fn blocks(&self) -> usize {
-        self.blocks
+        self.blocks as usize
+    }
+
+    /// How the walks number squares: those of the board asked for, even when it was built
+    /// transposed.
+    fn numbering(&self) -> Numbering {
+        if self.transposed {
+            Numbering::transposed(self.folded.board())
+        } else {
+            Numbering::of(self.folded.board())
+        }
+    }
+
+    /// Where the walk of the tour begins, and where the walk backwards from its last square
+    /// begins. A cycle is read from the start along its first link, and ends at the square of
+    /// its second.
+    fn ends(&self) -> (Stand, Stand) {
+        let stand = |square, back| self.folded.stand(square, back);
+        match self.end {
+            Some(end) => (stand(self.start, NO_LINK), stand(end, NO_LINK)),
+            None => {
+                let (_, second) = self.folded.codes(self.start).unwrap_or((NO_LINK, NO_LINK));
+                // A broken link leaves the last square where the validator will see it.
+                let last = KNIGHT_MOVES
+                    .get(usize::from(second))
+                    .and_then(|&step| self.start.offset(step, self.folded.board()))
+                    .unwrap_or(self.start);
+                (stand(self.start, second), stand(last, reverse(second)))
+            }
+        }
     }
 
     /// The tour as square numbers in visit order, from the start. A cycle is read in one of its
@@ -224,22 +269,14 @@ impl Construction {
             })?;
         let mut path = vec![0u32; n];
         let (head, tail) = path.split_at_mut(n / 2);
-        let links = &self.links;
+        let (first, last) = self.ends();
+        let numbering = self.numbering();
+        let mut forwards = Walker::new(&self.folded, first, numbering);
         // The tail is walked backwards from the tour's last square.
-        let (forward_back, last, last_back) = match self.end {
-            None => {
-                let (_, second) = links.codes(self.start);
-                let last = links.neighbours(self.start)[1].expect("a cycle has two links");
-                (second, last, reverse(second))
-            }
-            Some(end) => (NO_LINK, end, NO_LINK),
-        };
-        let mut forwards = links.walk(self.start, forward_back);
-        let mut backwards = links.walk(last, last_back);
+        let mut backwards = Walker::new(&self.folded, last, numbering);
         let walked = if n < 1 << 16 {
-            forwards.fill(head.iter_mut());
-            backwards.fill(tail.iter_mut().rev());
-            Ok(())
+            walk_runs(&mut forwards, head.chunks_mut(n.max(1)), false, None)
+                .and_then(|()| walk_runs(&mut backwards, tail.rchunks_mut(n.max(1)), true, None))
         } else {
             // The tail stays reachable from here if the other thread cannot start.
             let tail = Mutex::new((tail, backwards));
@@ -275,34 +312,23 @@ impl Construction {
             })
         };
         walked.map_err(|limit| ConstructError::Stopped { limit })?;
-        if self.transposed {
-            // Square numbers of the transposed board, `col * rows + row`, back to `row * cols
-            // + col`.
-            let rows = self.board().rows();
-            let cols = self.board().cols();
-            for index in &mut path {
-                let (col, row) = (*index / rows, *index % rows);
-                *index = row * cols + col;
-            }
-        }
         Ok(path)
     }
 }
 
-/// Walks `runs` of slots in turn (each backwards when `backwards`), looking at the clock before
-/// each.
+/// Walks `runs` of slots in turn (each backwards when `backwards`: its last slot first),
+/// looking at the clock before each.
 fn walk_runs<'s>(
-    walk: &mut Walk,
+    walker: &mut Walker,
     runs: impl Iterator<Item = &'s mut [u32]>,
     backwards: bool,
     deadline: Option<Instant>,
 ) -> Result<(), Limit> {
     for run in runs {
         check_clock(deadline)?;
+        walker.fill(run);
         if backwards {
-            walk.fill(run.iter_mut().rev());
-        } else {
-            walk.fill(run.iter_mut());
+            run.reverse();
         }
     }
     Ok(())
@@ -363,6 +389,22 @@ mod tests {
                     limit: Limit::Deadline
                 })
             );
+        }
+    }
+
+    #[test]
+    fn the_folded_board_stays_small_whatever_the_board() {
+        let extremes = [
+            (board(31622, 31622), Square::new(0, 0), true),
+            (board(31621, 31621), Square::new(15810, 15810), false),
+            (board(5, 199_999_999), Square::new(2, 100_000_000), false),
+            (board(3, 333_333_333), Square::new(1, 166_666_667), false),
+            (board(250_000_000, 4), Square::new(125_000_000, 0), false),
+        ];
+        for (board, start, closed) in kinds().into_iter().chain(extremes) {
+            let built = construct(board, start, closed).unwrap();
+            let folded = built.folded.links.board().area();
+            assert!(folded < 1 << 16, "{board}: {folded}");
         }
     }
 

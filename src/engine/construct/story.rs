@@ -311,7 +311,7 @@ mod tests {
                 let order: Vec<Square> = path.iter().map(|&i| board.square_at(i)).collect();
                 Links::from_order(board, &order, closed)
             } else {
-                construction.links.clone()
+                construction.folded.links.clone()
             };
             assert_eq!(neighbour_sets(&told), neighbour_sets(&built), "{board}");
             let path = construction.path().unwrap();

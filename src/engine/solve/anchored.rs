@@ -9,7 +9,7 @@
 //! - *restarts*: backtracking restarted with other tie-breaks on doubling budgets, so that one
 //!   unlucky early choice cannot eat the whole budget.
 
-use super::outcome::{Outcome, SolveError};
+use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
 use super::request::{Layer, Request};
 use super::solver::{Halt, Plan, Solver};
 use crate::engine::board::{Board, Square};
@@ -25,7 +25,7 @@ enum Anchor {
     /// A closed tour of the plan, in visit order, and the layer that found it.
     Cycle(Vec<Square>, Layer),
     /// The deadline or the budget ended the run: the answer of the whole solve.
-    GaveUp(Outcome),
+    GaveUp(Answer),
     /// No cycle within the share of the budget: the search from the start decides.
     Nothing,
 }
@@ -34,7 +34,7 @@ impl Solver<'_> {
     /// A tour from the start cut out of a closed tour found from a corner (see the module doc).
     /// Uses at most half the budget left; `None` when the route does not apply or finds
     /// nothing (the search from the start then decides).
-    pub(super) fn anchored(&mut self) -> Result<Option<Outcome>, Halt> {
+    pub(super) fn anchored(&mut self) -> Result<Option<Answer>, Halt> {
         let Request {
             board,
             start,
@@ -55,7 +55,7 @@ impl Solver<'_> {
         let tour = Tour::new(board, indices, closed, Some(start))
             .map_err(|error| SolveError::InvalidTour { layer, error })?;
         Ok(Some(Outcome::Tour {
-            tour,
+            tour: SolvedTour::Held(tour),
             layer,
             stats: self.finish_stats(),
         }))

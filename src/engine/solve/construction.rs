@@ -1,24 +1,25 @@
 //! The construction layer as a solve runs it: the memory check before anything is allocated,
 //! the construction, the validator, and whether the tour joined several blocks or came from a
 //! board small enough to be one block (really a search, so the search layers answer first and
-//! the layer named is the one that did the work).
+//! the layer named is the one that did the work). A streaming solve keeps the tour as its
+//! construction, checked by walking it ([`WalkedTour`](crate::engine::construct::WalkedTour));
+//! otherwise the path is read into memory and checked as every other layer's is.
 
 use super::memory::{check_memory, construction_needs, out_of_memory};
-use super::outcome::{Outcome, SolveError};
+use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
 use super::request::{Layer, Request};
 use super::solver::{Halt, Solver};
-use crate::engine::board::{Board, Square};
 use crate::engine::construct::meter::Meter;
-use crate::engine::construct::{self, ConstructError};
+use crate::engine::construct::{self, ConstructError, Construction};
 use crate::engine::search::{Limit, Limits};
 use crate::engine::tour::Tour;
 
 /// What the construction layer gave.
 enum Built {
     /// A tour joined from several blocks.
-    Tour(Outcome),
+    Tour(Answer),
     /// A tour of a board small enough to be one block (found by the piece search alone).
-    SingleBlock(Outcome),
+    SingleBlock(Answer),
     /// No tour: the board or start is out of the construction's reach.
     Nothing,
 }
@@ -29,8 +30,8 @@ impl Solver<'_> {
     /// so that the layer named is the one that did the work.
     pub(super) fn construct_layer(
         &mut self,
-        single_block: &mut Option<Outcome>,
-    ) -> Result<Option<Outcome>, Halt> {
+        single_block: &mut Option<Answer>,
+    ) -> Result<Option<Answer>, Halt> {
         Ok(match self.construct()? {
             Built::Tour(outcome) => Some(outcome),
             Built::SingleBlock(outcome) => {
@@ -45,8 +46,8 @@ impl Solver<'_> {
     /// with what it has.
     pub(super) fn construct_fallback(
         &mut self,
-        single_block: &mut Option<Outcome>,
-    ) -> Result<Option<Outcome>, Halt> {
+        single_block: &mut Option<Answer>,
+    ) -> Result<Option<Answer>, Halt> {
         match self.construct_layer(single_block) {
             Err(Halt::Failed(SolveError::TooLarge { .. } | SolveError::OutOfMemory { .. })) => {
                 Ok(None)
@@ -68,31 +69,31 @@ impl Solver<'_> {
         if !construct::covers(board) {
             return Ok(Built::Nothing);
         }
-        let needed = construction_needs(board);
+        let needed = construction_needs(self.request, self.walking);
         check_memory(board, needed, self.request.memory_cap)?;
         // The whole budget left, not the cap of a first search.
         let mut meter = Meter::new(Limits {
             node_budget: self.request.node_budget.saturating_sub(self.stats.nodes),
             deadline: self.deadline,
         });
-        let built = constructed_path(board, start, closed, &mut meter);
+        let built = construct::construct_within(board, start, closed, &mut meter);
         self.stats.nodes += meter.spent();
-        let stopped =
-            |solver: &Self, limit| Halt::GaveUp(solver.budget_cause(limit), Layer::Construct);
-        let (path, blocks) = match built {
-            Ok(Some(built)) => built,
-            Ok(None) => return Ok(Built::Nothing),
-            Err(ConstructError::Stopped { limit }) => return Err(stopped(self, limit)),
-            Err(_) => return Err(out_of_memory(board, needed).into()),
+        let construction = match built {
+            Ok(construction) => construction,
+            Err(ConstructError::OutOfReach { .. } | ConstructError::NoPiece { .. }) => {
+                return Ok(Built::Nothing);
+            }
+            Err(error) => return Err(self.failed(error, needed)),
         };
-        let Some(checked) = Tour::new_within(board, path, closed, Some(start), self.deadline)
-        else {
-            return Err(stopped(self, Limit::Deadline));
+        let blocks = construction.blocks();
+        let tour = if self.walking {
+            let walked = construction.walk_within(closed, start, self.deadline);
+            SolvedTour::Walked(Box::new(
+                walked.map_err(|error| self.failed(error, needed))?,
+            ))
+        } else {
+            SolvedTour::Held(self.read_and_check(construction, needed)?)
         };
-        let tour = checked.map_err(|error| SolveError::InvalidTour {
-            layer: Layer::Construct,
-            error,
-        })?;
         let outcome = Outcome::Tour {
             tour,
             layer: Layer::Construct,
@@ -104,26 +105,50 @@ impl Solver<'_> {
             Built::SingleBlock(outcome)
         })
     }
-}
 
-/// The constructed tour as square numbers in visit order, and how many blocks it joined;
-/// `None` where the board or start is out of the construction's reach or no piece fits.
-fn constructed_path(
-    board: Board,
-    start: Square,
-    closed: bool,
-    meter: &mut Meter,
-) -> Result<Option<(Vec<u32>, usize)>, ConstructError> {
-    let construction = match construct::construct_within(board, start, closed, meter) {
-        Ok(construction) => construction,
-        Err(ConstructError::OutOfReach { .. } | ConstructError::NoPiece { .. }) => {
-            return Ok(None);
+    /// The constructed tour read into memory and validated as every layer's tour is.
+    fn read_and_check(&self, construction: Construction, needed: u64) -> Result<Tour, Halt> {
+        let Request {
+            board,
+            start,
+            closed,
+            ..
+        } = *self.request;
+        let path = construction
+            .path_within(self.deadline)
+            .map_err(|error| self.failed(error, needed))?;
+        // The construction goes before the validator takes its own memory.
+        drop(construction);
+        let Some(checked) = Tour::new_within(board, path, closed, Some(start), self.deadline)
+        else {
+            return Err(self.failed(
+                ConstructError::Stopped {
+                    limit: Limit::Deadline,
+                },
+                needed,
+            ));
+        };
+        checked.map_err(|error| {
+            SolveError::InvalidTour {
+                layer: Layer::Construct,
+                error,
+            }
+            .into()
+        })
+    }
+
+    /// How the solve ends when the construction of a tour that needs `needed` bytes fails.
+    fn failed(&self, error: ConstructError, needed: u64) -> Halt {
+        match error {
+            ConstructError::Stopped { limit } => {
+                Halt::GaveUp(self.budget_cause(limit), Layer::Construct)
+            }
+            ConstructError::Invalid(error) => SolveError::InvalidTour {
+                layer: Layer::Construct,
+                error,
+            }
+            .into(),
+            _ => out_of_memory(self.request.board, needed).into(),
         }
-        Err(other) => return Err(other),
-    };
-    let blocks = construction.blocks();
-    let path = construction.path_within(meter.deadline())?;
-    // The construction's links go before the validator takes its own memory.
-    drop(construction);
-    Ok(Some((path, blocks)))
+    }
 }

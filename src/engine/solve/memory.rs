@@ -3,20 +3,40 @@
 //! ([`Request::memory_cap`](super::Request::memory_cap)): the front ends find what the host has
 //! free; the engine reads no environment.
 
+use super::Request;
 use super::outcome::SolveError;
 use crate::engine::board::Board;
 use crate::engine::construct;
 use crate::engine::search::{Search, SearchConfig};
 
-/// Bytes a construction of `board` holds at its peak, the tour and its check included.
-pub(super) fn construction_needs(board: Board) -> u64 {
-    construct::memory_needed(board)
+/// Bytes a constructed tour of the request's board holds at its peak, its check included:
+/// walked (see [`construct::WalkedTour`]) or read into memory; with the visit numbers when the
+/// request keeps them.
+pub(super) fn construction_needs(request: &Request, walked: bool) -> u64 {
+    let board = request.board;
+    let tour = if walked {
+        construct::walk_memory_needed(board)
+    } else {
+        construct::memory_needed(board)
+    };
+    tour + numbering_needs(request)
 }
 
-/// Bytes a search of `board` with `config` holds at its peak: the search itself (whose path
-/// becomes the tour) and the validator's two bits a square.
-pub(super) fn search_needs(board: Board, config: &SearchConfig) -> u64 {
-    Search::memory_needed(board, config) + board.area() / 4
+/// Bytes a search of the request's board with `config` holds at its peak: the search itself
+/// (whose path becomes the tour) and the validator's two bits a square; with the visit numbers
+/// when the request keeps them.
+pub(super) fn search_needs(request: &Request, config: &SearchConfig) -> u64 {
+    let board = request.board;
+    Search::memory_needed(board, config) + board.area() / 4 + numbering_needs(request)
+}
+
+/// The visit numbers a request keeps: four bytes a square, or none.
+fn numbering_needs(request: &Request) -> u64 {
+    if request.visit_numbers {
+        request.board.area() * 4
+    } else {
+        0
+    }
 }
 
 /// Refuses, before allocating anything, work on `board` that needs more than the request's
@@ -60,9 +80,14 @@ fn megabytes(bytes: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::Square;
 
     fn board(rows: u64, cols: u64) -> Board {
         Board::new(rows, cols).unwrap()
+    }
+
+    fn search_needs(board: Board, config: &SearchConfig) -> u64 {
+        super::search_needs(&Request::new(board, Square::new(0, 0)), config)
     }
 
     #[test]

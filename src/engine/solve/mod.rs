@@ -20,7 +20,8 @@
 //! - `outcome`: what is answered ([`Outcome`], [`Stats`], [`GiveUp`], [`SolveError`]);
 //! - `solver`: the order of the layers and the bookkeeping of one solve;
 //! - `construction`: the construction layer, its tour validated and told apart from a
-//!   single block's (which is really a search);
+//!   single block's (which is really a search); [`solve_streaming`] keeps a constructed tour
+//!   as the construction, checked by walking it, instead of reading it into memory;
 //! - `memory`: what each layer needs (the construction, each search with its tour) checked
 //!   against [`Request::memory_cap`] before anything is allocated, for every method;
 //! - `anchored`: the search strategies of `auto` beyond one greedy pass: a closed tour found
@@ -34,13 +35,25 @@ mod outcome;
 mod request;
 mod solver;
 
-pub use outcome::{GiveUp, Outcome, SolveError, Stats};
+pub use outcome::{GiveUp, Outcome, SolveError, SolvedTour, Stats};
 pub use request::{
     Ablation, DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, FIRST_SEARCH_NODES, Layer, Method,
     Request,
 };
 
-/// Runs one solve.
+/// Runs one solve; its tour is held in memory.
 pub fn solve(request: &Request) -> Result<Outcome, SolveError> {
-    solver::Solver::new(request).run()
+    let outcome = solver::Solver::new(request).run()?;
+    Ok(outcome.map_tour(|tour| match tour {
+        SolvedTour::Held(tour) => tour,
+        SolvedTour::Walked(_) => unreachable!("a solve that is not walking holds its tour"),
+    }))
+}
+
+/// Runs one solve whose constructed tour is not held but kept as its construction, checked by
+/// walking it and read by walking it again ([`SolvedTour::Walked`]): a tour of 10^8 squares
+/// needs one or two bits a square instead of four bytes. Tours from a search are held as
+/// [`solve`] holds them.
+pub fn solve_streaming(request: &Request) -> Result<Outcome<SolvedTour>, SolveError> {
+    solver::Solver::new(request).walking().run()
 }

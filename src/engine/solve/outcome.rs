@@ -1,16 +1,21 @@
 //! What a solve answers: a validated tour, a proof that none exists, or a run that gave up,
-//! each with what it cost; and the errors of a solve that could not run at all.
+//! each with what it cost; and the errors of a solve that could not run at all. The tour is a
+//! [`Tour`] held in memory, or from a streaming solve a [`SolvedTour`], which may instead be a
+//! constructed tour read by walking it ([`WalkedTour`]).
 
+use std::collections::TryReserveError;
 use std::fmt;
+use std::ops::Range;
 use std::time::Duration;
 
 use thiserror::Error;
 
 use super::request::Layer;
 use crate::engine::board::Board;
+use crate::engine::construct::WalkedTour;
 use crate::engine::existence::NoTourReason;
 use crate::engine::search::CapacityError;
-use crate::engine::tour::{Tour, TourError};
+use crate::engine::tour::{Tour, TourError, VisitOrder};
 
 /// What a solve cost.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -74,13 +79,14 @@ impl fmt::Display for GiveUp {
     }
 }
 
-/// The typed answer of a solve.
+/// The typed answer of a solve, its tour a [`Tour`] (of [`solve`](super::solve)) or a
+/// [`SolvedTour`] (of [`solve_streaming`](super::solve_streaming)).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Outcome<T = Tour> {
     /// A validated tour.
     Tour {
         /// The tour.
-        tour: Tour,
+        tour: T,
         /// The layer that found it.
         layer: Layer,
         /// Costs.
@@ -106,7 +112,36 @@ pub enum Outcome {
     },
 }
 
-impl Outcome {
+impl<T> Outcome<T> {
+    /// The same answer with its tour made another way by `make`.
+    pub fn map_tour<U>(self, make: impl FnOnce(T) -> U) -> Outcome<U> {
+        match self {
+            Outcome::Tour { tour, layer, stats } => Outcome::Tour {
+                tour: make(tour),
+                layer,
+                stats,
+            },
+            Outcome::NoTour {
+                reason,
+                layer,
+                stats,
+            } => Outcome::NoTour {
+                reason,
+                layer,
+                stats,
+            },
+            Outcome::BudgetExceeded {
+                cause,
+                layer,
+                stats,
+            } => Outcome::BudgetExceeded {
+                cause,
+                layer,
+                stats,
+            },
+        }
+    }
+
     /// The costs of the run.
     pub fn stats(&self) -> &Stats {
         match self {
@@ -125,6 +160,49 @@ impl Outcome {
         }
     }
 }
+
+/// The tour of a streaming solve, validated either way: held in memory (found by a search), or
+/// kept as the construction that walks it (see [`WalkedTour`]), read a run at a time.
+#[derive(Debug)]
+pub enum SolvedTour {
+    /// A tour held in memory.
+    Held(Tour),
+    /// A constructed tour, walked again for every reading.
+    Walked(Box<WalkedTour>),
+}
+
+impl VisitOrder for SolvedTour {
+    fn board(&self) -> Board {
+        match self {
+            SolvedTour::Held(tour) => VisitOrder::board(tour),
+            SolvedTour::Walked(tour) => tour.board(),
+        }
+    }
+
+    fn is_closed(&self) -> bool {
+        match self {
+            SolvedTour::Held(tour) => VisitOrder::is_closed(tour),
+            SolvedTour::Walked(tour) => tour.is_closed(),
+        }
+    }
+
+    fn visits<'a>(&'a self, visits: Range<usize>, scratch: &'a mut Vec<u32>) -> &'a [u32] {
+        match self {
+            SolvedTour::Held(tour) => tour.visits(visits, scratch),
+            SolvedTour::Walked(tour) => tour.visits(visits, scratch),
+        }
+    }
+
+    fn visit_numbers(&self) -> Result<Vec<u32>, TryReserveError> {
+        match self {
+            SolvedTour::Held(tour) => tour.visit_numbers(),
+            SolvedTour::Walked(tour) => tour.visit_numbers(),
+        }
+    }
+}
+
+/// What the solver's layers answer with.
+pub(super) type Answer = Outcome<SolvedTour>;
 
 /// A solve that could not run at all.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -170,6 +170,9 @@ pub struct Request {
     /// has free); each layer checks what it needs against it before it allocates. `None`
     /// leaves it to the allocations themselves, which fail cleanly.
     pub memory_cap: Option<u64>,
+    /// Whether the caller will number the squares by visit (to print a grid): four bytes a
+    /// square beside the tour, counted when each layer checks its memory.
+    pub visit_numbers: bool,
 }
 
 impl Request {
@@ -185,6 +188,7 @@ impl Request {
             ablation: Ablation::default(),
             construct_threshold: DEFAULT_CONSTRUCT_THRESHOLD,
             memory_cap: None,
+            visit_numbers: false,
         }
     }
 

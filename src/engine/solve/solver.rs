@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use super::memory::{check_memory, out_of_memory, search_needs};
-use super::outcome::{GiveUp, Outcome, SolveError, Stats};
+use super::outcome::{Answer, GiveUp, Outcome, SolveError, SolvedTour, Stats};
 use super::request::{FIRST_SEARCH_NODES, Layer, Method, Request};
 use crate::engine::board::Square;
 use crate::engine::construct;
@@ -48,6 +48,9 @@ pub(super) struct Solver<'a> {
     pub(super) stats: Stats,
     /// A cap on the nodes below the request's budget, while the search has a first go.
     node_cap: u64,
+    /// Whether a constructed tour is kept as its construction and walked
+    /// ([`SolvedTour::Walked`]) rather than read into memory.
+    pub(super) walking: bool,
 }
 
 impl<'a> Solver<'a> {
@@ -63,11 +66,20 @@ impl<'a> Solver<'a> {
                 .and_then(|allowed| started.checked_add(allowed)),
             stats: Stats::default(),
             node_cap: u64::MAX,
+            walking: false,
+        }
+    }
+
+    /// The same solve, keeping a constructed tour as its construction, to be walked.
+    pub(super) fn walking(self) -> Self {
+        Self {
+            walking: true,
+            ..self
         }
     }
 
     /// Runs the request's method to its answer.
-    pub(super) fn run(mut self) -> Result<Outcome, SolveError> {
+    pub(super) fn run(mut self) -> Result<Answer, SolveError> {
         match self.run_method() {
             Ok(outcome) => Ok(outcome),
             Err(Halt::Failed(error)) => Err(error),
@@ -75,7 +87,7 @@ impl<'a> Solver<'a> {
         }
     }
 
-    fn run_method(&mut self) -> Result<Outcome, Halt> {
+    fn run_method(&mut self) -> Result<Answer, Halt> {
         let closed = self.request.closed;
         match self.request.method {
             Method::Auto | Method::Construct => self.layered(),
@@ -91,7 +103,7 @@ impl<'a> Solver<'a> {
 
     /// `auto` and `construct`: the theorems, then the construction and the search layers in
     /// the order the board's size calls for.
-    fn layered(&mut self) -> Result<Outcome, Halt> {
+    fn layered(&mut self) -> Result<Answer, Halt> {
         if let Some(outcome) = self.theorems() {
             return Ok(outcome);
         }
@@ -118,7 +130,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The existence theorems: the proof that no tour exists, if they have one.
-    fn theorems(&mut self) -> Option<Outcome> {
+    fn theorems(&mut self) -> Option<Answer> {
         let Request {
             board,
             start,
@@ -133,7 +145,7 @@ impl<'a> Solver<'a> {
 
     /// The search layers' first go; where `capped`, on 64 nodes a square (at least
     /// [`FIRST_SEARCH_NODES`]), so that the construction can take over.
-    fn first_search(&mut self, capped: bool) -> Result<Outcome, Halt> {
+    fn first_search(&mut self, capped: bool) -> Result<Answer, Halt> {
         if capped {
             self.node_cap = (self.request.board.area() * 64).max(FIRST_SEARCH_NODES);
         }
@@ -141,7 +153,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The search layers again, with the whole budget left.
-    fn final_search(&mut self) -> Result<Outcome, Halt> {
+    fn final_search(&mut self) -> Result<Answer, Halt> {
         self.node_cap = u64::MAX;
         self.search_layers()
     }
@@ -156,7 +168,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The search layers of `auto`: greedy, anchored, backtracking with restarts.
-    fn search_layers(&mut self) -> Result<Outcome, Halt> {
+    fn search_layers(&mut self) -> Result<Answer, Halt> {
         let Request { start, closed, .. } = *self.request;
         if !self.request.ablation.fail_greedy
             && let Some(outcome) = self.greedy(true)?
@@ -211,7 +223,7 @@ impl<'a> Solver<'a> {
             ..config
         };
         let board = self.request.board;
-        let needed = search_needs(board, &config);
+        let needed = search_needs(self.request, &config);
         check_memory(board, needed, self.request.memory_cap)?;
         let mut search = match Search::bounded(board, plan.start, config, plan.holes) {
             Ok(search) => search,
@@ -230,7 +242,7 @@ impl<'a> Solver<'a> {
 
     /// The greedy pass. Part of `auto`, a dead end is `None` (the next layer takes over);
     /// alone, it is an answer.
-    fn greedy(&mut self, part_of_auto: bool) -> Result<Option<Outcome>, Halt> {
+    fn greedy(&mut self, part_of_auto: bool) -> Result<Option<Answer>, Halt> {
         let config = SearchConfig::greedy(self.request.closed).with_limits(self.limits());
         let (search, event) = self.search(config)?;
         Ok(match event {
@@ -253,19 +265,14 @@ impl<'a> Solver<'a> {
     }
 
     /// One backtracking search with the whole budget.
-    fn single_search(&mut self, config: SearchConfig, layer: Layer) -> Result<Outcome, Halt> {
+    fn single_search(&mut self, config: SearchConfig, layer: Layer) -> Result<Answer, Halt> {
         self.stats.searches = 1;
         let (search, event) = self.search(config.with_limits(self.limits()))?;
         self.settle(event, search, layer)
     }
 
     /// Turns a final search event into an outcome.
-    fn settle(
-        &mut self,
-        event: SearchEvent,
-        search: Search,
-        layer: Layer,
-    ) -> Result<Outcome, Halt> {
+    fn settle(&mut self, event: SearchEvent, search: Search, layer: Layer) -> Result<Answer, Halt> {
         Ok(match event {
             SearchEvent::Solved => self.tour(search, layer)?,
             SearchEvent::Exhausted => {
@@ -299,20 +306,20 @@ impl<'a> Solver<'a> {
     }
 
     /// The validated tour `search` found, as `layer`'s answer (made in the search's memory).
-    fn tour(&mut self, search: Search, layer: Layer) -> Result<Outcome, Halt> {
+    fn tour(&mut self, search: Search, layer: Layer) -> Result<Answer, Halt> {
         let Some(checked) = search.into_tour(self.deadline) else {
             return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
         };
         let tour = checked.map_err(|error| SolveError::InvalidTour { layer, error })?;
         Ok(Outcome::Tour {
-            tour,
+            tour: SolvedTour::Held(tour),
             layer,
             stats: self.finish_stats(),
         })
     }
 
     /// The proof that no tour exists, as `layer`'s answer.
-    fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Outcome {
+    fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Answer {
         Outcome::NoTour {
             reason,
             layer,
@@ -321,7 +328,7 @@ impl<'a> Solver<'a> {
     }
 
     /// A run that gave up for `cause` while `layer` ran.
-    pub(super) fn gave_up(&mut self, cause: GiveUp, layer: Layer) -> Outcome {
+    pub(super) fn gave_up(&mut self, cause: GiveUp, layer: Layer) -> Answer {
         Outcome::BudgetExceeded {
             cause,
             layer,
@@ -341,7 +348,7 @@ fn layer_of(config: &SearchConfig) -> Layer {
 
 /// The answer of the layers: the single block's tour where the search gave up, since the
 /// construction found it all the same; else the search's answer.
-fn single_block_if_gave_up(outcome: Outcome, single_block: Option<Outcome>) -> Outcome {
+fn single_block_if_gave_up(outcome: Answer, single_block: Option<Answer>) -> Answer {
     match (outcome, single_block) {
         (Outcome::BudgetExceeded { .. }, Some(tour)) => tour,
         (outcome, _) => outcome,

@@ -4,6 +4,7 @@
 //! threads. It gives the same verdict as the streaming [`Validator`], which it falls back to on
 //! boards narrower than 4 columns; a variant looks at the clock and gives up at a deadline.
 
+use std::collections::TryReserveError;
 use std::time::Instant;
 
 use super::{TourError, Validator};
@@ -75,10 +76,8 @@ pub(super) fn check_until(
         }
         .into());
     }
-    let moves = MoveTable::new(board);
-    let words = board.area().div_ceil(64) as usize;
-    if !(path.len() >= 1 << 20 && passes_on_two_threads(board, &moves, path, words, deadline)?) {
-        check_run(board, &moves, path, 0, words, deadline)?;
+    if !(path.len() >= 1 << 20 && passes_on_two_threads(board, path, deadline)?) {
+        check_run(board, path, 0, deadline)?;
     }
     if path.len() as u64 != board.area() {
         return Err(TourError::Incomplete {
@@ -126,32 +125,34 @@ fn check_narrow(
 /// checks in order, to name the first error).
 fn passes_on_two_threads(
     board: Board,
-    moves: &MoveTable,
     path: &[u32],
-    words: usize,
     deadline: Option<Instant>,
 ) -> Result<bool, Stop> {
     let half = path.len() / 2;
     let (head, tail) = path.split_at(half);
-    let check_tail = || check_run(board, moves, tail, half, words, deadline);
+    let check_tail = || check_run(board, tail, half, deadline);
     let (left, right) = std::thread::scope(|scope| {
         match std::thread::Builder::new().spawn_scoped(scope, check_tail) {
             Ok(right) => {
-                let left = check_run(board, moves, head, 0, words, deadline);
+                let left = check_run(board, head, 0, deadline);
                 (left, right.join().ok())
             }
-            Err(_) => (
-                check_run(board, moves, head, 0, words, deadline),
-                Some(check_tail()),
-            ),
+            Err(_) => (check_run(board, head, 0, deadline), Some(check_tail())),
         }
     });
     match (left, right) {
         (Err(Stop::Late), _) | (_, Some(Err(Stop::Late))) => Err(Stop::Late),
-        (Ok(a), Some(Ok(b))) => Ok(moves.step(path[half - 1], path[half]).is_some()
-            && a.iter().zip(&b).all(|(x, y)| x & y == 0)),
+        (Ok(a), Some(Ok(b))) => {
+            Ok(is_knight_step(board, path[half - 1], path[half]) && !a.meets(&b))
+        }
         _ => Ok(false),
     }
+}
+
+/// Whether square numbers `from` and `to` of `board` are a knight move apart.
+pub(super) fn is_knight_step(board: Board, from: u32, to: u32) -> bool {
+    let on = |index: u32| u64::from(index) < board.area();
+    on(from) && on(to) && board.square_at(from).is_knight_move_to(board.square_at(to))
 }
 
 fn off_board(board: Board, step: usize, index: u32) -> TourError {
@@ -204,69 +205,172 @@ impl MoveTable {
         };
         (k < 8).then_some(k)
     }
+}
 
-    /// The square `to` as `(row, col)` if it is a knight move from `from`.
-    fn step(&self, from: u32, to: u32) -> Option<(i64, i64)> {
-        let k = self.code(from, to)?;
-        let (dr, dc) = KNIGHT_MOVES[k];
-        let (row, col) = (i64::from(from) / self.cols, i64::from(from) % self.cols);
-        let (row, col) = (row + i64::from(dr), col + i64::from(dc));
-        ((0..self.rows).contains(&row) && (0..self.cols).contains(&col)).then_some((row, col))
+/// The fast check of a path given a run of square numbers at a time, with one bit a square: every
+/// square on the board, every step a knight move, no square twice. It does not know the
+/// board's start or whether the path must close; [`PathCheck::first`] and [`PathCheck::last`]
+/// let the caller check those, and the bits of two checks can be compared
+/// ([`PathCheck::meets`]) when a path is checked in two parts.
+pub struct PathCheck {
+    board: Board,
+    /// `None` on boards narrower than 4 columns, which go through the [`Validator`].
+    moves: Option<MoveTable>,
+    narrow: Option<Validator>,
+    seen: Vec<u64>,
+    first: Option<u32>,
+    previous: u32,
+    row: i64,
+    col: i64,
+    /// Squares taken so far.
+    count: u64,
+    /// The visit number (1-based) its first square stands for in error messages.
+    first_step: u64,
+}
+
+impl PathCheck {
+    /// A check of a path of `board` whose first square is visit `first_step` (1-based) of the
+    /// tour; fails if the memory for its bits cannot be had.
+    pub fn new(board: Board, first_step: u64) -> Result<Self, TryReserveError> {
+        let words = board.area().div_ceil(64) as usize;
+        let mut seen = Vec::new();
+        let narrow = board.cols() < 4;
+        if !narrow {
+            seen.try_reserve_exact(words)?;
+            seen.resize(words, 0);
+        }
+        Ok(Self {
+            board,
+            moves: (!narrow).then(|| MoveTable::new(board)),
+            narrow: narrow.then(|| Validator::new(board, false, None)),
+            seen,
+            first: None,
+            previous: 0,
+            row: 0,
+            col: 0,
+            count: 0,
+            first_step,
+        })
+    }
+
+    /// The first square taken.
+    pub fn first(&self) -> Option<u32> {
+        self.first
+    }
+
+    /// The last square taken.
+    pub fn last(&self) -> Option<u32> {
+        self.first.map(|_| self.previous)
+    }
+
+    /// Squares taken.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Whether this check and `other` took a square in common.
+    pub fn meets(&self, other: &PathCheck) -> bool {
+        let (mine, theirs) = (self.bits(), other.bits());
+        mine.iter().zip(theirs).any(|(x, y)| x & y != 0)
+    }
+
+    fn bits(&self) -> &[u64] {
+        self.narrow.as_ref().map_or(&self.seen, |v| &v.seen)
+    }
+
+    /// Takes the next squares of the path; the first error ends the check.
+    pub fn push(&mut self, run: &[u32]) -> Result<(), TourError> {
+        let Some(moves) = &self.moves else {
+            let validator = self.narrow.as_mut().expect("a narrow board's validator");
+            for &index in run {
+                let step = self.first_step + self.count;
+                if u64::from(index) >= self.board.area() {
+                    return Err(off_board(self.board, step as usize - 1, index));
+                }
+                validator
+                    .push(self.board.square_at(index))
+                    .map_err(|error| error.numbered_from(self.first_step))?;
+                self.first.get_or_insert(index);
+                self.previous = index;
+                self.count += 1;
+            }
+            return Ok(());
+        };
+        let board = self.board;
+        let mut rest = run;
+        if self.first.is_none() {
+            let Some((&first, tail)) = run.split_first() else {
+                return Ok(());
+            };
+            if u64::from(first) >= board.area() {
+                return Err(off_board(board, self.first_step as usize - 1, first));
+            }
+            self.seen[first as usize / 64] |= 1 << (first % 64);
+            (self.row, self.col) = (i64::from(first) / moves.cols, i64::from(first) % moves.cols);
+            self.first = Some(first);
+            self.previous = first;
+            self.count = 1;
+            rest = tail;
+        }
+        let (mut row, mut col, mut previous) = (self.row, self.col, self.previous);
+        let mut result = Ok(());
+        let mut taken = 0;
+        for &index in rest {
+            let step = self.first_step + self.count + taken;
+            if u64::from(index) >= board.area() {
+                result = Err(off_board(board, step as usize - 1, index));
+                break;
+            }
+            let moved = moves.code(previous, index).is_some_and(|k| {
+                let (dr, dc) = KNIGHT_MOVES[k];
+                row += i64::from(dr);
+                col += i64::from(dc);
+                (0..moves.rows).contains(&row) && (0..moves.cols).contains(&col)
+            });
+            if !moved {
+                result = Err(TourError::NotKnightMove {
+                    step: step - 1,
+                    from: board.square_at(previous),
+                    to: board.square_at(index),
+                });
+                break;
+            }
+            let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
+            if self.seen[word] & bit != 0 {
+                result = Err(TourError::Revisited {
+                    square: board.square_at(index),
+                    step,
+                });
+                break;
+            }
+            self.seen[word] |= bit;
+            previous = index;
+            taken += 1;
+        }
+        (self.row, self.col, self.previous) = (row, col, previous);
+        self.count += taken;
+        result
     }
 }
 
 /// Checks the steps within `run` (which begins at visit `offset`) and that no square of it
-/// comes twice; returns the bitset of its squares.
+/// comes twice; returns the check, which holds the bits of its squares.
 fn check_run(
     board: Board,
-    moves: &MoveTable,
     run: &[u32],
     offset: usize,
-    words: usize,
     deadline: Option<Instant>,
-) -> Result<Vec<u64>, Stop> {
-    let mut seen = vec![0u64; words];
-    let Some(&first) = run.first() else {
-        return Ok(seen);
-    };
-    if u64::from(first) >= board.area() {
-        return Err(off_board(board, offset, first).into());
-    }
-    seen[first as usize / 64] |= 1 << (first % 64);
-    let (mut row, mut col) = (i64::from(first) / moves.cols, i64::from(first) % moves.cols);
-    let mut previous = first;
-    for (i, &index) in run.iter().enumerate().skip(1) {
-        let step = offset + i;
-        if i.is_multiple_of(STEPS_PER_LOOK) && late(deadline) {
+) -> Result<PathCheck, Stop> {
+    let mut check =
+        PathCheck::new(board, offset as u64 + 1).map_err(|_| TourError::OutOfMemory {
+            board,
+            bytes: board.area() / 8,
+        })?;
+    for (i, part) in run.chunks(STEPS_PER_LOOK).enumerate() {
+        if i > 0 && late(deadline) {
             return Err(Stop::Late);
         }
-        if u64::from(index) >= board.area() {
-            return Err(off_board(board, step, index).into());
-        }
-        let moved = moves.code(previous, index).is_some_and(|k| {
-            let (dr, dc) = KNIGHT_MOVES[k];
-            row += i64::from(dr);
-            col += i64::from(dc);
-            (0..moves.rows).contains(&row) && (0..moves.cols).contains(&col)
-        });
-        if !moved {
-            return Err(TourError::NotKnightMove {
-                step: step as u64,
-                from: board.square_at(previous),
-                to: board.square_at(index),
-            }
-            .into());
-        }
-        let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
-        if seen[word] & bit != 0 {
-            return Err(TourError::Revisited {
-                square: board.square_at(index),
-                step: step as u64 + 1,
-            }
-            .into());
-        }
-        seen[word] |= bit;
-        previous = index;
+        check.push(part)?;
     }
-    Ok(seen)
+    Ok(check)
 }

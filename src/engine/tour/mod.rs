@@ -8,6 +8,7 @@
 
 use std::collections::TryReserveError;
 use std::fmt;
+use std::ops::Range;
 use std::time::Instant;
 
 use thiserror::Error;
@@ -16,7 +17,7 @@ use crate::engine::board::{Board, Square};
 
 mod fast;
 
-pub use fast::check_indices;
+pub use fast::{PathCheck, check_indices};
 use fast::{Stop, check_until};
 
 /// The first way in which a sequence of squares fails to be a tour.
@@ -350,6 +351,64 @@ impl Tour {
     /// The squares in visit order, taking back ownership of the storage.
     pub fn into_indices(self) -> Vec<u32> {
         self.path
+    }
+}
+
+/// A validated tour read in visit order a run of visits at a time: a [`Tour`] held in memory,
+/// or a constructed tour walked again for every reading
+/// ([`WalkedTour`](crate::engine::construct::WalkedTour)). Front ends write either through it
+/// without knowing which.
+pub trait VisitOrder: Sync {
+    /// The board toured.
+    fn board(&self) -> Board;
+
+    /// Whether the last square is a knight move from the first.
+    fn is_closed(&self) -> bool;
+
+    /// The square numbers (see [`Board::index`]) of the visits `visits` (0-based), in order:
+    /// borrowed from the tour where it holds them, else made in `scratch`.
+    fn visits<'a>(&'a self, visits: Range<usize>, scratch: &'a mut Vec<u32>) -> &'a [u32];
+
+    /// Visit numbers, 1-based, for each square in [`Board::index`] order: four bytes a square,
+    /// asked for, not assumed, so that a board too large for them ends with a message rather
+    /// than an abort.
+    fn visit_numbers(&self) -> Result<Vec<u32>, TryReserveError> {
+        let squares = self.board().area() as usize;
+        let mut numbers = Vec::new();
+        numbers.try_reserve_exact(squares)?;
+        numbers.resize(squares, 0);
+        let mut scratch = Vec::new();
+        let mut first = 0;
+        while first < squares {
+            let end = (first + VISITS_PER_READ).min(squares);
+            for (step, &index) in (first..).zip(self.visits(first..end, &mut scratch)) {
+                numbers[index as usize] = step as u32 + 1;
+            }
+            first = end;
+        }
+        Ok(numbers)
+    }
+}
+
+/// Visits read at a time where a front end has no reason to read another number: the runs a
+/// walked tour starts from ([`WalkedTour`](crate::engine::construct::WalkedTour)) are this long.
+pub const VISITS_PER_READ: usize = 1 << 16;
+
+impl VisitOrder for Tour {
+    fn board(&self) -> Board {
+        self.board
+    }
+
+    fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    fn visits<'a>(&'a self, visits: Range<usize>, _: &'a mut Vec<u32>) -> &'a [u32] {
+        &self.path[visits]
+    }
+
+    fn visit_numbers(&self) -> Result<Vec<u32>, TryReserveError> {
+        Tour::visit_numbers(self)
     }
 }
 

@@ -16,16 +16,18 @@
 //! wires a cut instead (out, back and out again; see [`open`] for the parity argument that
 //! asks for it), its lanes three paths each and its last block a turn and the tour's end. A
 //! closed tour of a 3×n strip is a turn, lanes and a turn of the other side. Long runs of
-//! equal lanes are laid by doubling copies. Every piece is checked before use, and so is the
-//! tour.
+//! equal lanes are cut to a few on the board that is laid (see [`super::fold`]). Every piece is
+//! checked before use, and so is the tour.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use super::fold::{Axis, KEEP, Runs, UNFOLDED};
 use super::layout::{Assembled, AssemblyError, PIECE_BUDGET};
 use super::links::Links;
 use super::meter::Meter;
 use super::piece::{Piece, PieceSpec, Shape, cached};
+use super::walk::Folded;
 use crate::engine::board::{Board, Square};
 
 /// A knight move across a cut: `left` on the block before it (column −1 or −2 from the cut),
@@ -184,12 +186,14 @@ impl Geometry {
 
     /// The blocks of a three-wire side `len` wide, from the start outwards: lanes, then the
     /// last block.
-    fn region3(&self, len: u32) -> Option<Vec<(u32, Kind)>> {
+    fn region3(&self, len: u32) -> Option<Runs<(u32, Kind)>> {
         self.ends3.iter().find_map(|&end| {
             let lanes = fill(self.lanes3, len.checked_sub(end)?)?;
-            let mut blocks: Vec<(u32, Kind)> =
-                lanes.into_iter().map(|w| (w, Kind::Lane3)).collect();
-            blocks.push((end, Kind::End3));
+            let mut blocks = Runs::new();
+            for &(width, count) in lanes.runs() {
+                blocks.push((width, Kind::Lane3), count);
+            }
+            blocks.push((end, Kind::End3), 1);
             Some(blocks)
         })
     }
@@ -215,7 +219,7 @@ impl Geometry {
     }
 
     /// Widths for a run of lanes `len` wide.
-    fn lanes_for(&self, len: u32) -> Option<Vec<u32>> {
+    fn lanes_for(&self, len: u32) -> Option<Runs<u32>> {
         fill(self.lanes, len)
     }
 
@@ -237,11 +241,13 @@ impl Geometry {
 
     /// The blocks of a region `len` wide that ends a strip: a turn, then lanes (in order away
     /// from the end).
-    fn region(&self, len: u32) -> Option<Vec<(u32, Kind)>> {
+    fn region(&self, len: u32) -> Option<Runs<(u32, Kind)>> {
         self.turns.iter().find_map(|&turn| {
             let lanes = self.lanes_for(len.checked_sub(turn)?)?;
-            let mut blocks = vec![(turn, Kind::Turn)];
-            blocks.extend(lanes.into_iter().map(|w| (w, Kind::Lane)));
+            let mut blocks = Runs::of((turn, Kind::Turn), 1);
+            for &(width, count) in lanes.runs() {
+                blocks.push((width, Kind::Lane), count);
+            }
             Some(blocks)
         })
     }
@@ -249,10 +255,12 @@ impl Geometry {
 
 /// Widths from `sizes` adding up to `len`: eights while far from the end, then the fewest
 /// blocks that fit exactly (a small table over the rest).
-fn fill(sizes: &[u32], len: u32) -> Option<Vec<u32>> {
+fn fill(sizes: &[u32], len: u32) -> Option<Runs<u32>> {
     let (eights, rest) = split_eights(sizes, len);
-    let mut widths = vec![8; eights as usize];
-    widths.extend(fill_rest(sizes, rest)?);
+    let mut widths = Runs::of(8, eights);
+    for width in fill_rest(sizes, rest)? {
+        widths.push(width, 1);
+    }
     Some(widths)
 }
 
@@ -346,8 +354,8 @@ fn side_pieces(
 /// Lays the blocks of one side of the strip: `blocks` in order from the strip's end, the side
 /// beginning at column `from` (`mirrored`: ending at column `from`, going leftwards), each
 /// joined to the block before it. A three-wire side runs from the start block rightwards and
-/// its first block is joined to the start block too; for it the tour's last square is
-/// returned. Long runs of equal blocks are laid by [`Links::repeat_block`].
+/// its first block is joined to the start block too; for it the last square of its last
+/// block's piece is returned, in that block's coordinates.
 fn lay_side(
     links: &mut Links,
     geometry: &Geometry,
@@ -358,60 +366,45 @@ fn lay_side(
 ) -> Result<Option<Square>, AssemblyError> {
     let three = blocks.iter().any(|&(_, kind)| kind == Kind::End3);
     let made = side_pieces(geometry, links.board().rows(), blocks, mirrored, meter)?;
-    // The cut before each block (on its inner side) and its first column.
-    let mut cuts = Vec::with_capacity(blocks.len());
-    let mut at = from;
-    for &(width, _) in blocks {
-        cuts.push(at);
-        at = if mirrored { at - width } else { at + width };
-    }
-    let first_column = |i: usize| {
-        if mirrored {
-            cuts[i] - blocks[i].0
-        } else {
-            cuts[i]
-        }
-    };
-    let place = |links: &mut Links, meter: &mut Meter, i: usize| {
-        let (piece, _) = &made[&blocks[i]];
-        links.lay(piece, Square::new(0, first_column(i)));
-        meter.laid(piece, Square::new(0, first_column(i)));
-        if three {
-            geometry.connect3(links, cuts[i], meter);
-        } else if i > 0 {
-            geometry.connect(links, cuts[i], mirrored, meter);
-        }
-    };
-    let mut i = 0;
-    while i < blocks.len() {
+    let mut cut = from;
+    for (i, &(width, kind)) in blocks.iter().enumerate() {
         meter.check_clock()?;
-        let run = blocks[i..].iter().take_while(|&&b| b == blocks[i]).count();
-        // A construction telling its story lays every block itself.
-        if run >= 6 && !meter.is_telling() {
-            // Three laid and joined make the middle one a pattern for all but the last.
-            for k in i..i + 3 {
-                place(links, meter, k);
-            }
-            let copies = (run - 3) as u32;
-            links.repeat_block(
-                first_column(i + 1),
-                blocks[i].0,
-                copies,
-                mirrored,
-                meter.deadline(),
-            )?;
-            place(links, meter, i + run - 1);
-        } else {
-            for k in i..i + run {
-                place(links, meter, k);
-            }
+        let first_column = if mirrored { cut - width } else { cut };
+        let (piece, _) = &made[&(width, kind)];
+        links.lay(piece, Square::new(0, first_column));
+        meter.laid(piece, Square::new(0, first_column));
+        if three {
+            geometry.connect3(links, cut, meter);
+        } else if i > 0 {
+            geometry.connect(links, cut, mirrored, meter);
         }
-        i += run;
+        cut = if mirrored { cut - width } else { cut + width };
     }
-    Ok(blocks.last().map(|&(width, kind)| {
-        let (_, last) = &made[&(width, kind)];
-        Square::new(last.row, first_column(blocks.len() - 1) + last.col)
-    }))
+    Ok(blocks.last().map(|block| made[block].1))
+}
+
+/// The blocks a construction lays of a run: all of them when it tells its story, else a few
+/// (see [`super::fold`]).
+fn keep(meter: &Meter) -> u32 {
+    if meter.is_telling() { UNFOLDED } else { KEEP }
+}
+
+/// The columns `blocks` take.
+fn length(blocks: &[(u32, Kind)]) -> u32 {
+    blocks.iter().map(|&(width, _)| width).sum()
+}
+
+/// The board laid: `height` rows of `len` columns.
+fn laid_board(height: u32, len: u32) -> Result<Board, AssemblyError> {
+    Board::new(u64::from(height), u64::from(len)).map_err(|_| AssemblyError::Memory)
+}
+
+/// The widths of `blocks`' runs, for an [`Axis`].
+fn widths(blocks: &Runs<(u32, Kind)>) -> impl Iterator<Item = (u32, u32)> + '_ {
+    blocks
+        .runs()
+        .iter()
+        .map(|&((width, _), count)| (width, count))
 }
 
 /// A closed tour of a 3×n strip laid out along its columns (n even, at least 10), within the
@@ -419,7 +412,6 @@ fn lay_side(
 pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyError> {
     let (height, len) = (board.rows(), board.cols());
     let geometry = geometry(height);
-    let mut links = Links::new_within(board, meter.deadline())?;
     if len <= 12 {
         // Short enough to be one block.
         let spec = PieceSpec {
@@ -431,24 +423,30 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
             parts: Vec::new(),
         };
         let piece = cached(&spec, PIECE_BUDGET, meter)?.ok_or(AssemblyError::NoPiece)?;
-        links = Links::from_order(board, &piece.order, true);
+        let links = Links::from_order(board, &piece.order, true);
         meter.laid(&links, Square::new(0, 0));
         return Ok(Assembled {
-            links,
+            folded: Folded::whole(links).map_err(|_| AssemblyError::Memory)?,
             end: None,
             blocks: 1,
         });
     }
+    let keep = keep(meter);
     for &end in geometry.ends {
         let Some(mut blocks) = geometry.region(len - end) else {
             continue;
         };
-        blocks.push((end, Kind::End));
-        lay_side(&mut links, &geometry, &blocks, 0, false, meter)?;
+        blocks.push((end, Kind::End), 1);
+        let laid = blocks.folded(keep);
+        let laid_board = laid_board(height, length(&laid))?;
+        let mut links = Links::new_within(laid_board, meter.deadline())?;
+        lay_side(&mut links, &geometry, &laid, 0, false, meter)?;
+        let cols = Axis::new(widths(&blocks), keep);
         return Ok(Assembled {
-            links,
+            folded: Folded::new(links, Axis::whole(height), cols)
+                .map_err(|_| AssemblyError::Memory)?,
             end: None,
-            blocks: blocks.len(),
+            blocks: blocks.count(),
         });
     }
     Err(AssemblyError::NoPiece)
@@ -547,41 +545,54 @@ impl StartBlock {
             has_left,
             has_right,
         } = *self;
-        let len = board.cols();
+        let (height, len) = (board.rows(), board.cols());
         let left = if has_left {
             geometry.region(begin).ok_or(AssemblyError::NoPiece)?
         } else {
-            Vec::new()
+            Runs::new()
         };
         let right_len = len - begin - width;
         let right = match (has_right, three) {
-            (false, _) => Vec::new(),
+            (false, _) => Runs::new(),
             (true, false) => geometry.region(right_len).ok_or(AssemblyError::NoPiece)?,
             (true, true) => geometry.region3(right_len).ok_or(AssemblyError::NoPiece)?,
         };
-        let mut links = Links::new_within(board, meter.deadline())?;
-        lay_side(&mut links, geometry, &left, 0, false, meter)?;
+        // The board laid: both sides folded, the start block between them.
+        let keep = keep(meter);
+        let (left_laid, right_laid) = (left.folded(keep), right.folded(keep));
+        let at = length(&left_laid);
+        let laid_len = at + width + length(&right_laid);
+        let mut links = Links::new_within(laid_board(height, laid_len)?, meter.deadline())?;
+        lay_side(&mut links, geometry, &left_laid, 0, false, meter)?;
         let start_piece = piece_links(piece, false)?;
-        links.lay(&start_piece, Square::new(0, begin));
-        meter.laid(&start_piece, Square::new(0, begin));
+        links.lay(&start_piece, Square::new(0, at));
+        meter.laid(&start_piece, Square::new(0, at));
         if !left.is_empty() {
-            geometry.connect(&mut links, begin, false, meter);
+            geometry.connect(&mut links, at, false, meter);
         }
-        let end = if three {
-            lay_side(&mut links, geometry, &right, begin + width, false, meter)?
-                .ok_or(AssemblyError::NoPiece)?
+        // The right side's blocks from left to right, as the axis lists them.
+        let (end, right_runs) = if three {
+            let last = lay_side(&mut links, geometry, &right_laid, at + width, false, meter)?
+                .ok_or(AssemblyError::NoPiece)?;
+            let (last_width, _) = right.last().ok_or(AssemblyError::NoPiece)?;
+            (Square::new(last.row, len - last_width + last.col), right)
         } else {
-            lay_side(&mut links, geometry, &right, len, true, meter)?;
+            lay_side(&mut links, geometry, &right_laid, laid_len, true, meter)?;
             if !right.is_empty() {
-                geometry.connect(&mut links, begin + width, true, meter);
+                geometry.connect(&mut links, at + width, true, meter);
             }
             let end = piece.order.last().expect("a piece has squares");
-            Square::new(end.row, begin + end.col)
+            (Square::new(end.row, begin + end.col), right.reversed())
         };
+        let cols = Axis::new(
+            widths(&left).chain([(width, 1)]).chain(widths(&right_runs)),
+            keep,
+        );
         Ok(Assembled {
-            links,
+            folded: Folded::new(links, Axis::whole(height), cols)
+                .map_err(|_| AssemblyError::Memory)?,
             end: Some(end),
-            blocks: left.len() + 1 + right.len(),
+            blocks: left.count() + 1 + right_runs.count(),
         })
     }
 }

@@ -35,7 +35,7 @@ fn widths_add_up_for_every_length() {
     let three = geometry(3);
     for len in 1..500 {
         if let Some(widths) = fill(four.lanes, len) {
-            assert_eq!(widths.iter().sum::<u32>(), len);
+            assert_eq!(widths.total(|w| w), u64::from(len));
         }
         assert_eq!(four.region(len).is_some(), four.region_fits(len), "{len}");
         assert_eq!(four.region3(len).is_some(), four.region3_fits(len), "{len}");

@@ -23,21 +23,11 @@ use crate::explorer::Look;
 
 use super::Access;
 use super::hostkey::fingerprint;
+use super::inbox::Inbox;
 use super::input::KeyParser;
 use super::limits::Place;
-use super::server::Shared;
-use super::session::{self, Inbox, Outlet, SessionStart, terminal_size};
-
-/// Where a connection is: logging in (the login deadline runs), in its session, or done.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
-    /// Handshake and login, until the explorer starts.
-    Login,
-    /// The explorer runs.
-    Session,
-    /// The session is over; the client should leave.
-    Over,
-}
+use super::session::{self, Outlet, SessionStart, terminal_size};
+use super::shared::{Phase, Shared};
 
 /// What a client without a pty is told (on standard error) before its channel closes.
 pub const NEEDS_A_TERMINAL: &str = "knights-tour needs a terminal: use ssh -t\r\n";

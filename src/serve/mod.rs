@@ -24,11 +24,13 @@
 pub mod authorized;
 mod connection;
 pub mod hostkey;
+mod inbox;
 pub mod input;
 pub mod limits;
 mod log;
 mod server;
 mod session;
+mod shared;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -10,11 +10,9 @@
 //! - on `SIGTERM` or `SIGINT`, the listener closes, every session says goodbye (its terminal
 //!   restored, a line, its exit status) and the server waits a few seconds for them.
 
-use std::collections::HashMap;
 use std::io;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use russh::server::{Config, run_stream};
@@ -24,12 +22,11 @@ use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use crate::engine::quote::quoted;
-use crate::explorer::{App, Ending};
 
-use super::connection::{Connection, Phase};
+use super::connection::Connection;
 use super::hostkey::fingerprint;
 use super::limits::{Limits, Place};
-use super::session::Inbox;
+use super::shared::{Phase, Shared};
 use super::{Access, Settings};
 
 /// How long a client whose session is over has to leave before it is disconnected.
@@ -38,70 +35,6 @@ const LINGER: Duration = Duration::from_secs(5);
 const GOODBYE: Duration = Duration::from_secs(5);
 /// Time to wait after the system refused to accept a connection (out of file descriptors).
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(100);
-
-/// What every connection of a server shares.
-pub struct Shared {
-    pub(super) access: Access,
-    pub(super) limits: Arc<Limits>,
-    pub(super) app: Arc<App>,
-    pub(super) force_ascii: bool,
-    pub(super) idle_timeout: Duration,
-    pub(super) login_deadline: Duration,
-    pub(super) runtime: tokio::runtime::Handle,
-    pub(super) registry: Arc<Registry>,
-    /// `Some(signal)` once the server is stopping.
-    stopping: watch::Receiver<Option<i32>>,
-}
-
-/// The sessions under way, so that the server can end them all.
-#[derive(Debug, Default)]
-pub struct Registry {
-    inner: Mutex<RegistryInner>,
-    next: AtomicU64,
-}
-
-#[derive(Debug, Default)]
-struct RegistryInner {
-    sessions: HashMap<u64, Arc<Inbox>>,
-    stopping: Option<i32>,
-}
-
-impl Registry {
-    fn lock(&self) -> std::sync::MutexGuard<'_, RegistryInner> {
-        self.inner
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Adds a session; `None` once the server is stopping.
-    pub fn add(&self, inbox: Arc<Inbox>) -> Option<u64> {
-        let mut inner = self.lock();
-        if inner.stopping.is_some() {
-            return None;
-        }
-        let id = self.next.fetch_add(1, Ordering::Relaxed);
-        inner.sessions.insert(id, inbox);
-        Some(id)
-    }
-
-    /// Removes a session that has ended.
-    pub fn remove(&self, id: u64) {
-        self.lock().sessions.remove(&id);
-    }
-
-    /// Ends every session, and every one added later, with `signal`.
-    fn stop(&self, signal: i32) {
-        let mut inner = self.lock();
-        inner.stopping = Some(signal);
-        for inbox in inner.sessions.values() {
-            inbox.end(Ending::Signal(signal));
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.lock().sessions.len()
-    }
-}
 
 /// A server listening; see the module docs.
 pub struct Server {

@@ -1,9 +1,9 @@
 //! One SSH session: the explorer's own run loop ([`run_loop`]) on a thread of its own, as the
 //! local terminal runs it, with two adapters:
 //!
-//! - [`Inbox`]: what the connection's handler (on the async runtime) hands the loop: events
+//! - [`Inbox`] (in `inbox`): what the connection's handler (on the async runtime) hands the loop: events
 //!   parsed from the client's bytes, window changes, the end (the channel closed, the server
-//!   stopping). It is bounded: past [`INBOX_EVENTS`] queued events, more are dropped (a flood
+//!   stopping). It is bounded: past `INBOX_EVENTS` queued events, more are dropped (a flood
 //!   of input costs its own session some keys, nothing else), and a window change replaces
 //!   the last one. The loop waits on it with a timeout, and it says when the session has been
 //!   idle too long.
@@ -16,14 +16,13 @@
 //! share the CPU through the operating system's scheduler and the async runtime never runs
 //! the engine.
 
-use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
@@ -32,14 +31,13 @@ use russh::ChannelId;
 use russh::server::Handle;
 use tokio::sync::watch;
 
-use crate::explorer::driver::{Input, Sizing, run_loop};
+use crate::explorer::driver::{Sizing, run_loop};
 use crate::explorer::{App, Ending, Look};
 
-use super::connection::Phase;
+use super::inbox::Inbox;
 use super::limits::Place;
+use super::shared::{Phase, Registry};
 
-/// The most events queued for a session's loop; more are dropped until it catches up.
-pub const INBOX_EVENTS: usize = 256;
 /// The largest terminal a session draws: a bigger window is drawn at this size (the buffers
 /// ratatui keeps grow with the area).
 pub const MAX_COLS: u16 = 500;
@@ -58,146 +56,6 @@ pub fn terminal_size(cols: u32, rows: u32) -> (u16, u16) {
     }
     let cap = |value: u32, max: u16| u16::try_from(value).unwrap_or(u16::MAX).min(max);
     (cap(cols, MAX_COLS), cap(rows, MAX_ROWS))
-}
-
-/// What the connection hands a session's loop; see the module docs.
-#[derive(Debug)]
-pub struct Inbox {
-    queue: Mutex<Queue>,
-    ready: Condvar,
-    idle_timeout: Duration,
-}
-
-#[derive(Debug)]
-struct Queue {
-    events: VecDeque<Event>,
-    /// The latest window change not yet seen by the loop.
-    resize: Option<(u16, u16)>,
-    /// The client sent end-of-file: end once the events queued are seen.
-    input_closed: bool,
-    /// The session is to end now.
-    end: Option<Ending>,
-    last_input: Instant,
-    dropped: u64,
-}
-
-impl Inbox {
-    /// An empty inbox; the idle clock starts now.
-    pub fn new(idle_timeout: Duration) -> Arc<Self> {
-        Arc::new(Self {
-            queue: Mutex::new(Queue {
-                events: VecDeque::new(),
-                resize: None,
-                input_closed: false,
-                end: None,
-                last_input: Instant::now(),
-                dropped: 0,
-            }),
-            ready: Condvar::new(),
-            idle_timeout,
-        })
-    }
-
-    fn lock(&self) -> MutexGuard<'_, Queue> {
-        self.queue
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// Events parsed from the client's input.
-    pub fn push(&self, events: impl IntoIterator<Item = Event>) {
-        let mut queue = self.lock();
-        queue.last_input = Instant::now();
-        for event in events {
-            if queue.events.len() < INBOX_EVENTS {
-                queue.events.push_back(event);
-            } else {
-                queue.dropped += 1;
-            }
-        }
-        self.ready.notify_one();
-    }
-
-    /// The client's window changed.
-    pub fn resize(&self, cols: u16, rows: u16) {
-        let mut queue = self.lock();
-        queue.last_input = Instant::now();
-        queue.resize = Some((cols, rows));
-        self.ready.notify_one();
-    }
-
-    /// The client sent end-of-file: no more input will come.
-    pub fn close_input(&self) {
-        self.lock().input_closed = true;
-        self.ready.notify_one();
-    }
-
-    /// Ends the session as soon as its loop looks (the first ending given stands).
-    pub fn end(&self, ending: Ending) {
-        let mut queue = self.lock();
-        queue.end.get_or_insert(ending);
-        self.ready.notify_one();
-    }
-
-    /// Events dropped because the queue was full.
-    pub fn dropped(&self) -> u64 {
-        self.lock().dropped
-    }
-
-    /// How the session is to end, if it is: ended, or idle too long.
-    fn ending(&self) -> Option<Ending> {
-        let queue = self.lock();
-        if queue.end.is_some() {
-            return queue.end;
-        }
-        (queue.last_input.elapsed() >= self.idle_timeout).then_some(Ending::Idle)
-    }
-
-    /// Whether the client closed the channel or the connection.
-    fn client_gone(&self) -> bool {
-        self.lock().end == Some(Ending::Disconnected)
-    }
-
-    /// Whether a frame waiting for the client should stop waiting: the session is ending, or
-    /// has been idle too long.
-    fn gave_up(&self) -> bool {
-        self.ending().is_some()
-    }
-
-    /// The loop's next input, waiting at most `timeout` (`None`: until there is one).
-    pub fn next(&self, timeout: Option<Duration>) -> Option<Input> {
-        let give_up = timeout.map(|timeout| Instant::now() + timeout);
-        let mut queue = self.lock();
-        loop {
-            if let Some(ending) = queue.end {
-                return Some(Input::End(ending));
-            }
-            if let Some((cols, rows)) = queue.resize.take() {
-                return Some(Input::Event(Event::Resize(cols, rows)));
-            }
-            if let Some(event) = queue.events.pop_front() {
-                return Some(Input::Event(event));
-            }
-            if queue.input_closed {
-                return Some(Input::End(Ending::Disconnected));
-            }
-            let now = Instant::now();
-            let idle_at = queue.last_input + self.idle_timeout;
-            if now >= idle_at {
-                queue.end = Some(Ending::Idle);
-                continue;
-            }
-            let wake = give_up.map_or(idle_at, |give_up| give_up.min(idle_at));
-            if give_up.is_some_and(|give_up| now >= give_up) {
-                return None;
-            }
-            queue = self
-                .ready
-                .wait_timeout(queue, wake - now)
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .0;
-        }
-    }
 }
 
 /// Where a session's bytes go: its channel, through russh's handle, from a thread outside the
@@ -306,7 +164,7 @@ pub struct SessionStart {
     /// Told when the session is over.
     pub phase: watch::Sender<Phase>,
     /// The sessions the server would say goodbye to; this one leaves it when it ends.
-    pub registry: Arc<super::server::Registry>,
+    pub registry: Arc<Registry>,
     /// Its number in the registry.
     pub id: u64,
 }
@@ -399,7 +257,7 @@ struct Closing {
     outlet: Outlet,
     place: Option<Place>,
     phase: watch::Sender<Phase>,
-    registry: Arc<super::server::Registry>,
+    registry: Arc<Registry>,
     id: u64,
 }
 
@@ -461,7 +319,9 @@ fn describe(ending: Ending) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use crate::explorer::driver::Input;
+    use crate::serve::inbox::INBOX_EVENTS;
+    use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
     fn key(c: char) -> Event {
         Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))

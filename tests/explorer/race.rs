@@ -14,7 +14,7 @@ use super::*;
 /// masked.
 macro_rules! assert_race_screen {
     ($name:expr, $text:expr) => {
-        insta::with_settings!({filters => vec![(r"\d+\.\d+ m?s\b", "[time]")]}, {
+        insta::with_settings!({filters => vec![(r"\d+\.\d+ m?s\b *", "[time] ")]}, {
             insta::assert_snapshot!($name, $text);
         });
     };

@@ -5,12 +5,11 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::construct::{self, story::Story};
-use crate::engine::search::{Limits, SearchEvent};
+use crate::engine::search::Limits;
 use crate::engine::solve::{self, Layer, Outcome, Request};
-use crate::engine::tour::TourError;
 
 use super::{App, Attempt, Building, Follow, Motion, Speed};
-use crate::explorer::session::SearchSession;
+use crate::explorer::session::{Applied, SearchSession, apply_event};
 use crate::options::with_memory_cap;
 
 /// The longest a burst of search steps may run before the screen is drawn again.
@@ -336,34 +335,23 @@ impl App {
         let Attempt::Stepped(session) = &mut self.attempt else {
             return 0;
         };
-        let board = self.setup.board;
         let started = Instant::now();
         let mut taken = 0;
         let mut since_clock = 0;
         while taken < steps && session.search().stats().nodes < node_limit {
             let Some(event) = session.step() else { break };
             taken += 1;
-            match event {
-                SearchEvent::Advance { to, depth, .. } => {
-                    self.visits[board.index(to) as usize] = depth;
-                }
-                SearchEvent::Backtrack { undone, .. } => {
-                    self.visits[board.index(undone) as usize] = 0;
-                }
-                SearchEvent::Solved => {
-                    match session.search().tour() {
-                        Ok(tour) => self.tour = Some(tour),
-                        Err(error @ TourError::OutOfMemory { .. }) => {
-                            self.invalid = Some(error.to_string())
-                        }
-                        Err(error) => {
-                            self.invalid =
-                                Some(format!("internal error: the validator rejected: {error}"))
-                        }
-                    }
+            match apply_event(session, event, &mut self.visits) {
+                Applied::Going => {}
+                Applied::Tour(tour) => {
+                    self.tour = Some(tour);
                     break;
                 }
-                _ => break,
+                Applied::Failed(message) => {
+                    self.invalid = Some(message);
+                    break;
+                }
+                Applied::Over => break,
             }
             since_clock += 1;
             if since_clock == CLOCK_EVERY {

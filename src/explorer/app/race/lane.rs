@@ -7,9 +7,9 @@ use crate::engine::board::{Board, Square};
 use crate::engine::existence::{self, NoTourReason};
 use crate::engine::search::{Limits, SearchEvent};
 use crate::engine::solve::Method;
-use crate::engine::tour::{Tour, TourError};
+use crate::engine::tour::Tour;
 use crate::explorer::app::{Figures, Scene, Zoom};
-use crate::explorer::session::SearchSession;
+use crate::explorer::session::{Applied, SearchSession, apply_event};
 
 /// How a lane ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -213,27 +213,17 @@ impl Lane {
                 break;
             }
             let Some(event) = session.step() else { break };
-            match event {
-                SearchEvent::Advance { to, depth, .. } => {
-                    self.visits[board.index(to) as usize] = depth;
-                }
-                SearchEvent::Backtrack { undone, .. } => {
-                    self.visits[board.index(undone) as usize] = 0;
-                }
-                SearchEvent::Solved => {
-                    match session.search().tour() {
-                        Ok(tour) => self.tour = Some(tour),
-                        Err(error @ TourError::OutOfMemory { .. }) => {
-                            self.failure = Some(error.to_string())
-                        }
-                        Err(error) => {
-                            self.failure =
-                                Some(format!("internal error: the validator rejected: {error}"))
-                        }
-                    }
+            match apply_event(session, event, &mut self.visits) {
+                Applied::Going => {}
+                Applied::Tour(tour) => {
+                    self.tour = Some(tour);
                     break;
                 }
-                _ => break,
+                Applied::Failed(message) => {
+                    self.failure = Some(message);
+                    break;
+                }
+                Applied::Over => break,
             }
         }
         self.elapsed += started.elapsed();

@@ -116,6 +116,14 @@ impl Connection {
         tracing::info!(peer = %self.peer, what, "refused");
     }
 
+    /// Refuses a channel the client asked to open (`what` names it in the log).
+    async fn refuse_channel(&self, what: &str, reply: ChannelOpenHandle) {
+        self.refuse(what);
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+    }
+
     /// Whether `channel` is this connection's session channel, before its explorer starts.
     fn setting_up(&self, channel: ChannelId) -> bool {
         self.channel == Some(channel) && !self.started
@@ -295,10 +303,7 @@ impl russh::server::Handler for Connection {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.busy || self.channel.is_some() {
-            self.refuse("a second session channel");
-            reply
-                .reject(ChannelOpenFailure::AdministrativelyProhibited)
-                .await;
+            self.refuse_channel("a second session channel", reply).await;
             return Ok(());
         }
         // Input comes through `data`; the channel's own queue is not read, so drop it.
@@ -317,10 +322,7 @@ impl russh::server::Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("an X11 channel");
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse_channel("an X11 channel", reply).await;
         Ok(())
     }
 
@@ -334,10 +336,7 @@ impl russh::server::Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("local port forwarding");
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse_channel("local port forwarding", reply).await;
         Ok(())
     }
 
@@ -348,10 +347,7 @@ impl russh::server::Handler for Connection {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("socket forwarding");
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
+        self.refuse_channel("socket forwarding", reply).await;
         Ok(())
     }
 

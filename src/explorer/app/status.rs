@@ -8,7 +8,7 @@ use crate::engine::existence::NoTourReason;
 use crate::engine::search::SearchEvent;
 use crate::engine::solve::{Outcome, Stats};
 
-use super::{App, Attempt, Motion};
+use super::{App, Attempt, Motion, SearchSession};
 
 /// Digits in groups of three: `3,242,065`.
 pub fn thousands(value: u64) -> String {
@@ -112,19 +112,24 @@ pub struct Figures {
     pub depth: u32,
 }
 
+impl Figures {
+    /// The counters of a stepped search.
+    pub fn of(session: &SearchSession) -> Self {
+        let stats = session.search().stats();
+        Figures {
+            nodes: stats.nodes,
+            backtracks: stats.backtracks,
+            max_depth: stats.max_depth,
+            depth: session.search().depth(),
+        }
+    }
+}
+
 impl App {
     /// Nodes, backtracks, deepest path and squares on the path now.
     pub fn figures(&self) -> Figures {
         match &self.attempt {
-            Attempt::Stepped(session) => {
-                let stats = session.search().stats();
-                Figures {
-                    nodes: stats.nodes,
-                    backtracks: stats.backtracks,
-                    max_depth: stats.max_depth,
-                    depth: session.search().depth(),
-                }
-            }
+            Attempt::Stepped(session) => Figures::of(session),
             Attempt::Whole(Some(outcome)) => {
                 let Stats {
                     nodes,

@@ -126,15 +126,7 @@ impl Lane {
     pub fn figures(&self) -> Figures {
         self.session
             .as_ref()
-            .map_or_else(Figures::default, |session| {
-                let stats = session.search().stats();
-                Figures {
-                    nodes: stats.nodes,
-                    backtracks: stats.backtracks,
-                    max_depth: stats.max_depth,
-                    depth: session.search().depth(),
-                }
-            })
+            .map_or_else(Figures::default, |session| Figures::of(session))
     }
 
     /// Nodes expanded so far.

@@ -24,22 +24,25 @@ struct Cli {
     explorer: ExplorerArgs,
 }
 
-/// The subcommands.
+/// The subcommands. Each one's options are built only when it is the one asked for (`defer`): a
+/// request pays for its own options, not for every command's. A deferred command's options set
+/// its `about` when they are built, so the command and its options name the same text.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 enum Command {
-    /// Open the interactive explorer (the default)
+    #[command(about = explorer::EXPLORER_ABOUT)]
     Tui(ExplorerArgs),
-    /// Find one tour and print it
+    #[command(about = cli::SOLVE_ABOUT)]
     Solve(SolveArgs),
-    /// The answer from every start square of a board: a tour, no tour (proved) or gave up
+    #[command(about = cli::STARTS_ABOUT)]
     Starts(StartsArgs),
-    /// Validate a tour read from FILE or standard input
+    #[command(about = cli::CHECK_ABOUT)]
     Check(CheckArgs),
-    /// Count every tour by exhaustive search (boards of at most 40 squares)
+    #[command(about = cli::COUNT_ABOUT)]
     Count(CountArgs),
     /// CSES 1689 adapter: read `x y` (column, row; 1-based) and print the 8x8 grid
     Cses,
-    /// Serve the explorer over SSH: each connection gets its own (127.0.0.1:2222 by default)
+    #[command(about = serve::SERVE_ABOUT)]
     Serve(ServeArgs),
 }
 

@@ -13,8 +13,20 @@ use crate::options::{BoardArgs, parse_duration};
 
 use crate::tourfile::InputFormat;
 
+/// What `solve` does: its line in `knights-tour --help` and atop `knights-tour solve --help`.
+pub const SOLVE_ABOUT: &str = "Find one tour and print it";
+/// What `starts` does.
+pub const STARTS_ABOUT: &str =
+    "The answer from every start square of a board: a tour, no tour (proved) or gave up";
+/// What `check` does.
+pub const CHECK_ABOUT: &str = "Validate a tour read from FILE or standard input";
+/// What `count` does.
+pub const COUNT_ABOUT: &str =
+    "Count every tour by exhaustive search (boards of at most 40 squares)";
+
 /// Options of `solve`.
 #[derive(Debug, Args)]
+#[command(about = SOLVE_ABOUT)]
 pub struct SolveArgs {
     /// Board, start, open/closed.
     #[command(flatten)]
@@ -83,6 +95,7 @@ impl SolveArgs {
 /// Options of `starts`.
 #[derive(Debug, Args)]
 #[command(
+    about = STARTS_ABOUT,
     after_help = "Each square gets what 'solve --start' answers from it: T a tour (found and \
 validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took. Two \
 exceptions, both proofs with 0 nodes: squares the existence theorems refuse are not searched, \
@@ -129,6 +142,7 @@ pub enum StartsFormat {
 /// Options of `check`.
 #[derive(Debug, Args)]
 #[command(
+    about = CHECK_ABOUT,
     after_help = "Reads every format 'solve' writes: a list ('r c', 'r,c' or 'r, c' a \
 line), a grid of visit numbers (1..N or 0..N-1) and the JSON object of 'solve --format json'. \
 A JSON object's own fields are checked too: its path must start at its 'start' and be closed \
@@ -160,6 +174,7 @@ pub struct CheckArgs {
 
 /// Options of `count`.
 #[derive(Debug, Args)]
+#[command(about = COUNT_ABOUT)]
 pub struct CountArgs {
     /// Board size: ROWSxCOLS or N
     #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_size)]

@@ -25,7 +25,10 @@ use crate::engine::tour::VisitOrder;
 use crate::options::{BoardArgs, with_memory_cap};
 
 pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
-pub use args::{CheckArgs, CountArgs, OutputFormat, SolveArgs, StartsArgs, StartsFormat};
+pub use args::{
+    CHECK_ABOUT, COUNT_ABOUT, CheckArgs, CountArgs, OutputFormat, SOLVE_ABOUT, STARTS_ABOUT,
+    SolveArgs, StartsArgs, StartsFormat,
+};
 pub use check::check;
 pub use starts::starts;
 

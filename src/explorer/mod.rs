@@ -44,8 +44,12 @@ pub const FRAME_RATE: u32 = 60;
 /// The time between two frames at [`FRAME_RATE`].
 pub const FRAME: Duration = Duration::from_nanos(1_000_000_000 / FRAME_RATE as u64);
 
+/// What `tui` does: its line in `knights-tour --help` and atop `knights-tour tui --help`.
+pub const EXPLORER_ABOUT: &str = "Open the interactive explorer (the default)";
+
 /// Options of the explorer (`knights-tour` alone, or `knights-tour tui`).
 #[derive(Debug, Clone, clap::Args)]
+#[command(about = EXPLORER_ABOUT)]
 pub struct ExplorerArgs {
     /// Board, start and open/closed.
     #[command(flatten)]

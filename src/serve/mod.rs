@@ -54,8 +54,13 @@ pub const LOGIN_DEADLINE: Duration = Duration::from_secs(20);
 /// The most sessions at once from one client address.
 pub const SESSIONS_PER_ADDRESS: usize = 4;
 
+/// What `serve` does: its line in `knights-tour --help` and atop `knights-tour serve --help`.
+pub const SERVE_ABOUT: &str =
+    "Serve the explorer over SSH: each connection gets its own (127.0.0.1:2222 by default)";
+
 /// Options of `knights-tour serve`.
 #[derive(Debug, Clone, clap::Args)]
+#[command(about = SERVE_ABOUT)]
 pub struct ServeArgs {
     /// The address and port to listen on; a port of 0 picks a free one
     #[arg(long, value_name = "ADDR:PORT", default_value = DEFAULT_LISTEN,

@@ -24,6 +24,24 @@ struct Cli {
     explorer: ExplorerArgs,
 }
 
+/// The command line when its first word names a command: `Cli` without the explorer's options,
+/// which cannot follow a command (`args_conflicts_with_subcommands`) and would otherwise be built
+/// and given their defaults on every run. Messages read as `Cli`'s: the command's own usage.
+#[derive(Debug, Parser)]
+#[command(name = "knights-tour", version)]
+struct CommandLine {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// What the command line asks for.
+enum Request {
+    /// The explorer: no command, or `tui`.
+    Explorer(ExplorerArgs),
+    /// Any other command.
+    Command(Command),
+}
+
 /// The subcommands. Each one's options are built only when it is the one asked for (`defer`): a
 /// request pays for its own options, not for every command's. A deferred command's options set
 /// its `about` when they are built, so the command and its options name the same text.
@@ -47,8 +65,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = match parse_arguments() {
-        Ok(cli) => cli,
+    let request = match parse_arguments(Styles::plain()) {
+        Ok(request) => request,
         Err(error)
             if matches!(
                 error.kind(),
@@ -56,28 +74,40 @@ fn main() -> ExitCode {
             ) =>
         {
             // Help is worth its styles: parse again with them to print it.
-            return cli::usage_error(Cli::try_parse().err().unwrap_or(error));
+            return cli::usage_error(parse_arguments(Styles::default()).err().unwrap_or(error));
         }
         Err(error) => return cli::usage_error(error),
     };
-    let result = match cli.command {
-        None => return run_explorer(&cli.explorer),
-        Some(Command::Tui(args)) => return run_explorer(&args),
-        Some(Command::Solve(args)) => cli::solve(&args),
-        Some(Command::Starts(args)) => cli::starts(&args),
-        Some(Command::Check(args)) => cli::check(&args),
-        Some(Command::Count(args)) => cli::count(&args),
-        Some(Command::Cses) => cli::cses(),
-        Some(Command::Serve(args)) => run_server(&args),
+    let result = match request {
+        Request::Explorer(args) => return run_explorer(&args),
+        Request::Command(Command::Tui(args)) => return run_explorer(&args),
+        Request::Command(Command::Solve(args)) => cli::solve(&args),
+        Request::Command(Command::Starts(args)) => cli::starts(&args),
+        Request::Command(Command::Check(args)) => cli::check(&args),
+        Request::Command(Command::Count(args)) => cli::count(&args),
+        Request::Command(Command::Cses) => cli::cses(),
+        Request::Command(Command::Serve(args)) => run_server(&args),
     };
     cli::exit_code(result)
 }
 
-/// The arguments, parsed without styles, so that a usage error holds each value exactly as
-/// typed and `cli::usage_error` can show it shortened and escaped.
-fn parse_arguments() -> Result<Cli, clap::Error> {
-    let mut matches = Cli::command().styles(Styles::plain()).try_get_matches()?;
-    Cli::from_arg_matches_mut(&mut matches)
+/// The arguments. A usage error is parsed with plain styles, so that it holds each value exactly
+/// as typed and `cli::usage_error` can show it shortened and escaped.
+fn parse_arguments(styles: Styles) -> Result<Request, clap::Error> {
+    let names_a_command = std::env::args_os()
+        .nth(1)
+        .is_some_and(|first| first.to_str().is_some_and(Command::has_subcommand));
+    if names_a_command {
+        let mut matches = CommandLine::command().styles(styles).try_get_matches()?;
+        let CommandLine { command } = CommandLine::from_arg_matches_mut(&mut matches)?;
+        return Ok(Request::Command(command));
+    }
+    let mut matches = Cli::command().styles(styles).try_get_matches()?;
+    let cli = Cli::from_arg_matches_mut(&mut matches)?;
+    Ok(match cli.command {
+        Some(command) => Request::Command(command),
+        None => Request::Explorer(cli.explorer),
+    })
 }
 
 /// The server's exit status: 0 once it stopped on `SIGTERM` or `SIGINT`; 2 when it cannot

@@ -4,10 +4,11 @@
 //! What these guard: the streamed list is byte for byte the list of the same tour built in
 //! memory (every block laid on the whole board's links, as the told construction lays them, and
 //! read into a path), on every board of a sweep of sizes and on every solve of the golden
-//! fixtures; and the heap a streamed tour takes, counted by this binary's global allocator
-//! (`cap`, which also refuses allocations past a limit): a tour of 10^8 squares is solved and
-//! written within 24 MB, where the same tour held in memory is refused. The tests here run one
-//! at a time, since the limit is the whole process's.
+//! fixtures, and so are its pictures (SVG and PNG, enlarged and reduced); and the heap a
+//! streamed tour takes, counted by this binary's global allocator (`cap`, which also refuses
+//! allocations past a limit): a tour of 10^8 squares is solved and written as a list within
+//! 24 MB and as a PNG within the picture's own memory, where the same tour held in memory is
+//! refused. The tests here run one at a time, since the limit is the whole process's.
 
 use std::alloc::System;
 use std::io::{self, Write};
@@ -15,13 +16,14 @@ use std::panic;
 use std::sync::{Mutex, MutexGuard, Once};
 
 use cap::Cap;
-use knights_tour::cli::{write_grid, write_json, write_list};
+use knights_tour::cli::{write_grid, write_json, write_list, write_png, write_svg};
 use knights_tour::engine::board::{Board, Square};
 use knights_tour::engine::construct::{construct, tell};
 use knights_tour::engine::existence;
 use knights_tour::engine::search::Limits;
 use knights_tour::engine::solve::{Method, Outcome, Request, SolveError, solve, solve_streaming};
 use knights_tour::engine::tour::{Tour, Validator, VisitOrder};
+use knights_tour::tourfile::{PictureOptions, PngLayout};
 
 #[global_allocator]
 static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
@@ -154,14 +156,41 @@ fn the_streamed_list_is_the_list_built_in_memory_on_strips() {
     assert!(sweep(strips) > 500);
 }
 
-/// Writes `outcome` as `format` (`list`, `grid` or `json`).
+/// The formats `written` writes: the text ones and the pictures, with and without their options.
+const FORMATS: [&str; 7] = [
+    "list",
+    "grid",
+    "json",
+    "svg",
+    "svg-gradient",
+    "svg-numbers",
+    "png",
+];
+
+/// Writes `outcome` as `format` (one of [`FORMATS`]).
 fn written<T: VisitOrder>(request: &Request, outcome: &Outcome<T>, format: &str) -> Vec<u8> {
     let mut out = Vec::new();
+    let picture = |numbers, gradient| PictureOptions::for_board(request.board, numbers, gradient);
     match (format, outcome) {
         ("json", _) => write_json(&mut out, request, outcome).unwrap(),
         ("list", Outcome::Tour { tour, .. }) => write_list(&mut out, tour).unwrap(),
         ("grid", Outcome::Tour { tour, .. }) => write_grid(&mut out, tour, true).unwrap(),
+        ("svg", Outcome::Tour { tour, .. }) => {
+            write_svg(&mut out, tour, &picture(Some(false), false)).unwrap()
+        }
+        ("svg-gradient", Outcome::Tour { tour, .. }) => {
+            write_svg(&mut out, tour, &picture(None, true)).unwrap()
+        }
+        ("svg-numbers", Outcome::Tour { tour, .. }) => {
+            write_svg(&mut out, tour, &picture(Some(true), false)).unwrap()
+        }
+        ("png", Outcome::Tour { tour, .. }) => {
+            write_png(&mut out, tour, &picture(None, false)).unwrap()
+        }
         _ => {}
+    }
+    if format.starts_with("svg") || format == "png" {
+        return out;
     }
     // The time taken differs from run to run.
     let text = String::from_utf8(out).unwrap();
@@ -195,7 +224,7 @@ fn every_golden_solve_streams_the_bytes_it_holds() {
         let held = solve(&request).unwrap();
         let streamed = solve_streaming(&request).unwrap();
         assert_eq!(held.layer(), streamed.layer(), "{request:?}");
-        for format in ["list", "grid", "json"] {
+        for format in FORMATS {
             assert!(
                 written(&request, &held, format) == written(&request, &streamed, format),
                 "{} from {}: {format}",
@@ -203,6 +232,27 @@ fn every_golden_solve_streams_the_bytes_it_holds() {
                 request.start
             );
         }
+    }
+}
+
+#[test]
+fn a_reduced_png_streams_the_bytes_of_the_tour_held_in_memory() {
+    // More than 4096 squares a side: each pixel is the mean visit order of a 2x2 block.
+    let _one = one_at_a_time();
+    let requests = [
+        Request::new(board(4100, 4100), Square::new(0, 0)).closed(true),
+        Request::new(board(4101, 4099), Square::new(1000, 2001)),
+    ];
+    for request in requests {
+        assert!(!PngLayout::of(request.board).draws_path());
+        let held = solve(&request).unwrap();
+        let streamed = solve_streaming(&request).unwrap();
+        assert!(
+            written(&request, &held, "png") == written(&request, &streamed, "png"),
+            "{} from {}",
+            request.board,
+            request.start
+        );
     }
 }
 
@@ -265,6 +315,39 @@ fn a_tour_of_ten_to_the_eight_squares_streams_within_24_mb_of_heap() {
         matches!(held, Err(SolveError::OutOfMemory { .. })),
         "{held:?}"
     );
+}
+
+#[test]
+fn pictures_of_ten_to_the_eight_squares_take_the_pictures_memory_not_the_tours() {
+    let _one = one_at_a_time();
+    let board = board(10_000, 10_000);
+    let request = Request::new(board, Square::new(0, 0)).closed(true);
+    let options = PictureOptions::for_board(board, None, true);
+    // The PNG's visit order is 3334x3334 pixels of four bytes (44 MB); the tour held would add
+    // 400 MB.
+    let layout = PngLayout::of(board);
+    let png_memory = layout.memory_needed(board) as usize;
+    let (outcome, png) = within(png_memory + (16 << 20), || {
+        let outcome = solve_streaming(&request).unwrap();
+        let Outcome::Tour { tour, .. } = &outcome else {
+            panic!("{outcome:?}");
+        };
+        let mut png = Counted(0);
+        write_png(&mut png, tour, &options).unwrap();
+        (outcome, png.0)
+    });
+    let Outcome::Tour { tour, .. } = &outcome else {
+        unreachable!("a tour above");
+    };
+    // The SVG has room for nothing but the walk's and the writer's buffers.
+    let svg = within(8 << 20, || {
+        let mut svg = Counted(0);
+        write_svg(&mut svg, tour, &options).unwrap();
+        svg.0
+    });
+    assert!(png > 1000, "{png}");
+    // A point a square, `x,y ` of up to 12 bytes.
+    assert!(svg > board.area() * 8, "{svg}");
 }
 
 #[test]

@@ -195,19 +195,15 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     request.visit_numbers = args.format == OutputFormat::Grid;
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
     let picture = picture::picture_options(args, &request)?;
-    let Some(options) = picture else {
-        // Grid, list and JSON read a constructed tour by walking it: it is never held whole.
-        let outcome = solve::solve_streaming(&request).map_err(Failure::bad_input)?;
-        return answer(args, &request, &outcome, |out, tour| match args.format {
-            OutputFormat::Grid => write_grid(out, tour, true),
-            _ => write_list(out, tour),
-        });
-    };
-    // A picture is drawn from the tour held in memory.
-    let outcome = solve_request(&request)?;
-    answer(args, &request, &outcome, |out, tour| match args.format {
-        OutputFormat::Png => write_png(out, tour, &options),
-        _ => write_svg(out, tour, &options),
+    // Every format reads the tour in visit order: a constructed tour is walked, never held.
+    let outcome = solve::solve_streaming(&request).map_err(Failure::bad_input)?;
+    answer(args, &request, &outcome, |out, tour| {
+        match (&picture, args.format) {
+            (Some(options), OutputFormat::Png) => write_png(out, tour, options),
+            (Some(options), _) => write_svg(out, tour, options),
+            (None, OutputFormat::Grid) => write_grid(out, tour, true),
+            (None, _) => write_list(out, tour),
+        }
     })
 }
 

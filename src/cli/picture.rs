@@ -1,6 +1,6 @@
 //! What `solve --format svg|png` settles before it solves: the picture options are only for a
-//! picture, a PNG (binary) is never written to a terminal, a PNG's memory fits beside the
-//! tour's, and `--numbers` has room in a PNG's squares. Each refusal is exit status 2, before
+//! picture, a PNG (binary) is never written to a terminal, a PNG's memory fits in what the
+//! process may use, and `--numbers` has room in a PNG's squares. Each refusal is exit status 2, before
 //! any work.
 
 use std::io::{self, IsTerminal};
@@ -37,15 +37,16 @@ pub(super) fn picture_options(
         ));
     }
     let layout = PngLayout::of(board);
-    // The picture is drawn from the tour, four bytes a square, which it holds meanwhile.
-    let needed = layout.memory_needed(board) + board.area() * 4;
+    // The picture's own memory: the tour reads itself in visit order, walked where it was
+    // constructed, and the solve counts what a held tour needs.
+    let needed = layout.memory_needed(board);
     if let Some(cap) = request.memory_cap
         && needed > cap
     {
         return Err(Failure::bad_input(format!(
-            "the PNG of a {board} tour needs {} MB of memory (the tour and the picture's \
-             visit order), more than the {} MB this process may use; --format svg needs no \
-             more than the tour",
+            "the PNG of a {board} tour needs {} MB of memory (the visit order of its \
+             squares or pixels), more than the {} MB this process may use; --format svg \
+             needs no more than the tour",
             needed.div_ceil(1 << 20),
             cap >> 20
         )));

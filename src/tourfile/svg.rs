@@ -1,5 +1,6 @@
 //! `solve --format svg` and the explorer's `e`: the board and the tour as an SVG picture,
-//! streamed to the writer element by element (never built as one string).
+//! streamed to the writer element by element (never built as one string), from any
+//! [`VisitOrder`]: a tour held in memory, or a constructed tour walked as it is written.
 //!
 //! Every square is [`SQUARE`] user units wide, so square `(r, c)` spans `10c..10c+10` across
 //! and `10r..10r+10` down and its centre is the whole point `(10c+5, 10r+5)`; the `viewBox`
@@ -19,11 +20,12 @@
 //!   order, on a halo of the light colour so that the path never hides it.
 
 use std::io::{self, Write};
+use std::ops::Range;
 
 use super::picture::{PictureOptions, Ramp, hex};
 use crate::engine::board::{Board, Square};
 use crate::engine::notation::short_name;
-use crate::engine::tour::Tour;
+use crate::engine::tour::VisitOrder;
 
 /// User units a square is wide and high.
 pub const SQUARE: u64 = 10;
@@ -47,10 +49,20 @@ const DISPLAY_SIDE: u64 = 800;
 /// Bytes gathered before they go to the writer, when an element is long.
 const FLUSH_AT: usize = 1 << 16;
 
-/// Writes `tour` as an SVG picture to `out`.
-pub fn write_svg(out: &mut impl Write, tour: &Tour, options: &PictureOptions) -> io::Result<()> {
+/// Writes `tour` as an SVG picture to `out`. A walked tour is read once for the path, once
+/// more for the numbers when they are drawn.
+pub fn write_svg(
+    out: &mut impl Write,
+    tour: &impl VisitOrder,
+    options: &PictureOptions,
+) -> io::Result<()> {
     let board = tour.board();
-    write_header(out, tour)?;
+    let squares = board.area() as usize;
+    let (first, last) = (
+        board.square_at(tour.square_of_visit(0)),
+        board.square_at(tour.square_of_visit(squares - 1)),
+    );
+    write_header(out, tour, first)?;
     write_board(out, board)?;
     if options.gradient {
         write_gradient_path(out, tour)?;
@@ -60,11 +72,10 @@ pub fn write_svg(out: &mut impl Write, tour: &Tour, options: &PictureOptions) ->
             "<polyline id=\"tour\" fill=\"none\" stroke=\"{PATH}\" stroke-width=\"{PATH_WIDTH}\" \
              stroke-linejoin=\"round\" stroke-linecap=\"round\" points=\""
         )?;
-        write_points(out, board, tour.indices())?;
+        write_points(out, tour, 0..squares)?;
         out.write_all(b"\"/>\n")?;
     }
-    let (first, last) = (tour.start(), end_of(tour));
-    if tour.is_closed() && tour.indices().len() > 1 {
+    if tour.is_closed() && squares > 1 {
         let ([x1, y1], [x2, y2]) = (centre(last), centre(first));
         writeln!(
             out,
@@ -89,12 +100,6 @@ pub fn write_svg(out: &mut impl Write, tour: &Tour, options: &PictureOptions) ->
     out.write_all(b"</svg>\n")
 }
 
-/// The last square of the tour.
-fn end_of(tour: &Tour) -> Square {
-    let path = tour.indices();
-    tour.board().square_at(path[path.len() - 1])
-}
-
 /// The centre of `square`, in user units.
 fn centre(square: Square) -> [u64; 2] {
     [
@@ -103,8 +108,9 @@ fn centre(square: Square) -> [u64; 2] {
     ]
 }
 
-/// The XML declaration, the `<svg>` element with its `viewBox` and display size, and a title.
-fn write_header(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
+/// The XML declaration, the `<svg>` element with its `viewBox` and display size, and a title
+/// naming the tour's first square.
+fn write_header(out: &mut impl Write, tour: &impl VisitOrder, first: Square) -> io::Result<()> {
     let board = tour.board();
     let (cols, rows) = (u64::from(board.cols()), u64::from(board.rows()));
     let longer = cols.max(rows);
@@ -126,7 +132,7 @@ fn write_header(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
     writeln!(
         out,
         "<title>{kind} knight's tour of {board} from {}</title>",
-        short_name(board, tour.start())
+        short_name(board, first)
     )
 }
 
@@ -174,32 +180,39 @@ fn write_board(out: &mut impl Write, board: Board) -> io::Result<()> {
     out.write_all(b"</g></g>\n")
 }
 
-/// The centres of the squares `path` holds, `x,y` separated by spaces.
-fn write_points(out: &mut impl Write, board: Board, path: &[u32]) -> io::Result<()> {
+/// The centres of the squares of the visits `visits`, `x,y` separated by spaces.
+fn write_points(
+    out: &mut impl Write,
+    tour: &impl VisitOrder,
+    visits: Range<usize>,
+) -> io::Result<()> {
+    let board = tour.board();
+    let first_visit = visits.start;
     let mut text = Vec::with_capacity(FLUSH_AT + 64);
     let mut digits = itoa::Buffer::new();
-    for (step, &index) in path.iter().enumerate() {
-        if step > 0 {
-            text.push(b' ');
+    tour.try_for_each_run(visits, |first, run| -> io::Result<()> {
+        for (step, &index) in (first..).zip(run) {
+            if step > first_visit {
+                text.push(b' ');
+            }
+            let [x, y] = centre(board.square_at(index));
+            text.extend_from_slice(digits.format(x).as_bytes());
+            text.push(b',');
+            text.extend_from_slice(digits.format(y).as_bytes());
+            if text.len() >= FLUSH_AT {
+                out.write_all(&text)?;
+                text.clear();
+            }
         }
-        let [x, y] = centre(board.square_at(index));
-        text.extend_from_slice(digits.format(x).as_bytes());
-        text.push(b',');
-        text.extend_from_slice(digits.format(y).as_bytes());
-        if text.len() >= FLUSH_AT {
-            out.write_all(&text)?;
-            text.clear();
-        }
-    }
+        Ok(())
+    })?;
     out.write_all(&text)
 }
 
 /// The path as consecutive pieces coloured along the ramp: piece `i` of `n` takes the moves
 /// from `i·m/n` to `(i+1)·m/n` of the tour's `m`, and the colour of its middle.
-fn write_gradient_path(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
-    let board = tour.board();
-    let path = tour.indices();
-    let moves = path.len() as u64 - 1;
+fn write_gradient_path(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
+    let moves = tour.board().area() - 1;
     let pieces = moves.clamp(1, GRADIENT_PIECES);
     let ramp = Ramp::new();
     writeln!(
@@ -215,14 +228,14 @@ fn write_gradient_path(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
             "<polyline stroke=\"{}\" points=\"",
             hex(ramp.fraction(middle))
         )?;
-        write_points(out, board, &path[from as usize..=to as usize])?;
+        write_points(out, tour, from as usize..to as usize + 1)?;
         out.write_all(b"\"/>\n")?;
     }
     out.write_all(b"</g>\n")
 }
 
 /// Each square's visit number at its centre, in visit order.
-fn write_numbers(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
+fn write_numbers(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
     let board = tour.board();
     let digits = board.area().to_string().len() as f64;
     // About four tenths of a square high, narrower for long numbers (a digit is about 0.6 of
@@ -239,20 +252,23 @@ fn write_numbers(out: &mut impl Write, tour: &Tour) -> io::Result<()> {
     )?;
     let mut text = Vec::with_capacity(FLUSH_AT + 64);
     let mut number = itoa::Buffer::new();
-    for (step, &index) in tour.indices().iter().enumerate() {
-        let [x, y] = centre(board.square_at(index));
-        text.extend_from_slice(b"<text x=\"");
-        text.extend_from_slice(number.format(x).as_bytes());
-        text.extend_from_slice(b"\" y=\"");
-        text.extend_from_slice(tenths(y as f64 + drop).as_bytes());
-        text.extend_from_slice(b"\">");
-        text.extend_from_slice(number.format(step + 1).as_bytes());
-        text.extend_from_slice(b"</text>\n");
-        if text.len() >= FLUSH_AT {
-            out.write_all(&text)?;
-            text.clear();
+    tour.try_for_each_run(0..board.area() as usize, |first, run| -> io::Result<()> {
+        for (step, &index) in (first..).zip(run) {
+            let [x, y] = centre(board.square_at(index));
+            text.extend_from_slice(b"<text x=\"");
+            text.extend_from_slice(number.format(x).as_bytes());
+            text.extend_from_slice(b"\" y=\"");
+            text.extend_from_slice(tenths(y as f64 + drop).as_bytes());
+            text.extend_from_slice(b"\">");
+            text.extend_from_slice(number.format(step + 1).as_bytes());
+            text.extend_from_slice(b"</text>\n");
+            if text.len() >= FLUSH_AT {
+                out.write_all(&text)?;
+                text.clear();
+            }
         }
-    }
+        Ok(())
+    })?;
     out.write_all(&text)?;
     out.write_all(b"</g>\n")
 }
@@ -270,6 +286,7 @@ fn tenths(value: f64) -> String {
 mod tests {
     use super::*;
     use crate::engine::solve::{Outcome, Request, solve};
+    use crate::engine::tour::Tour;
 
     fn tour(rows: u64, cols: u64, closed: bool) -> Tour {
         let board = Board::new(rows, cols).unwrap();

@@ -7,6 +7,7 @@
 //! begins at the requested start.
 
 use std::collections::TryReserveError;
+use std::convert::Infallible;
 use std::fmt;
 use std::ops::Range;
 use std::time::Instant;
@@ -377,16 +378,43 @@ pub trait VisitOrder: Sync {
         let mut numbers = Vec::new();
         numbers.try_reserve_exact(squares)?;
         numbers.resize(squares, 0);
-        let mut scratch = Vec::new();
-        let mut first = 0;
-        while first < squares {
-            let end = (first + VISITS_PER_READ).min(squares);
-            for (step, &index) in (first..).zip(self.visits(first..end, &mut scratch)) {
+        self.for_each_run(0..squares, |first, run| {
+            for (step, &index) in (first..).zip(run) {
                 numbers[index as usize] = step as u32 + 1;
             }
+        });
+        Ok(numbers)
+    }
+
+    /// Calls `each` with the visits `visits` in order, in runs of at most [`VISITS_PER_READ`],
+    /// each with the number (0-based) of its first visit; stops at the first error.
+    fn try_for_each_run<E>(
+        &self,
+        visits: Range<usize>,
+        mut each: impl FnMut(usize, &[u32]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut scratch = Vec::new();
+        let mut first = visits.start;
+        while first < visits.end {
+            let end = (first + VISITS_PER_READ).min(visits.end);
+            each(first, self.visits(first..end, &mut scratch))?;
             first = end;
         }
-        Ok(numbers)
+        Ok(())
+    }
+
+    /// [`try_for_each_run`](Self::try_for_each_run) for work that cannot fail.
+    fn for_each_run(&self, visits: Range<usize>, mut each: impl FnMut(usize, &[u32])) {
+        let _: Result<(), Infallible> = self.try_for_each_run(visits, |first, run| {
+            each(first, run);
+            Ok(())
+        });
+    }
+
+    /// The square number of visit `visit` (0-based): the first square at 0, the last at
+    /// `area - 1`.
+    fn square_of_visit(&self, visit: usize) -> u32 {
+        self.visits(visit..visit + 1, &mut Vec::new())[0]
     }
 }
 

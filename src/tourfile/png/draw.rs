@@ -5,7 +5,7 @@
 //! whole.
 
 use crate::engine::board::Square;
-use crate::engine::tour::Tour;
+use crate::engine::tour::VisitOrder;
 
 const HALO: [u8; 3] = [255, 255, 255];
 const LINE: [u8; 3] = [20, 20, 32];
@@ -21,25 +21,60 @@ pub(super) fn centre(square: Square, pixels: u32) -> [f32; 2] {
     ]
 }
 
+/// The tour as the picture draws it: its moves as (step, from, to), a closed tour's closing
+/// move last (its step is the tour's last), and its first and last squares. Read once, for
+/// boards whose squares are large enough for the path: at most a few tens of thousands.
+pub(super) struct Path {
+    moves: Vec<(usize, Square, Square)>,
+    start: Square,
+    end: Square,
+    /// The closing move's step: the tour's last visit's.
+    closing_step: usize,
+}
+
+impl Path {
+    pub(super) fn of(tour: &impl VisitOrder) -> Self {
+        let board = tour.board();
+        let squares = board.area() as usize;
+        let mut path = Vec::with_capacity(squares);
+        tour.for_each_run(0..squares, |_, run| path.extend_from_slice(run));
+        let closing = (tour.is_closed() && squares > 1).then(|| (squares - 1, path[0]));
+        let moves = path
+            .windows(2)
+            .enumerate()
+            .map(|(step, pair)| (step, pair[0], pair[1]))
+            .chain(closing.map(|(step, first)| (step, path[step], first)))
+            .map(|(step, from, to)| (step, board.square_at(from), board.square_at(to)))
+            .collect();
+        Self {
+            moves,
+            start: board.square_at(path[0]),
+            end: board.square_at(path[squares - 1]),
+            closing_step: squares - 1,
+        }
+    }
+}
+
 /// The path, its marks and the closing move where they cross the band of board row `row`.
 /// A move spans at most three rows, so only moves whose upper square is within two rows above
 /// can reach the band.
-pub(super) fn draw_path(band: &mut Band, tour: &Tour, pixels: u32, row: u32) {
-    let board = tour.board();
+pub(super) fn draw_path(band: &mut Band, path: &Path, pixels: u32, row: u32) {
     let core = (pixels as f32 / 12.0).max(1.0);
     let halo = core + 2.0;
-    let near: Vec<(usize, Square, Square)> = moves(tour)
+    let near: Vec<(usize, Square, Square)> = path
+        .moves
+        .iter()
+        .copied()
         .filter(|(_, from, to)| {
             let upper = from.row.min(to.row);
             upper + 2 >= row && upper <= row
         })
         .collect();
-    let last = tour.indices().len() - 1;
     for (_, from, to) in &near {
         band.segment(centre(*from, pixels), centre(*to, pixels), halo, HALO, None);
     }
     for &(step, from, to) in &near {
-        let (colour, dash) = if step == last {
+        let (colour, dash) = if step == path.closing_step {
             (END, Some(pixels as f32 / 4.0))
         } else {
             (LINE, None)
@@ -47,8 +82,7 @@ pub(super) fn draw_path(band: &mut Band, tour: &Tour, pixels: u32, row: u32) {
         band.segment(centre(from, pixels), centre(to, pixels), core, colour, dash);
     }
     let radius = pixels as f32 * 0.22;
-    let end = board.square_at(tour.indices()[last]);
-    for (square, colour, hollow) in [(tour.start(), START, false), (end, END, true)] {
+    for (square, colour, hollow) in [(path.start, START, false), (path.end, END, true)] {
         if square.row == row {
             let at = centre(square, pixels);
             band.disc(at, radius + 1.5, HALO);
@@ -58,19 +92,6 @@ pub(super) fn draw_path(band: &mut Band, tour: &Tour, pixels: u32, row: u32) {
             }
         }
     }
-}
-
-/// The moves of the tour as (step, from, to), with a closed tour's closing move last (its step
-/// is the tour's last).
-fn moves(tour: &Tour) -> impl Iterator<Item = (usize, Square, Square)> + '_ {
-    let board = tour.board();
-    let path = tour.indices();
-    let closing = (tour.is_closed() && path.len() > 1).then(|| (path.len() - 1, path[0]));
-    path.windows(2)
-        .enumerate()
-        .map(|(step, pair)| (step, pair[0], pair[1]))
-        .chain(closing.map(|(step, first)| (step, path[step], first)))
-        .map(move |(step, from, to)| (step, board.square_at(from), board.square_at(to)))
 }
 
 /// A band of pixel rows being drawn: everything is clipped to it.

@@ -12,7 +12,9 @@
 //! that brings the picture within 4096 pixels a side.
 //!
 //! Memory: the visit order of each square (or the sum over each pixel's block) as one `u32`,
-//! reserved fallibly and stated up front by [`PngLayout::memory_needed`]; the picture itself
+//! reserved fallibly and stated up front by [`PngLayout::memory_needed`]. The tour is read in
+//! visit order through [`VisitOrder`], so a constructed tour is walked, never held: the PNG of a
+//! 10^9-square board takes the picture's memory alone. The picture itself
 //! is streamed to the `png` crate's `StreamWriter` one band of rows at a time, compressed at
 //! its balanced level (a 4096×4096 tour: 128 KB in about 0.2 s, where its fastest level
 //! writes 1.8 MB in 0.13 s).
@@ -26,8 +28,8 @@ mod draw;
 use super::picture::{PictureOptions, RAMP_LEN, Ramp};
 use crate::engine::board::{Board, Square};
 use crate::engine::notation::short_name;
-use crate::engine::tour::Tour;
-use draw::{Band, centre, draw_path};
+use crate::engine::tour::VisitOrder;
+use draw::{Band, Path, centre, draw_path};
 
 /// The longest side of a picture in pixels, and of a board drawn one pixel a square.
 pub const MAX_PICTURE_SIDE: u32 = 4096;
@@ -123,10 +125,14 @@ impl PngLayout {
 /// Writes `tour` as a PNG picture to `out`. Only `options.numbers` matters: the squares are
 /// always coloured by visit order. Numbers are drawn where the squares have room
 /// ([`PngLayout::digit_scale`]).
-pub fn write_png(out: &mut impl Write, tour: &Tour, options: &PictureOptions) -> io::Result<()> {
+pub fn write_png(
+    out: &mut impl Write,
+    tour: &impl VisitOrder,
+    options: &PictureOptions,
+) -> io::Result<()> {
     let board = tour.board();
     let layout = PngLayout::of(board);
-    let order = VisitOrder::of(tour, &layout)?;
+    let order = CellOrder::of(tour, &layout)?;
     let mut watched = Watched {
         inner: out,
         broken: false,
@@ -164,9 +170,9 @@ impl<W: Write> Write for Watched<W> {
 
 fn encode(
     out: &mut impl Write,
-    tour: &Tour,
+    tour: &impl VisitOrder,
     layout: &PngLayout,
-    order: &VisitOrder,
+    order: &CellOrder,
     options: &PictureOptions,
 ) -> Result<(), EncodingError> {
     let board = tour.board();
@@ -178,7 +184,7 @@ fn encode(
     let kind = if tour.is_closed() { "Closed" } else { "Open" };
     let title = format!(
         "{kind} knight's tour of {board} from {}",
-        short_name(board, tour.start())
+        short_name(board, board.square_at(tour.square_of_visit(0)))
     );
     encoder.add_text_chunk("Title".into(), title)?;
     let scale = match layout.scale {
@@ -211,6 +217,7 @@ fn encode(
         }
         Scale::Enlarged(pixels) => {
             let digits = options.numbers.then(|| layout.digit_scale(board)).flatten();
+            let path = layout.draws_path().then(|| Path::of(tour));
             let mut band = Band {
                 pixels: vec![0u8; row_bytes * pixels as usize],
                 width: layout.width,
@@ -230,8 +237,8 @@ fn encode(
                 for copy in rest.chunks_exact_mut(row_bytes) {
                     copy.copy_from_slice(first);
                 }
-                if layout.draws_path() {
-                    draw_path(&mut band, tour, pixels, row);
+                if let Some(path) = &path {
+                    draw_path(&mut band, path, pixels, row);
                 }
                 if let Some(dot) = digits {
                     for col in 0..board.cols() {
@@ -251,15 +258,15 @@ fn encode(
 /// When the tour visits each cell: the step of each square, or the sum over each pixel's
 /// block of the steps scaled so that the last is `u32::MAX / block` (a block's sum fits 32
 /// bits).
-struct VisitOrder {
+struct CellOrder {
     cells: Vec<u32>,
     cols: u32,
     /// Ramp entries per unit of a cell's value, for a cell of one square.
     entries_per_unit: f64,
 }
 
-impl VisitOrder {
-    fn of(tour: &Tour, layout: &PngLayout) -> io::Result<Self> {
+impl CellOrder {
+    fn of(tour: &impl VisitOrder, layout: &PngLayout) -> io::Result<Self> {
         let board = tour.board();
         let (rows, cols) = layout.cells(board);
         let count = rows as usize * cols as usize;
@@ -277,9 +284,11 @@ impl VisitOrder {
         let last = board.area().saturating_sub(1).max(1);
         let top = match layout.scale {
             Scale::Enlarged(_) => {
-                for (step, &index) in tour.indices().iter().enumerate() {
-                    cells[index as usize] = step as u32;
-                }
+                tour.for_each_run(0..board.area() as usize, |first, run| {
+                    for (step, &index) in (first..).zip(run) {
+                        cells[index as usize] = step as u32;
+                    }
+                });
                 last
             }
             Scale::Reduced(k) => {
@@ -291,14 +300,16 @@ impl VisitOrder {
                 let increment = (top << 32) / last;
                 let (by_cols, by_k) = (Divider::new(board.cols()), Divider::new(k));
                 let mut value = 0u64;
-                for &index in tour.indices() {
-                    let row = by_cols.divide(index);
-                    let col = index - row * board.cols();
-                    let cell =
-                        by_k.divide(row) as usize * cols as usize + by_k.divide(col) as usize;
-                    cells[cell] += (value >> 32) as u32;
-                    value += increment;
-                }
+                tour.for_each_run(0..board.area() as usize, |_, run| {
+                    for &index in run {
+                        let row = by_cols.divide(index);
+                        let col = index - row * board.cols();
+                        let cell =
+                            by_k.divide(row) as usize * cols as usize + by_k.divide(col) as usize;
+                        cells[cell] += (value >> 32) as u32;
+                        value += increment;
+                    }
+                });
                 top
             }
         };

@@ -179,6 +179,8 @@ mod limits;
 mod pictures;
 mod solve;
 mod starts;
+#[path = "../common/svg.rs"]
+mod svg;
 
 #[test]
 fn help_and_version_exit_0() {

@@ -10,6 +10,7 @@ use std::process::Stdio;
 use knights_tour::tourfile::{RAMP_LEN, Ramp, luma};
 
 use super::*;
+use crate::svg::{by_id, tour_points};
 
 /// The tour `solve ARGS --format list` prints, validated on `board` from its first square.
 fn tour_of(args: &[&str], board: Board, closed: bool) -> Vec<Square> {
@@ -35,48 +36,11 @@ fn centre(square: Square) -> (u64, u64) {
     )
 }
 
-fn by_id<'a>(document: &'a roxmltree::Document, id: &str) -> Option<roxmltree::Node<'a, 'a>> {
-    document
-        .descendants()
-        .find(|node| node.attribute("id") == Some(id))
-}
-
 fn number(node: roxmltree::Node, name: &str) -> u64 {
     node.attribute(name)
         .unwrap_or_else(|| panic!("{name} of {node:?}"))
         .parse()
         .unwrap_or_else(|_| panic!("{name} of {node:?} is not a whole number"))
-}
-
-/// The points of the tour's polylines, the pieces of a gradient path joined (each must begin
-/// where the last ended), with the stroke colour of each piece.
-fn tour_points(document: &roxmltree::Document) -> (Vec<(u64, u64)>, Vec<String>) {
-    let tour = by_id(document, "tour").expect("an element with id tour");
-    let mut points: Vec<(u64, u64)> = Vec::new();
-    let mut strokes = Vec::new();
-    for polyline in tour
-        .descendants()
-        .filter(|node| node.has_tag_name("polyline"))
-    {
-        let piece: Vec<(u64, u64)> = polyline
-            .attribute("points")
-            .unwrap()
-            .split(' ')
-            .map(|point| {
-                let (x, y) = point.split_once(',').expect("x,y");
-                (x.parse().unwrap(), y.parse().unwrap())
-            })
-            .collect();
-        match points.last() {
-            Some(&last) => {
-                assert_eq!(piece[0], last, "a piece begins where the last ended");
-                points.extend(&piece[1..]);
-            }
-            None => points = piece,
-        }
-        strokes.extend(polyline.attribute("stroke").map(str::to_string));
-    }
-    (points, strokes)
 }
 
 fn rgb_of_hex(hex: &str) -> [u8; 3] {

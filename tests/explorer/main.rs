@@ -123,4 +123,6 @@ mod pty;
 mod race;
 mod screens;
 mod starts;
+#[path = "../common/svg.rs"]
+mod svg;
 mod tape;

@@ -8,37 +8,12 @@ use knights_tour::explorer::app::PromptPurpose;
 
 use super::files::answer_prompt;
 use super::*;
+use crate::svg;
 
-/// The `x,y` points of every `<polyline>` under the element with id `tour`, the pieces of a
-/// gradient path joined (each begins where the last ended).
+/// The `x,y` points of the tour's path in `svg`, the pieces of a gradient path joined.
 fn tour_points(svg: &str) -> Vec<(u64, u64)> {
     let document = roxmltree::Document::parse(svg).expect("the picture is well-formed XML");
-    let tour = document
-        .descendants()
-        .find(|node| node.attribute("id") == Some("tour"))
-        .expect("an element with id tour");
-    let mut points: Vec<(u64, u64)> = Vec::new();
-    for polyline in tour
-        .descendants()
-        .filter(|node| node.has_tag_name("polyline"))
-    {
-        let piece: Vec<(u64, u64)> = polyline
-            .attribute("points")
-            .unwrap()
-            .split(' ')
-            .map(|point| {
-                let (x, y) = point.split_once(',').unwrap();
-                (x.parse().unwrap(), y.parse().unwrap())
-            })
-            .collect();
-        if let Some(&last) = points.last() {
-            assert_eq!(piece[0], last, "a piece begins where the last ended");
-            points.extend(&piece[1..]);
-        } else {
-            points = piece;
-        }
-    }
-    points
+    svg::tour_points(&document).0
 }
 
 #[test]

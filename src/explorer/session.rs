@@ -326,6 +326,16 @@ pub enum Applied {
     Over,
 }
 
+/// Writes the visit numbers of `session`'s path into `visits` (by square, 0 for none), as
+/// [`apply_event`] would have left them had every event been applied: after a step back.
+pub fn fill_visits(session: &SearchSession, visits: &mut [u32]) {
+    visits.fill(0);
+    let board = session.search().board();
+    for (number, square) in session.search().path().enumerate() {
+        visits[board.index(square) as usize] = number as u32 + 1;
+    }
+}
+
 /// Applies `event`, just taken from `session`, to `visits` (visit numbers by square, 0 for
 /// none), and says what it means.
 pub fn apply_event(session: &SearchSession, event: SearchEvent, visits: &mut [u32]) -> Applied {

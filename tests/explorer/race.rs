@@ -288,6 +288,82 @@ fn keys_in_the_race_pause_step_finish_restart_and_change_the_speed() {
     );
 }
 
+/// The race's lanes as a test compares them: each lane's nodes, backtracks, path and end.
+fn lanes_now(app: &App) -> Vec<(u64, u64, Vec<Square>, Option<LaneEnd>)> {
+    let race = app.race().expect("a race is on");
+    race.lanes()
+        .iter()
+        .map(|lane| {
+            (
+                lane.nodes(),
+                lane.figures().backtracks,
+                lane.path(),
+                lane.end(),
+            )
+        })
+        .collect()
+}
+
+/// The race's screen at 80x24 without its `Elapsed` lines, the time the steps took.
+fn untimed_screen(app: &App) -> String {
+    let text = screen(app, plain_ascii(), 80, 24);
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.contains("Elapsed"))
+        .collect();
+    assert!(
+        kept.len() < text.lines().count(),
+        "the screen shows the lanes' times"
+    );
+    kept.join("\n")
+}
+
+#[test]
+fn b_puts_both_lanes_where_a_race_to_that_node_stands_and_an_ended_lane_runs_again() {
+    // From a1 Warnsdorff's rule ends with a tour at 64 nodes; naive backtracks on.
+    let mut ahead = on_8x8((0, 0), Speed::PerSecond(10));
+    press(&mut ahead, "R ");
+    press(&mut ahead, &"n".repeat(120));
+    let race = ahead.race().unwrap();
+    assert_eq!(race.clock(), 121);
+    assert_eq!(race.lanes()[1].end(), Some(LaneEnd::Tour { nodes: 64 }));
+    let mut compared = 0;
+    for back in [10, 40, 30, 40] {
+        press(&mut ahead, &"b".repeat(back));
+        let clock = ahead.race().unwrap().clock();
+        let mut fresh = on_8x8((0, 0), Speed::PerSecond(10));
+        press(&mut fresh, "R ");
+        press(&mut fresh, &"n".repeat(clock as usize - 1));
+        assert_eq!(fresh.race().unwrap().clock(), clock);
+        assert_eq!(lanes_now(&ahead), lanes_now(&fresh), "at clock {clock}");
+        assert_eq!(
+            untimed_screen(&ahead),
+            untimed_screen(&fresh),
+            "the boards, the counters and the finish line at clock {clock}"
+        );
+        compared += 1;
+    }
+    assert_eq!(compared, 4);
+    // Back at the start (clock 1): the lanes stand on their start squares; b goes no further.
+    let race = ahead.race().unwrap();
+    assert_eq!(race.clock(), 1);
+    assert!(
+        race.lanes()
+            .iter()
+            .all(|lane| lane.path().len() == 1 && !lane.is_over())
+    );
+    press(&mut ahead, "b");
+    assert_eq!(ahead.race().unwrap().clock(), 1);
+    assert_eq!(ahead.message(), Some("at the start of the race"));
+    // Forward again, Warnsdorff's rule finds its tour where it found it first.
+    press(&mut ahead, &"n".repeat(70));
+    assert_eq!(
+        ahead.race().unwrap().lanes()[1].end(),
+        Some(LaneEnd::Tour { nodes: 64 })
+    );
+    assert!(ahead.race().unwrap().lanes()[1].tour().is_some());
+}
+
 #[test]
 fn race_names_two_methods_that_search_step_by_step() {
     #[derive(clap::Parser)]

@@ -9,7 +9,7 @@ use crate::engine::search::Limits;
 use crate::engine::solve::{self, Layer, Outcome, Request};
 
 use super::{App, Attempt, Building, Follow, Motion, Speed};
-use crate::explorer::session::{Applied, SearchSession, apply_event};
+use crate::explorer::session::{Applied, SearchSession, apply_event, fill_visits};
 use crate::options::with_memory_cap;
 
 /// The longest a burst of search steps may run before the screen is drawn again.
@@ -134,11 +134,7 @@ impl App {
         self.budget_hit = false;
         self.tour = None;
         self.invalid = None;
-        self.visits.fill(0);
-        let board = self.setup.board;
-        for (number, square) in session.search().path().enumerate() {
-            self.visits[board.index(square) as usize] = number as u32 + 1;
-        }
+        fill_visits(session, &mut self.visits);
     }
 
     pub(super) fn play_pause(&mut self) {

@@ -34,7 +34,7 @@ const BAR_KEYS: [(&str, &str); 6] = [
     ("hl", "board"),
     ("r", "restart"),
     ("+-", "speed"),
-    ("n", "node"),
+    ("nb", "node"),
 ];
 /// The keys the race's key bar always ends with.
 const BAR_TAIL: [(&str, &str); 3] = [("R", "back"), ("?", "help"), ("q", "quit")];

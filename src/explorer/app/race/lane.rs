@@ -9,7 +9,7 @@ use crate::engine::search::{Limits, SearchEvent};
 use crate::engine::solve::Method;
 use crate::engine::tour::Tour;
 use crate::explorer::app::{Figures, Scene, Zoom};
-use crate::explorer::session::{Applied, SearchSession, apply_event};
+use crate::explorer::session::{Applied, SearchSession, apply_event, fill_visits};
 
 /// How a lane ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -219,5 +219,30 @@ impl Lane {
             }
         }
         self.elapsed += started.elapsed();
+    }
+
+    /// Goes back to where a run from the start to `clock` nodes stops: every event since the
+    /// first moment with `clock` nodes is undone, then [`run_to`](Self::run_to) takes the
+    /// last steps again, so that the lane stands exactly as if the clock had never passed
+    /// `clock`. A lane that ended after that moment runs again; the time it took is kept.
+    pub(super) fn rewind_to(&mut self, clock: u64) {
+        if self.theorem.is_some() {
+            return;
+        }
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        if session.search().stats().nodes < clock {
+            // It ended short of `clock`: where a run to `clock` ends too.
+            return;
+        }
+        while session.search().stats().nodes >= clock && session.step_back() {}
+        // A tour that failed the validator is forgotten with the events that made it.
+        self.failure = None;
+        self.tour = None;
+        fill_visits(session, &mut self.visits);
+        let elapsed = self.elapsed;
+        self.run_to(clock, false);
+        self.elapsed = elapsed;
     }
 }

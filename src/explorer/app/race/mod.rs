@@ -3,14 +3,16 @@
 //! or the node budget ends one; then the finish line says who won and by what factor in nodes.
 //!
 //! The race is fair in nodes, not in time: both lanes share one node clock ([`Race::clock`]),
-//! which play, `n` and `f` move forward, and each lane steps its search until it has expanded
-//! that many nodes (a backtrack expands none), so after every frame the lanes still running
-//! stand at the same node count. A lane that ends stops where it ended. The node budget is the
-//! explorer's `f` budget, given to each lane's search as its limit, so a lane that runs out of
-//! it ends as the engine says: budget exceeded, never "no tour".
+//! which play, `n` and `f` move forward and `b` back, and each lane steps its search until it
+//! has expanded that many nodes (a backtrack expands none), so after every frame the lanes
+//! still running stand at the same node count. A lane that ends stops where it ended. The node
+//! budget is the explorer's `f` budget, given to each lane's search as its limit, so a lane
+//! that runs out of it ends as the engine says: budget exceeded, never "no tour". Going back a
+//! node puts each lane where a run to that node count stops (the search is deterministic, and
+//! its session steps back through checkpoints), so a lane that had ended runs again.
 //!
-//! While the race is on, the app sends it the actions it takes (play, one node, finish,
-//! restart, speed, which lane a small screen shows) through [`App`]'s `race_update`, and leaves
+//! While the race is on, the app sends it the actions it takes (play, one node on or back,
+//! finish, restart, speed, which lane a small screen shows) through [`App`]'s `race_update`, and leaves
 //! it on `R` or `Esc`; the explorer's own search waits, paused, underneath.
 //!
 //! Where things are: this file holds [`Race`] (the lanes, the node clock, play and finishing)
@@ -99,6 +101,8 @@ pub struct Race {
     lanes: [Lane; 2],
     /// Nodes each lane still running has expanded (see the module docs).
     clock: u64,
+    /// The clock at the start: the start square, which each lane stands on before any step.
+    first_clock: u64,
     /// Nodes each lane may expand at most.
     budget: u64,
     motion: Motion,
@@ -131,6 +135,7 @@ impl Race {
             closed,
             lanes,
             clock,
+            first_clock: clock,
             budget,
             motion: Motion::Playing,
             speed,
@@ -217,6 +222,20 @@ impl Race {
             return false;
         }
         self.advance_clock(1);
+        true
+    }
+
+    /// Both lanes back to where they stood one node earlier on the clock, paused; `false` at
+    /// the start. A lane that had ended since runs again.
+    fn step_back_node(&mut self) -> bool {
+        self.motion = Motion::Still;
+        if self.clock <= self.first_clock {
+            return false;
+        }
+        self.clock -= 1;
+        for lane in &mut self.lanes {
+            lane.rewind_to(self.clock);
+        }
         true
     }
 
@@ -352,6 +371,11 @@ impl App {
                     self.message = Some(over.into());
                 }
             }
+            Action::StepBack => {
+                if !race.step_back_node() {
+                    self.message = Some("at the start of the race".into());
+                }
+            }
             Action::Finish => {
                 if !race.finish() {
                     self.message = Some(over.into());
@@ -365,8 +389,8 @@ impl App {
             Action::Help | Action::Zoom | Action::Quit | Action::Redraw => return false,
             _ => {
                 self.message = Some(
-                    "in the race: Space plays, n one node, f finishes, r restarts, + - speed; \
-                     R or Esc goes back to the explorer"
+                    "in the race: Space plays, n b one node on or back, f finishes, r restarts, \
+                     + - speed; R or Esc goes back to the explorer"
                         .into(),
                 );
             }

@@ -1,8 +1,11 @@
 //! Engine speed: an 8×8 tour in-process, all 64 starts of 8×8, a 1000×1000 greedy pass, and the
-//! whole `knights-tour solve` process. Run with `cargo bench --bench engine`.
+//! whole `knights-tour solve` and `cses` processes beside a C program's (`/bin/true`), spawned
+//! and waited for alike (wall time; the CPU-time figures of the README come from `perf stat`).
+//! Run with `cargo bench --bench engine`.
 
 use std::hint::black_box;
-use std::process::Command;
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 use knights_tour::engine::board::{Board, Square};
 use knights_tour::engine::solve::{Method, Outcome, Request, solve};
@@ -60,6 +63,30 @@ fn process_solve_chessboard() -> Vec<u8> {
         .arg("solve")
         .output()
         .unwrap();
+    assert!(output.status.success());
+    output.stdout
+}
+
+/// `knights-tour cses` as a whole process, given `4 4`.
+#[divan::bench(sample_count = 50)]
+fn process_cses() -> Vec<u8> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+        .arg("cses")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"4 4\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    output.stdout
+}
+
+/// The yardstick of the two above: a C program's start and exit, `/bin/true`, spawned and
+/// waited for the same way.
+#[divan::bench(sample_count = 50)]
+fn process_c_program_true() -> Vec<u8> {
+    let output = Command::new("/bin/true").output().unwrap();
     assert!(output.status.success());
     output.stdout
 }

@@ -1,13 +1,14 @@
 //! The fast check of a whole path held in memory ([`check_indices`]): the knight moves of a
 //! board become differences of square numbers looked up in a small table, one bit a square
 //! marks the squares seen, and beyond 2^20 squares the path is checked in two halves on two
-//! threads. It gives the same verdict as the streaming [`Validator`], which it falls back to on
-//! boards narrower than 4 columns; a variant looks at the clock and gives up at a deadline.
+//! threads. It gives the same verdict as the streaming [`Validator`](super::Validator) (a test compares them on
+//! every board of up to 12 a side, tours and broken tours); a variant looks at the clock and
+//! gives up at a deadline.
 
 use std::collections::TryReserveError;
 use std::time::Instant;
 
-use super::{TourError, Validator};
+use super::TourError;
 use crate::engine::board::{Board, KNIGHT_MOVES, Square};
 
 /// Why a check that looks at the clock ended without its verdict, or the first error.
@@ -32,7 +33,7 @@ fn late(deadline: Option<Instant>) -> bool {
 }
 
 /// Checks square numbers (see [`Board::index`]) as a tour, with the same verdicts as the
-/// [`Validator`] but without a division a square: the difference of two square numbers names
+/// [`Validator`](super::Validator) but without a division a square: the difference of two square numbers names
 /// the move (a table lookup), and the row and column follow each move. Beyond a million
 /// squares the two halves of the path are checked on two threads, each marking its own
 /// bitset, and the bitsets must not meet; on any failure the path is checked again in order
@@ -59,9 +60,6 @@ pub(super) fn check_until(
     start: Option<Square>,
     deadline: Option<Instant>,
 ) -> Result<(), Stop> {
-    if board.cols() < 4 {
-        return check_narrow(board, path, closed, start, deadline);
-    }
     let Some(&first) = path.first() else {
         return Err(TourError::Empty.into());
     };
@@ -95,28 +93,6 @@ pub(super) fn check_until(
         .into());
     }
     Ok(())
-}
-
-/// [`check_indices`] on a board narrower than 4 columns, where two moves can share a
-/// difference of square numbers: square by square through the [`Validator`].
-fn check_narrow(
-    board: Board,
-    path: &[u32],
-    closed: bool,
-    start: Option<Square>,
-    deadline: Option<Instant>,
-) -> Result<(), Stop> {
-    let mut validator = Validator::new(board, closed, start);
-    for (step, &index) in path.iter().enumerate() {
-        if step.is_multiple_of(STEPS_PER_LOOK) && late(deadline) {
-            return Err(Stop::Late);
-        }
-        if u64::from(index) >= board.area() {
-            return Err(off_board(board, step, index).into());
-        }
-        validator.push(board.square_at(index))?;
-    }
-    Ok(validator.finish()?)
 }
 
 /// Whether the two halves of `path` are each a run of knight moves without a repeat, joined by
@@ -163,14 +139,16 @@ fn off_board(board: Board, step: usize, index: u32) -> TourError {
     }
 }
 
-/// Which move takes one square number to another, on a board of at least 4 columns (where
-/// the eight moves change the square number by eight different amounts).
+/// Which move takes one square number to another. On a board of at least 4 columns the eight
+/// moves change the square number by eight different amounts; on a narrower one two moves can
+/// share an amount (on 3 columns, two rows down and one left is one row down and two right),
+/// and the column the knight stands on tells them apart: at most one of them stays on the board.
 struct MoveTable {
     cols: i64,
     rows: i64,
-    /// Move number by `difference + 2 * cols + 2`, or 8 for none; empty for very wide boards,
-    /// which compare the eight differences instead.
-    by_difference: Vec<u8>,
+    /// The moves (at most two) by `difference + 2 * cols + 2`, 8 for none; empty for very wide
+    /// boards, which compare the eight differences instead.
+    by_difference: Vec<[u8; 2]>,
     differences: [i64; 8],
 }
 
@@ -180,9 +158,11 @@ impl MoveTable {
         let differences = KNIGHT_MOVES.map(|(dr, dc)| i64::from(dr) * cols + i64::from(dc));
         let mut by_difference = Vec::new();
         if cols <= 1 << 20 {
-            by_difference = vec![8u8; (4 * cols + 5) as usize];
+            by_difference = vec![[8u8; 2]; (4 * cols + 5) as usize];
             for (k, &d) in differences.iter().enumerate() {
-                by_difference[(d + 2 * cols + 2) as usize] = k as u8;
+                let moves = &mut by_difference[(d + 2 * cols + 2) as usize];
+                let free = usize::from(moves[0] != 8);
+                moves[free] = k as u8;
             }
         }
         Self {
@@ -193,17 +173,25 @@ impl MoveTable {
         }
     }
 
-    /// The move from square number `from` to `to`, if there is one.
+    /// Where the knight on square number `from`, at `row` and `col`, stands after a move to
+    /// square number `to`; `None` if no move takes it there.
     #[inline(always)]
-    fn code(&self, from: u32, to: u32) -> Option<usize> {
+    fn step(&self, from: u32, to: u32, row: i64, col: i64) -> Option<(i64, i64)> {
         let difference = i64::from(to) - i64::from(from);
-        let k = if self.by_difference.is_empty() {
-            self.differences.iter().position(|&d| d == difference)?
+        let moves = if self.by_difference.is_empty() {
+            [
+                self.differences.iter().position(|&d| d == difference)? as u8,
+                8,
+            ]
         } else {
             let slot = usize::try_from(difference + 2 * self.cols + 2).ok()?;
-            usize::from(*self.by_difference.get(slot)?)
+            *self.by_difference.get(slot)?
         };
-        (k < 8).then_some(k)
+        moves.into_iter().take_while(|&k| k < 8).find_map(|k| {
+            let (dr, dc) = KNIGHT_MOVES[usize::from(k)];
+            let (row, col) = (row + i64::from(dr), col + i64::from(dc));
+            ((0..self.rows).contains(&row) && (0..self.cols).contains(&col)).then_some((row, col))
+        })
     }
 }
 
@@ -214,9 +202,7 @@ impl MoveTable {
 /// ([`PathCheck::meets`]) when a path is checked in two parts.
 pub struct PathCheck {
     board: Board,
-    /// `None` on boards narrower than 4 columns, which go through the [`Validator`].
-    moves: Option<MoveTable>,
-    narrow: Option<Validator>,
+    moves: MoveTable,
     seen: Vec<u64>,
     first: Option<u32>,
     previous: u32,
@@ -234,15 +220,11 @@ impl PathCheck {
     pub fn new(board: Board, first_step: u64) -> Result<Self, TryReserveError> {
         let words = board.area().div_ceil(64) as usize;
         let mut seen = Vec::new();
-        let narrow = board.cols() < 4;
-        if !narrow {
-            seen.try_reserve_exact(words)?;
-            seen.resize(words, 0);
-        }
+        seen.try_reserve_exact(words)?;
+        seen.resize(words, 0);
         Ok(Self {
             board,
-            moves: (!narrow).then(|| MoveTable::new(board)),
-            narrow: narrow.then(|| Validator::new(board, false, None)),
+            moves: MoveTable::new(board),
             seen,
             first: None,
             previous: 0,
@@ -270,32 +252,12 @@ impl PathCheck {
 
     /// Whether this check and `other` took a square in common.
     pub fn meets(&self, other: &PathCheck) -> bool {
-        let (mine, theirs) = (self.bits(), other.bits());
-        mine.iter().zip(theirs).any(|(x, y)| x & y != 0)
-    }
-
-    fn bits(&self) -> &[u64] {
-        self.narrow.as_ref().map_or(&self.seen, |v| &v.seen)
+        self.seen.iter().zip(&other.seen).any(|(x, y)| x & y != 0)
     }
 
     /// Takes the next squares of the path; the first error ends the check.
     pub fn push(&mut self, run: &[u32]) -> Result<(), TourError> {
-        let Some(moves) = &self.moves else {
-            let validator = self.narrow.as_mut().expect("a narrow board's validator");
-            for &index in run {
-                let step = self.first_step + self.count;
-                if u64::from(index) >= self.board.area() {
-                    return Err(off_board(self.board, step as usize - 1, index));
-                }
-                validator
-                    .push(self.board.square_at(index))
-                    .map_err(|error| error.numbered_from(self.first_step))?;
-                self.first.get_or_insert(index);
-                self.previous = index;
-                self.count += 1;
-            }
-            return Ok(());
-        };
+        let moves = &self.moves;
         let board = self.board;
         let mut rest = run;
         if self.first.is_none() {
@@ -321,20 +283,14 @@ impl PathCheck {
                 result = Err(off_board(board, step as usize - 1, index));
                 break;
             }
-            let moved = moves.code(previous, index).is_some_and(|k| {
-                let (dr, dc) = KNIGHT_MOVES[k];
-                row += i64::from(dr);
-                col += i64::from(dc);
-                (0..moves.rows).contains(&row) && (0..moves.cols).contains(&col)
-            });
-            if !moved {
+            let Some(moved) = moves.step(previous, index, row, col) else {
                 result = Err(TourError::NotKnightMove {
                     step: step - 1,
                     from: board.square_at(previous),
                     to: board.square_at(index),
                 });
                 break;
-            }
+            };
             let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
             if self.seen[word] & bit != 0 {
                 result = Err(TourError::Revisited {
@@ -344,6 +300,7 @@ impl PathCheck {
                 break;
             }
             self.seen[word] |= bit;
+            (row, col) = moved;
             previous = index;
             taken += 1;
         }
@@ -373,4 +330,117 @@ fn check_run(
         check.push(part)?;
     }
     Ok(check)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::solve::{Outcome, Request, solve};
+    use crate::engine::tour::Validator;
+
+    /// The streaming validator's verdict on `path`, square by square as a file is read.
+    fn validated(
+        board: Board,
+        path: &[u32],
+        closed: bool,
+        start: Option<Square>,
+    ) -> Result<(), TourError> {
+        let mut validator = Validator::new(board, closed, start);
+        for &index in path {
+            validator.push(board.square_at(index))?;
+        }
+        validator.finish()
+    }
+
+    /// A small deterministic generator (xorshift), so that a failure can be replayed.
+    struct Numbers(u64);
+
+    impl Numbers {
+        fn below(&mut self, bound: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % bound.max(1)
+        }
+    }
+
+    /// Tours of `board` where it has them, and broken ones: squares swapped, replaced (on or
+    /// off the board), repeated, dropped; knight walks until stuck; square numbers at random.
+    fn paths(board: Board, numbers: &mut Numbers) -> Vec<Vec<u32>> {
+        let area = board.area();
+        let mut tours = Vec::new();
+        for closed in [false, true] {
+            let request = Request::new(board, Square::new(0, 0)).closed(closed);
+            if let Ok(Outcome::Tour { tour, .. }) = solve(&request) {
+                tours.push(tour.indices().to_vec());
+            }
+        }
+        let mut found = tours.clone();
+        for tour in &tours {
+            for _ in 0..6 {
+                let (i, j) = (numbers.below(area) as usize, numbers.below(area) as usize);
+                let mut swapped = tour.clone();
+                swapped.swap(i, j);
+                found.push(swapped);
+                let mut replaced = tour.clone();
+                replaced[i] = numbers.below(area + 3) as u32;
+                found.push(replaced);
+                let mut repeated = tour.clone();
+                repeated.insert(i, tour[j]);
+                found.push(repeated);
+                let mut dropped = tour.clone();
+                dropped.remove(i);
+                found.push(dropped);
+            }
+        }
+        for _ in 0..8 {
+            let mut walk = vec![numbers.below(area) as u32];
+            loop {
+                let here = board.square_at(*walk.last().unwrap());
+                let next: Vec<u32> = board.neighbours(here).map(|s| board.index(s)).collect();
+                let fresh: Vec<u32> = next.into_iter().filter(|n| !walk.contains(n)).collect();
+                if fresh.is_empty() || walk.len() as u64 == area {
+                    break;
+                }
+                walk.push(fresh[numbers.below(fresh.len() as u64) as usize]);
+            }
+            found.push(walk);
+            let random = (0..numbers.below(2 * area) + 1)
+                .map(|_| numbers.below(area + 2) as u32)
+                .collect();
+            found.push(random);
+        }
+        found.push(Vec::new());
+        found
+    }
+
+    #[test]
+    fn the_fast_check_gives_the_validators_verdict_on_every_board_up_to_12_a_side() {
+        let mut numbers = Numbers(0x9e37_79b9_7f4a_7c15);
+        let mut compared = 0;
+        let mut tours = 0;
+        for rows in 1..=12 {
+            for cols in 1..=12 {
+                let board = Board::new(rows, cols).unwrap();
+                for path in paths(board, &mut numbers) {
+                    let first = path.first().map(|&index| board.square_at(index));
+                    let other = Square::new(rows as u32 - 1, cols as u32 - 1);
+                    for closed in [false, true] {
+                        for start in [None, first, Some(other)] {
+                            let expected = validated(board, &path, closed, start);
+                            tours += usize::from(expected.is_ok());
+                            assert_eq!(
+                                check_indices(board, &path, closed, start),
+                                expected,
+                                "{board}, closed {closed}, start {start:?}: {path:?}"
+                            );
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 20_000, "{compared}");
+        assert!(tours > 200, "{tours}");
+    }
 }

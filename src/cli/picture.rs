@@ -1,7 +1,7 @@
 //! What `solve --format svg|png` settles before it solves: the picture options are only for a
 //! picture, a PNG (binary) is never written to a terminal, a PNG's memory fits in what the
-//! process may use, and `--numbers` has room in a PNG's squares. Each refusal is exit status 2, before
-//! any work.
+//! process may use, and `--numbers` has room in a PNG's squares. Each refusal is exit status 2,
+//! before any work.
 
 use std::io::{self, IsTerminal};
 

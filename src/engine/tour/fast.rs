@@ -1,9 +1,9 @@
-//! The fast check of a whole path held in memory ([`check_indices`]): the knight moves of a
-//! board become differences of square numbers looked up in a small table, one bit a square
-//! marks the squares seen, and beyond 2^20 squares the path is checked in two halves on two
-//! threads. It gives the same verdict as the streaming [`Validator`](super::Validator) (a test compares them on
-//! every board of up to 12 a side, tours and broken tours); a variant looks at the clock and
-//! gives up at a deadline.
+//! The fast check of a whole path held in memory ([`check_indices`]): the knight moves of a board
+//! become differences of square numbers looked up in a small table, one bit a square marks the
+//! squares seen, and beyond 2^20 squares the path is checked in two halves on two threads. It gives
+//! the same verdict as the streaming [`Validator`](super::Validator) (a test compares them on every
+//! board of up to 12 a side, tours and broken tours); a variant looks at the clock and gives up at
+//! a deadline.
 
 use std::collections::TryReserveError;
 use std::time::Instant;
@@ -33,12 +33,12 @@ fn late(deadline: Option<Instant>) -> bool {
 }
 
 /// Checks square numbers (see [`Board::index`]) as a tour, with the same verdicts as the
-/// [`Validator`](super::Validator) but without a division a square: the difference of two square numbers names
-/// the move (a table lookup), and the row and column follow each move. Beyond a million
-/// squares the two halves of the path are checked on two threads, each marking its own
-/// bitset, and the bitsets must not meet; on any failure the path is checked again in order
-/// so that the error reported is the first one. A tour of 10^8 squares takes a fraction of a
-/// second and two bits a square.
+/// [`Validator`](super::Validator) but without a division a square: the difference of two square
+/// numbers names the move (a table lookup), and the row and column follow each move. Beyond a
+/// million squares the two halves of the path are checked on two threads, each marking its own
+/// bitset, and the bitsets must not meet; on any failure the path is checked again in order so that
+/// the error reported is the first one. A tour of 10^8 squares takes a fraction of a second and two
+/// bits a square.
 pub fn check_indices(
     board: Board,
     path: &[u32],

@@ -11,9 +11,9 @@
 //! node puts each lane where a run to that node count stops (the search is deterministic, and
 //! its session steps back through checkpoints), so a lane that had ended runs again.
 //!
-//! While the race is on, the app sends it the actions it takes (play, one node on or back,
-//! finish, restart, speed, which lane a small screen shows) through [`App`]'s `race_update`, and leaves
-//! it on `R` or `Esc`; the explorer's own search waits, paused, underneath.
+//! While the race is on, the app sends it the actions it takes (play, one node on or back, finish,
+//! restart, speed, which lane a small screen shows) through [`App`]'s `race_update`, and leaves it
+//! on `R` or `Esc`; the explorer's own search waits, paused, underneath.
 //!
 //! Where things are: this file holds [`Race`] (the lanes, the node clock, play and finishing)
 //! and what the app does with it; `lane` one method's run ([`Lane`], [`LaneEnd`]); `verdict`

@@ -138,6 +138,37 @@ impl Digits {
     }
 }
 
+/// Two decimal digits of each number below 100.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+    0001020304050607080910111213141516171819\
+    2021222324252627282930313233343536373839\
+    4041424344454647484950515253545556575859\
+    6061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899";
+
+/// Writes `n` in decimal at `at`, then `end`, and returns the bytes written (at most eleven).
+/// The digits go straight into place, two at a time from the right: no copy of a variable
+/// length, which costs a call a number.
+#[inline(always)]
+fn store_decimal(buffer: &mut [u8], at: usize, mut n: u32, end: u8) -> usize {
+    let len = n.checked_ilog10().unwrap_or(0) as usize + 1;
+    let mut i = at + len;
+    buffer[i] = end;
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buffer[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        let pair = n as usize * 2;
+        buffer[i - 2..i].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    } else {
+        buffer[i - 1] = b'0' + n as u8;
+    }
+    len + 1
+}
+
 /// Row and column of square numbers by a multiplication: `index * ceil(2^64 / cols) >> 64` is
 /// exactly `index / cols` for every 32-bit index and divisor of at least 2.
 #[derive(Debug, Clone, Copy)]
@@ -223,20 +254,14 @@ pub fn write_list(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()
             buffer.truncate(at);
             return;
         }
-        // A side past 2^20 squares: its numbers are formatted one by one. Room for the
+        // A side past 2^20 squares: its numbers are written digit by digit. Room for the
         // longest line: two numbers of ten digits, a space and a newline.
         buffer.resize(begin + range.len() * 24 + 8, 0);
         let mut at = begin;
-        let mut digits = itoa::Buffer::new();
-        let mut put = |buffer: &mut Vec<u8>, at: &mut usize, table: &Option<Digits>, n, end| {
+        let put = |buffer: &mut Vec<u8>, at: &mut usize, table: &Option<Digits>, n, end| {
             *at += match table {
                 Some(table) => table.store(buffer, *at, n),
-                None => {
-                    let text = digits.format(n).as_bytes();
-                    buffer[*at..*at + text.len()].copy_from_slice(text);
-                    buffer[*at + text.len()] = end;
-                    text.len() + 1
-                }
+                None => store_decimal(buffer, *at, n, end),
             };
         };
         for &index in path {
@@ -343,4 +368,62 @@ pub fn stats_line<T>(outcome: &Outcome<T>) -> String {
         line.push_str(&format!(", backtracking runs {}", stats.searches));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Board;
+    use crate::engine::construct::construct;
+
+    #[test]
+    fn decimal_digits_are_the_numbers_own() {
+        let mut numbers = vec![
+            0,
+            1,
+            9,
+            10,
+            11,
+            99,
+            100,
+            101,
+            999,
+            1000,
+            u32::MAX,
+            u32::MAX - 1,
+        ];
+        numbers.extend((1..10).flat_map(|e| [10u32.pow(e) - 1, 10u32.pow(e), 10u32.pow(e) + 1]));
+        numbers.extend((0..2000).map(|k| k * 2_147_483 + 7));
+        for n in numbers {
+            let mut buffer = vec![b'#'; 16];
+            let written = store_decimal(&mut buffer, 2, n, b'\n');
+            let expected = format!("{n}\n");
+            assert_eq!(&buffer[2..2 + written], expected.as_bytes(), "{n}");
+            assert_eq!(
+                buffer[2 + written],
+                b'#',
+                "{n}: nothing written past the end"
+            );
+        }
+    }
+
+    #[test]
+    fn a_list_with_a_side_past_two_to_the_twenty_reads_row_space_column() {
+        // 3x1,100,000 and its transpose: the long side's numbers are written digit by digit.
+        for (rows, cols) in [(3, 1_100_000), (1_100_000, 3), (5, 1_048_577)] {
+            let board = Board::new(rows, cols).unwrap();
+            let start = Square::new(0, 0);
+            let construction = construct(board, start, false).unwrap();
+            let walked = construction.walk_within(false, start, None).unwrap();
+            let mut out = Vec::new();
+            write_list(&mut out, &walked).unwrap();
+            let mut expected = String::new();
+            let mut scratch = Vec::new();
+            for &index in walked.visits(0..board.area() as usize, &mut scratch) {
+                let square = board.square_at(index);
+                expected.push_str(&format!("{} {}\n", square.row, square.col));
+            }
+            assert!(out == expected.as_bytes(), "{board}");
+        }
+    }
 }

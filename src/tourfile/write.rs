@@ -100,26 +100,25 @@ pub fn write_chunks(
     })
 }
 
-/// Decimal digits of the numbers below a bound, each followed by a separator, as eight bytes
-/// to store at once: a line `r c` is two stores.
+/// Decimal numbers below a bound, each followed by a separator, stored fast: up to 2^20 from a
+/// table of eight-byte words (a line `r c` is two stores), beyond it digit by digit
+/// ([`store_decimal`]), for the numbers of eight digits or more that the table would hold.
 struct Digits {
-    /// Digits and separator, left-aligned in a little-endian word.
+    /// Digits and separator, left-aligned in a little-endian word; empty past 2^20.
     text: Vec<u64>,
     /// How many of the eight bytes count.
     len: Vec<u8>,
+    separator: u8,
 }
 
 impl Digits {
-    /// Digits of `0..bound` followed by `separator`, or `None` when the table would be large
-    /// (a side over 2^20 squares, whose numbers have more than seven digits).
-    fn below(bound: u32, separator: u8) -> Option<Self> {
-        if bound > 1 << 20 {
-            return None;
-        }
-        let mut text = Vec::with_capacity(bound as usize);
-        let mut len = Vec::with_capacity(bound as usize);
+    /// The numbers `0..bound` followed by `separator`.
+    fn below(bound: u32, separator: u8) -> Self {
+        let tabled = if bound > 1 << 20 { 0 } else { bound as usize };
+        let mut text = Vec::with_capacity(tabled);
+        let mut len = Vec::with_capacity(tabled);
         let mut buffer = itoa::Buffer::new();
-        for n in 0..bound {
+        for n in 0..tabled as u32 {
             let digits = buffer.format(n).as_bytes();
             let mut entry = [0u8; 8];
             entry[..digits.len()].copy_from_slice(digits);
@@ -127,13 +126,20 @@ impl Digits {
             text.push(u64::from_le_bytes(entry));
             len.push(digits.len() as u8 + 1);
         }
-        Some(Self { text, len })
+        Self {
+            text,
+            len,
+            separator,
+        }
     }
 
-    /// Stores the entry of `n` at `at` (eight bytes of room) and returns its length.
+    /// Stores `n` and the separator at `at` (twelve bytes of room) and returns their length.
     #[inline(always)]
     fn store(&self, buffer: &mut [u8], at: usize, n: u32) -> usize {
-        buffer[at..at + 8].copy_from_slice(&self.text[n as usize].to_le_bytes());
+        let Some(&word) = self.text.get(n as usize) else {
+            return store_decimal(buffer, at, n, self.separator);
+        };
+        buffer[at..at + 8].copy_from_slice(&word.to_le_bytes());
         usize::from(self.len[n as usize])
     }
 }
@@ -242,32 +248,14 @@ pub fn write_list(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()
         let mut scratch = Scratch::take();
         let path = tour.visits(range.clone(), &mut scratch.0);
         let begin = buffer.len();
-        if let (Some(rows), Some(cols)) = (&rows, &cols) {
-            // The usual case: two stores a line.
-            buffer.resize(begin + range.len() * 16 + 8, 0);
-            let mut at = begin;
-            for &index in path {
-                let (row, col) = split.split(index);
-                at += rows.store(buffer, at, row);
-                at += cols.store(buffer, at, col);
-            }
-            buffer.truncate(at);
-            return;
-        }
-        // A side past 2^20 squares: its numbers are written digit by digit. Room for the
-        // longest line: two numbers of ten digits, a space and a newline.
-        buffer.resize(begin + range.len() * 24 + 8, 0);
+        // Room for the longest line, two numbers of ten digits and their separators, and for
+        // the last eight-byte store.
+        buffer.resize(begin + range.len() * 22 + 8, 0);
         let mut at = begin;
-        let put = |buffer: &mut Vec<u8>, at: &mut usize, table: &Option<Digits>, n, end| {
-            *at += match table {
-                Some(table) => table.store(buffer, *at, n),
-                None => store_decimal(buffer, *at, n, end),
-            };
-        };
         for &index in path {
             let (row, col) = split.split(index);
-            put(buffer, &mut at, &rows, row, b' ');
-            put(buffer, &mut at, &cols, col, b'\n');
+            at += rows.store(buffer, at, row);
+            at += cols.store(buffer, at, col);
         }
         buffer.truncate(at);
     })
@@ -319,22 +307,30 @@ pub fn write_json<T: VisitOrder>(
 /// The tour as a JSON array of `[r,c]` pairs, formatted in chunks like the list.
 fn write_json_path(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
     out.write_all(b"[")?;
-    let split = RowCol::new(tour.board().cols());
-    write_chunks(out, tour.board().area() as usize, CHUNK, |range, buffer| {
-        let mut digits = itoa::Buffer::new();
+    let board = tour.board();
+    let split = RowCol::new(board.cols());
+    let rows = Digits::below(board.rows(), b',');
+    let cols = Digits::below(board.cols(), b']');
+    write_chunks(out, board.area() as usize, CHUNK, |range, buffer| {
         let mut scratch = Scratch::take();
         let path = tour.visits(range.clone(), &mut scratch.0);
+        let begin = buffer.len();
+        // Room for the longest pair, `,[` and two numbers of ten digits with their
+        // separators, and for the last eight-byte store.
+        buffer.resize(begin + range.len() * 24 + 8, 0);
+        let mut at = begin;
         for (step, &index) in range.zip(path) {
             let (row, col) = split.split(index);
             if step > 0 {
-                buffer.push(b',');
+                buffer[at] = b',';
+                at += 1;
             }
-            buffer.push(b'[');
-            buffer.extend_from_slice(digits.format(row).as_bytes());
-            buffer.push(b',');
-            buffer.extend_from_slice(digits.format(col).as_bytes());
-            buffer.push(b']');
+            buffer[at] = b'[';
+            at += 1;
+            at += rows.store(buffer, at, row);
+            at += cols.store(buffer, at, col);
         }
+        buffer.truncate(at);
     })?;
     out.write_all(b"]")
 }
@@ -408,22 +404,34 @@ mod tests {
     }
 
     #[test]
-    fn a_list_with_a_side_past_two_to_the_twenty_reads_row_space_column() {
+    fn lists_and_json_paths_with_a_side_past_two_to_the_twenty_read_as_their_squares() {
         // 3x1,100,000 and its transpose: the long side's numbers are written digit by digit.
         for (rows, cols) in [(3, 1_100_000), (1_100_000, 3), (5, 1_048_577)] {
             let board = Board::new(rows, cols).unwrap();
             let start = Square::new(0, 0);
             let construction = construct(board, start, false).unwrap();
             let walked = construction.walk_within(false, start, None).unwrap();
-            let mut out = Vec::new();
-            write_list(&mut out, &walked).unwrap();
-            let mut expected = String::new();
             let mut scratch = Vec::new();
-            for &index in walked.visits(0..board.area() as usize, &mut scratch) {
-                let square = board.square_at(index);
-                expected.push_str(&format!("{} {}\n", square.row, square.col));
-            }
-            assert!(out == expected.as_bytes(), "{board}");
+            let squares: Vec<Square> = walked
+                .visits(0..board.area() as usize, &mut scratch)
+                .iter()
+                .map(|&index| board.square_at(index))
+                .collect();
+            let mut list = Vec::new();
+            write_list(&mut list, &walked).unwrap();
+            let expected: String = squares
+                .iter()
+                .map(|square| format!("{} {}\n", square.row, square.col))
+                .collect();
+            assert!(list == expected.as_bytes(), "{board}: the list");
+            let mut json = Vec::new();
+            write_json_path(&mut json, &walked).unwrap();
+            let pairs: Vec<String> = squares
+                .iter()
+                .map(|square| format!("[{},{}]", square.row, square.col))
+                .collect();
+            let expected = format!("[{}]", pairs.join(","));
+            assert!(json == expected.as_bytes(), "{board}: the JSON path");
         }
     }
 }

@@ -240,20 +240,37 @@ pub fn write_grid(out: &mut impl Write, tour: &impl VisitOrder, aligned: bool) -
 
 /// One square a line, `r c`, 0-based, in visit order.
 pub fn write_list(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
+    write_squares::<false>(out, tour)
+}
+
+/// The squares of `tour` in visit order, formatted in chunks (on two threads) from the digit
+/// tables into a buffer sized once: as `r c` lines, or with `JSON` as the `[r,c]` pairs of a
+/// JSON array, comma-separated, without its brackets. `JSON` is a constant so that the list's
+/// loop carries no test for it.
+fn write_squares<const JSON: bool>(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
     let board = tour.board();
     let split = RowCol::new(board.cols());
-    let rows = Digits::below(board.rows(), b' ');
-    let cols = Digits::below(board.cols(), b'\n');
+    let (after_row, after_col) = if JSON { (b',', b']') } else { (b' ', b'\n') };
+    let rows = Digits::below(board.rows(), after_row);
+    let cols = Digits::below(board.cols(), after_col);
     write_chunks(out, board.area() as usize, CHUNK, |range, buffer| {
         let mut scratch = Scratch::take();
         let path = tour.visits(range.clone(), &mut scratch.0);
         let begin = buffer.len();
-        // Room for the longest line, two numbers of ten digits and their separators, and for
-        // the last eight-byte store.
-        buffer.resize(begin + range.len() * 22 + 8, 0);
+        // Room for the longest square, `,[` and two numbers of ten digits with their
+        // separators, and for the last eight-byte store.
+        buffer.resize(begin + range.len() * 24 + 8, 0);
         let mut at = begin;
-        for &index in path {
+        for (step, &index) in range.zip(path) {
             let (row, col) = split.split(index);
+            if JSON {
+                if step > 0 {
+                    buffer[at] = b',';
+                    at += 1;
+                }
+                buffer[at] = b'[';
+                at += 1;
+            }
             at += rows.store(buffer, at, row);
             at += cols.store(buffer, at, col);
         }
@@ -307,31 +324,7 @@ pub fn write_json<T: VisitOrder>(
 /// The tour as a JSON array of `[r,c]` pairs, formatted in chunks like the list.
 fn write_json_path(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
     out.write_all(b"[")?;
-    let board = tour.board();
-    let split = RowCol::new(board.cols());
-    let rows = Digits::below(board.rows(), b',');
-    let cols = Digits::below(board.cols(), b']');
-    write_chunks(out, board.area() as usize, CHUNK, |range, buffer| {
-        let mut scratch = Scratch::take();
-        let path = tour.visits(range.clone(), &mut scratch.0);
-        let begin = buffer.len();
-        // Room for the longest pair, `,[` and two numbers of ten digits with their
-        // separators, and for the last eight-byte store.
-        buffer.resize(begin + range.len() * 24 + 8, 0);
-        let mut at = begin;
-        for (step, &index) in range.zip(path) {
-            let (row, col) = split.split(index);
-            if step > 0 {
-                buffer[at] = b',';
-                at += 1;
-            }
-            buffer[at] = b'[';
-            at += 1;
-            at += rows.store(buffer, at, row);
-            at += cols.store(buffer, at, col);
-        }
-        buffer.truncate(at);
-    })?;
+    write_squares::<true>(out, tour)?;
     out.write_all(b"]")
 }
 

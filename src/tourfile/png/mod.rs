@@ -14,10 +14,9 @@
 //! Memory: the visit order of each square (or the sum over each pixel's block) as one `u32`,
 //! reserved fallibly and stated up front by [`PngLayout::memory_needed`]. The tour is read in
 //! visit order through [`VisitOrder`], so a constructed tour is walked, never held: the PNG of a
-//! 10^9-square board takes the picture's memory alone. The picture itself
-//! is streamed to the `png` crate's `StreamWriter` one band of rows at a time, compressed at
-//! its balanced level (a 4096×4096 tour: 128 KB in about 0.2 s, where its fastest level
-//! writes 1.8 MB in 0.13 s).
+//! 10^9-square board takes the picture's memory alone. The picture itself is streamed to the
+//! `png` crate's `StreamWriter` one band of rows at a time, compressed at its balanced level (a
+//! 4096×4096 tour: 128 KB in about 0.2 s, where its fastest level writes 1.8 MB in 0.13 s).
 
 use std::io::{self, Write};
 

@@ -71,6 +71,28 @@ enum Motion {
     Finishing { until_nodes: u64 },
 }
 
+/// The fraction of a step owed by play at a slow speed, carried from one tick to the next (at
+/// 10 steps a second and 60 frames a second, a step falls due every sixth frame); shared by the
+/// explorer's play and the race's.
+#[derive(Debug, Clone, Copy, Default)]
+struct Owed(f64);
+
+impl Owed {
+    /// How long until the next whole step falls due at `rate` steps a second; at least `frame`.
+    fn wait(self, rate: u32, frame: Duration) -> Duration {
+        Duration::from_secs_f64((1.0 - self.0).max(0.0) / f64::from(rate)).max(frame)
+    }
+
+    /// Adds what `elapsed` owes at `rate` steps a second and takes the whole steps due.
+    fn take(&mut self, elapsed: Duration, rate: u32) -> u64 {
+        self.0 += elapsed.as_secs_f64() * f64::from(rate);
+        // A hair of slack so that rounding cannot lose a step owed.
+        let whole = (self.0 + 1e-9).floor();
+        self.0 -= whole;
+        whole as u64
+    }
+}
+
 /// The thing being animated.
 #[derive(Debug, Clone)]
 enum Attempt {
@@ -108,8 +130,7 @@ pub struct App {
     /// Squares shown so far of a replay in progress.
     replay: Option<u32>,
     speed: Speed,
-    /// Fractions of a step owed by play at a slow speed.
-    owed: f64,
+    owed: Owed,
     elapsed: Duration,
     /// Time spent replaying, apart from the search's.
     replay_elapsed: Duration,
@@ -156,7 +177,7 @@ impl App {
             budget_hit: false,
             replay: None,
             speed,
-            owed: 0.0,
+            owed: Owed::default(),
             elapsed: Duration::ZERO,
             replay_elapsed: Duration::ZERO,
             prompt: None,

@@ -11,7 +11,7 @@ use crate::engine::existence::{self, Verdict};
 use crate::engine::quote::quoted;
 use crate::engine::solve::Method;
 
-use super::{App, Attempt, Follow, MAX_SIDE, Motion, SearchSession, thousands};
+use super::{App, Attempt, Follow, MAX_SIDE, Motion, Owed, SearchSession, thousands};
 
 /// The methods the explorer can watch, in the order `m` cycles through them (`auto` is the
 /// command line's: it picks a layer rather than showing one).
@@ -144,7 +144,7 @@ impl App {
         self.tour = None;
         self.building = None;
         self.invalid = None;
-        self.owed = 0.0;
+        self.owed = Owed::default();
         self.elapsed = Duration::ZERO;
         self.replay_elapsed = Duration::ZERO;
         self.follow = Follow::Knight;

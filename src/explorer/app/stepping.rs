@@ -8,7 +8,7 @@ use crate::engine::construct::{self, story::Story};
 use crate::engine::search::Limits;
 use crate::engine::solve::{self, Layer, Outcome, Request};
 
-use super::{App, Attempt, Building, Follow, Motion, Speed};
+use super::{App, Attempt, Building, Follow, Motion, Owed, Speed};
 use crate::explorer::session::{Applied, SearchSession, apply_event, fill_visits};
 use crate::options::with_memory_cap;
 
@@ -44,10 +44,7 @@ impl App {
             (Motion::Still, _) if self.starts_working() => Some(STARTS_POLL.max(frame)),
             (Motion::Still, _) => None,
             (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
-            (Motion::Playing, Speed::PerSecond(rate)) => {
-                let wait = Duration::from_secs_f64((1.0 - self.owed).max(0.0) / f64::from(rate));
-                Some(wait.max(frame))
-            }
+            (Motion::Playing, Speed::PerSecond(rate)) => Some(self.owed.wait(rate, frame)),
         }
     }
 
@@ -74,13 +71,7 @@ impl App {
                 }
                 let due = match self.speed {
                     Speed::Max => u64::MAX,
-                    Speed::PerSecond(rate) => {
-                        self.owed += elapsed.as_secs_f64() * f64::from(rate);
-                        // A hair of slack so that rounding cannot lose a step owed.
-                        let whole = (self.owed + 1e-9).floor();
-                        self.owed -= whole;
-                        whole as u64
-                    }
+                    Speed::PerSecond(rate) => self.owed.take(elapsed, rate),
                 };
                 if self.replay.is_some() {
                     self.advance_replay(due);
@@ -149,7 +140,7 @@ impl App {
         if matches!(self.attempt, Attempt::Whole(None)) {
             self.answer_whole();
             if self.building().is_some() {
-                self.owed = 0.0;
+                self.owed = Owed::default();
                 self.motion = Motion::Playing;
             }
             return;
@@ -229,7 +220,7 @@ impl App {
             return;
         }
         self.replay = Some(1);
-        self.owed = 0.0;
+        self.owed = Owed::default();
         self.follow = Follow::Knight;
         self.motion = Motion::Playing;
     }

@@ -28,7 +28,7 @@ use crate::engine::board::{Board, Square};
 use crate::engine::quote::quoted;
 use crate::engine::solve::Method;
 
-use super::{App, Motion, Speed};
+use super::{App, Motion, Owed, Speed};
 use crate::explorer::keys::Action;
 
 pub use lane::{Lane, LaneEnd};
@@ -107,8 +107,8 @@ pub struct Race {
     budget: u64,
     motion: Motion,
     speed: Speed,
-    /// Fractions of a node owed by play at a slow speed.
-    owed: f64,
+    /// Nodes owed by play at a slow speed.
+    owed: Owed,
     /// Nodes a tick gives each lane at full speed and while finishing (adapted to the clock).
     chunk: u64,
     /// The lane whose board a screen with room for one board shows.
@@ -139,7 +139,7 @@ impl Race {
             budget,
             motion: Motion::Playing,
             speed,
-            owed: 0.0,
+            owed: Owed::default(),
             chunk: FIRST_CHUNK,
             shown: 0,
         };
@@ -263,10 +263,7 @@ impl Race {
         match (self.motion, self.speed) {
             (Motion::Still, _) => None,
             (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
-            (Motion::Playing, Speed::PerSecond(rate)) => {
-                let wait = Duration::from_secs_f64((1.0 - self.owed).max(0.0) / f64::from(rate));
-                Some(wait.max(frame))
-            }
+            (Motion::Playing, Speed::PerSecond(rate)) => Some(self.owed.wait(rate, frame)),
         }
     }
 
@@ -277,12 +274,9 @@ impl Race {
             (Motion::Still, _) => {}
             (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => self.run_chunk(),
             (Motion::Playing, Speed::PerSecond(rate)) => {
-                self.owed += elapsed.as_secs_f64() * f64::from(rate);
-                // A hair of slack so that rounding cannot lose a node owed.
-                let whole = (self.owed + 1e-9).floor();
-                self.owed -= whole;
-                if whole >= 1.0 {
-                    self.advance_clock(whole as u64);
+                let due = self.owed.take(elapsed, rate);
+                if due >= 1 {
+                    self.advance_clock(due);
                 }
             }
         }

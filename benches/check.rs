@@ -8,10 +8,10 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use divan::Bencher;
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::construct::construct;
-use knights_tour::engine::tour::Tour;
 use knights_tour::tourfile::{Expectations, InputFormat, check_tour, write_grid, write_list};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::construct::construct;
+use knights_tour_engine::tour::Tour;
 
 fn main() {
     divan::main();

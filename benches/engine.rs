@@ -7,8 +7,8 @@ use std::hint::black_box;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::solve::{Method, Outcome, Request, solve};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::solve::{Method, Outcome, Request, solve};
 
 fn main() {
     divan::main();

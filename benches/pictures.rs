@@ -8,10 +8,10 @@
 use std::io;
 
 use divan::Bencher;
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::solve::{Outcome, Request, solve};
-use knights_tour::engine::tour::Tour;
 use knights_tour::tourfile::{PictureOptions, write_png, write_svg};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::solve::{Outcome, Request, solve};
+use knights_tour_engine::tour::Tour;
 
 fn main() {
     divan::main();

@@ -5,10 +5,10 @@
 //!
 //! Run with `cargo bench --bench render`.
 
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::solve::Method;
 use knights_tour::explorer::keys::Action;
 use knights_tour::explorer::{App, BoardViewport, Look, Screen, Setup, Speed};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::solve::Method;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 

@@ -9,10 +9,10 @@
 use std::sync::LazyLock;
 use std::time::Duration;
 
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::solve::Method;
 use knights_tour::explorer::keys::Action;
 use knights_tour::explorer::{App, Setup, Speed};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::solve::Method;
 
 fn main() {
     divan::main();

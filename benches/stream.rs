@@ -9,9 +9,9 @@ use std::io;
 
 use divan::Bencher;
 use knights_tour::cli::write_list;
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::construct::construct;
-use knights_tour::engine::solve::{Outcome, Request, solve_streaming};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::construct::construct;
+use knights_tour_engine::solve::{Outcome, Request, solve_streaming};
 
 fn main() {
     divan::main();

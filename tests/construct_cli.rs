@@ -169,3 +169,29 @@ fn a_closed_pipe_ends_a_large_list_quietly() {
     drop(stdout);
     assert!(child.wait().unwrap().success());
 }
+
+/// The list writer on boards whose rows or columns are few: every line is the tour's square.
+#[test]
+fn list_output_matches_the_tour_on_narrow_and_wide_boards() {
+    use knights_tour_engine::board::{Board, Square};
+    use knights_tour_engine::construct::construct;
+    use knights_tour_engine::tour::Tour;
+
+    for (rows, cols) in [(1000, 3), (3, 1000), (6, 700)] {
+        let board = Board::new(rows, cols).unwrap();
+        let start = Square::new(0, 0);
+        let path = construct(board, start, false).unwrap().path().unwrap();
+        let tour = Tour::new(board, path, false, Some(start)).unwrap();
+        let mut text = Vec::new();
+        knights_tour::cli::write_list(&mut text, &tour).unwrap();
+        let parsed: Vec<Square> = String::from_utf8(text)
+            .unwrap()
+            .lines()
+            .map(|line| {
+                let (r, c) = line.split_once(' ').unwrap();
+                Square::new(r.parse().unwrap(), c.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(parsed, tour.squares().collect::<Vec<_>>(), "{board}");
+    }
+}

@@ -9,13 +9,13 @@
 use std::str::FromStr;
 
 use knights_tour::cli::{write_grid, write_json, write_list};
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::notation::{NotationError, SquareSpec, parse_size};
-use knights_tour::engine::quote::quoted as shown_safely;
-use knights_tour::engine::solve::{Outcome, Request, solve};
-use knights_tour::engine::tour::Tour;
 use knights_tour::options::parse_duration;
 use knights_tour::tourfile::{CheckError, CheckedTour, Expectations, InputFormat, check_tour};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::notation::{NotationError, SquareSpec, parse_size};
+use knights_tour_engine::quote::quoted as shown_safely;
+use knights_tour_engine::solve::{Outcome, Request, solve};
+use knights_tour_engine::tour::Tour;
 use proptest::prelude::*;
 use proptest::sample::Index;
 

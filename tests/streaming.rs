@@ -17,13 +17,13 @@ use std::sync::{Mutex, MutexGuard, Once};
 
 use cap::Cap;
 use knights_tour::cli::{write_grid, write_json, write_list, write_png, write_svg};
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::construct::{construct, tell};
-use knights_tour::engine::existence;
-use knights_tour::engine::search::Limits;
-use knights_tour::engine::solve::{Method, Outcome, Request, SolveError, solve, solve_streaming};
-use knights_tour::engine::tour::{Tour, Validator, VisitOrder};
 use knights_tour::tourfile::{PictureOptions, PngLayout};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::construct::{construct, tell};
+use knights_tour_engine::existence;
+use knights_tour_engine::search::Limits;
+use knights_tour_engine::solve::{Method, Outcome, Request, SolveError, solve, solve_streaming};
+use knights_tour_engine::tour::{Tour, Validator, VisitOrder};
 
 #[global_allocator]
 static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);

@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::engine::board::Board;
-use crate::engine::notation::{SquareSpec, parse_size};
-use crate::engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
-use crate::options::{BoardArgs, parse_duration};
+use crate::options::{BoardArgs, method_parser, parse_duration};
+use knights_tour_engine::board::Board;
+use knights_tour_engine::notation::{SquareSpec, parse_size};
+use knights_tour_engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
 
 use crate::tourfile::InputFormat;
 
@@ -34,7 +34,7 @@ pub struct SolveArgs {
     /// auto: the layered engine; warnsdorff: one greedy pass; backtrack: Warnsdorff-ordered
     /// backtracking; naive: fixed-order backtracking; construct: linear-time construction from
     /// small blocks (a board small enough to be one block, 10x10 or less, is searched)
-    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    #[arg(long, default_value = "auto", value_parser = method_parser(&Method::ALL))]
     pub method: Method,
     /// With --method auto, construct boards of at least this many squares instead of searching
     #[arg(long, value_name = "SQUARES", default_value_t = DEFAULT_CONSTRUCT_THRESHOLD)]
@@ -113,7 +113,7 @@ pub struct StartsArgs {
     #[arg(long)]
     pub closed: bool,
     /// The method of every solve (see 'knights-tour solve --help')
-    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    #[arg(long, default_value = "auto", value_parser = method_parser(&Method::ALL))]
     pub method: Method,
     /// The most search nodes to expand from each start before giving up on it
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET,

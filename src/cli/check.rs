@@ -3,10 +3,10 @@
 use std::fs::File;
 use std::io::{self, Read, Write};
 
-use crate::engine::board::Board;
-use crate::engine::quote::quoted_bytes;
 use crate::options::memory_limit;
 use crate::tourfile::{CheckError, CheckedTour, Expectations, check_tour};
+use knights_tour_engine::board::Board;
+use knights_tour_engine::quote::quoted_bytes;
 
 use super::{CheckArgs, ExitStatus, Failure, with_stdout};
 

@@ -17,12 +17,12 @@ use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::engine::board::{Board, Square};
-use crate::engine::count::{CountError, CountRequest, count_tours};
-use crate::engine::quote::quoted;
-use crate::engine::solve::{self, Outcome, Request};
-use crate::engine::tour::VisitOrder;
 use crate::options::{BoardArgs, with_memory_cap};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::count::{CountError, CountRequest, count_tours};
+use knights_tour_engine::quote::quoted;
+use knights_tour_engine::solve::{self, Outcome, Request};
+use knights_tour_engine::tour::VisitOrder;
 
 pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
 pub use args::{

@@ -6,8 +6,8 @@
 use std::io::{self, IsTerminal};
 
 use super::{Failure, OutputFormat, SolveArgs};
-use crate::engine::solve::Request;
 use crate::tourfile::{PictureOptions, PngLayout, Scale};
+use knights_tour_engine::solve::Request;
 
 /// The picture options of `args` for `request` (whose memory cap is the host's), or the
 /// reason it cannot be drawn; `None` for a format that is not a picture.

@@ -10,10 +10,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::args::{StartsArgs, StartsFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
-use crate::engine::board::Square;
-use crate::engine::solve::Request;
-use crate::engine::starts::{StartAnswer, StartOutcome, StartsMap, map_starts};
 use crate::options::with_memory_cap;
+use knights_tour_engine::board::Square;
+use knights_tour_engine::solve::Request;
+use knights_tour_engine::starts::{StartAnswer, StartOutcome, StartsMap, map_starts};
 
 /// `starts`: the answer from every square of the board.
 pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {

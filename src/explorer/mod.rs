@@ -29,8 +29,8 @@ use crossterm::cursor;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
-use crate::engine::solve::Method;
-use crate::options::BoardArgs;
+use crate::options::{self, BoardArgs};
+use knights_tour_engine::solve::Method;
 
 pub use app::{App, METHODS, Setup, Speed, Status, next_method};
 use driver::{Input, Sizing};
@@ -56,7 +56,7 @@ pub struct ExplorerArgs {
     pub board: BoardArgs,
     /// How to search: warnsdorff (one greedy pass), backtrack (Warnsdorff-ordered
     /// backtracking), naive (fixed-order backtracking) or construct
-    #[arg(long, default_value = "backtrack", value_parser = watchable_method())]
+    #[arg(long, default_value = "backtrack", value_parser = options::method_parser(&METHODS))]
     pub method: Method,
     /// Play speed: search steps per second, or max
     #[arg(long, value_name = "STEPS", default_value = "10")]
@@ -79,15 +79,6 @@ pub struct ExplorerArgs {
     pub race: Option<[Method; 2]>,
 }
 
-/// `--method` of the explorer: the engine's names and descriptions, of the methods it can
-/// watch.
-fn watchable_method() -> impl clap::builder::TypedValueParser<Value = Method> {
-    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    let values = METHODS.map(|method| PossibleValue::new(method.name()).help(method.description()));
-    PossibleValuesParser::new(values)
-        .map(|name| Method::from_name(&name).expect("the parser accepts only method names"))
-}
-
 impl ExplorerArgs {
     /// The explorer these options open.
     pub fn app(&self) -> color_eyre::Result<App> {
@@ -105,7 +96,7 @@ impl ExplorerArgs {
         } else {
             path.display().to_string()
         };
-        let source = crate::engine::quote::quoted(&source).to_string();
+        let source = knights_tour_engine::quote::quoted(&source).to_string();
         Ok(app.with_opened_tour(tour, &source))
     }
 

@@ -8,10 +8,10 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::engine::quote::quoted_bytes;
-use crate::engine::tour::Tour;
 use crate::options::memory_limit;
 use crate::tourfile::{CheckError, Expectations, InputFormat, check_tour};
+use knights_tour_engine::quote::quoted_bytes;
+use knights_tour_engine::tour::Tour;
 
 use super::ExplorerArgs;
 use super::app::MAX_SIDE;

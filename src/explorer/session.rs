@@ -19,9 +19,9 @@
 //! a row at most about `max(2 interval, 2n / PER_LEVEL)`, whatever the length of the history
 //! (`benches/step_back.rs` times them; [`SearchSession::replayed`] counts them for the tests).
 
-use crate::engine::board::{Board, Square};
-use crate::engine::search::{CapacityError, Search, SearchConfig, SearchEvent};
-use crate::engine::tour::{Tour, TourError};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::search::{CapacityError, Search, SearchConfig, SearchEvent};
+use knights_tour_engine::tour::{Tour, TourError};
 
 /// Events between two checkpoints at least: a step back right after a search replays at most
 /// this many (about 20 µs on 8x8).

@@ -6,8 +6,8 @@
 use std::env::{self, VarError};
 use std::fs;
 
-use crate::engine::quote::quoted_bytes;
-use crate::engine::solve::Request;
+use knights_tour_engine::quote::quoted_bytes;
+use knights_tour_engine::solve::Request;
 
 /// The environment variable that caps the memory a run may use, in bytes (a suffix `K`, `M` or
 /// `G` multiplies by 2^10, 2^20 or 2^30), below what the system and its control group allow.

@@ -6,13 +6,13 @@
 
 use std::time::Duration;
 
-use clap::builder::PossibleValue;
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
-use crate::engine::board::Board;
-use crate::engine::notation::{SquareSpec, parse_size};
-use crate::engine::quote::quoted;
-use crate::engine::solve::Method;
+use knights_tour_engine::board::Board;
+use knights_tour_engine::notation::{SquareSpec, parse_size};
+use knights_tour_engine::quote::quoted;
+use knights_tour_engine::solve::Method;
 
 mod memory;
 
@@ -38,15 +38,14 @@ pub struct BoardArgs {
     pub closed: bool,
 }
 
-/// `--method` takes the engine's method names, with their descriptions as help.
-impl ValueEnum for Method {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Method::ALL
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()).help(self.description()))
-    }
+/// A parser of `--method` that takes the names of `methods` (the engine's names), with their
+/// descriptions as help.
+pub fn method_parser(methods: &[Method]) -> impl TypedValueParser<Value = Method> + use<> {
+    let values = methods
+        .iter()
+        .map(|method| PossibleValue::new(method.name()).help(method.description()));
+    PossibleValuesParser::new(values)
+        .map(|name| Method::from_name(&name).expect("the parser accepts only method names"))
 }
 
 /// A duration as people type it: `250ms`, `2s`, `1m`.
@@ -65,10 +64,14 @@ mod tests {
 
     #[test]
     fn method_names_round_trip_through_the_command_line() {
+        let command = clap::Command::new("test");
         for method in Method::ALL {
-            let parsed = Method::from_str(method.name(), false).unwrap();
+            let parsed = method_parser(&Method::ALL)
+                .parse_ref(&command, None, method.name().as_ref())
+                .unwrap();
             assert_eq!(parsed, method);
         }
-        assert!(Method::from_str("greedy", false).is_err());
+        let unknown = method_parser(&Method::ALL).parse_ref(&command, None, "greedy".as_ref());
+        assert!(unknown.is_err());
     }
 }

@@ -19,7 +19,7 @@ use std::time::SystemTime;
 use russh::keys::ssh_key::authorized_keys::ConfigOpts;
 use russh::keys::{Algorithm, PublicKey};
 
-use crate::engine::quote::quoted;
+use knights_tour_engine::quote::quoted;
 
 /// The largest file read: a few thousand keys.
 const MAX_FILE_BYTES: u64 = 1 << 20;

@@ -18,8 +18,8 @@ use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, Verif
 use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, MethodSet};
 use tokio::sync::watch;
 
-use crate::engine::quote::quoted;
 use crate::explorer::Look;
+use knights_tour_engine::quote::quoted;
 
 use super::Access;
 use super::hostkey::fingerprint;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use russh::keys::ssh_key::LineEnding;
 use russh::keys::{Algorithm, HashAlg, PrivateKey, PublicKey};
 
-use crate::engine::quote::quoted;
+use knights_tour_engine::quote::quoted;
 
 /// The key's file name under the data directory.
 const FILE_NAME: &str = "host_ed25519";

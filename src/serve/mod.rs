@@ -39,9 +39,9 @@ use std::time::Duration;
 
 use russh::keys::PrivateKey;
 
-use crate::engine::quote::quoted;
 use crate::explorer::{App, ExplorerArgs};
 use crate::options::parse_duration;
+use knights_tour_engine::quote::quoted;
 
 pub use authorized::AuthorizedKeys;
 pub use log::LogFormat;

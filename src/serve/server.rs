@@ -21,7 +21,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tokio::task::JoinSet;
 
-use crate::engine::quote::quoted;
+use knights_tour_engine::quote::quoted;
 
 use super::connection::Connection;
 use super::hostkey::fingerprint;

@@ -12,9 +12,9 @@
 
 use std::io::Read;
 
-use crate::engine::board::{Board, KNIGHT_MOVES, Square};
-use crate::engine::quote::quoted_bytes;
-use crate::engine::tour::{Tour, TourError};
+use knights_tour_engine::board::{Board, KNIGHT_MOVES, Square};
+use knights_tour_engine::quote::quoted_bytes;
+use knights_tour_engine::tour::{Tour, TourError};
 
 use super::input::Input;
 use super::{

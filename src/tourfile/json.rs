@@ -11,9 +11,9 @@
 
 use std::io::Read;
 
-use crate::engine::board::{Board, Square};
-use crate::engine::quote::quoted_bytes;
-use crate::engine::tour::Tour;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::quote::quoted_bytes;
+use knights_tour_engine::tour::Tour;
 
 use super::input::{Input, short_number};
 use super::{CheckError, CheckedTour, Expectations, validator};

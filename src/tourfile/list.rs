@@ -4,9 +4,9 @@
 
 use std::io::Read;
 
-use crate::engine::board::{Board, Square};
-use crate::engine::quote::quoted_bytes;
-use crate::engine::tour::Validator;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::quote::quoted_bytes;
+use knights_tour_engine::tour::Validator;
 
 use super::input::{Input, Line, short_number};
 use super::{

@@ -28,11 +28,11 @@ use std::io::{self, Read};
 
 use thiserror::Error;
 
-use crate::engine::board::{Board, Square};
-use crate::engine::notation::{NotationError, SquareSpec};
-use crate::engine::quote::quoted_bytes;
-use crate::engine::tour::{Tour, TourError, Validator};
 use input::Input;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::notation::{NotationError, SquareSpec};
+use knights_tour_engine::quote::quoted_bytes;
+use knights_tour_engine::tour::{Tour, TourError, Validator};
 pub use picture::{NUMBERS_UP_TO_SIDE, PictureOptions, RAMP_LEN, Ramp, luma};
 pub use png::{MAX_PICTURE_SIDE, PngLayout, Scale, write_png};
 pub use save::{save_list, save_with};
@@ -355,7 +355,7 @@ mod tests {
 
     fn expect(size: Option<&str>) -> Expectations {
         Expectations {
-            size: size.map(|text| crate::engine::notation::parse_size(text).unwrap()),
+            size: size.map(|text| knights_tour_engine::notation::parse_size(text).unwrap()),
             default_size: Board::new(8, 8).unwrap(),
             closed: false,
             start: None,

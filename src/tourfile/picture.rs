@@ -7,7 +7,7 @@
 //! non-decreasing from the first entry to the last, so a picture read in grey still shows the
 //! order of the tour, later squares lighter.
 
-use crate::engine::board::Board;
+use knights_tour_engine::board::Board;
 
 /// Boards whose sides are both at most this get visit numbers unless told otherwise.
 pub const NUMBERS_UP_TO_SIDE: u32 = 16;

@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use super::write_list;
-use crate::engine::tour::Tour;
+use knights_tour_engine::tour::Tour;
 
 /// Saves `tour` to `path` in the list format (`r c` a line), replacing any file there.
 pub fn save_list(path: &Path, tour: &Tour) -> io::Result<()> {
@@ -56,8 +56,8 @@ fn write_to(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::{Board, Square};
-    use crate::engine::solve::{Outcome, Request, solve};
+    use knights_tour_engine::board::{Board, Square};
+    use knights_tour_engine::solve::{Outcome, Request, solve};
 
     fn tour() -> Tour {
         let request = Request::new(Board::new(5, 5).unwrap(), Square::new(0, 0));

@@ -23,9 +23,9 @@ use std::io::{self, Write};
 use std::ops::Range;
 
 use super::picture::{PictureOptions, Ramp, hex};
-use crate::engine::board::{Board, Square};
-use crate::engine::notation::short_name;
-use crate::engine::tour::VisitOrder;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::notation::short_name;
+use knights_tour_engine::tour::VisitOrder;
 
 /// User units a square is wide and high.
 pub const SQUARE: u64 = 10;
@@ -285,8 +285,8 @@ fn tenths(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::solve::{Outcome, Request, solve};
-    use crate::engine::tour::Tour;
+    use knights_tour_engine::solve::{Outcome, Request, solve};
+    use knights_tour_engine::tour::Tour;
 
     fn tour(rows: u64, cols: u64, closed: bool) -> Tour {
         let board = Board::new(rows, cols).unwrap();

@@ -13,9 +13,9 @@ use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::mpsc;
 
-use crate::engine::board::Square;
-use crate::engine::solve::{Outcome, Request, Stats};
-use crate::engine::tour::{VISITS_PER_READ, VisitOrder};
+use knights_tour_engine::board::Square;
+use knights_tour_engine::solve::{Outcome, Request, Stats};
+use knights_tour_engine::tour::{VISITS_PER_READ, VisitOrder};
 
 /// Squares formatted per chunk: about a megabyte of text, and a run a walked tour reads from
 /// where its check stood.
@@ -362,8 +362,8 @@ pub fn stats_line<T>(outcome: &Outcome<T>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::Board;
-    use crate::engine::construct::construct;
+    use knights_tour_engine::board::Board;
+    use knights_tour_engine::construct::construct;
 
     #[test]
     fn decimal_digits_are_the_numbers_own() {

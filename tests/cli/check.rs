@@ -285,7 +285,7 @@ fn check_accepts_every_format_solve_writes() {
             check_args.push("--closed");
         }
         let kind = if closed { "closed" } else { "open" };
-        let board = knights_tour::engine::notation::parse_size(size).unwrap();
+        let board = knights_tour_engine::notation::parse_size(size).unwrap();
         let expected = format!("valid {kind} tour of {board} from {start}\n");
         for format in ["list", "grid", "json"] {
             let text = solve(&[&solve_args[..], &["--format", format]].concat()).stdout;

@@ -6,9 +6,9 @@ use std::io::{self, Write};
 use std::process::Command as StdCommand;
 
 use knights_tour::cli::{write_grid, write_json, write_list};
-use knights_tour::engine::board::Square;
-use knights_tour::engine::solve::{Outcome, Request, solve as solve_request};
-use knights_tour::engine::tour::Tour;
+use knights_tour_engine::board::Square;
+use knights_tour_engine::solve::{Outcome, Request, solve as solve_request};
+use knights_tour_engine::tour::Tour;
 
 use super::*;
 

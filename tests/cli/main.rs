@@ -8,8 +8,8 @@
 use std::path::PathBuf;
 
 use assert_cmd::Command;
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::tour::validate;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::tour::validate;
 use predicates::prelude::*;
 use serde_json::Value;
 

@@ -2,7 +2,7 @@
 //! marked, seams drawn, stepped back and forth, played, and ending in the validated tour the
 //! command line gives.
 
-use knights_tour::engine::solve::{self, Layer, Outcome, Request};
+use knights_tour_engine::solve::{self, Layer, Outcome, Request};
 use ratatui::style::Modifier;
 
 use super::*;

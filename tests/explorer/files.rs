@@ -6,9 +6,9 @@
 use std::fs;
 
 use assert_cmd::Command;
-use knights_tour::engine::tour::Tour;
 use knights_tour::explorer::app::PromptPurpose;
 use knights_tour::tourfile::{Expectations, InputFormat, check_tour};
+use knights_tour_engine::tour::Tour;
 
 use super::*;
 

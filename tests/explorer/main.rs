@@ -5,12 +5,12 @@
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use knights_tour::engine::board::{Board, Square};
-use knights_tour::engine::solve::Method;
-use knights_tour::engine::tour::validate;
 use knights_tour::explorer::app::{FINISH_NODE_BUDGET, KnightState};
 use knights_tour::explorer::ui::{ColorMode, GlyphSet};
 use knights_tour::explorer::{App, BoardViewport, Look, Screen, Setup, Speed, Status, action};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::solve::Method;
+use knights_tour_engine::tour::validate;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;

@@ -193,7 +193,7 @@ fn the_panel_follows_the_timeline_not_the_search_that_found_the_tour() {
     let path = app.tour().unwrap().indices().to_vec();
     let name = |k: usize| {
         let square = board.square_at(path[k]);
-        knights_tour::engine::notation::short_name(board, square)
+        knights_tour_engine::notation::short_name(board, square)
     };
     press(&mut app, "0nnnnnnnnn");
     assert_eq!(app.status(), Status::ReplayPaused { shown: 10 });

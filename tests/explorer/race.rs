@@ -1,9 +1,9 @@
 //! The method race (`R`, `--race A,B`): the keys that drive it, that its lanes stay level in
 //! nodes, its verdict checked against each method's own search run alone, and its screens.
 
-use knights_tour::engine::search::{Search, SearchEvent, SearchStats};
 use knights_tour::explorer::app::{Factor, LaneEnd, RaceStatus, Verdict, times};
 use knights_tour::explorer::{ExplorerArgs, FRAME};
+use knights_tour_engine::search::{Search, SearchEvent, SearchStats};
 
 /// One frame at 60 frames a second.
 const SIXTIETH: Duration = Duration::from_nanos(16_666_667);

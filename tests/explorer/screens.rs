@@ -40,7 +40,7 @@ fn a_backtrack_marks_the_square_taken_back() {
     let mut steps = 0;
     while !matches!(
         app.last_event(),
-        Some(knights_tour::engine::search::SearchEvent::Backtrack { .. })
+        Some(knights_tour_engine::search::SearchEvent::Backtrack { .. })
     ) {
         press(&mut app, "n");
         steps += 1;

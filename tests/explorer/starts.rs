@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use knights_tour::engine::solve::{Outcome, Request, solve};
-use knights_tour::engine::starts::StartOutcome;
+use knights_tour_engine::solve::{Outcome, Request, solve};
+use knights_tour_engine::starts::StartOutcome;
 
 use super::*;
 

@@ -11,8 +11,8 @@ struct Tui {
     #[command(flatten)]
     args: ExplorerArgs,
 }
-use knights_tour::engine::solve::Layer;
 use knights_tour::explorer::app::{TourView, Zoom};
+use knights_tour_engine::solve::Layer;
 
 /// A VHS duration: `500ms`, `2s`, `1.5s`.
 fn duration(text: &str) -> Duration {
@@ -230,7 +230,7 @@ fn the_story_passes_through_a_backtrack_and_a_proof_of_no_tour() {
     assert!(
         matches!(
             at_backtrack.last_event(),
-            Some(knights_tour::engine::search::SearchEvent::Backtrack { dead_end: true, .. })
+            Some(knights_tour_engine::search::SearchEvent::Backtrack { dead_end: true, .. })
         ),
         "{:?}",
         at_backtrack.last_event()

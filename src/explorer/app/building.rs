@@ -1,13 +1,13 @@
 //! The construction told step by step ([`Building`]): with `construct` on a board built from
 //! blocks, the explorer shows the engine's own story of the construction (see
-//! [`crate::engine::construct::story`]) — the seams between blocks, each block's piece as it is
+//! [`knights_tour_engine::construct::story`]) — the seams between blocks, each block's piece as it is
 //! laid, numbered in its own order, and each join that makes two pieces one — stepped with `n`
 //! and `b`, played with `Space`, finished with `f`. At its end the validated tour is shown, and
 //! its timeline takes over.
 
-use crate::engine::board::{Board, Square};
-use crate::engine::construct::story::{Step, Story};
-use crate::engine::tour::Tour;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::construct::story::{Step, Story};
+use knights_tour_engine::tour::Tour;
 
 use super::{App, Motion};
 

@@ -7,10 +7,10 @@ use std::fs::File;
 use std::io::{self, BufWriter};
 use std::path::Path;
 
-use crate::engine::notation::short_name;
-use crate::engine::quote::{quoted, quoted_bytes};
-use crate::engine::tour::Tour;
 use crate::tourfile::{PictureOptions, save_with, write_list, write_svg};
+use knights_tour_engine::notation::short_name;
+use knights_tour_engine::quote::{quoted, quoted_bytes};
+use knights_tour_engine::tour::Tour;
 
 use super::{App, Attempt, PromptPurpose, Setup};
 

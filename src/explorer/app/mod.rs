@@ -30,11 +30,11 @@ mod stepping;
 
 use std::time::Duration;
 
-use crate::engine::board::Square;
-use crate::engine::existence::NoTourReason;
-use crate::engine::search::SearchEvent;
-use crate::engine::solve::{Layer, Method, Outcome};
-use crate::engine::tour::Tour;
+use knights_tour_engine::board::Square;
+use knights_tour_engine::existence::NoTourReason;
+use knights_tour_engine::search::SearchEvent;
+use knights_tour_engine::solve::{Layer, Method, Outcome};
+use knights_tour_engine::tour::Tour;
 
 use super::keys::Action;
 use super::session::SearchSession;

@@ -6,8 +6,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use crate::engine::notation::SquareSpec;
-use crate::engine::quote::quoted;
+use knights_tour_engine::notation::SquareSpec;
+use knights_tour_engine::quote::quoted;
 
 use super::{App, Follow, Motion};
 

@@ -2,9 +2,9 @@
 //! what it is doing, its candidates, the square last taken back, the tour's path when the
 //! path view is on, and a construction's seams and joins.
 
-use crate::engine::board::{Board, Square};
-use crate::engine::search::{Candidate, SearchEvent};
-use crate::engine::starts::{StartOutcome, StartsMap};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::search::{Candidate, SearchEvent};
+use knights_tour_engine::starts::{StartOutcome, StartsMap};
 
 use super::{App, Attempt, Building, SearchSession};
 

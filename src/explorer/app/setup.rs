@@ -6,10 +6,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use crate::engine::board::{Board, Square};
-use crate::engine::existence::{self, Verdict};
-use crate::engine::quote::quoted;
-use crate::engine::solve::Method;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::existence::{self, Verdict};
+use knights_tour_engine::quote::quoted;
+use knights_tour_engine::solve::Method;
 
 use super::{App, Attempt, Follow, MAX_SIDE, Motion, Owed, SearchSession, thousands};
 

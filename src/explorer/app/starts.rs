@@ -1,5 +1,5 @@
 //! The starts map (`s`): what the engine answers from every square of the board, for the
-//! current kind and method ([`crate::engine::starts`]), drawn over the board. It is computed
+//! current kind and method ([`knights_tour_engine::starts`]), drawn over the board. It is computed
 //! on a thread of its own, so keys are never blocked: [`App::tick`] picks up its progress and
 //! its end; any change of board, kind or method cancels it (and, while the map is shown, asks
 //! for the new one); maps already made are kept, a few of them, and shown again at once.
@@ -9,10 +9,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::engine::board::{Board, Square};
-use crate::engine::solve::{Method, Request};
-use crate::engine::starts::{MAX_SQUARES, StartsMap, map_starts};
 use crate::options::with_memory_cap;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::solve::{Method, Request};
+use knights_tour_engine::starts::{MAX_SQUARES, StartsMap, map_starts};
 
 use super::App;
 

@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use crate::engine::existence::NoTourReason;
-use crate::engine::search::SearchEvent;
-use crate::engine::solve::{Outcome, Stats};
+use knights_tour_engine::existence::NoTourReason;
+use knights_tour_engine::search::SearchEvent;
+use knights_tour_engine::solve::{Outcome, Stats};
 
 use super::{App, Attempt, Motion, SearchSession};
 

@@ -4,9 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::construct::{self, story::Story};
-use crate::engine::search::Limits;
-use crate::engine::solve::{self, Layer, Outcome, Request};
+use knights_tour_engine::construct::{self, story::Story};
+use knights_tour_engine::search::Limits;
+use knights_tour_engine::solve::{self, Layer, Outcome, Request};
 
 use super::{App, Attempt, Building, Follow, Motion, Owed, Speed};
 use crate::explorer::session::{Applied, SearchSession, apply_event, fill_visits};

@@ -21,7 +21,7 @@ pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
 
 use super::app::{App, Status};
 use super::keys::KEYS;
-use crate::engine::board::Board;
+use knights_tour_engine::board::Board;
 
 /// The smallest terminal the explorer draws in; below it, a message says so.
 pub const MIN_SIZE: (u16, u16) = (24, 8);

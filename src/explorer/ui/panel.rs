@@ -9,11 +9,11 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::{BoardViewport, Look, Role, Screen};
-use crate::engine::board::Square;
-use crate::engine::construct::story::Step;
-use crate::engine::notation::{full_name, short_name};
-use crate::engine::search::SearchEvent;
 use crate::explorer::app::{KnightState, TourView, Zoom, thousands};
+use knights_tour_engine::board::Square;
+use knights_tour_engine::construct::story::Step;
+use knights_tour_engine::notation::{full_name, short_name};
+use knights_tour_engine::search::SearchEvent;
 
 /// Columns of the field names in the panel.
 pub(super) const FIELD_WIDTH: usize = 11;

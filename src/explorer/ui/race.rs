@@ -13,9 +13,9 @@ use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 
 use super::panel::{FIELD_WIDTH, wrap};
 use super::{BoardViewport, BoardWidget, Role, Screen};
-use crate::engine::board::Board;
-use crate::engine::notation::short_name;
 use crate::explorer::app::{LaneEnd, Race, RaceStatus, Speed, Verdict, thousands};
+use knights_tour_engine::board::Board;
+use knights_tour_engine::notation::short_name;
 
 /// Rows of the finish line (wrapped) and a message under it.
 const FINISH_ROWS: u16 = 3;

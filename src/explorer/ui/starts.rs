@@ -9,8 +9,8 @@ use super::board::short_count;
 use super::look::MapOutcome;
 use super::panel::FIELD_WIDTH;
 use super::{Role, Screen};
-use crate::engine::starts::StartOutcome;
 use crate::explorer::app::{StartsView, thousands};
+use knights_tour_engine::starts::StartOutcome;
 
 impl Screen<'_> {
     /// The map's fields: what it sums up to (or how far its work is), and the answer from the

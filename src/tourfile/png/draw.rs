@@ -4,8 +4,8 @@
 //! three by five dots. Everything is clipped to the band, so the picture never has to be held
 //! whole.
 
-use crate::engine::board::Square;
-use crate::engine::tour::VisitOrder;
+use knights_tour_engine::board::Square;
+use knights_tour_engine::tour::VisitOrder;
 
 const HALO: [u8; 3] = [255, 255, 255];
 const LINE: [u8; 3] = [20, 20, 32];

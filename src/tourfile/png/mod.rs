@@ -25,10 +25,10 @@ use ::png::{BitDepth, ColorType, Compression, EncodingError};
 mod draw;
 
 use super::picture::{PictureOptions, RAMP_LEN, Ramp};
-use crate::engine::board::{Board, Square};
-use crate::engine::notation::short_name;
-use crate::engine::tour::VisitOrder;
 use draw::{Band, Path, centre, draw_path};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::notation::short_name;
+use knights_tour_engine::tour::VisitOrder;
 
 /// The longest side of a picture in pixels, and of a board drawn one pixel a square.
 pub const MAX_PICTURE_SIDE: u32 = 4096;
@@ -438,9 +438,9 @@ mod tests {
             }
         }
         let board = Board::new(5, 5).unwrap();
-        let request = crate::engine::solve::Request::new(board, Square::new(0, 0));
-        let crate::engine::solve::Outcome::Tour { tour, .. } =
-            crate::engine::solve::solve(&request).unwrap()
+        let request = knights_tour_engine::solve::Request::new(board, Square::new(0, 0));
+        let knights_tour_engine::solve::Outcome::Tour { tour, .. } =
+            knights_tour_engine::solve::solve(&request).unwrap()
         else {
             panic!("5x5 has a tour from a corner");
         };

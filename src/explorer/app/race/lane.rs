@@ -3,13 +3,13 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::board::{Board, Square};
-use crate::engine::existence::{self, NoTourReason};
-use crate::engine::search::{Limits, SearchEvent};
-use crate::engine::solve::Method;
-use crate::engine::tour::Tour;
 use crate::explorer::app::{Figures, Scene, Zoom};
 use crate::explorer::session::{Applied, SearchSession, apply_event, fill_visits};
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::existence::{self, NoTourReason};
+use knights_tour_engine::search::{Limits, SearchEvent};
+use knights_tour_engine::solve::Method;
+use knights_tour_engine::tour::Tour;
 
 /// How a lane ended.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -24,9 +24,9 @@ mod verdict;
 
 use std::time::{Duration, Instant};
 
-use crate::engine::board::{Board, Square};
-use crate::engine::quote::quoted;
-use crate::engine::solve::Method;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::quote::quoted;
+use knights_tour_engine::solve::Method;
 
 use super::{App, Motion, Owed, Speed};
 use crate::explorer::keys::Action;

@@ -1,9 +1,9 @@
 //! Who won the race and by what factor in nodes ([`Verdict`], [`Factor`]), and the finish line
 //! that says so (or, before the end, how the race stands).
 
-use crate::engine::existence::NoTourReason;
-use crate::engine::notation::short_name;
 use crate::explorer::app::thousands;
+use knights_tour_engine::existence::NoTourReason;
+use knights_tour_engine::notation::short_name;
 
 use super::{LaneEnd, Race};
 

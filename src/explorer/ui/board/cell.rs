@@ -7,9 +7,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use crate::engine::board::Square;
 use crate::explorer::app::{KnightState, Scene};
 use crate::explorer::ui::look::{Look, Role};
+use knights_tour_engine::board::Square;
 
 use super::CellSize;
 use super::starts::MapCell;

@@ -20,8 +20,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Block, StatefulWidget, Widget};
 
-use crate::engine::board::{Board, Square};
-use crate::engine::notation;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::notation;
 
 use super::look::{Look, Role};
 use crate::explorer::app::{KnightState, Scene, Zoom};

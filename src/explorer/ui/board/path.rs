@@ -11,8 +11,8 @@ use ratatui::symbols::Marker;
 use ratatui::widgets::Widget;
 use ratatui::widgets::canvas::{Canvas, Line as CanvasLine};
 
-use crate::engine::board::Square;
 use crate::explorer::ui::look::{GlyphSet, Role};
+use knights_tour_engine::board::Square;
 
 use super::{BoardViewport, BoardWidget};
 

@@ -6,10 +6,10 @@
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 
-use crate::engine::board::Square;
-use crate::engine::starts::StartOutcome;
 use crate::explorer::app::StartsView;
 use crate::explorer::ui::look::{Look, MapOutcome};
+use knights_tour_engine::board::Square;
+use knights_tour_engine::starts::StartOutcome;
 
 use super::{BoardViewport, BoardWidget};
 

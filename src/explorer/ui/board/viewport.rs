@@ -4,8 +4,8 @@
 
 use ratatui::layout::Rect;
 
-use crate::engine::board::{Board, Square};
-use crate::engine::notation;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::notation;
 
 /// A cell size in terminal columns and rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,70 @@
+//! The tour engine: everything that computes tours, and nothing else.
+//!
+//! - [`board`]: rows × cols, squares, knight moves;
+//! - [`notation`]: the text forms of sizes and squares (`8x10`, `r,c`, `a1`);
+//! - [`quote`]: how messages quote the text they were given (short, escaped);
+//! - [`tour`]: tours and the strict validator every tour passes;
+//! - [`existence`]: the O(1) theorems on which boards and starts have tours;
+//! - [`search`]: the stepped, bounded search (greedy, Warnsdorff-ordered or fixed-order);
+//! - [`construct`]: the linear-time construction of large boards from small pieces;
+//! - [`solve`]: the layered solver that puts them together, with typed outcomes;
+//! - [`starts`]: the solver's answer from every square of a board, with the board's
+//!   symmetries;
+//! - [`count`]: exhaustive counting on small boards, the cross-check of the search.
+//!
+//! The engine touches no terminal, parses no arguments, reads no file, no environment variable
+//! and nothing of the operating system: limits (node budget, deadline, memory cap) come in as
+//! values, and the front ends find them. The program `knights-tour` (a terminal explorer, a
+//! command line and an SSH server) is built on this crate.
+//!
+//! # Solving a board from Rust
+//!
+//! Every answer is typed: a validated tour, a proof that none exists, or a run that gave up
+//! within its budget.
+//!
+//! ```
+//! use knights_tour_engine::board::{Board, Square};
+//! use knights_tour_engine::solve::{Outcome, Request, solve};
+//!
+//! let board = Board::new(8, 8)?;
+//! let request = Request::new(board, Square::new(0, 0)).closed(true);
+//! match solve(&request)? {
+//!     Outcome::Tour { tour, layer, .. } => {
+//!         // The tour passed the validator before it was returned.
+//!         assert_eq!(tour.squares().len(), 64);
+//!         assert!(tour.is_closed());
+//!         println!("found by the {layer} layer:");
+//!         for square in tour.squares() {
+//!             println!("{square}");
+//!         }
+//!     }
+//!     Outcome::NoTour { reason, .. } => println!("no tour: {reason}"),
+//!     Outcome::BudgetExceeded { cause, .. } => println!("gave up: {cause}"),
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A board with no tour from the start is answered by a theorem, in constant time:
+//!
+//! ```
+//! use knights_tour_engine::board::{Board, Square};
+//! use knights_tour_engine::solve::{Layer, Outcome, Request, solve};
+//!
+//! let board = Board::new(3, 4)?;
+//! let outcome = solve(&Request::new(board, Square::new(1, 1)))?;
+//! assert!(matches!(outcome, Outcome::NoTour { layer: Layer::Existence, .. }));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod construct;
+pub mod count;
+pub mod existence;
+pub mod notation;
+pub mod quote;
+pub mod search;
+pub mod solve;
+pub mod starts;
+pub mod tour;

@@ -1,0 +1,277 @@
+//! Setting a search up on its board: the memory a search needs ([`Search::memory_needed`]),
+//! reserved up front and fallibly, so that a board too large is an error and not an abort;
+//! then the cells filled, their degrees set, the start's connectivity and its stranded squares
+//! checked, a band of rows at a time with a look at the deadline between bands, so that even
+//! the setup of a board of 10^9 squares stops in time.
+
+use std::time::Instant;
+
+use thiserror::Error;
+
+use super::connectivity::Connectivity;
+use super::pruning::{Frame, Passage, one_last_square};
+use super::state::{BLOCKED, BORDER, DEGREE, NEAR_START};
+use super::{CapacityError, Limit, Search, SearchConfig};
+use crate::board::{Board, KNIGHT_MOVES};
+
+/// About how many cells are set up between two looks at the clock (a millisecond or less).
+pub(super) const CELLS_PER_LOOK: usize = 1 << 20;
+
+/// A cell bit the start's connectivity check uses for the cells it has reached, and clears.
+const SEEN: u8 = 0x20;
+
+/// Why a search could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// The board does not fit in memory.
+    #[error(transparent)]
+    Capacity(#[from] CapacityError),
+    /// The deadline passed while the board was being set up.
+    #[error("the deadline passed while the board was being set up")]
+    Stopped(Limit),
+}
+
+/// Whether `deadline` has passed.
+pub(super) fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+/// `Err(Limit::Deadline)` once `deadline` has passed.
+pub(crate) fn check_clock(deadline: Option<Instant>) -> Result<(), Limit> {
+    if past(deadline) {
+        Err(Limit::Deadline)
+    } else {
+        Ok(())
+    }
+}
+
+/// Grows `vec` (with room reserved) to `len` copies of `value`, a chunk at a time, looking at
+/// the clock between chunks.
+fn fill<T: Copy>(
+    vec: &mut Vec<T>,
+    len: usize,
+    value: T,
+    deadline: Option<Instant>,
+) -> Result<(), Limit> {
+    while vec.len() < len {
+        check_clock(deadline)?;
+        let next = (vec.len() + CELLS_PER_LOOK).min(len);
+        vec.resize(next, value);
+    }
+    Ok(())
+}
+
+/// The memory of a search, reserved up front so that a board too large fails cleanly.
+pub(super) struct Storage {
+    pub(super) cells: Vec<u8>,
+    pub(super) path: Vec<u32>,
+    pub(super) frames: Vec<Frame>,
+    pub(super) connectivity: Option<Connectivity>,
+}
+
+/// The cells of `board` with its border: the width and the height.
+pub(super) fn padded_size(board: Board) -> (usize, usize) {
+    (
+        board.cols() as usize + 2 * BORDER,
+        board.rows() as usize + 2 * BORDER,
+    )
+}
+
+impl Search {
+    /// Bytes a search of `board` with `config` holds at its peak: a byte a cell (with the
+    /// border), four more where the connectivity prune keeps its stamps, four bytes a square
+    /// for the path (and, at the start, for the connectivity check's queue), and a frame a
+    /// square when backtracking. The tour it finds is made from the path's own memory.
+    pub fn memory_needed(board: Board, config: &SearchConfig) -> u64 {
+        let (width, height) = padded_size(board);
+        let padded = width as u64 * height as u64;
+        let area = board.area();
+        let with_connectivity = config.pruning && config.connectivity;
+        let frame_slots = if config.backtracking { area } else { 2 };
+        let (per_cell, queue) = if with_connectivity {
+            (5, 4 * area)
+        } else {
+            (1, 0)
+        };
+        padded * per_cell + 4 * area + queue + std::mem::size_of::<Frame>() as u64 * frame_slots
+    }
+}
+
+impl Storage {
+    /// The memory to search `board` with `config`, the cells blocked (their degrees are set
+    /// next): refused if it cannot be had, stopped if `deadline` passes while it is filled.
+    pub(super) fn reserve(
+        board: Board,
+        config: &SearchConfig,
+        deadline: Option<Instant>,
+    ) -> Result<Self, SetupError> {
+        let (width, height) = padded_size(board);
+        let padded = width as u64 * height as u64;
+        let area = board.area();
+        let with_connectivity = config.pruning && config.connectivity;
+        let frame_slots = if config.backtracking { area } else { 2 };
+        let too_large = CapacityError {
+            board,
+            bytes: Search::memory_needed(board, config),
+        };
+        if padded > u64::from(u32::MAX) {
+            return Err(too_large.into());
+        }
+        let mut storage = Self {
+            cells: Vec::new(),
+            path: Vec::new(),
+            frames: Vec::new(),
+            connectivity: None,
+        };
+        storage
+            .cells
+            .try_reserve_exact(padded as usize)
+            .and_then(|()| storage.path.try_reserve_exact(area as usize))
+            .and_then(|()| storage.frames.try_reserve_exact(frame_slots as usize))
+            .map_err(|_| too_large.clone())?;
+        if with_connectivity {
+            let mut stamps = Vec::new();
+            stamps
+                .try_reserve_exact(padded as usize)
+                .map_err(|_| too_large)?;
+            fill(&mut stamps, padded as usize, 0, deadline).map_err(SetupError::Stopped)?;
+            storage.connectivity = Some(Connectivity::with_stamps(stamps));
+        }
+        fill(&mut storage.cells, padded as usize, BLOCKED, deadline)
+            .map_err(SetupError::Stopped)?;
+        Ok(storage)
+    }
+}
+
+impl Search {
+    /// Rows of the board set up between two looks at the clock.
+    pub(super) fn rows_per_look(&self) -> usize {
+        (CELLS_PER_LOOK / self.width).max(1)
+    }
+
+    /// Whether the unvisited squares, with `head`, are connected (otherwise no path from the
+    /// head covers them): a flood fill over the board, marking the cells it reaches with a
+    /// spare bit that it clears again. Its queue is asked for, not assumed.
+    pub(super) fn is_connected_beyond(
+        &mut self,
+        head: usize,
+        deadline: Option<Instant>,
+    ) -> Result<bool, SetupError> {
+        let open = self.area as usize - self.path.len();
+        let mut queue: Vec<u32> = Vec::new();
+        queue
+            .try_reserve_exact(open + 1)
+            .map_err(|_| CapacityError {
+                board: self.board,
+                bytes: Search::memory_needed(self.board, &self.config),
+            })?;
+        queue.push(head as u32);
+        self.cells[head] |= SEEN;
+        let mut next_look = CELLS_PER_LOOK;
+        let mut stopped = None;
+        let mut at = 0;
+        while at < queue.len() {
+            if at == next_look {
+                next_look += CELLS_PER_LOOK;
+                if let Err(limit) = check_clock(deadline) {
+                    stopped = Some(limit);
+                    break;
+                }
+            }
+            let cell = queue[at] as usize;
+            at += 1;
+            for k in 0..8 {
+                let next = self.neighbour(cell, k);
+                if self.cells[next] & (BLOCKED | SEEN) == 0 {
+                    self.cells[next] |= SEEN;
+                    queue.push(next as u32);
+                }
+            }
+        }
+        for &cell in &queue {
+            self.cells[cell as usize] &= !SEEN;
+        }
+        match stopped {
+            Some(limit) => Err(SetupError::Stopped(limit)),
+            None => Ok(queue.len() - 1 == open),
+        }
+    }
+
+    /// Gives every board cell its degree on the empty board (the border stays blocked).
+    pub(super) fn set_degrees(&mut self, deadline: Option<Instant>) -> Result<(), Limit> {
+        // Bit k of a row's (column's) mask: move k stays within the rows (columns).
+        let within = |index: u32, len: u32, delta: fn((i32, i32)) -> i32| {
+            (0..8).fold(0u8, |mask, k| {
+                let to = i64::from(index) + i64::from(delta(KNIGHT_MOVES[k]));
+                mask | (u8::from((0..i64::from(len)).contains(&to)) << k)
+            })
+        };
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        // Only the two columns at each side lose moves: their masks, the rest all moves.
+        let edge = |col: u32| within(col, cols, |m| m.1);
+        let rows_per_look = self.rows_per_look();
+        for (row, cells) in (0..rows).zip(self.board_rows()) {
+            if (row as usize).is_multiple_of(rows_per_look) {
+                check_clock(deadline)?;
+            }
+            let row_mask = within(row, rows, |m| m.0);
+            let line = &mut self.cells[cells];
+            if cols <= 4 {
+                for (col, cell) in (0..cols).zip(line.iter_mut()) {
+                    *cell = (row_mask & edge(col)).count_ones() as u8;
+                }
+                continue;
+            }
+            let inner = row_mask.count_ones() as u8;
+            let last = cols as usize - 1;
+            line.fill(inner);
+            for col in [0, 1, last - 1, last] {
+                line[col] = (row_mask & edge(col as u32)).count_ones() as u8;
+            }
+        }
+        Ok(())
+    }
+
+    /// Squares away from the start that can only be the last square, or `None` if the board
+    /// already rules out every tour (a square no move can reach, or two forced last squares).
+    pub(super) fn initial_stranded(
+        &self,
+        start_cell: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Option<u8>, Limit> {
+        if self.area == 1 {
+            return Ok(Some(0));
+        }
+        let near_head = |cell: usize| (0..8).any(|k| self.neighbour(start_cell, k) == cell);
+        let mut stranded = 0u8;
+        let rows_per_look = self.rows_per_look();
+        for (row, cells) in self.board_rows().enumerate() {
+            if row.is_multiple_of(rows_per_look) {
+                check_clock(deadline)?;
+            }
+            for cell in cells {
+                let value = self.cells[cell];
+                if value & BLOCKED != 0 {
+                    continue;
+                }
+                // Nearly every square passes; the start's neighbours are looked for after.
+                let passage = Passage::of(usize::from(value & DEGREE));
+                if passage == Passage::Through || near_head(cell) {
+                    continue;
+                }
+                match passage {
+                    Passage::Through => {}
+                    Passage::Dead => return Ok(None),
+                    Passage::LastOnly => {
+                        let must_close = self.config.closed && value & NEAR_START == 0;
+                        if must_close || !one_last_square(u32::from(stranded) + 1) {
+                            return Ok(None);
+                        }
+                        stranded += 1;
+                    }
+                }
+            }
+        }
+        Ok(Some(stranded))
+    }
+}

@@ -1,0 +1,122 @@
+//! The board as the search keeps it: one byte a cell on a board with a two-square border, so
+//! the eight neighbours of a square are fixed offsets and never need a bounds check. Each cell
+//! holds a *blocked* bit (border or visited), a *near start* bit (closed tours) and its degree:
+//! the number of unvisited neighbours. Visiting a square decrements its unvisited neighbours;
+//! undoing it increments exactly the same ones back.
+
+use super::Search;
+use crate::board::{KNIGHT_MOVES, Square};
+
+/// Cell bit: border or visited.
+pub(super) const BLOCKED: u8 = 0x80;
+/// Cell bit: a neighbour of the start (only set for closed tours).
+pub(super) const NEAR_START: u8 = 0x40;
+/// Cell bits: the number of unvisited neighbours.
+pub(super) const DEGREE: u8 = 0x0f;
+/// Width of the border around the board.
+pub(super) const BORDER: usize = 2;
+
+/// The unvisited neighbours of a square, as bit masks over the moves of [`KNIGHT_MOVES`].
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Neighbourhood {
+    /// Unvisited.
+    pub(super) open: u8,
+    /// Unvisited with no unvisited neighbour left.
+    pub(super) zeros: u8,
+    /// Unvisited with one unvisited neighbour left.
+    pub(super) ones: u8,
+    /// Unvisited neighbours of the start (closed tours).
+    pub(super) near: u8,
+}
+
+impl Search {
+    /// The cell offset of each move of [`KNIGHT_MOVES`] on a padded board `width` cells wide.
+    pub(super) fn offsets(width: usize) -> [isize; 8] {
+        KNIGHT_MOVES.map(|(dr, dc)| dr as isize * width as isize + dc as isize)
+    }
+
+    /// Marks the unvisited neighbours of `start` as near the start and counts them.
+    pub(super) fn mark_near_start(&mut self, start: usize) {
+        for k in 0..8 {
+            let neighbour = self.neighbour(start, k);
+            if self.cells[neighbour] & BLOCKED == 0 {
+                self.cells[neighbour] |= NEAR_START;
+                self.start_exits += 1;
+            }
+        }
+    }
+
+    /// The padded cell numbers of each board row.
+    pub(super) fn board_rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + use<> {
+        let (width, cols) = (self.width, self.board.cols() as usize);
+        (0..self.board.rows() as usize).map(move |row| {
+            let first = (row + BORDER) * width + BORDER;
+            first..first + cols
+        })
+    }
+
+    pub(super) fn cell_of(&self, square: Square) -> usize {
+        (square.row as usize + BORDER) * self.width + square.col as usize + BORDER
+    }
+
+    pub(super) fn square_of(&self, cell: usize) -> Square {
+        Square::new(
+            (cell / self.width - BORDER) as u32,
+            (cell % self.width - BORDER) as u32,
+        )
+    }
+
+    /// The row and column of `cell` on the board.
+    pub(super) fn row_col(&self, cell: usize) -> (i64, i64) {
+        let row = cell / self.width;
+        (
+            (row - BORDER) as i64,
+            (cell - row * self.width - BORDER) as i64,
+        )
+    }
+
+    #[inline(always)]
+    pub(super) fn neighbour(&self, cell: usize, k: usize) -> usize {
+        cell.wrapping_add_signed(self.offsets[k])
+    }
+
+    /// Marks `cell` visited and takes it from its unvisited neighbours' degrees; returns those
+    /// neighbours as they are now (the head's candidates, in one pass over the cells).
+    #[inline(always)]
+    pub(super) fn visit(&mut self, cell: usize) -> Neighbourhood {
+        self.cells[cell] |= BLOCKED;
+        if self.cells[cell] & NEAR_START != 0 {
+            self.start_exits -= 1;
+        }
+        let mut around = Neighbourhood::default();
+        for k in 0..8 {
+            let neighbour = self.neighbour(cell, k);
+            let value = self.cells[neighbour];
+            if value & BLOCKED == 0 {
+                let value = value - 1;
+                self.cells[neighbour] = value;
+                let degree = value & DEGREE;
+                around.open |= 1 << k;
+                around.zeros |= u8::from(degree == 0) << k;
+                around.ones |= u8::from(degree == 1) << k;
+                around.near |= u8::from(value & NEAR_START != 0) << k;
+            }
+        }
+        around
+    }
+
+    /// The exact inverse of [`Search::visit`].
+    #[inline(always)]
+    pub(super) fn unvisit(&mut self, cell: usize) {
+        self.cells[cell] &= !BLOCKED;
+        if self.cells[cell] & NEAR_START != 0 {
+            self.start_exits += 1;
+        }
+        for k in 0..8 {
+            let neighbour = self.neighbour(cell, k);
+            if self.cells[neighbour] & BLOCKED == 0 {
+                self.cells[neighbour] += 1;
+            }
+        }
+    }
+}

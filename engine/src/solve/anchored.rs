@@ -1,0 +1,193 @@
+//! The search strategies of `auto` beyond one greedy pass from the start:
+//!
+//! - *anchored*: Warnsdorff's rule does best from a corner and struggles from inner squares of
+//!   narrow boards, so a closed tour is searched from a corner and the tour from the start is
+//!   cut out of it: on a board with a closed tour, the cycle rotated to begin at the start; on
+//!   an odd-area board, a closed tour of the board without the start, entered from the start
+//!   through one of its neighbours (the start has the majority colour, so the rest of the
+//!   board is balanced and may have a closed tour);
+//! - *restarts*: backtracking restarted with other tie-breaks on doubling budgets, so that one
+//!   unlucky early choice cannot eat the whole budget.
+
+use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
+use super::request::{Layer, Request};
+use super::solver::{Halt, Plan, Solver};
+use crate::board::{Board, Square};
+use crate::existence;
+use crate::search::{Limit, Limits, MoveOrdering, Search, SearchConfig, SearchEvent};
+use crate::tour::Tour;
+
+/// Number of tie-break variants the restarts cycle through.
+const VARIANTS: u32 = 16;
+
+/// What the search for the anchoring cycle gave.
+enum Anchor {
+    /// A closed tour of the plan, in visit order, and the layer that found it.
+    Cycle(Vec<Square>, Layer),
+    /// The deadline or the budget ended the run: the answer of the whole solve.
+    GaveUp(Answer),
+    /// No cycle within the share of the budget: the search from the start decides.
+    Nothing,
+}
+
+impl Solver<'_> {
+    /// A tour from the start cut out of a closed tour found from a corner (see the module doc).
+    /// Uses at most half the budget left; `None` when the route does not apply or finds
+    /// nothing (the search from the start then decides).
+    pub(super) fn anchored(&mut self) -> Result<Option<Answer>, Halt> {
+        let Request {
+            board,
+            start,
+            closed,
+            ..
+        } = *self.request;
+        let hole = [start];
+        let Some(plan) = anchor_plan(board, start, closed, &hole) else {
+            return Ok(None);
+        };
+        let (cycle, layer) = match self.anchor_cycle(plan)? {
+            Anchor::Cycle(cycle, layer) => (cycle, layer),
+            Anchor::GaveUp(outcome) => return Ok(Some(outcome)),
+            Anchor::Nothing => return Ok(None),
+        };
+        let path = path_from_cycle(&cycle, start, !plan.holes.is_empty());
+        let indices = path.iter().map(|&square| board.index(square)).collect();
+        let tour = Tour::new(board, indices, closed, Some(start))
+            .map_err(|error| SolveError::InvalidTour { layer, error })?;
+        Ok(Some(Outcome::Tour {
+            tour: SolvedTour::Held(tour),
+            layer,
+            stats: self.finish_stats(),
+        }))
+    }
+
+    /// The closed tour of `plan`: by one greedy pass, else by backtracking with restarts on
+    /// half the budget left.
+    fn anchor_cycle(&mut self, plan: Plan) -> Result<Anchor, Halt> {
+        if !self.request.ablation.fail_greedy {
+            match self.greedy_cycle(plan)? {
+                Anchor::Nothing => {}
+                found_or_gave_up => return Ok(found_or_gave_up),
+            }
+        }
+        self.backtracked_cycle(plan)
+    }
+
+    /// One greedy pass on `plan`: a dead end is [`Anchor::Nothing`] (backtracking follows).
+    fn greedy_cycle(&mut self, plan: Plan) -> Result<Anchor, Halt> {
+        let config = SearchConfig::greedy(true).with_limits(self.limits());
+        let (search, event) = self.search_plan(plan, config)?;
+        Ok(match event {
+            SearchEvent::Solved => Anchor::Cycle(search.path().collect(), Layer::Warnsdorff),
+            SearchEvent::BudgetExceeded(limit) => {
+                let cause = self.budget_cause(limit);
+                Anchor::GaveUp(self.gave_up(cause, Layer::Warnsdorff))
+            }
+            _ => Anchor::Nothing,
+        })
+    }
+
+    /// Backtracking with restarts on `plan`, on half the budget left: running out of those
+    /// nodes, or exhausting the tree, is [`Anchor::Nothing`]; only the deadline ends the solve.
+    fn backtracked_cycle(&mut self, plan: Plan) -> Result<Anchor, Halt> {
+        let share = self.limits().node_budget / 2;
+        let (search, event) = self.backtrack_with_restarts(plan, share)?;
+        Ok(match event {
+            SearchEvent::Solved => Anchor::Cycle(search.path().collect(), Layer::Backtrack),
+            SearchEvent::BudgetExceeded(Limit::Deadline) => {
+                let cause = self.budget_cause(Limit::Deadline);
+                Anchor::GaveUp(self.gave_up(cause, Layer::Backtrack))
+            }
+            _ => Anchor::Nothing,
+        })
+    }
+
+    /// Backtracking on `plan` restarted with other tie-breaks on doubling budgets, so that one
+    /// unlucky early choice cannot eat the whole budget; at most `share` nodes in all. Each run
+    /// is complete: the first to exhaust its tree proves that no tour exists (pruning does not
+    /// depend on the order, so every variant's tree is the same size).
+    pub(super) fn backtrack_with_restarts(
+        &mut self,
+        plan: Plan,
+        share: u64,
+    ) -> Result<(Search, SearchEvent), Halt> {
+        let mut config = SearchConfig::backtracking(plan.closed);
+        if self.request.ablation.fixed_ordering {
+            config.ordering = MoveOrdering::Fixed;
+        }
+        let mut allowance = 2 * self.request.board.area() + 1000;
+        let mut left = share.min(self.limits().node_budget);
+        loop {
+            // Take the whole rest when a doubled allowance would leave too little for another.
+            let budget = if allowance.saturating_mul(3) > left {
+                left
+            } else {
+                allowance
+            };
+            config.variant = (self.stats.searches % VARIANTS) as u8;
+            self.stats.searches += 1;
+            let limits = Limits {
+                node_budget: budget,
+                deadline: self.deadline,
+            };
+            let (search, event) = self.search_plan(plan, config.with_limits(limits))?;
+            match event {
+                SearchEvent::BudgetExceeded(Limit::Nodes) if budget < left => {
+                    left -= search.stats().nodes;
+                    allowance = allowance.saturating_mul(2);
+                }
+                _ => return Ok((search, event)),
+            }
+        }
+    }
+}
+
+/// Where the anchored route searches: a closed tour from a corner of the whole board (when it
+/// has one), or of the board without the start (an odd-area board and an open tour); `None`
+/// where neither applies.
+fn anchor_plan(board: Board, start: Square, closed: bool, hole: &[Square]) -> Option<Plan<'_>> {
+    let corners = [
+        Square::new(0, 0),
+        Square::new(0, board.cols() - 1),
+        Square::new(board.rows() - 1, 0),
+        Square::new(board.rows() - 1, board.cols() - 1),
+    ];
+    if existence::has_closed_tour(board) {
+        Some(Plan {
+            start: corners[0],
+            closed: true,
+            holes: &[],
+        })
+    } else if board.has_odd_area() && !closed && board.area() > 1 {
+        let &corner = corners.iter().find(|&&corner| corner != start)?;
+        Some(Plan {
+            start: corner,
+            closed: true,
+            holes: hole,
+        })
+    } else {
+        None
+    }
+}
+
+/// The tour from `start` that `cycle` gives: the cycle rotated to begin at the start, or, when
+/// the start is not on it (`entered`), the start followed by the whole cycle, entered at a
+/// neighbour of the start and gone round once.
+fn path_from_cycle(cycle: &[Square], start: Square, entered: bool) -> Vec<Square> {
+    if entered {
+        let at = cycle
+            .iter()
+            .position(|square| square.is_knight_move_to(start))
+            .unwrap_or(0);
+        std::iter::once(start)
+            .chain(cycle[..=at].iter().rev().copied())
+            .chain(cycle[at + 1..].iter().rev().copied())
+            .collect()
+    } else {
+        let at = cycle
+            .iter()
+            .position(|&square| square == start)
+            .unwrap_or(0);
+        cycle[at..].iter().chain(&cycle[..at]).copied().collect()
+    }
+}

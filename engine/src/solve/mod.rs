@@ -1,0 +1,58 @@
+//! The layered solver: the cheapest decision first, and a typed answer every time.
+//!
+//! `auto` runs existence (O(1) theorems) → on boards of at least
+//! [`DEFAULT_CONSTRUCT_THRESHOLD`] squares (configurable: [`Request::construct_threshold`],
+//! `--construct-threshold`) the linear-time construction → one greedy Warnsdorff pass
+//! (O(squares)) → bounded backtracking with restarts → the validator. Below the threshold the
+//! search answers; on boards the construction reaches it first gets 64 nodes a square (at
+//! least 200,000), then the construction answers (thin strips defeat the search
+//! at any size), and where no piece fits the start the search goes on with the whole budget
+//! to its proof. `construct` runs the theorems and the construction; where the construction
+//! does not reach (a side under 3, or a board small enough to be one block, which is really a
+//! search) it hands the board to the search layers of `auto`, and the answer names the layer
+//! that gave it. The single-layer methods run one layer alone, without the theorems, so that a
+//! person can compare them. The node budget and the deadline reach every layer: the
+//! construction's piece searches spend nodes, and the construction, a search's setup on a huge
+//! board and the validator look at the clock as they go. Every tour returned has passed the
+//! validator; "no tour" is only ever a theorem or an exhausted search, never a time-out.
+//!
+//! - `request`: what is asked ([`Method`], [`Request`]);
+//! - `outcome`: what is answered ([`Outcome`], [`Stats`], [`GiveUp`], [`SolveError`]);
+//! - `solver`: the order of the layers and the bookkeeping of one solve;
+//! - `construction`: the construction layer, its tour validated and told apart from a
+//!   single block's (which is really a search); [`solve_streaming`] keeps a constructed tour
+//!   as the construction, checked by walking it, instead of reading it into memory;
+//! - `memory`: what each layer needs (the construction, each search with its tour) checked
+//!   against [`Request::memory_cap`] before anything is allocated, for every method;
+//! - `anchored`: the search strategies of `auto` beyond one greedy pass: a closed tour found
+//!   from a corner and entered from the start, and backtracking restarted with other
+//!   tie-breaks.
+
+mod anchored;
+mod construction;
+mod memory;
+mod outcome;
+mod request;
+mod solver;
+#[cfg(test)]
+mod tests;
+
+pub use outcome::{GiveUp, Outcome, SolveError, SolvedTour, Stats};
+pub use request::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Layer, Method, Request};
+
+/// Runs one solve; its tour is held in memory.
+pub fn solve(request: &Request) -> Result<Outcome, SolveError> {
+    let outcome = solver::Solver::new(request).run()?;
+    Ok(outcome.map_tour(|tour| match tour {
+        SolvedTour::Held(tour) => tour,
+        SolvedTour::Walked(_) => unreachable!("a solve that is not walking holds its tour"),
+    }))
+}
+
+/// Runs one solve whose constructed tour is not held but kept as its construction, checked by
+/// walking it and read by walking it again ([`SolvedTour::Walked`]): a tour of 10^8 squares
+/// needs one or two bits a square instead of four bytes. Tours from a search are held as
+/// [`solve`] holds them.
+pub fn solve_streaming(request: &Request) -> Result<Outcome<SolvedTour>, SolveError> {
+    solver::Solver::new(request).walking().run()
+}

@@ -1,0 +1,214 @@
+//! What a solve is asked: the board, the start, open or closed, the method (the one vocabulary
+//! of methods, with their names and descriptions) and the limits.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::board::{Board, Square};
+use crate::search::SearchConfig;
+
+/// The node budget when none is given: a few seconds of search at most.
+pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
+
+/// The board size, in squares, from which `auto` constructs instead of searching: 32×32. The
+/// search is quick and natural-looking below it; above it the construction is faster and never
+/// fails.
+pub const DEFAULT_CONSTRUCT_THRESHOLD: u64 = 1024;
+
+/// The nodes the search has at least, below the construction threshold, before the
+/// construction takes over (see [`Request::construct_threshold`]): 64 a square or this many.
+pub(crate) const FIRST_SEARCH_NODES: u64 = 200_000;
+
+/// Which solver to run: the one vocabulary of methods. The command line's `--method`, the
+/// explorer's method cycle and its panel, and the JSON's `layer` all take their names from here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The layered engine.
+    Auto,
+    /// Divide-and-conquer construction for large boards.
+    Construct,
+    /// One greedy Warnsdorff pass.
+    Warnsdorff,
+    /// Warnsdorff-ordered backtracking with pruning.
+    Backtrack,
+    /// Backtracking in the fixed move order, without pruning.
+    Naive,
+}
+
+impl Method {
+    /// Every method, in the order the command line lists them.
+    pub const ALL: [Method; 5] = [
+        Method::Auto,
+        Method::Construct,
+        Method::Warnsdorff,
+        Method::Backtrack,
+        Method::Naive,
+    ];
+
+    /// The name on the command line and in output.
+    pub fn name(self) -> &'static str {
+        self.words().0
+    }
+
+    /// What the method is, in one line (the command line's help).
+    pub fn description(self) -> &'static str {
+        self.words().1
+    }
+
+    /// What the method is, in a word or two (the explorer's panel).
+    pub fn brief(self) -> &'static str {
+        self.words().2
+    }
+
+    /// The configuration of the one search this method runs alone (`warnsdorff`, `backtrack`,
+    /// `naive`), or `None` for the methods that combine layers (`auto`, `construct`).
+    pub fn search_config(self, closed: bool) -> Option<SearchConfig> {
+        match self {
+            Method::Warnsdorff => Some(SearchConfig::greedy(closed)),
+            Method::Backtrack => Some(SearchConfig::backtracking(closed)),
+            Method::Naive => Some(SearchConfig::naive(closed)),
+            Method::Auto | Method::Construct => None,
+        }
+    }
+
+    /// The method of this name, if there is one.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|method| method.name() == name)
+    }
+
+    /// Name, description and brief, written once.
+    fn words(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Method::Auto => ("auto", "The layered engine", "layered"),
+            Method::Construct => ("construct", "Divide-and-conquer construction", "whole tour"),
+            Method::Warnsdorff => ("warnsdorff", "One greedy Warnsdorff pass", "greedy"),
+            Method::Backtrack => ("backtrack", "Warnsdorff-ordered backtracking", "Warnsdorff"),
+            Method::Naive => (
+                "naive",
+                "Fixed-order backtracking, no pruning",
+                "fixed order",
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The layer that gave the answer: the existence theorems, or the layer of one of the methods.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layer {
+    /// The existence theorems.
+    Existence,
+    /// The construction.
+    Construct,
+    /// The greedy Warnsdorff pass.
+    Warnsdorff,
+    /// Warnsdorff-ordered backtracking.
+    Backtrack,
+    /// Fixed-order backtracking.
+    Naive,
+}
+
+impl Layer {
+    /// The method that runs this layer alone; `None` for the theorems, which every method
+    /// consults.
+    pub fn method(self) -> Option<Method> {
+        match self {
+            Layer::Existence => None,
+            Layer::Construct => Some(Method::Construct),
+            Layer::Warnsdorff => Some(Method::Warnsdorff),
+            Layer::Backtrack => Some(Method::Backtrack),
+            Layer::Naive => Some(Method::Naive),
+        }
+    }
+
+    /// The name in output: its method's name, or `existence`.
+    pub fn name(self) -> &'static str {
+        self.method().map_or("existence", Method::name)
+    }
+}
+
+impl fmt::Display for Layer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Switches that disable parts of the engine, so tests can prove the fallbacks work.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Ablation {
+    /// Backtracking orders moves by the fixed order instead of Warnsdorff's rule.
+    pub fixed_ordering: bool,
+    /// The greedy pass is skipped as if it had failed.
+    pub fail_greedy: bool,
+}
+
+/// One solve: the board, the start and how hard to try.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    /// The board.
+    pub board: Board,
+    /// The first square of the tour.
+    pub start: Square,
+    /// Whether the tour must be closed.
+    pub closed: bool,
+    /// Which solver.
+    pub method: Method,
+    /// The most search nodes, over all layers.
+    pub node_budget: u64,
+    /// The most wall-clock time.
+    pub deadline: Option<Duration>,
+    /// Disabled parts, for tests.
+    pub(crate) ablation: Ablation,
+    /// `auto` constructs boards of at least this many squares instead of searching them.
+    pub construct_threshold: u64,
+    /// The most bytes a solve may take, whatever its method (the front ends find what the host
+    /// has free); each layer checks what it needs against it before it allocates. `None`
+    /// leaves it to the allocations themselves, which fail cleanly.
+    pub memory_cap: Option<u64>,
+    /// Whether the caller will number the squares by visit (to print a grid): four bytes a
+    /// square beside the tour, counted when each layer checks its memory.
+    pub visit_numbers: bool,
+}
+
+impl Request {
+    /// An open tour of `board` from `start`, by the layered engine, with the default budget.
+    pub fn new(board: Board, start: Square) -> Self {
+        Self {
+            board,
+            start,
+            closed: false,
+            method: Method::Auto,
+            node_budget: DEFAULT_NODE_BUDGET,
+            deadline: None,
+            ablation: Ablation::default(),
+            construct_threshold: DEFAULT_CONSTRUCT_THRESHOLD,
+            memory_cap: None,
+            visit_numbers: false,
+        }
+    }
+
+    /// The same request for a closed tour (or an open one).
+    pub fn closed(self, closed: bool) -> Self {
+        Self { closed, ..self }
+    }
+
+    /// The same request by another method.
+    pub fn method(self, method: Method) -> Self {
+        Self { method, ..self }
+    }
+
+    /// Whether the construction has the first go: always for `construct`, for `auto` on boards
+    /// of at least [`Request::construct_threshold`] squares, never for a single-layer method.
+    pub(super) fn constructs_first(&self) -> bool {
+        match self.method {
+            Method::Construct => true,
+            Method::Auto => self.board.area() >= self.construct_threshold,
+            Method::Warnsdorff | Method::Backtrack | Method::Naive => false,
+        }
+    }
+}

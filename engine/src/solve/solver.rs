@@ -1,0 +1,437 @@
+//! One solve's bookkeeping (the clock, the budget left, the costs so far) and the order of its
+//! layers: the theorems, the construction (in `construction`), one greedy pass, the anchored
+//! route and backtracking (in `anchored`), and the turning of each search's last event into an
+//! [`Outcome`].
+
+use std::time::Instant;
+
+use super::memory::{check_memory, out_of_memory, search_needs};
+use super::outcome::{Answer, GiveUp, Outcome, SolveError, SolvedTour, Stats};
+use super::request::{FIRST_SEARCH_NODES, Layer, Method, Request};
+use crate::board::Square;
+use crate::construct;
+use crate::existence::{self, NoTourReason, Verdict};
+use crate::search::{Limit, Limits, Search, SearchConfig, SearchEvent, SetupError};
+
+/// Why a layer stopped the whole solve before its answer: an error, or a limit that ran out
+/// where no search event can say so (a search's setup, the construction).
+#[derive(Debug)]
+pub(super) enum Halt {
+    /// The solve cannot run.
+    Failed(SolveError),
+    /// A limit ran out while `Layer` worked: the solve gives up.
+    GaveUp(GiveUp, Layer),
+}
+
+impl From<SolveError> for Halt {
+    fn from(error: SolveError) -> Self {
+        Halt::Failed(error)
+    }
+}
+
+/// What one search looks for: a path from `start` over every square but the `holes`.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Plan<'h> {
+    /// The first square of the path.
+    pub(super) start: Square,
+    /// Whether the path must close.
+    pub(super) closed: bool,
+    /// The squares left out.
+    pub(super) holes: &'h [Square],
+}
+
+/// The state of one solve: the clock, the budget left and the costs so far.
+pub(super) struct Solver<'a> {
+    pub(super) request: &'a Request,
+    started: Instant,
+    pub(super) deadline: Option<Instant>,
+    pub(super) stats: Stats,
+    /// A cap on the nodes below the request's budget, while the search has a first go.
+    node_cap: u64,
+    /// Whether a constructed tour is kept as its construction and walked
+    /// ([`SolvedTour::Walked`]) rather than read into memory.
+    pub(super) walking: bool,
+}
+
+impl<'a> Solver<'a> {
+    /// A solve of `request`, its clock started now.
+    pub(super) fn new(request: &'a Request) -> Self {
+        let started = Instant::now();
+        Self {
+            request,
+            started,
+            // A deadline too far away to represent is no deadline.
+            deadline: request
+                .deadline
+                .and_then(|allowed| started.checked_add(allowed)),
+            stats: Stats::default(),
+            node_cap: u64::MAX,
+            walking: false,
+        }
+    }
+
+    /// The same solve, keeping a constructed tour as its construction, to be walked.
+    pub(super) fn walking(self) -> Self {
+        Self {
+            walking: true,
+            ..self
+        }
+    }
+
+    /// Runs the request's method to its answer.
+    pub(super) fn run(mut self) -> Result<Answer, SolveError> {
+        match self.run_method() {
+            Ok(outcome) => Ok(outcome),
+            Err(Halt::Failed(error)) => Err(error),
+            Err(Halt::GaveUp(cause, layer)) => Ok(self.gave_up(cause, layer)),
+        }
+    }
+
+    fn run_method(&mut self) -> Result<Answer, Halt> {
+        let closed = self.request.closed;
+        match self.request.method {
+            Method::Auto | Method::Construct => self.layered(),
+            Method::Warnsdorff => Ok(self
+                .greedy(false)?
+                .expect("a lone greedy pass always answers")),
+            Method::Backtrack => {
+                self.single_search(SearchConfig::backtracking(closed), Layer::Backtrack)
+            }
+            Method::Naive => self.single_search(SearchConfig::naive(closed), Layer::Naive),
+        }
+    }
+
+    /// `auto` and `construct`: the theorems, then the construction and the search layers in
+    /// the order the board's size calls for.
+    fn layered(&mut self) -> Result<Answer, Halt> {
+        if let Some(outcome) = self.theorems() {
+            return Ok(outcome);
+        }
+        let construct_first = self.request.constructs_first();
+        let mut single_block = None;
+        if construct_first && let Some(outcome) = self.construct_layer(&mut single_block)? {
+            return Ok(outcome);
+        }
+        // Below the threshold the search has a first go, bounded where the construction could
+        // take over (thin strips can defeat the search at any size); then the construction;
+        // then the search again with the whole budget, for the starts no piece fits, where it
+        // proves that no tour exists.
+        let capped = !construct_first && construct::covers(self.request.board);
+        let mut outcome = self.first_search(capped)?;
+        if matches!(outcome, Outcome::BudgetExceeded { .. }) {
+            if !construct_first && let Some(tour) = self.construct_fallback(&mut single_block)? {
+                return Ok(tour);
+            }
+            if capped && self.has_budget_left() {
+                outcome = self.final_search()?;
+            }
+        }
+        Ok(single_block_if_gave_up(outcome, single_block))
+    }
+
+    /// The existence theorems: the proof that no tour exists, if they have one.
+    fn theorems(&mut self) -> Option<Answer> {
+        let Request {
+            board,
+            start,
+            closed,
+            ..
+        } = *self.request;
+        match existence::verdict(board, start, closed) {
+            Verdict::Impossible(reason) => Some(self.no_tour(reason, Layer::Existence)),
+            Verdict::Certain | Verdict::Open => None,
+        }
+    }
+
+    /// The search layers' first go; where `capped`, on 64 nodes a square (at least
+    /// [`FIRST_SEARCH_NODES`]), so that the construction can take over.
+    fn first_search(&mut self, capped: bool) -> Result<Answer, Halt> {
+        if capped {
+            self.node_cap = (self.request.board.area() * 64).max(FIRST_SEARCH_NODES);
+        }
+        self.search_layers()
+    }
+
+    /// The search layers again, with the whole budget left.
+    fn final_search(&mut self) -> Result<Answer, Halt> {
+        self.node_cap = u64::MAX;
+        self.search_layers()
+    }
+
+    /// Whether nodes and time are left for another search.
+    fn has_budget_left(&self) -> bool {
+        let budget_left = self.stats.nodes < self.request.node_budget;
+        let time_left = self
+            .deadline
+            .is_none_or(|deadline| Instant::now() < deadline);
+        budget_left && time_left
+    }
+
+    /// The search layers of `auto`: greedy, anchored, backtracking with restarts.
+    fn search_layers(&mut self) -> Result<Answer, Halt> {
+        let Request { start, closed, .. } = *self.request;
+        if !self.request.ablation.fail_greedy
+            && let Some(outcome) = self.greedy(true)?
+        {
+            return Ok(outcome);
+        }
+        if let Some(outcome) = self.anchored()? {
+            return Ok(outcome);
+        }
+        let plan = Plan {
+            start,
+            closed,
+            holes: &[],
+        };
+        let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
+        self.settle(event, search, Layer::Backtrack)
+    }
+
+    /// What the next search may spend: the budget (below the cap, while there is one) less
+    /// the nodes spent so far, and the deadline.
+    pub(super) fn limits(&self) -> Limits {
+        Limits {
+            node_budget: self
+                .request
+                .node_budget
+                .min(self.node_cap)
+                .saturating_sub(self.stats.nodes),
+            deadline: self.deadline,
+        }
+    }
+
+    /// Runs `config` from the requested start to its end and adds its costs to the totals.
+    fn search(&mut self, config: SearchConfig) -> Result<(Search, SearchEvent), Halt> {
+        let plan = Plan {
+            start: self.request.start,
+            closed: config.closed,
+            holes: &[],
+        };
+        self.search_plan(plan, config)
+    }
+
+    /// Runs `config` on `plan` to its end and adds its costs to the totals. The memory it
+    /// needs is checked against the request's cap first, and the deadline is honoured while
+    /// the board is set up.
+    pub(super) fn search_plan(
+        &mut self,
+        plan: Plan,
+        config: SearchConfig,
+    ) -> Result<(Search, SearchEvent), Halt> {
+        let config = SearchConfig {
+            closed: plan.closed,
+            ..config
+        };
+        let board = self.request.board;
+        let needed = search_needs(self.request, &config);
+        check_memory(board, needed, self.request.memory_cap)?;
+        let mut search = match Search::bounded(board, plan.start, config, plan.holes) {
+            Ok(search) => search,
+            Err(SetupError::Capacity(_)) => return Err(out_of_memory(board, needed).into()),
+            Err(SetupError::Stopped(limit)) => {
+                return Err(Halt::GaveUp(self.budget_cause(limit), layer_of(&config)));
+            }
+        };
+        let event = search.run();
+        let costs = search.stats();
+        self.stats.nodes += costs.nodes;
+        self.stats.backtracks += costs.backtracks;
+        self.stats.max_depth = self.stats.max_depth.max(costs.max_depth);
+        Ok((search, event))
+    }
+
+    /// The greedy pass. Part of `auto`, a dead end is `None` (the next layer takes over);
+    /// alone, it is an answer.
+    fn greedy(&mut self, part_of_auto: bool) -> Result<Option<Answer>, Halt> {
+        let config = SearchConfig::greedy(self.request.closed).with_limits(self.limits());
+        let (search, event) = self.search(config)?;
+        Ok(match event {
+            SearchEvent::Solved => Some(self.tour(search, Layer::Warnsdorff)?),
+            SearchEvent::Stuck if part_of_auto => {
+                self.stats.greedy_depth = Some(search.stats().max_depth);
+                None
+            }
+            SearchEvent::Stuck => {
+                let depth = search.stats().max_depth;
+                self.stats.greedy_depth = Some(depth);
+                let cause = GiveUp::GreedyDeadEnd {
+                    depth,
+                    squares: self.request.board.area(),
+                };
+                Some(self.gave_up(cause, Layer::Warnsdorff))
+            }
+            other => Some(self.settle(other, search, Layer::Warnsdorff)?),
+        })
+    }
+
+    /// One backtracking search with the whole budget.
+    fn single_search(&mut self, config: SearchConfig, layer: Layer) -> Result<Answer, Halt> {
+        self.stats.searches = 1;
+        let (search, event) = self.search(config.with_limits(self.limits()))?;
+        self.settle(event, search, layer)
+    }
+
+    /// Turns a final search event into an outcome.
+    fn settle(&mut self, event: SearchEvent, search: Search, layer: Layer) -> Result<Answer, Halt> {
+        Ok(match event {
+            SearchEvent::Solved => self.tour(search, layer)?,
+            SearchEvent::Exhausted => {
+                let reason = NoTourReason::ExhaustiveSearch {
+                    start: self.request.start,
+                    nodes: search.stats().nodes,
+                };
+                self.no_tour(reason, layer)
+            }
+            SearchEvent::BudgetExceeded(limit) => self.gave_up(self.budget_cause(limit), layer),
+            SearchEvent::Stuck | SearchEvent::Advance { .. } | SearchEvent::Backtrack { .. } => {
+                unreachable!("run() ends only on a final event, and Stuck only when greedy")
+            }
+        })
+    }
+
+    /// Why a search that hit `limit` gave up, in the request's terms.
+    pub(super) fn budget_cause(&self, limit: Limit) -> GiveUp {
+        match (limit, self.request.deadline) {
+            (Limit::Deadline, Some(allowed)) => GiveUp::Deadline { allowed },
+            _ => GiveUp::NodeBudget {
+                budget: self.request.node_budget,
+            },
+        }
+    }
+
+    /// The costs so far, with the time taken, for an answer.
+    pub(super) fn finish_stats(&mut self) -> Stats {
+        self.stats.elapsed = self.started.elapsed();
+        self.stats
+    }
+
+    /// The validated tour `search` found, as `layer`'s answer (made in the search's memory).
+    fn tour(&mut self, search: Search, layer: Layer) -> Result<Answer, Halt> {
+        let Some(checked) = search.into_tour(self.deadline) else {
+            return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
+        };
+        let tour = checked.map_err(|error| SolveError::InvalidTour { layer, error })?;
+        Ok(Outcome::Tour {
+            tour: SolvedTour::Held(tour),
+            layer,
+            stats: self.finish_stats(),
+        })
+    }
+
+    /// The proof that no tour exists, as `layer`'s answer.
+    fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Answer {
+        Outcome::NoTour {
+            reason,
+            layer,
+            stats: self.finish_stats(),
+        }
+    }
+
+    /// A run that gave up for `cause` while `layer` ran.
+    pub(super) fn gave_up(&mut self, cause: GiveUp, layer: Layer) -> Answer {
+        Outcome::BudgetExceeded {
+            cause,
+            layer,
+            stats: self.finish_stats(),
+        }
+    }
+}
+
+/// The layer a search with `config` runs as.
+fn layer_of(config: &SearchConfig) -> Layer {
+    match (config.backtracking, config.pruning) {
+        (false, _) => Layer::Warnsdorff,
+        (true, true) => Layer::Backtrack,
+        (true, false) => Layer::Naive,
+    }
+}
+
+/// The answer of the layers: the single block's tour where the search gave up, since the
+/// construction found it all the same; else the search's answer.
+fn single_block_if_gave_up(outcome: Answer, single_block: Option<Answer>) -> Answer {
+    match (outcome, single_block) {
+        (Outcome::BudgetExceeded { .. }, Some(tour)) => tour,
+        (outcome, _) => outcome,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::board::Board;
+
+    fn request(side: u64, method: Method) -> Request {
+        Request::new(Board::new(side, side).unwrap(), Square::new(0, 0)).method(method)
+    }
+
+    #[test]
+    fn a_deadline_that_has_passed_ends_every_method_in_its_own_layer() {
+        let layers = [
+            (Method::Auto, Layer::Construct),
+            (Method::Construct, Layer::Construct),
+            (Method::Warnsdorff, Layer::Warnsdorff),
+            (Method::Backtrack, Layer::Backtrack),
+            (Method::Naive, Layer::Naive),
+        ];
+        for (method, layer) in layers {
+            let mut request = request(2000, method);
+            request.deadline = Some(Duration::ZERO);
+            let outcome = Solver::new(&request).run().unwrap();
+            let Outcome::BudgetExceeded { cause, .. } = outcome else {
+                panic!("{method}: {outcome:?}");
+            };
+            assert_eq!(
+                cause,
+                GiveUp::Deadline {
+                    allowed: Duration::ZERO
+                },
+                "{method}"
+            );
+            assert_eq!(outcome.layer(), layer, "{method}");
+        }
+    }
+
+    #[test]
+    fn the_memory_cap_refuses_every_method_on_a_large_board_and_none_on_a_small_one() {
+        for method in Method::ALL {
+            let mut large = request(3000, method);
+            large.memory_cap = Some(1 << 20);
+            let refused = Solver::new(&large).run();
+            assert!(
+                matches!(refused, Err(SolveError::TooLarge { .. })),
+                "{method}: {refused:?}"
+            );
+            let mut small = request(5, method);
+            small.memory_cap = Some(1 << 20);
+            let outcome = Solver::new(&small).run().unwrap();
+            assert!(
+                matches!(outcome, Outcome::Tour { .. }),
+                "{method}: {outcome:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_largest_budget_and_deadline_are_no_limit() {
+        // Boards every method tours quickly (naive backtracking only small ones).
+        for (method, side) in Method::ALL.into_iter().zip([40, 40, 40, 40, 5]) {
+            let mut request = request(side, method);
+            request.node_budget = u64::MAX;
+            request.deadline = Some(Duration::MAX);
+            let outcome = Solver::new(&request).run().unwrap();
+            assert!(
+                matches!(
+                    outcome,
+                    Outcome::Tour { .. }
+                        | Outcome::BudgetExceeded {
+                            cause: GiveUp::GreedyDeadEnd { .. },
+                            ..
+                        }
+                ),
+                "{method}: {outcome:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,564 @@
+//! Tours and the strict validator every tour passes before anyone sees it.
+//!
+//! The validator streams: it takes squares one at a time and keeps one bit a square, so it
+//! checks a tour of 10^8 squares in linear time without holding the path twice. It checks that
+//! every square lies on the board and is visited exactly once, that every step is a knight
+//! move, that a closed tour's last square is a knight move from its first, and that the tour
+//! begins at the requested start.
+
+use std::collections::TryReserveError;
+use std::convert::Infallible;
+use std::fmt;
+use std::ops::Range;
+use std::time::Instant;
+
+use thiserror::Error;
+
+use crate::board::{Board, Square};
+
+mod fast;
+
+pub(crate) use fast::{PathCheck, check_indices};
+use fast::{Stop, check_until};
+
+/// The first way in which a sequence of squares fails to be a tour.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TourError {
+    /// No squares at all.
+    #[error("the tour is empty")]
+    Empty,
+    /// A square outside the board, at visit number `step` (1-based).
+    #[error("step {step}: square {square} is off the {board} board")]
+    OffBoard {
+        /// Visit number, 1-based.
+        step: u64,
+        /// The square given.
+        square: Square,
+        /// The board.
+        board: Board,
+    },
+    /// The first square is not the requested start.
+    #[error("the tour starts at {found}, not at the requested start {expected}")]
+    WrongStart {
+        /// The requested start.
+        expected: Square,
+        /// The tour's first square.
+        found: Square,
+    },
+    /// Two consecutive squares are not a knight move apart.
+    #[error("step {step} → {next} is not a knight move ({from} to {to})", next = step + 1)]
+    NotKnightMove {
+        /// Visit number of `from`, 1-based.
+        step: u64,
+        /// Square at `step`.
+        from: Square,
+        /// Square at `step + 1`.
+        to: Square,
+    },
+    /// A square visited a second time.
+    #[error("square {square} visited twice (again at step {step})")]
+    Revisited {
+        /// The square.
+        square: Square,
+        /// Visit number of the second visit.
+        step: u64,
+    },
+    /// The tour stops before every square is visited.
+    #[error("the tour visits {visited} of the {squares} squares")]
+    Incomplete {
+        /// Squares visited.
+        visited: u64,
+        /// Squares on the board.
+        squares: u64,
+    },
+    /// A closed tour whose last square is not a knight move from its first.
+    #[error(
+        "the tour is not closed: the last square {last} is not a knight move from the first {first}"
+    )]
+    NotClosed {
+        /// The last square.
+        last: Square,
+        /// The first square.
+        first: Square,
+    },
+    /// The memory to hold the tour was refused by the system.
+    #[error("a tour of the {board} board needs {bytes} bytes of memory, and the system refused it")]
+    OutOfMemory {
+        /// The board.
+        board: Board,
+        /// The bytes asked for.
+        bytes: u64,
+    },
+}
+
+impl TourError {
+    /// The same error with visit numbers counted from `first` instead of 1 (for tours written
+    /// 0-based).
+    pub fn numbered_from(self, first: u64) -> Self {
+        let renumber = |step: u64| step + first - 1;
+        match self {
+            Self::OffBoard {
+                step,
+                square,
+                board,
+            } => Self::OffBoard {
+                step: renumber(step),
+                square,
+                board,
+            },
+            Self::NotKnightMove { step, from, to } => Self::NotKnightMove {
+                step: renumber(step),
+                from,
+                to,
+            },
+            Self::Revisited { square, step } => Self::Revisited {
+                square,
+                step: renumber(step),
+            },
+            other => other,
+        }
+    }
+}
+
+/// Checks a tour square by square with one bit of memory a square (and, when asked, keeps
+/// the squares it was given: [`Validator::keeping_path`]).
+#[derive(Debug, Clone)]
+pub struct Validator {
+    board: Board,
+    closed: bool,
+    start: Option<Square>,
+    seen: Vec<u64>,
+    visited: u64,
+    first: Option<Square>,
+    last: Option<Square>,
+    /// The squares taken so far, as numbers, when they are kept.
+    kept: Option<Vec<u32>>,
+}
+
+impl Validator {
+    /// A validator for a tour of `board`, closed or open, from `start` if one is required.
+    pub fn new(board: Board, closed: bool, start: Option<Square>) -> Self {
+        Self {
+            board,
+            closed,
+            start,
+            seen: vec![0; board.area().div_ceil(64) as usize],
+            visited: 0,
+            first: None,
+            last: None,
+            kept: None,
+        }
+    }
+
+    /// The same validator, keeping the squares it takes so that [`Validator::into_tour`] can
+    /// give the tour (four bytes a square, asked for here so that a refusal is an error).
+    pub fn keeping_path(mut self) -> Result<Self, TryReserveError> {
+        let mut kept = Vec::new();
+        kept.try_reserve_exact(self.board.area() as usize)?;
+        self.kept = Some(kept);
+        Ok(self)
+    }
+
+    /// Takes the next square of the tour; the first error ends the check.
+    pub fn push(&mut self, square: Square) -> Result<(), TourError> {
+        let step = self.visited + 1;
+        if !self.board.contains(square) {
+            return Err(TourError::OffBoard {
+                step,
+                square,
+                board: self.board,
+            });
+        }
+        match self.last {
+            None => {
+                if let Some(expected) = self.start.filter(|&s| s != square) {
+                    return Err(TourError::WrongStart {
+                        expected,
+                        found: square,
+                    });
+                }
+                self.first = Some(square);
+            }
+            Some(from) if !from.is_knight_move_to(square) => {
+                return Err(TourError::NotKnightMove {
+                    step: step - 1,
+                    from,
+                    to: square,
+                });
+            }
+            Some(_) => {}
+        }
+        let index = self.board.index(square) as usize;
+        let (word, bit) = (index / 64, 1u64 << (index % 64));
+        if self.seen[word] & bit != 0 {
+            return Err(TourError::Revisited { square, step });
+        }
+        self.seen[word] |= bit;
+        self.visited = step;
+        self.last = Some(square);
+        if let Some(kept) = &mut self.kept {
+            kept.push(index as u32);
+        }
+        Ok(())
+    }
+
+    /// Ends the check of a validator [`keeping_path`](Validator::keeping_path): the tour, or
+    /// `None` if the squares were not kept.
+    pub fn into_tour(mut self) -> Result<Option<Tour>, TourError> {
+        let kept = self.kept.take();
+        let (board, closed) = (self.board, self.closed);
+        self.finish()?;
+        Ok(kept.map(|path| Tour {
+            board,
+            closed,
+            path,
+        }))
+    }
+
+    /// Ends the check: every square visited, and closed if a closed tour was asked for.
+    pub fn finish(self) -> Result<(), TourError> {
+        let (Some(first), Some(last)) = (self.first, self.last) else {
+            return Err(TourError::Empty);
+        };
+        if self.visited != self.board.area() {
+            return Err(TourError::Incomplete {
+                visited: self.visited,
+                squares: self.board.area(),
+            });
+        }
+        if self.closed && !last.is_knight_move_to(first) {
+            return Err(TourError::NotClosed { last, first });
+        }
+        Ok(())
+    }
+}
+
+/// Checks a whole tour at once; see [`Validator`].
+pub fn validate(
+    board: Board,
+    squares: impl IntoIterator<Item = Square>,
+    closed: bool,
+    start: Option<Square>,
+) -> Result<(), TourError> {
+    let mut validator = Validator::new(board, closed, start);
+    for square in squares {
+        validator.push(square)?;
+    }
+    validator.finish()
+}
+
+/// A validated knight's tour: each square of the board once, in visit order.
+///
+/// The only way to make one is [`Tour::new`], which runs the validator, so a `Tour` in hand is
+/// a correct tour.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Tour {
+    board: Board,
+    closed: bool,
+    path: Vec<u32>,
+}
+
+/// Shows the board and the first few squares only: a tour of a large board has millions, and a
+/// failed assertion that prints one should still be readable.
+impl fmt::Debug for Tour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 8;
+        let first: Vec<Square> = self.squares().take(SHOWN).collect();
+        let more = self.path.len().saturating_sub(SHOWN);
+        f.debug_struct("Tour")
+            .field("board", &self.board)
+            .field("closed", &self.closed)
+            .field("first", &first)
+            .field("more", &more)
+            .finish()
+    }
+}
+
+impl Tour {
+    /// Validates `path` (square numbers, see [`Board::index`]) as a tour of `board`, closed if
+    /// `closed`, from `start` if given.
+    pub fn new(
+        board: Board,
+        path: Vec<u32>,
+        closed: bool,
+        start: Option<Square>,
+    ) -> Result<Self, TourError> {
+        check_indices(board, &path, closed, start)?;
+        Ok(Self {
+            board,
+            closed,
+            path,
+        })
+    }
+
+    /// [`Tour::new`] that gives up once `deadline` has passed (it looks at the clock every few
+    /// million squares): `None` then, with no verdict.
+    pub fn new_within(
+        board: Board,
+        path: Vec<u32>,
+        closed: bool,
+        start: Option<Square>,
+        deadline: Option<Instant>,
+    ) -> Option<Result<Self, TourError>> {
+        match check_until(board, &path, closed, start, deadline) {
+            Ok(()) => Some(Ok(Self {
+                board,
+                closed,
+                path,
+            })),
+            Err(Stop::Invalid(error)) => Some(Err(error)),
+            Err(Stop::Late) => None,
+        }
+    }
+
+    /// The board toured.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// Whether the last square is a knight move from the first (checked when the tour was made).
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The first square.
+    pub fn start(&self) -> Square {
+        self.board.square_at(self.path[0])
+    }
+
+    /// Square numbers in visit order.
+    pub fn indices(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// Squares in visit order.
+    pub fn squares(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
+        self.path.iter().map(|&index| self.board.square_at(index))
+    }
+
+    /// Visit numbers, 1-based, for each square in [`Board::index`] order. Four bytes a square
+    /// more than the tour: asked for, not assumed, so that a board too large for it ends with a
+    /// message rather than an abort.
+    pub fn visit_numbers(&self) -> Result<Vec<u32>, TryReserveError> {
+        let mut numbers = Vec::new();
+        numbers.try_reserve_exact(self.path.len())?;
+        numbers.resize(self.path.len(), 0);
+        for (step, &index) in self.path.iter().enumerate() {
+            numbers[index as usize] = step as u32 + 1;
+        }
+        Ok(numbers)
+    }
+
+    /// The squares in visit order, taking back ownership of the storage.
+    pub fn into_indices(self) -> Vec<u32> {
+        self.path
+    }
+}
+
+/// A validated tour read in visit order a run of visits at a time: a [`Tour`] held in memory,
+/// or a constructed tour walked again for every reading
+/// ([`WalkedTour`](crate::construct::WalkedTour)). Front ends write either through it
+/// without knowing which.
+pub trait VisitOrder: Sync {
+    /// The board toured.
+    fn board(&self) -> Board;
+
+    /// Whether the last square is a knight move from the first.
+    fn is_closed(&self) -> bool;
+
+    /// The square numbers (see [`Board::index`]) of the visits `visits` (0-based), in order:
+    /// borrowed from the tour where it holds them, else made in `scratch`.
+    fn visits<'a>(&'a self, visits: Range<usize>, scratch: &'a mut Vec<u32>) -> &'a [u32];
+
+    /// Visit numbers, 1-based, for each square in [`Board::index`] order: four bytes a square,
+    /// asked for, not assumed, so that a board too large for them ends with a message rather
+    /// than an abort.
+    fn visit_numbers(&self) -> Result<Vec<u32>, TryReserveError> {
+        let squares = self.board().area() as usize;
+        let mut numbers = Vec::new();
+        numbers.try_reserve_exact(squares)?;
+        numbers.resize(squares, 0);
+        self.for_each_run(0..squares, |first, run| {
+            for (step, &index) in (first..).zip(run) {
+                numbers[index as usize] = step as u32 + 1;
+            }
+        });
+        Ok(numbers)
+    }
+
+    /// Calls `each` with the visits `visits` in order, in runs of at most [`VISITS_PER_READ`],
+    /// each with the number (0-based) of its first visit; stops at the first error.
+    fn try_for_each_run<E>(
+        &self,
+        visits: Range<usize>,
+        mut each: impl FnMut(usize, &[u32]) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut scratch = Vec::new();
+        let mut first = visits.start;
+        while first < visits.end {
+            let end = (first + VISITS_PER_READ).min(visits.end);
+            each(first, self.visits(first..end, &mut scratch))?;
+            first = end;
+        }
+        Ok(())
+    }
+
+    /// [`try_for_each_run`](Self::try_for_each_run) for work that cannot fail.
+    fn for_each_run(&self, visits: Range<usize>, mut each: impl FnMut(usize, &[u32])) {
+        let _: Result<(), Infallible> = self.try_for_each_run(visits, |first, run| {
+            each(first, run);
+            Ok(())
+        });
+    }
+
+    /// The square number of visit `visit` (0-based): the first square at 0, the last at
+    /// `area - 1`.
+    fn square_of_visit(&self, visit: usize) -> u32 {
+        self.visits(visit..visit + 1, &mut Vec::new())[0]
+    }
+}
+
+/// Visits read at a time where a front end has no reason to read another number: the runs a
+/// walked tour starts from ([`WalkedTour`](crate::construct::WalkedTour)) are this long.
+pub const VISITS_PER_READ: usize = 1 << 16;
+
+impl VisitOrder for Tour {
+    fn board(&self) -> Board {
+        self.board
+    }
+
+    fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    fn visits<'a>(&'a self, visits: Range<usize>, _: &'a mut Vec<u32>) -> &'a [u32] {
+        &self.path[visits]
+    }
+
+    fn visit_numbers(&self) -> Result<Vec<u32>, TryReserveError> {
+        Tour::visit_numbers(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An open tour of 3x4 (3x4 has no closed tour).
+    fn open_3x4() -> Vec<Square> {
+        // Visit numbers of a known open tour of 3x4, row by row.
+        let grid = [[1, 4, 7, 10], [8, 11, 2, 5], [3, 6, 9, 12]];
+        let mut path = vec![Square::new(0, 0); 12];
+        for (row, line) in grid.iter().enumerate() {
+            for (col, &n) in line.iter().enumerate() {
+                path[n - 1] = Square::new(row as u32, col as u32);
+            }
+        }
+        path
+    }
+
+    #[test]
+    fn a_check_past_its_deadline_gives_no_verdict() {
+        for (rows, cols) in [(1500, 1500), (2_000_000, 3)] {
+            let board = Board::new(rows, cols).unwrap();
+            let start = Square::new(0, 0);
+            let construction = crate::construct::construct(board, start, false).unwrap();
+            let path = construction.path().unwrap();
+            let passed = Some(Instant::now());
+            assert!(Tour::new_within(board, path.clone(), false, Some(start), passed).is_none());
+            let later = Some(Instant::now() + std::time::Duration::from_secs(3600));
+            let tour = Tour::new_within(board, path.clone(), false, Some(start), later);
+            assert_eq!(tour, Some(Tour::new(board, path, false, Some(start))));
+        }
+    }
+
+    #[test]
+    fn accepts_a_real_tour_and_names_each_violation() {
+        let board = Board::new(3, 4).unwrap();
+        let path = open_3x4();
+        assert_eq!(validate(board, path.clone(), false, None), Ok(()));
+        assert_eq!(
+            validate(board, path.clone(), false, Some(Square::new(0, 0))),
+            Ok(())
+        );
+        assert!(matches!(
+            validate(board, path.clone(), true, None),
+            Err(TourError::NotClosed { .. })
+        ));
+        assert_eq!(
+            validate(board, path.clone(), false, Some(Square::new(1, 1))),
+            Err(TourError::WrongStart {
+                expected: Square::new(1, 1),
+                found: Square::new(0, 0)
+            })
+        );
+        assert_eq!(
+            validate(board, path[..11].to_vec(), false, None),
+            Err(TourError::Incomplete {
+                visited: 11,
+                squares: 12
+            })
+        );
+        let mut swapped = path.clone();
+        swapped.swap(3, 4);
+        let err = validate(board, swapped, false, None).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("step 3 → 4 is not a knight move"),
+            "{err}"
+        );
+        let mut twice = path[..3].to_vec();
+        twice.push(path[1]);
+        assert_eq!(
+            validate(board, twice, false, None),
+            Err(TourError::Revisited {
+                square: path[1],
+                step: 4
+            })
+        );
+        assert_eq!(
+            validate(board, Vec::new(), false, None),
+            Err(TourError::Empty)
+        );
+    }
+
+    #[test]
+    fn revisits_and_off_board_squares_are_caught() {
+        let board = Board::new(5, 5).unwrap();
+        let back_and_forth = [Square::new(0, 0), Square::new(1, 2), Square::new(0, 0)];
+        assert_eq!(
+            validate(board, back_and_forth, false, None),
+            Err(TourError::Revisited {
+                square: Square::new(0, 0),
+                step: 3
+            })
+        );
+        let off = [Square::new(0, 0), Square::new(5, 1)];
+        assert!(matches!(
+            validate(board, off, false, None),
+            Err(TourError::OffBoard { step: 2, .. })
+        ));
+    }
+
+    #[test]
+    fn the_one_square_board_has_an_open_tour_but_no_closed_one() {
+        let board = Board::new(1, 1).unwrap();
+        assert_eq!(validate(board, [Square::new(0, 0)], false, None), Ok(()));
+        assert!(validate(board, [Square::new(0, 0)], true, None).is_err());
+    }
+
+    #[test]
+    fn tour_new_checks_square_numbers() {
+        let board = Board::new(3, 4).unwrap();
+        let indices: Vec<u32> = open_3x4().iter().map(|&s| board.index(s)).collect();
+        let tour = Tour::new(board, indices.clone(), false, None).unwrap();
+        assert_eq!(tour.visit_numbers().unwrap()[0], 1);
+        assert_eq!(tour.visit_numbers().unwrap()[11], 12);
+        let mut bad = indices;
+        bad[5] = 99;
+        assert!(matches!(
+            Tour::new(board, bad, false, None),
+            Err(TourError::OffBoard { step: 6, .. })
+        ));
+    }
+}

@@ -1,0 +1,375 @@
+//! The engine against the mathematics: every small board decided correctly, tours from every
+//! valid start on larger boards, the oracle counts, proofs that agree with brute force, and
+//! budgets that never pass for proofs. Every tour goes through the validator.
+
+use std::time::Duration;
+
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::count::{CountRequest, count_tours};
+use knights_tour_engine::existence::{self, NoTourReason, Verdict};
+use knights_tour_engine::search::{Search, SearchConfig, SearchEvent};
+use knights_tour_engine::solve::{Layer, Method, Outcome, Request, solve};
+use knights_tour_engine::tour::validate;
+
+fn board(rows: u64, cols: u64) -> Board {
+    Board::new(rows, cols).unwrap()
+}
+
+/// Solves `request` and checks the answer: a tour passes the validator from the requested
+/// start; a `NoTour` is returned only where asked. Returns the outcome for further checks.
+fn solve_checked(request: &Request) -> Outcome {
+    let outcome = solve(request).unwrap_or_else(|error| panic!("{request:?}: {error}"));
+    if let Outcome::Tour { tour, .. } = &outcome {
+        let checked = validate(
+            request.board,
+            tour.squares(),
+            request.closed,
+            Some(request.start),
+        );
+        assert_eq!(checked, Ok(()), "{request:?}");
+    }
+    outcome
+}
+
+/// Asserts a validated tour exists for every start of `board` that the theorems allow.
+fn assert_tour_from_every_valid_start(board: Board) {
+    for start in board.squares() {
+        if matches!(
+            existence::verdict(board, start, false),
+            Verdict::Impossible(_)
+        ) {
+            continue;
+        }
+        let outcome = solve_checked(&Request::new(board, start));
+        assert!(
+            matches!(outcome, Outcome::Tour { .. }),
+            "{board} from {start}: {outcome:?}"
+        );
+    }
+}
+
+#[test]
+fn every_board_up_to_10x10_decides_every_open_start() {
+    for rows in 1..=10 {
+        for cols in 1..=10 {
+            let board = board(rows, cols);
+            for start in board.squares() {
+                let outcome = solve_checked(&Request::new(board, start));
+                match (existence::verdict(board, start, false), &outcome) {
+                    (Verdict::Impossible(expected), Outcome::NoTour { reason, layer, .. }) => {
+                        assert_eq!((reason, *layer), (&expected, Layer::Existence));
+                    }
+                    (Verdict::Certain, Outcome::Tour { .. }) => {}
+                    (
+                        Verdict::Open,
+                        Outcome::Tour { .. }
+                        | Outcome::NoTour {
+                            reason: NoTourReason::ExhaustiveSearch { .. },
+                            ..
+                        },
+                    ) => {}
+                    (verdict, outcome) => {
+                        panic!("{board} from {start}: theorems say {verdict:?}, got {outcome:?}")
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_board_up_to_10x10_decides_the_closed_tour_from_the_corner() {
+    let corner = Square::new(0, 0);
+    for rows in 1..=10 {
+        for cols in 1..=10 {
+            let board = board(rows, cols);
+            let outcome = solve_checked(&Request::new(board, corner).closed(true));
+            if existence::has_closed_tour(board) {
+                assert!(
+                    matches!(outcome, Outcome::Tour { .. }),
+                    "{board}: {outcome:?}"
+                );
+            } else {
+                assert!(
+                    matches!(
+                        outcome,
+                        Outcome::NoTour {
+                            reason: NoTourReason::NoClosedTour { .. },
+                            ..
+                        }
+                    ),
+                    "{board}: {outcome:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn proofs_of_no_tour_agree_with_brute_force_on_small_boards() {
+    // Every start of every board up to 25 squares with an open tour, and of the narrow boards
+    // up to 33 squares where starts without a tour hide: the solver's verdict (a tour, a
+    // theorem or an exhaustive search) must match an independent exhaustive count.
+    let boards = [
+        (3, 4),
+        (4, 3),
+        (3, 7),
+        (3, 8),
+        (8, 3),
+        (4, 5),
+        (5, 4),
+        (4, 6),
+        (5, 5),
+        (3, 9),
+        (3, 10),
+        (10, 3),
+        (3, 11),
+        (4, 7),
+        (7, 4),
+        (5, 6),
+    ];
+    for (rows, cols) in boards {
+        let board = board(rows, cols);
+        for start in board.squares() {
+            let tours = count_tours(&CountRequest {
+                board,
+                start: Some(start),
+                closed: false,
+                deadline: None,
+            })
+            .unwrap();
+            let outcome = solve_checked(&Request::new(board, start));
+            assert_eq!(
+                matches!(outcome, Outcome::Tour { .. }),
+                tours > 0,
+                "{board} from {start}: {tours} tours, solver says {outcome:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_valid_start_of_square_boards_5_to_40_has_a_tour() {
+    for n in 5..=40 {
+        assert_tour_from_every_valid_start(board(n, n));
+    }
+}
+
+#[test]
+fn every_valid_start_of_rectangles_up_to_60x60_has_a_tour() {
+    let sides = [5, 6, 7, 9, 12, 16, 23, 31, 45, 60];
+    for rows in sides {
+        for cols in sides.iter().filter(|&&cols| cols != rows) {
+            assert_tour_from_every_valid_start(board(rows, *cols));
+        }
+    }
+}
+
+#[test]
+fn narrow_strips_have_tours_from_every_valid_start() {
+    for (rows, cols) in [(3, 9), (3, 10), (3, 16), (3, 31), (4, 9), (4, 16), (4, 31)] {
+        assert_tour_from_every_valid_start(board(rows, cols));
+        assert_tour_from_every_valid_start(board(cols, rows));
+    }
+}
+
+fn count(rows: u64, cols: u64, start: Option<(u32, u32)>, closed: bool) -> u64 {
+    count_tours(&CountRequest {
+        board: board(rows, cols),
+        start: start.map(|(row, col)| Square::new(row, col)),
+        closed,
+        deadline: None,
+    })
+    .unwrap()
+}
+
+#[test]
+fn open_tour_counts_match_the_oracles() {
+    // OEIS A165134 (5x5), A118067 (3xn) and twice A079137 (4xn); 5x5 by start square.
+    assert_eq!(count(5, 5, None, false), 1728);
+    assert_eq!(count(5, 5, Some((0, 0)), false), 304);
+    assert_eq!(count(5, 5, Some((2, 2)), false), 64);
+    assert_eq!(count(5, 5, Some((0, 1)), false), 0);
+    assert_eq!(count(3, 4, None, false), 16);
+    assert_eq!(count(3, 7, None, false), 104);
+    assert_eq!(count(3, 8, None, false), 792);
+    assert_eq!(count(3, 9, None, false), 1120);
+    assert_eq!(count(3, 10, None, false), 6096);
+    assert_eq!(count(4, 5, None, false), 164);
+    assert_eq!(count(4, 6, None, false), 1488);
+}
+
+#[test]
+fn closed_tour_counts_match_the_oracles() {
+    // OEIS A001230 / A175881: undirected cycles.
+    assert_eq!(count(5, 6, None, true), 8);
+    assert_eq!(count(6, 5, None, true), 8);
+    assert_eq!(count(3, 10, None, true), 16);
+    assert_eq!(count(3, 12, None, true), 176);
+    assert_eq!(count(6, 6, None, true), 9862);
+    // From another anchor the cycles are the same.
+    assert_eq!(count(6, 6, Some((2, 3)), true), 9862);
+}
+
+#[test]
+fn six_by_six_open_tour_count_matches_the_oracle() {
+    // About six seconds: the largest oracle the suite enumerates.
+    assert_eq!(count(6, 6, None, false), 6_637_920);
+}
+
+#[test]
+fn count_refuses_large_boards_and_honours_its_deadline() {
+    let too_large = count_tours(&CountRequest {
+        board: board(8, 8),
+        start: None,
+        closed: true,
+        deadline: None,
+    });
+    assert!(too_large.unwrap_err().to_string().contains("8x8 has 64"));
+    let rushed = count_tours(&CountRequest {
+        board: board(6, 6),
+        start: None,
+        closed: false,
+        deadline: Some(std::time::Instant::now()),
+    });
+    assert!(rushed.is_err());
+}
+
+#[test]
+fn stepping_one_event_at_a_time_matches_running() {
+    let board = board(6, 7);
+    for config in [SearchConfig::backtracking(false), SearchConfig::naive(true)] {
+        let start = Square::new(2, 3);
+        let mut stepped = Search::new(board, start, config).unwrap();
+        let mut events = 0;
+        let last = loop {
+            let event = stepped.step();
+            events += 1;
+            if event.is_final() {
+                break event;
+            }
+            assert!(events < 10_000_000, "runaway search");
+        };
+        let mut ran = Search::new(board, start, config).unwrap();
+        assert_eq!(ran.run(), last);
+        assert_eq!(ran.stats(), stepped.stats());
+        assert!(ran.path().eq(stepped.path()));
+        assert_eq!(last, SearchEvent::Solved);
+        validate(board, stepped.path(), config.closed, Some(start)).unwrap();
+    }
+}
+
+#[test]
+fn the_same_request_gives_the_same_tour() {
+    for (rows, cols, closed) in [
+        (8, 8, false),
+        (12, 7, false),
+        (10, 10, true),
+        (5, 20, false),
+    ] {
+        let request = Request::new(board(rows, cols), Square::new(1, 2)).closed(closed);
+        let (first, second) = (solve_checked(&request), solve_checked(&request));
+        match (first, second) {
+            (Outcome::Tour { tour: a, .. }, Outcome::Tour { tour: b, .. }) => assert_eq!(a, b),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_budget_that_runs_out_is_never_reported_as_no_tour() {
+    // 3x8 has no open tour from 1,2; proving it takes a few hundred nodes.
+    let mut request = Request::new(board(3, 8), Square::new(1, 2));
+    let proved = solve_checked(&request);
+    assert!(
+        matches!(
+            proved,
+            Outcome::NoTour {
+                reason: NoTourReason::ExhaustiveSearch { .. },
+                ..
+            }
+        ),
+        "{proved:?}"
+    );
+    request.node_budget = 20;
+    let rushed = solve_checked(&request);
+    assert!(
+        matches!(rushed, Outcome::BudgetExceeded { .. }),
+        "{rushed:?}"
+    );
+    let mut naive = Request::new(board(8, 8), Square::new(0, 0)).method(Method::Naive);
+    naive.deadline = Some(Duration::from_millis(20));
+    let timed_out = solve_checked(&naive);
+    assert!(
+        matches!(timed_out, Outcome::BudgetExceeded { .. }),
+        "{timed_out:?}"
+    );
+}
+
+#[test]
+fn single_layer_methods_answer_alone() {
+    let chessboard = board(8, 8);
+    let corner = Square::new(0, 0);
+    let greedy = solve_checked(&Request::new(chessboard, corner).method(Method::Warnsdorff));
+    assert!(
+        matches!(greedy, Outcome::Tour { layer: Layer::Warnsdorff, stats, .. } if stats.nodes == 64),
+        "{greedy:?}"
+    );
+    let backtrack = solve_checked(&Request::new(chessboard, corner).method(Method::Backtrack));
+    assert!(matches!(
+        backtrack,
+        Outcome::Tour {
+            layer: Layer::Backtrack,
+            ..
+        }
+    ));
+    // The naive order from the corner needs far more than a thousand nodes.
+    let mut naive = Request::new(chessboard, corner).method(Method::Naive);
+    naive.node_budget = 1000;
+    assert!(matches!(
+        solve_checked(&naive),
+        Outcome::BudgetExceeded {
+            layer: Layer::Naive,
+            ..
+        }
+    ));
+    let small = Request::new(board(5, 5), Square::new(2, 2)).method(Method::Naive);
+    assert!(matches!(
+        solve_checked(&small),
+        Outcome::Tour {
+            layer: Layer::Naive,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn large_boards_are_answered_in_linear_work() {
+    // A minority-colour start on a huge odd board is refused by a theorem, allocating nothing.
+    let huge = board(19_999, 19_999);
+    let refused = solve_checked(&Request::new(huge, Square::new(0, 1)));
+    assert!(matches!(
+        refused,
+        Outcome::NoTour {
+            layer: Layer::Existence,
+            ..
+        }
+    ));
+    // A million squares: the greedy pass alone, and `auto`, which constructs a board this
+    // large (it is far above the construction threshold); both validated.
+    let million = board(1000, 1000);
+    let corner = Square::new(0, 0);
+    let greedy = solve_checked(&Request::new(million, corner).method(Method::Warnsdorff));
+    assert!(
+        matches!(
+            greedy,
+            Outcome::Tour {
+                layer: Layer::Warnsdorff,
+                ..
+            }
+        ),
+        "{greedy:?}"
+    );
+    let auto = solve_checked(&Request::new(million, corner));
+    assert_eq!(auto.layer(), Layer::Construct, "{auto:?}");
+}

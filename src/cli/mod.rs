@@ -11,7 +11,7 @@
 mod args;
 mod check;
 mod picture;
-mod starts;
+mod starts_command;
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -30,7 +30,7 @@ pub use args::{
     SolveArgs, StartsArgs, StartsFormat,
 };
 pub use check::check;
-pub use starts::starts;
+pub use starts_command::starts;
 
 /// Exit statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

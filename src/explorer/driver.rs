@@ -2,7 +2,7 @@
 //! next tick of play, applies it, and again, until the user quits or the host ends the run.
 //! The local terminal (`explorer::run`) and an SSH channel (`knights-tour serve`) are two hosts
 //! of this one loop: each hands it a ratatui terminal over its own writer and a function that
-//! gives the next [`Input`] — crossterm's events with signals locally, bytes parsed from the
+//! gives the next [`LoopInput`] — crossterm's events with signals locally, bytes parsed from the
 //! channel remotely.
 
 use std::io::{self, Write};
@@ -21,7 +21,7 @@ use super::{Ending, FRAME};
 
 /// What the host hands the loop.
 #[derive(Debug)]
-pub enum Input {
+pub enum LoopInput {
     /// A key, a mouse event or a new terminal size.
     Event(Event),
     /// The terminal was set up again (after the process was stopped and continued): clear it
@@ -48,7 +48,7 @@ pub fn run_loop<W: Write>(
     app: &mut App,
     look: Look,
     sizing: Sizing,
-    mut next: impl FnMut(Option<Duration>) -> io::Result<Option<Input>>,
+    mut next: impl FnMut(Option<Duration>) -> io::Result<Option<LoopInput>>,
 ) -> io::Result<Ending> {
     let mut viewport = BoardViewport::default();
     let mut last_tick = Instant::now();
@@ -70,12 +70,12 @@ pub fn run_loop<W: Write>(
                 break;
             };
             let redraw = match input {
-                Input::End(ending) => return Ok(ending),
-                Input::Redraw => {
+                LoopInput::End(ending) => return Ok(ending),
+                LoopInput::Redraw => {
                     app.update(Action::Redraw);
                     true
                 }
-                Input::Event(Event::Resize(cols, rows)) if sizing == Sizing::Told => {
+                LoopInput::Event(Event::Resize(cols, rows)) if sizing == Sizing::Told => {
                     // A size of 0 (`ssh -tt` from a pipe) is taken as the classic 80x24.
                     let (cols, rows) = if cols == 0 || rows == 0 {
                         (80, 24)
@@ -85,7 +85,7 @@ pub fn run_loop<W: Write>(
                     terminal.resize(Rect::new(0, 0, cols, rows))?;
                     true
                 }
-                Input::Event(event) => handle_event(app, event, &viewport),
+                LoopInput::Event(event) => handle_event(app, event, &viewport),
             };
             if redraw {
                 break;

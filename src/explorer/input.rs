@@ -29,7 +29,7 @@ use crossterm::event::{self, Event};
 
 /// Something the run loop must answer.
 #[derive(Debug)]
-pub enum Input {
+pub enum TerminalInput {
     /// A terminal event.
     Terminal(Event),
     /// A signal.
@@ -71,9 +71,9 @@ impl Inputs {
 
     /// The next input, waiting at most `timeout` for it (`None`: as long as it takes); `None`
     /// when the time is up. A signal comes before any terminal event.
-    pub fn next(&self, timeout: Option<Duration>) -> io::Result<Option<Input>> {
+    pub fn next(&self, timeout: Option<Duration>) -> io::Result<Option<TerminalInput>> {
         if let Ok(signal) = self.signals.try_recv() {
-            return Ok(Some(Input::Signal(signal)));
+            return Ok(Some(TerminalInput::Signal(signal)));
         }
         if let Some(timeout) = timeout
             && !event::poll(timeout)?
@@ -84,9 +84,9 @@ impl Inputs {
         // The event may be the resize that a signal raised to wake the wait, or the error of a
         // terminal gone with the hang-up: the signal first.
         if let Ok(signal) = self.signals.try_recv() {
-            return Ok(Some(Input::Signal(signal)));
+            return Ok(Some(TerminalInput::Signal(signal)));
         }
-        Ok(Some(Input::Terminal(event?)))
+        Ok(Some(TerminalInput::Terminal(event?)))
     }
 }
 

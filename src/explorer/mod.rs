@@ -18,7 +18,7 @@ pub mod driver;
 pub mod input;
 pub mod keys;
 mod opening;
-pub mod session;
+pub mod rewind;
 pub mod ui;
 
 use std::io::{self, IsTerminal};
@@ -33,8 +33,8 @@ use crate::options::{self, BoardArgs};
 use knights_tour_engine::solve::Method;
 
 pub use app::{App, METHODS, Setup, Speed, Status, next_method};
-use driver::{Input, Sizing};
-use input::{Input as LocalInput, Inputs, Signal};
+use driver::{LoopInput, Sizing};
+use input::{Inputs, Signal, TerminalInput};
 pub use keys::{Action, action};
 pub use opening::TourFileError;
 pub use ui::{BoardViewport, Look, Screen};
@@ -228,24 +228,24 @@ fn set_up_terminal_again() -> io::Result<()> {
 
 /// The local terminal's next input for the loop: crossterm's events, and the signals, which
 /// end the run or (a stop and a continue) set the terminal up again.
-fn local_input(inputs: &Inputs, timeout: Option<Duration>) -> io::Result<Option<Input>> {
+fn local_input(inputs: &Inputs, timeout: Option<Duration>) -> io::Result<Option<LoopInput>> {
     let Some(input) = inputs.next(timeout)? else {
         return Ok(None);
     };
     Ok(Some(match input {
-        LocalInput::Terminal(event) => Input::Event(event),
-        LocalInput::Signal(Signal::End(number) | Signal::HangUp(number)) => {
-            Input::End(Ending::Signal(number))
+        TerminalInput::Terminal(event) => LoopInput::Event(event),
+        TerminalInput::Signal(Signal::End(number) | Signal::HangUp(number)) => {
+            LoopInput::End(Ending::Signal(number))
         }
-        LocalInput::Signal(Signal::Stop) => {
+        TerminalInput::Signal(Signal::Stop) => {
             restore_terminal();
             input::stop_process();
             set_up_terminal_again()?;
-            Input::Redraw
+            LoopInput::Redraw
         }
-        LocalInput::Signal(Signal::Continue) => {
+        TerminalInput::Signal(Signal::Continue) => {
             set_up_terminal_again()?;
-            Input::Redraw
+            LoopInput::Redraw
         }
     }))
 }

@@ -26,7 +26,7 @@ use super::hostkey::fingerprint;
 use super::inbox::Inbox;
 use super::input::KeyParser;
 use super::limits::Place;
-use super::session::{self, Outlet, SessionStart, terminal_size};
+use super::session_thread::{self, Outlet, SessionStart, terminal_size};
 use super::shared::{Phase, Shared};
 
 /// What a client without a pty is told (on standard error) before its channel closes.
@@ -197,7 +197,7 @@ impl Connection {
             registry: Arc::clone(&registry),
             id,
         };
-        if let Err(error) = session::spawn(start) {
+        if let Err(error) = session_thread::spawn(start) {
             registry.remove(id);
             tracing::warn!(peer = %self.peer, error = %error, "cannot start a session's thread");
             return Err("knights-tour: cannot start a session now, try later\r\n");

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::Event;
 
 use crate::explorer::Ending;
-use crate::explorer::driver::Input;
+use crate::explorer::driver::LoopInput;
 
 /// The most events queued for a session's loop; more are dropped until it catches up.
 pub const INBOX_EVENTS: usize = 256;
@@ -120,21 +120,21 @@ impl Inbox {
     }
 
     /// The loop's next input, waiting at most `timeout` (`None`: until there is one).
-    pub fn next(&self, timeout: Option<Duration>) -> Option<Input> {
+    pub fn next(&self, timeout: Option<Duration>) -> Option<LoopInput> {
         let give_up = timeout.map(|timeout| Instant::now() + timeout);
         let mut queue = self.lock();
         loop {
             if let Some(ending) = queue.end {
-                return Some(Input::End(ending));
+                return Some(LoopInput::End(ending));
             }
             if let Some((cols, rows)) = queue.resize.take() {
-                return Some(Input::Event(Event::Resize(cols, rows)));
+                return Some(LoopInput::Event(Event::Resize(cols, rows)));
             }
             if let Some(event) = queue.events.pop_front() {
-                return Some(Input::Event(event));
+                return Some(LoopInput::Event(event));
             }
             if queue.input_closed {
-                return Some(Input::End(Ending::Disconnected));
+                return Some(LoopInput::End(Ending::Disconnected));
             }
             let now = Instant::now();
             let idle_at = queue.last_input + self.idle_timeout;

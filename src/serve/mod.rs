@@ -29,7 +29,7 @@ pub mod input;
 pub mod limits;
 mod log;
 mod server;
-mod session;
+mod session_thread;
 mod shared;
 
 use std::net::SocketAddr;

@@ -16,7 +16,7 @@ use knights_tour_engine::board::{Board, KNIGHT_MOVES, Square};
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::{Tour, TourError};
 
-use super::input::Input;
+use super::input::LineReader;
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
     number_text, text_error,
@@ -53,7 +53,7 @@ struct Grid {
 
 /// Checks a grid.
 pub(super) fn check<R: Read>(
-    input: &mut Input<R>,
+    input: &mut LineReader<R>,
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
     let mut grid = Grid::new(expect)?;

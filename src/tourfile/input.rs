@@ -7,7 +7,7 @@ use std::io::{self, Read};
 /// The buffer: large reads for speed, fixed so that memory does not depend on the input.
 const BUFFER: usize = 1 << 18;
 
-/// What [`Input::line_upto`] found.
+/// What [`LineReader::line_upto`] found.
 pub(super) enum Line<'a> {
     /// A line, without its line break.
     Text(&'a [u8]),
@@ -18,7 +18,7 @@ pub(super) enum Line<'a> {
 }
 
 /// A reader of bytes with line numbers.
-pub(super) struct Input<R> {
+pub(super) struct LineReader<R> {
     reader: R,
     buffer: Box<[u8]>,
     /// The next byte to hand out.
@@ -37,7 +37,7 @@ pub(super) struct Input<R> {
 /// The longest line a caller may ask for whole.
 pub(super) const MAX_LINE: usize = BUFFER / 2;
 
-impl<R: Read> Input<R> {
+impl<R: Read> LineReader<R> {
     pub(super) fn new(reader: R) -> Self {
         Self {
             reader,

@@ -15,7 +15,7 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Tour;
 
-use super::input::{Input, short_number};
+use super::input::{LineReader, short_number};
 use super::{CheckError, CheckedTour, Expectations, validator};
 
 /// The bytes of a string kept (for keys and `outcome`); the rest is read and dropped.
@@ -57,7 +57,7 @@ struct Path {
 
 /// Checks the JSON object of a tour.
 pub(super) fn check<R: Read>(
-    input: &mut Input<R>,
+    input: &mut LineReader<R>,
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
     let mut json = Json { input };
@@ -186,7 +186,7 @@ fn no_tour(fields: &Fields) -> Result<(), CheckError> {
 }
 
 struct Json<'a, R> {
-    input: &'a mut Input<R>,
+    input: &'a mut LineReader<R>,
 }
 
 impl<R: Read> Json<'_, R> {

@@ -8,7 +8,7 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Validator;
 
-use super::input::{Input, Line, short_number};
+use super::input::{Line, LineReader, short_number};
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
     number_text, text_error, validator,
@@ -57,7 +57,7 @@ impl Progress {
 
 /// Checks a list against the board of `expect` (8x8 unless given).
 pub(super) fn check<R: Read>(
-    input: &mut Input<R>,
+    input: &mut LineReader<R>,
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
     let board = expect.size.unwrap_or(expect.default_size);

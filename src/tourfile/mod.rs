@@ -28,7 +28,7 @@ use std::io::{self, Read};
 
 use thiserror::Error;
 
-use input::Input;
+use input::LineReader;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::{NotationError, SquareSpec};
 use knights_tour_engine::quote::quoted_bytes;
@@ -229,7 +229,7 @@ pub fn check_tour(
     format: InputFormat,
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
-    let mut input = Input::new(reader);
+    let mut input = LineReader::new(reader);
     // A byte-order mark, as some Windows editors write, is not text of the tour.
     input.fill(3)?;
     if input.buffered().starts_with("\u{feff}".as_bytes()) {
@@ -257,7 +257,7 @@ pub fn check_tour(
 const MAX_LEADING_BLANKS: u64 = 4096;
 
 /// Skips blank lines and blanks before the first text; whether there is any.
-fn skip_blank_lines<R: Read>(input: &mut Input<R>) -> Result<bool, CheckError> {
+fn skip_blank_lines<R: Read>(input: &mut LineReader<R>) -> Result<bool, CheckError> {
     loop {
         input.fill(1)?;
         let buffered = input.buffered();
@@ -290,7 +290,7 @@ fn skip_blank_lines<R: Read>(input: &mut Input<R>) -> Result<bool, CheckError> {
 
 /// The format of text that begins at the next byte (not blank): JSON at `{`, a list if its
 /// first line holds two items or a comma, else a grid.
-fn detect<R: Read>(input: &mut Input<R>) -> Result<InputFormat, CheckError> {
+fn detect<R: Read>(input: &mut LineReader<R>) -> Result<InputFormat, CheckError> {
     input.fill(list::MAX_LINE + 1)?;
     let buffered = input.buffered();
     if buffered[0] == b'{' {
@@ -440,7 +440,7 @@ mod tests {
     #[test]
     fn formats_are_told_apart_by_their_first_text() {
         let detect_text = |text: &[u8]| {
-            let mut input = Input::new(text);
+            let mut input = LineReader::new(text);
             assert!(skip_blank_lines(&mut input).unwrap());
             detect(&mut input).unwrap()
         };

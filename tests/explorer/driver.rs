@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crossterm::event::Event;
 use knights_tour::explorer::Ending;
-use knights_tour::explorer::driver::{Input, Sizing, run_loop};
+use knights_tour::explorer::driver::{LoopInput, Sizing, run_loop};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{TerminalOptions, Viewport};
@@ -31,14 +31,14 @@ impl std::io::Write for Shared {
 
 /// Runs the loop on a told-size terminal of `width x height` with `inputs`; returns how it
 /// ended, the bytes it wrote after each input, and the terminal's last size.
-fn drive(width: u16, height: u16, inputs: Vec<Input>) -> (Ending, Vec<String>, Rect) {
+fn drive(width: u16, height: u16, inputs: Vec<LoopInput>) -> (Ending, Vec<String>, Rect) {
     let out = Shared::default();
     let options = TerminalOptions {
         viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
     };
     let mut terminal = Terminal::with_options(CrosstermBackend::new(out.clone()), options).unwrap();
     let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
-    let mut inputs: VecDeque<Input> = inputs.into();
+    let mut inputs: VecDeque<LoopInput> = inputs.into();
     let mut frames = Vec::new();
     let ending = run_loop(
         &mut terminal,
@@ -57,16 +57,16 @@ fn drive(width: u16, height: u16, inputs: Vec<Input>) -> (Ending, Vec<String>, R
     (ending, frames, area)
 }
 
-fn key(c: char) -> Input {
-    Input::Event(Event::Key(key_of(c)))
+fn key(c: char) -> LoopInput {
+    LoopInput::Event(Event::Key(key_of(c)))
 }
 
 #[test]
 fn a_told_size_terminal_draws_steps_resizes_and_quits() {
     let inputs = vec![
         key('n'),
-        Input::Event(Event::Resize(120, 40)),
-        Input::Event(Event::Resize(0, 0)),
+        LoopInput::Event(Event::Resize(120, 40)),
+        LoopInput::Event(Event::Resize(0, 0)),
         key('q'),
     ];
     let (ending, frames, area) = drive(80, 24, inputs);
@@ -86,7 +86,7 @@ fn a_told_size_terminal_draws_steps_resizes_and_quits() {
 
 #[test]
 fn the_host_ends_the_run() {
-    let (ending, _, _) = drive(80, 24, vec![key('n'), Input::End(Ending::Signal(1))]);
+    let (ending, _, _) = drive(80, 24, vec![key('n'), LoopInput::End(Ending::Signal(1))]);
     assert_eq!(ending, Ending::Signal(1));
 }
 

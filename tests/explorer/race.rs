@@ -1,7 +1,7 @@
 //! The method race (`R`, `--race A,B`): the keys that drive it, that its lanes stay level in
 //! nodes, its verdict checked against each method's own search run alone, and its screens.
 
-use knights_tour::explorer::app::{Factor, LaneEnd, RaceStatus, Verdict, times};
+use knights_tour::explorer::app::{Factor, LaneEnd, RaceStatus, Verdict, factor_label};
 use knights_tour::explorer::{ExplorerArgs, FRAME};
 use knights_tour_engine::search::{Search, SearchEvent, SearchStats};
 
@@ -143,7 +143,7 @@ fn the_verdict_names_the_winner_and_the_factor_against_each_methods_own_search()
             "warnsdorff won: a tour in {} nodes against {} ({} fewer)",
             greedy.nodes,
             knights_tour::explorer::app::thousands(naive.nodes),
-            times(ratio)
+            factor_label(ratio)
         )
     );
     assert!(!app.is_animating(), "an ended race does not spin");

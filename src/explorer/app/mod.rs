@@ -24,7 +24,7 @@ mod prompt;
 mod race;
 mod scene;
 mod setup;
-mod starts;
+mod starts_map;
 mod status;
 mod stepping;
 
@@ -37,13 +37,13 @@ use knights_tour_engine::solve::{Layer, Method, Outcome};
 use knights_tour_engine::tour::Tour;
 
 use super::keys::Action;
-use super::session::SearchSession;
+use super::rewind::RewindableSearch;
 
 pub use building::Building;
 pub use prompt::PromptPurpose;
 pub use race::{
-    DEFAULT_RACERS, Factor, Lane, LaneEnd, RACING_METHODS, Race, RaceStatus, Verdict, parse_racers,
-    times,
+    DEFAULT_RACERS, Factor, Lane, LaneEnd, RACING_METHODS, Race, RaceStatus, Verdict, factor_label,
+    parse_racers,
 };
 pub use scene::{Follow, KnightState, Scene, StartsView, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
@@ -99,7 +99,7 @@ enum Attempt {
     /// The theorems rule the tour out: nothing to search.
     Impossible(NoTourReason),
     /// A search stepped event by event (boxed: it is large, the others are small).
-    Stepped(Box<SearchSession>),
+    Stepped(Box<RewindableSearch>),
     /// A method that answers whole (construct): `None` until asked.
     Whole(Option<Outcome>),
     /// The method could not run.
@@ -137,7 +137,7 @@ pub struct App {
     /// The open prompt, if any.
     prompt: Option<prompt::Prompt>,
     /// The starts map: shown or not, its work, the maps made.
-    starts: starts::Starts,
+    starts: starts_map::Starts,
     /// Lines the help is scrolled down by, when it is taller than the terminal.
     help_scroll: u16,
     view: TourView,

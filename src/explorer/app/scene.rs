@@ -6,7 +6,7 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::search::{Candidate, SearchEvent};
 use knights_tour_engine::starts::{StartOutcome, StartsMap};
 
-use super::{App, Attempt, Building, SearchSession};
+use super::{App, Attempt, Building, RewindableSearch};
 
 /// How a finished tour is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,7 +154,12 @@ impl<'a> Scene<'a> {
     /// knight, its candidates and the square last taken back, as the explorer's board shows
     /// them, with no cursor (a square off the board, which no cell matches) and the focus on
     /// the knight. Each lane of the method race is drawn from one.
-    pub fn of_search(session: &SearchSession, visits: &'a [u32], closed: bool, zoom: Zoom) -> Self {
+    pub fn of_search(
+        session: &RewindableSearch,
+        visits: &'a [u32],
+        closed: bool,
+        zoom: Zoom,
+    ) -> Self {
         let search = session.search();
         let board = search.board();
         let mut scene = Scene {
@@ -276,7 +281,7 @@ impl App {
 
 /// A stepped search's part of the scene: the knight and what it is doing, its untried
 /// candidates, and the square the last backtrack took off the path.
-fn show_search(session: &SearchSession, scene: &mut Scene<'_>) {
+fn show_search(session: &RewindableSearch, scene: &mut Scene<'_>) {
     let search = session.search();
     let choices = search.choices();
     // Every square on the path (and back to the start, if closed): the next step reports the

@@ -11,7 +11,7 @@ use knights_tour_engine::existence::{self, Verdict};
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::Method;
 
-use super::{App, Attempt, Follow, MAX_SIDE, Motion, Owed, SearchSession, thousands};
+use super::{App, Attempt, Follow, MAX_SIDE, Motion, Owed, RewindableSearch, thousands};
 
 /// The methods the explorer can watch, in the order `m` cycles through them (`auto` is the
 /// command line's: it picks a layer rather than showing one).
@@ -153,7 +153,7 @@ impl App {
             Verdict::Impossible(reason) => Attempt::Impossible(reason),
             Verdict::Certain | Verdict::Open => match method.search_config(closed) {
                 None => Attempt::Whole(None),
-                Some(config) => match SearchSession::new(board, start, config) {
+                Some(config) => match RewindableSearch::new(board, start, config) {
                     Ok(session) => {
                         self.visits[board.index(start) as usize] = 1;
                         Attempt::Stepped(Box::new(session))

@@ -8,7 +8,7 @@ use knights_tour_engine::existence::NoTourReason;
 use knights_tour_engine::search::SearchEvent;
 use knights_tour_engine::solve::{Outcome, Stats};
 
-use super::{App, Attempt, Motion, SearchSession};
+use super::{App, Attempt, Motion, RewindableSearch};
 
 /// Digits in groups of three: `3,242,065`.
 pub fn thousands(value: u64) -> String {
@@ -114,7 +114,7 @@ pub struct Figures {
 
 impl Figures {
     /// The counters of a stepped search.
-    pub fn of(session: &SearchSession) -> Self {
+    pub fn of(session: &RewindableSearch) -> Self {
         let stats = session.search().stats();
         Figures {
             nodes: stats.nodes,

@@ -9,7 +9,7 @@ use knights_tour_engine::search::Limits;
 use knights_tour_engine::solve::{self, Layer, Outcome, Request};
 
 use super::{App, Attempt, Building, Follow, Motion, Owed, Speed};
-use crate::explorer::session::{Applied, SearchSession, apply_event, fill_visits};
+use crate::explorer::rewind::{Applied, RewindableSearch, apply_event, fill_visits};
 use crate::options::with_memory_cap;
 
 /// The longest a burst of search steps may run before the screen is drawn again.
@@ -189,7 +189,7 @@ impl App {
 
     /// Sets the search going with the motion `motion` gives for it, following the knight;
     /// `false` when no search is left to run.
-    fn set_search_going(&mut self, motion: impl FnOnce(&SearchSession) -> Motion) -> bool {
+    fn set_search_going(&mut self, motion: impl FnOnce(&RewindableSearch) -> Motion) -> bool {
         match &self.attempt {
             Attempt::Stepped(session) if !session.is_over() => {
                 self.motion = motion(session);

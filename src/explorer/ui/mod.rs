@@ -8,7 +8,7 @@ mod board;
 mod look;
 mod panel;
 mod race;
-mod starts;
+mod starts_panel;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

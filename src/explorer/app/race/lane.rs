@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use crate::explorer::app::{Figures, Scene, Zoom};
-use crate::explorer::session::{Applied, SearchSession, apply_event, fill_visits};
+use crate::explorer::rewind::{Applied, RewindableSearch, apply_event, fill_visits};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::{self, NoTourReason};
 use knights_tour_engine::search::{Limits, SearchEvent};
@@ -66,7 +66,7 @@ impl LaneEnd {
 pub struct Lane {
     method: Method,
     /// `None` when the search could not be set up (`failure` says why).
-    session: Option<Box<SearchSession>>,
+    session: Option<Box<RewindableSearch>>,
     /// The theorems' refusal: the search is drawn at its start and never stepped.
     theorem: Option<NoTourReason>,
     /// Why the lane cannot go on: the search could not be set up, or its tour failed the
@@ -107,7 +107,7 @@ impl Lane {
             .search_config(closed)
             .expect("a racing method searches step by step")
             .with_limits(limits);
-        match SearchSession::new(board, start, config) {
+        match RewindableSearch::new(board, start, config) {
             Ok(session) => {
                 lane.visits[board.index(start) as usize] = 1;
                 lane.session = Some(Box::new(session));

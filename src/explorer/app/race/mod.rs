@@ -32,7 +32,7 @@ use super::{App, Motion, Owed, Speed};
 use crate::explorer::keys::Action;
 
 pub use lane::{Lane, LaneEnd};
-pub use verdict::{Factor, Verdict, times};
+pub use verdict::{Factor, Verdict, factor_label};
 
 /// The methods `R` races unless `--race` named two: plain backtracking against Warnsdorff's
 /// rule.
@@ -427,11 +427,11 @@ mod tests {
 
     #[test]
     fn factors_keep_a_sensible_precision() {
-        assert_eq!(times(8_250_733.0 / 64.0), "128,918x");
-        assert_eq!(times(65.1), "65x");
-        assert_eq!(times(15.625), "16x");
-        assert_eq!(times(2.54), "2.5x");
-        assert_eq!(times(1.0), "1.0x");
+        assert_eq!(factor_label(8_250_733.0 / 64.0), "128,918x");
+        assert_eq!(factor_label(65.1), "65x");
+        assert_eq!(factor_label(15.625), "16x");
+        assert_eq!(factor_label(2.54), "2.5x");
+        assert_eq!(factor_label(1.0), "1.0x");
     }
 
     #[test]

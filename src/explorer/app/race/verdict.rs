@@ -94,8 +94,8 @@ impl Race {
                     ),
                 };
                 let factor = self.factor().map(|factor| match factor {
-                    Factor::Exactly(ratio) => format!(" ({} fewer)", times(ratio)),
-                    Factor::AtLeast(ratio) => format!(" (over {} fewer)", times(ratio)),
+                    Factor::Exactly(ratio) => format!(" ({} fewer)", factor_label(ratio)),
+                    Factor::AtLeast(ratio) => format!(" (over {} fewer)", factor_label(ratio)),
                 });
                 let against = match lost {
                     LaneEnd::Tour { nodes } | LaneEnd::Proved { nodes } => {
@@ -187,7 +187,7 @@ impl Race {
 }
 
 /// A ratio as a factor: `128,918x`, `15x`, `2.5x`.
-pub fn times(ratio: f64) -> String {
+pub fn factor_label(ratio: f64) -> String {
     if ratio >= 99.5 {
         format!("{}x", thousands(ratio.round() as u64))
     } else if ratio >= 9.95 {

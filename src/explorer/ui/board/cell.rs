@@ -12,7 +12,7 @@ use crate::explorer::ui::look::{Look, Role};
 use knights_tour_engine::board::Square;
 
 use super::CellSize;
-use super::starts::MapCell;
+use super::starts_squares::MapCell;
 
 /// Draws one square's cell.
 pub(super) struct CellPainter<'a> {

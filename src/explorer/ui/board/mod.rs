@@ -13,7 +13,7 @@
 mod cell;
 mod path;
 mod shade;
-mod starts;
+mod starts_squares;
 mod viewport;
 
 use ratatui::buffer::Buffer;
@@ -28,7 +28,7 @@ use crate::explorer::app::{KnightState, Scene, Zoom};
 use cell::CellPainter;
 use viewport::Labels;
 
-pub use starts::short_count;
+pub use starts_squares::short_count;
 pub use viewport::{BoardViewport, CellSize, SHADE_CELL, cell_sizes, compact_cell, text_width};
 
 /// The board widget; see the module docs.

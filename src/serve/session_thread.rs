@@ -319,7 +319,7 @@ fn describe(ending: Ending) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explorer::driver::Input;
+    use crate::explorer::driver::LoopInput;
     use crate::serve::inbox::INBOX_EVENTS;
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
@@ -344,21 +344,21 @@ mod tests {
         assert_eq!(inbox.dropped(), 10);
         assert!(matches!(
             inbox.next(None),
-            Some(Input::Event(Event::Resize(120, 40)))
+            Some(LoopInput::Event(Event::Resize(120, 40)))
         ));
         for _ in 0..INBOX_EVENTS {
             assert!(matches!(
                 inbox.next(None),
-                Some(Input::Event(Event::Key(_)))
+                Some(LoopInput::Event(Event::Key(_)))
             ));
         }
         assert!(inbox.next(Some(Duration::from_millis(1))).is_none());
         inbox.push([key('q')]);
         inbox.close_input();
-        assert!(matches!(inbox.next(None), Some(Input::Event(_))));
+        assert!(matches!(inbox.next(None), Some(LoopInput::Event(_))));
         assert!(matches!(
             inbox.next(None),
-            Some(Input::End(Ending::Disconnected))
+            Some(LoopInput::End(Ending::Disconnected))
         ));
     }
 
@@ -366,10 +366,16 @@ mod tests {
     fn an_idle_inbox_ends_the_session() {
         let inbox = Inbox::new(Duration::from_millis(50));
         let started = Instant::now();
-        assert!(matches!(inbox.next(None), Some(Input::End(Ending::Idle))));
+        assert!(matches!(
+            inbox.next(None),
+            Some(LoopInput::End(Ending::Idle))
+        ));
         assert!(started.elapsed() >= Duration::from_millis(50));
         // The end stands: an event after it changes nothing.
         inbox.push([key('n')]);
-        assert!(matches!(inbox.next(None), Some(Input::End(Ending::Idle))));
+        assert!(matches!(
+            inbox.next(None),
+            Some(LoopInput::End(Ending::Idle))
+        ));
     }
 }

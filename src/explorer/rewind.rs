@@ -17,7 +17,8 @@
 //!
 //! So the first step back after any search replays at most `interval` events, and the `n`-th in
 //! a row at most about `max(2 interval, 2n / PER_LEVEL)`, whatever the length of the history
-//! (`benches/step_back.rs` times them; [`SearchSession::replayed`] counts them for the tests).
+//! (`benches/step_back.rs` times them; [`RewindableSearch::replayed`] counts them for the
+//! tests).
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::search::{CapacityError, Search, SearchConfig, SearchEvent};
@@ -52,7 +53,7 @@ struct Checkpoint {
 
 /// A search with its event count, its last event and the checkpoints to step back with.
 #[derive(Debug, Clone)]
-pub struct SearchSession {
+pub struct RewindableSearch {
     now: Checkpoint,
     /// By events taken, the first at event 0 (never dropped).
     checkpoints: Vec<Checkpoint>,
@@ -65,7 +66,7 @@ pub struct SearchSession {
     replayed: u64,
 }
 
-impl SearchSession {
+impl RewindableSearch {
     /// A session of a new search of `board` from `start` with `config`.
     pub fn new(board: Board, start: Square, config: SearchConfig) -> Result<Self, CapacityError> {
         let search = Search::new(board, start, config)?;
@@ -211,12 +212,12 @@ fn keeps(per_level: u64, steps: u64, now: u64) -> bool {
 mod tests {
     use super::*;
 
-    fn session(n: u64, config: SearchConfig) -> SearchSession {
+    fn session(n: u64, config: SearchConfig) -> RewindableSearch {
         let board = Board::square(n).unwrap();
-        SearchSession::new(board, Square::new(0, 0), config).unwrap()
+        RewindableSearch::new(board, Square::new(0, 0), config).unwrap()
     }
 
-    fn snapshot(session: &SearchSession) -> (u64, Vec<Square>, Option<SearchEvent>, u64, u64) {
+    fn snapshot(session: &RewindableSearch) -> (u64, Vec<Square>, Option<SearchEvent>, u64, u64) {
         let search = session.search();
         (
             session.steps(),
@@ -328,7 +329,7 @@ pub enum Applied {
 
 /// Writes the visit numbers of `session`'s path into `visits` (by square, 0 for none), as
 /// [`apply_event`] would have left them had every event been applied: after a step back.
-pub fn fill_visits(session: &SearchSession, visits: &mut [u32]) {
+pub fn fill_visits(session: &RewindableSearch, visits: &mut [u32]) {
     visits.fill(0);
     let board = session.search().board();
     for (number, square) in session.search().path().enumerate() {
@@ -338,7 +339,7 @@ pub fn fill_visits(session: &SearchSession, visits: &mut [u32]) {
 
 /// Applies `event`, just taken from `session`, to `visits` (visit numbers by square, 0 for
 /// none), and says what it means.
-pub fn apply_event(session: &SearchSession, event: SearchEvent, visits: &mut [u32]) -> Applied {
+pub fn apply_event(session: &RewindableSearch, event: SearchEvent, visits: &mut [u32]) -> Applied {
     let board = session.search().board();
     match event {
         SearchEvent::Advance { to, depth, .. } => {

@@ -6,10 +6,8 @@
 //!
 //! - **Theorems first, for every method.** A square the existence theorems refuse
 //!   ([`existence::verdict`]: no tour on the board, a minority-colour start on an odd board, an
-//!   inner line of a 4×n board) is answered by the theorem, with 0 nodes and no search. `auto`
-//!   and `construct` ask the same theorems themselves; the single-layer methods' `solve` runs
-//!   without them, and here their own search could only prove again, or fail to prove, what
-//!   the theorem says.
+//!   inner line of a 4×n board) is answered by the theorem, with 0 nodes and no search, as
+//!   [`solve`] answers it by every method.
 //! - **Every other square is solved from that square.** Its answer is exactly what [`solve`]
 //!   answers from it: a tour the solver found and validated (then dropped: a map keeps no
 //!   tours), a proof by exhausted search, or a run that gave up; its node count is that

@@ -306,6 +306,38 @@ fn a_budget_that_runs_out_is_never_reported_as_no_tour() {
     );
 }
 
+/// A request the theorems refuse is answered by the theorem (a proof, exit 1 on the command
+/// line) whatever the method: a single layer would give up or prove it again the long way.
+#[test]
+fn every_method_answers_what_the_theorems_refuse_with_the_theorem() {
+    let refused = [
+        (board(3, 4), Square::new(0, 1), false), // an inner line of 3x4
+        (board(5, 5), Square::new(0, 1), false), // the minority colour of an odd board
+        (board(4, 6), Square::new(0, 0), true),  // Schwenk: no closed tour on 4xn
+        (board(3, 5), Square::new(0, 0), false), // no open tour on 3x5 at all
+    ];
+    for (board, start, closed) in refused {
+        let Verdict::Impossible(expected) = existence::verdict(board, start, closed) else {
+            panic!("the theorems refuse {board} from {start}");
+        };
+        for method in Method::ALL {
+            let request = Request::new(board, start).closed(closed).method(method);
+            match solve_checked(&request) {
+                Outcome::NoTour {
+                    reason,
+                    layer,
+                    stats,
+                } => {
+                    assert_eq!(reason, expected, "{request:?}");
+                    assert_eq!(layer, Layer::Existence, "{request:?}");
+                    assert_eq!(stats.nodes, 0, "{request:?}");
+                }
+                other => panic!("{request:?}: {other:?}"),
+            }
+        }
+    }
+}
+
 #[test]
 fn single_layer_methods_answer_alone() {
     let chessboard = board(8, 8);

@@ -117,6 +117,32 @@ fn solve_exits_1_with_a_one_line_reason_when_no_tour_exists() {
     }
 }
 
+/// Every method answers a request the theorems refuse with the theorem, as `starts` marks it
+/// `-`: the greedy pass alone used to give up (exit 3) on an inner line of 3x4.
+#[test]
+fn every_method_answers_a_refused_start_with_the_theorem() {
+    let refused: &[&[&str]] = &[
+        &["--size", "3x4", "--start", "0,1"],
+        &["--size", "5", "--start", "0,1"],
+        &["--size", "4x6", "--closed"],
+    ];
+    for &args in refused {
+        for method in ["auto", "construct", "warnsdorff", "backtrack", "naive"] {
+            let out = solve(&[args, &["--method", method]].concat());
+            assert_fails(&out, 1, &["no tour"], &format!("{args:?} {method}"));
+        }
+    }
+    let starts = run(&["starts", "--size", "3x4", "--method", "warnsdorff"], None);
+    let row: Vec<&str> = starts
+        .stdout
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(row[1], "-", "{}", starts.stdout);
+}
+
 #[test]
 fn solve_exits_2_with_one_line_naming_the_bad_value() {
     let cases: &[(&[&str], &[&str])] = &[

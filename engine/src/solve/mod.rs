@@ -10,8 +10,9 @@
 //! to its proof. `construct` runs the theorems and the construction; where the construction
 //! does not reach (a side under 3, or a board small enough to be one block, which is really a
 //! search) it hands the board to the search layers of `auto`, and the answer names the layer
-//! that gave it. The single-layer methods run one layer alone, without the theorems, so that a
-//! person can compare them. The node budget and the deadline reach every layer: the
+//! that gave it. The single-layer methods ask the theorems too (a request they refuse has no
+//! tour, whatever the method), then run their one layer alone, so that a person can compare
+//! them. The node budget and the deadline reach every layer: the
 //! construction's piece searches spend nodes, and the construction, a search's setup on a huge
 //! board and the validator look at the clock as they go. Every tour returned has passed the
 //! validator; "no tour" is only ever a theorem or an exhausted search, never a time-out.

@@ -87,7 +87,12 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// The theorems first, whatever the method: a request they refuse has no tour, and a
+    /// single layer could only prove that again by exhausting its tree, or give up on it.
     fn run_method(&mut self) -> Result<Answer, Halt> {
+        if let Some(outcome) = self.theorems() {
+            return Ok(outcome);
+        }
         let closed = self.request.closed;
         match self.request.method {
             Method::Auto | Method::Construct => self.layered(),
@@ -101,12 +106,9 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// `auto` and `construct`: the theorems, then the construction and the search layers in
-    /// the order the board's size calls for.
+    /// `auto` and `construct`: the construction and the search layers in the order the
+    /// board's size calls for.
     fn layered(&mut self) -> Result<Answer, Halt> {
-        if let Some(outcome) = self.theorems() {
-            return Ok(outcome);
-        }
         let construct_first = self.request.constructs_first();
         let mut single_block = None;
         if construct_first && let Some(outcome) = self.construct_layer(&mut single_block)? {

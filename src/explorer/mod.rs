@@ -3,7 +3,7 @@
 //!
 //! - [`app`]: the state and what each action does to it (no terminal);
 //! - [`keys`]: the pure key map and the key table behind the key bar and the help;
-//! - [`session`]: a stepped search with a history that can be walked back;
+//! - [`rewind`]: a stepped search with a history that can be walked back;
 //! - [`ui`]: drawing, from the app to a buffer;
 //! - [`driver`]: the run loop, whatever the terminal: it blocks on input while nothing plays
 //!   and draws at most [`FRAME_RATE`] frames a second; the local terminal and an SSH channel

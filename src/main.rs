@@ -118,7 +118,8 @@ fn run_server(args: &ServeArgs) -> Result<cli::ExitStatus, Failure> {
     Ok(cli::ExitStatus::Success)
 }
 
-/// The explorer's exit status: 0 after a quit, 128 + the number after a signal that ended it.
+/// The explorer's exit status: 0 after a quit, 128 + the number after a signal that ended it,
+/// 129 when its terminal went away, 1 when the terminal failed, 2 for bad options.
 fn run_explorer(args: &ExplorerArgs) -> ExitCode {
     // A memory cap that does not parse is refused before the terminal is touched.
     if let Err(message) = knights_tour::options::memory_limit() {
@@ -131,6 +132,11 @@ fn run_explorer(args: &ExplorerArgs) -> ExitCode {
             Some(invalid) if invalid.invalid => cli::exit_code(Err(Failure::new(
                 cli::ExitStatus::NoTour,
                 invalid.message.clone(),
+            ))),
+            // A run that failed is status 1, never 2: the input was good.
+            _ if error.is::<explorer::TerminalFailure>() => cli::exit_code(Err(Failure::new(
+                cli::ExitStatus::NoTour,
+                error.to_string(),
             ))),
             _ => cli::exit_code(Err(Failure::bad_input(format!("{error:#}")))),
         },

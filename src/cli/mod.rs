@@ -1,7 +1,7 @@
 //! The scripted command line: the commands `solve`, `starts`, `check`, `count` and `cses`,
 //! their options (`args`), output formats (written by `tourfile`; `picture` settles what a
 //! picture needs before the solve), `starts` (the answer from every square) and `check`
-//! (reading tours), and the exit statuses every command ends with (`0` success,
+//! (reading tours), `completions` and `man` (`generate`), and the exit statuses every command ends with (`0` success,
 //! `1` no tour or an invalid tour, `2` bad usage or input, `3` budget or deadline ran out).
 //! Output goes through a buffered writer; a closed pipe ends the program quietly.
 //!
@@ -10,6 +10,7 @@
 
 mod args;
 mod check;
+mod generate;
 mod picture;
 mod starts_command;
 
@@ -30,6 +31,7 @@ pub use args::{
     SolveArgs, StartsArgs, StartsFormat,
 };
 pub use check::check;
+pub use generate::{COMPLETIONS_ABOUT, CompletionsArgs, MAN_ABOUT, ManArgs, completions, man};
 pub use starts_command::starts;
 
 /// Exit statuses.

@@ -29,7 +29,7 @@
 //! - `SIGWINCH`: the terminal's size changed; the screen is drawn again at the new size.
 
 use std::io;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
 
 use crossterm::event::Event;
@@ -267,6 +267,7 @@ fn forward_signals(
     restore: fn(),
 ) -> io::Result<()> {
     use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGWINCH};
+    use std::sync::mpsc::TrySendError;
     let mut signals = signal_hook::iterator::Signals::new([
         SIGTERM, SIGINT, SIGQUIT, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH,
     ])?;

@@ -46,8 +46,8 @@ enum Request {
 
 /// The subcommands. Each one's options are built only when it is the one asked for (`defer`): a
 /// request pays for its own options, not for every command's (but `completions` and `man`,
-/// which describe them all). A deferred command's options set
-/// its `about` when they are built, so the command and its options name the same text.
+/// which describe them all). A deferred command's options set its `about` when they are built,
+/// so the command and its options name the same text.
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
 enum Command {

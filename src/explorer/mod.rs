@@ -8,7 +8,8 @@
 //! - [`driver`]: the run loop, whatever the terminal: it blocks on input while nothing plays
 //!   and draws at most [`FRAME_RATE`] frames a second; the local terminal and an SSH channel
 //!   are two hosts of it;
-//! - [`input`]: what the local loop waits for: terminal events and signals, on one channel;
+//! - [`input`]: what the local loop waits for: the terminal's events, read on a thread of their
+//!   own (the end of its input included), and signals;
 //! - `opening`: `--tour FILE`, read and validated before the terminal is touched;
 //! - this module: the options, and the local host: the terminal's set-up and restoration (on
 //!   quit, error, panic, the signals that end it and the terminal going away, see [`Ending`];

@@ -175,6 +175,7 @@ fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
 mod check;
 mod count;
 mod faults;
+mod generate;
 mod limits;
 mod pictures;
 mod solve;

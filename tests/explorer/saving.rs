@@ -1,14 +1,22 @@
 //! `w` and `e` write into what a name means, never over it: an existing file is replaced only
 //! after a yes to `overwrite 'NAME'? (y/n)` and keeps its mode, a link is followed, a FIFO or a
-//! folder is refused with nothing written, the outcome shows however full the screen is, and a
-//! name is taken whole up to the system's limit or refused.
+//! folder is refused with nothing written, the outcome shows however full the screen is, a name
+//! is taken whole up to the system's limit or refused, and pasted text never falls through onto
+//! the board.
 
+use std::collections::VecDeque;
 use std::fs;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
 use std::path::Path;
 use std::process::Command;
 
-use knights_tour::explorer::app::{MAX_PROMPT_BYTES, PromptPurpose};
+use crossterm::event::Event;
+use knights_tour::explorer::Ending;
+use knights_tour::explorer::app::{MAX_PROMPT_BYTES, PromptPurpose, TourView};
+use knights_tour::explorer::driver::{LoopInput, Sizing, run_loop};
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Rect;
+use ratatui::{TerminalOptions, Viewport};
 
 use super::files::{answer_prompt, notice, read_back};
 use super::*;
@@ -207,6 +215,9 @@ fn control_and_bidirectional_characters_in_a_prompt_are_shown_escaped() {
     assert_eq!(app.prompt().unwrap().1, "a\u{202e}b", "typed as it is");
     let bar = key_bar(&app);
     assert!(bar.starts_with(r" write the tour to: a\u{202e}b_"), "{bar}");
+    // A pasted escape sequence is left out; the text around it stays.
+    assert!(app.paste("\x1b[2Jc"));
+    assert_eq!(app.prompt().unwrap().1, "a\u{202e}b[2Jc");
 }
 
 /// Replaces the open prompt's text with `text`, without pressing Enter.
@@ -214,4 +225,83 @@ fn answer_text(app: &mut App, text: &str) {
     let held = app.prompt().map_or(0, |(_, typed)| typed.chars().count());
     press(app, &"\x08".repeat(held));
     press(app, text);
+}
+
+/// Runs the loop on an 80x24 told-size terminal with `inputs`: `None` is a pause (nothing
+/// came in the time the loop waited). Returns how it ended.
+fn drive(app: &mut App, inputs: Vec<Option<LoopInput>>) -> Ending {
+    let options = TerminalOptions {
+        viewport: Viewport::Fixed(Rect::new(0, 0, 80, 24)),
+    };
+    let mut terminal = Terminal::with_options(CrosstermBackend::new(std::io::sink()), options)
+        .expect("a fixed viewport asks nothing");
+    let mut inputs: VecDeque<Option<LoopInput>> = inputs.into();
+    run_loop(&mut terminal, app, Look::standard(), Sizing::Told, |_| {
+        Ok(inputs.pop_front().expect("the test ends the run"))
+    })
+    .unwrap()
+}
+
+/// The key events of `text`, as a terminal without bracketed paste sends a paste.
+fn keys(text: &str) -> Vec<Option<LoopInput>> {
+    text.chars()
+        .map(|c| Some(LoopInput::Event(Event::Key(key_of(c)))))
+        .collect()
+}
+
+#[test]
+fn keys_pasted_after_a_prompts_enter_never_reach_the_board() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("pasted.txt");
+    let mut app = with_tour(6, 6);
+    let start = app.setup().start;
+    // w, the default name erased, then a paste of the name, a line break and more: `n` would
+    // step, Enter would restart the search from the cursor and lose the tour.
+    let mut inputs = keys("w");
+    inputs.extend(keys(&"\x08".repeat(app.default_tour_name().len())));
+    inputs.extend(keys(&format!("{}\nnnn\n\n", path.display())));
+    // After a pause, a key counts again.
+    inputs.push(None);
+    inputs.extend(keys("v"));
+    inputs.push(Some(LoopInput::End(Ending::Signal(1))));
+    assert_eq!(drive(&mut app, inputs), Ending::Signal(1));
+    assert_eq!(Some(&read_back(&path, app.setup().board)), app.tour());
+    assert_eq!(app.timeline(), Some((36, 36)), "the tour is whole");
+    assert_eq!(
+        (app.setup().start, app.status()),
+        (start, Status::TourFound)
+    );
+    assert_eq!(
+        app.view(),
+        TourView::Path,
+        "the key after the pause was taken"
+    );
+}
+
+#[test]
+fn a_bracketed_paste_types_its_first_line_into_the_prompt_and_nothing_else() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("pasted.txt");
+    let mut app = with_tour(6, 6);
+    let paste = |text: String| Some(LoopInput::Event(Event::Paste(text)));
+    let mut inputs = vec![paste("nnn\n".into())];
+    inputs.extend(keys("w"));
+    inputs.extend(keys(&"\x08".repeat(app.default_tour_name().len())));
+    inputs.push(paste(format!("{}\nnnn\n", path.display())));
+    inputs.push(Some(LoopInput::End(Ending::Signal(1))));
+    drive(&mut app, inputs);
+    // Typed, not sent: the prompt waits for Enter, and the board saw no key.
+    let name = path.to_str().unwrap();
+    assert_eq!(app.prompt(), Some((PromptPurpose::Write, name)));
+    assert!(!path.exists());
+    assert_eq!(app.timeline(), Some((36, 36)));
+    // Too long for a name: refused whole, the prompt as it was.
+    assert!(app.paste(&"x".repeat(MAX_PROMPT_BYTES)));
+    assert_eq!(app.prompt(), Some((PromptPurpose::Write, name)));
+    assert!(notice(&app).starts_with("a name is at most"));
+    press(&mut app, "\n");
+    assert_eq!(Some(&read_back(&path, app.setup().board)), app.tour());
+    // Without a prompt, a paste does nothing.
+    assert!(!app.paste("nnn\n"));
+    assert_eq!(app.timeline(), Some((36, 36)));
 }

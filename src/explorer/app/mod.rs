@@ -13,7 +13,7 @@
 //! - `status`: what the panel says ([`Status`], [`Figures`]);
 //! - `scene`: what the board shows ([`Scene`]);
 //! - `prompt`: the prompts (`g` go to, `w` and `e` write, the overwrite question), which take
-//!   typed keys while open;
+//!   typed keys and pasted text while open;
 //! - `files`: tours opened from a file (`--tour`) and written to one (`w`, `e`), and the
 //!   [`Notice`] that says what became of a save;
 //! - `building`: the construction told step by step ([`Building`]);

@@ -3,7 +3,8 @@
 //! which asks where to save the tour, *picture* (`e`), which asks where to save its SVG
 //! picture, and *overwrite*, the yes-or-no question before a save replaces a file (see
 //! `files`). While a prompt is open, keys are typed into it rather than mapped to actions;
-//! `Enter` goes, `Esc` cancels.
+//! `Enter` goes, `Esc` cancels. Pasted text (a terminal's bracketed paste) is typed in up to
+//! its first line break, never pressed as keys.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -143,6 +144,23 @@ impl App {
             _ => {}
         }
         true
+    }
+
+    /// Text pasted into the terminal (bracketed paste): typed into the open prompt up to its
+    /// first line break, which is not taken as `Enter`; control characters are left out.
+    /// Without a prompt, or to the overwrite question, a paste does nothing. Returns whether
+    /// the screen changed.
+    pub fn paste(&mut self, text: &str) -> bool {
+        match &self.prompt {
+            Some(prompt) if prompt.purpose != PromptPurpose::Overwrite => {
+                let line = text.split(['\n', '\r']).next().unwrap_or_default();
+                let kept: String = line.chars().filter(|c| !c.is_control()).collect();
+                self.notice = None;
+                self.type_text(&kept);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Adds `text` to the open prompt's text whole, or refuses it with a notice when the

@@ -6,6 +6,7 @@
 //! [`MAX_QUOTED_CHARS`] characters between single quotes (then `…`), with control characters,
 //! invalid UTF-8 and the bidirectional overrides that can disguise text written as escapes
 //! (`\n`, `\e`, `\x07`, `\xff`, `\u{202e}`), so a message is always one short, inert line.
+//! [`escaped`] escapes the same characters in text shown whole (what is typed into a prompt).
 
 use std::fmt::{self, Display, Formatter, Write};
 
@@ -52,6 +53,24 @@ impl Display for Quoted<'_> {
             }
         }
         f.write_char('\'')
+    }
+}
+
+/// `text` with control characters and bidirectional overrides escaped as [`quoted`] escapes
+/// them, but neither quoted nor shortened: what a prompt shows of the text typed into it.
+pub fn escaped(text: &str) -> Escaped<'_> {
+    Escaped { text }
+}
+
+/// Text shown inert but whole: built with [`escaped`].
+#[derive(Debug, Clone, Copy)]
+pub struct Escaped<'a> {
+    text: &'a str,
+}
+
+impl Display for Escaped<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.text.chars().try_for_each(|c| write_char_escaped(f, c))
     }
 }
 
@@ -109,6 +128,16 @@ mod tests {
             r"'a\u{202e}b\u{9b}'"
         );
         assert_eq!(quoted_bytes(b"a\xffb").to_string(), r"'a\xffb'");
+    }
+
+    #[test]
+    fn escaped_text_is_whole_and_inert() {
+        let long = format!("{}\u{202e}\x1b", "9".repeat(100));
+        assert_eq!(
+            escaped(&long).to_string(),
+            format!("{}\\u{{202e}}\\e", "9".repeat(100))
+        );
+        assert_eq!(escaped("tour ü.txt").to_string(), "tour ü.txt");
     }
 
     #[test]

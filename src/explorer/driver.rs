@@ -3,12 +3,15 @@
 //! The local terminal (`explorer::run`) and an SSH channel (`knights-tour serve`) are two hosts
 //! of this one loop: each hands it a ratatui terminal over its own writer and a function that
 //! gives the next [`LoopInput`] — crossterm's events with signals locally, bytes parsed from the
-//! channel remotely.
+//! channel remotely. Both hosts turn on bracketed paste, so a paste comes as one event, typed
+//! into an open prompt; for terminals that send a paste as keys, the keys that follow a
+//! prompt's `Enter` at once are dropped ([`PASTE_GAP`]), so the rest of a pasted line never
+//! reaches the board.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, MouseButton, MouseEventKind};
+use crossterm::event::{Event, KeyCode, KeyEventKind, MouseButton, MouseEventKind};
 use crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use ratatui::Terminal;
 use ratatui::backend::{Backend, ClearType, CrosstermBackend};
@@ -18,6 +21,11 @@ use super::app::App;
 use super::keys::{Action, action};
 use super::ui::{BoardViewport, Look, Screen};
 use super::{Ending, FRAME};
+
+/// After a prompt takes `Enter`, keys and pastes that come this soon after the last are
+/// dropped: what a terminal without bracketed paste sends of the text pasted after the line
+/// break arrives at once, far quicker than anyone types; the first key after a pause counts.
+pub const PASTE_GAP: Duration = Duration::from_millis(30);
 
 /// What the host hands the loop.
 #[derive(Debug)]
@@ -52,6 +60,8 @@ pub fn run_loop<W: Write>(
 ) -> io::Result<Ending> {
     let mut viewport = BoardViewport::default();
     let mut last_tick = Instant::now();
+    // Just after a prompt took Enter: keys that follow at once are a paste's rest, not typing.
+    let mut paste_tail = false;
     loop {
         if app.take_full_redraw() {
             clear_all(terminal)?;
@@ -63,13 +73,24 @@ pub fn run_loop<W: Write>(
         }
         let was_animating = app.is_animating();
         loop {
-            let timeout = app
-                .next_tick_in(FRAME)
-                .map(|wait| (last_tick + wait).saturating_duration_since(Instant::now()));
+            let timeout = if paste_tail {
+                Some(PASTE_GAP)
+            } else {
+                app.next_tick_in(FRAME)
+                    .map(|wait| (last_tick + wait).saturating_duration_since(Instant::now()))
+            };
             let Some(input) = next(timeout)? else {
+                paste_tail = false;
                 break;
             };
             let redraw = match input {
+                LoopInput::Event(Event::Key(_) | Event::Paste(_)) if paste_tail => continue,
+                LoopInput::Event(Event::Key(key)) if app.prompt().is_some() => {
+                    // A terminal without bracketed paste sends a pasted `name\nnnn` as keys:
+                    // after the name's Enter, the rest must not reach the board.
+                    paste_tail = key.code == KeyCode::Enter && key.kind != KeyEventKind::Release;
+                    app.type_key(key)
+                }
                 LoopInput::End(ending) => return Ok(ending),
                 LoopInput::Redraw => {
                     app.update(Action::Redraw);
@@ -149,6 +170,7 @@ fn handle_event(app: &mut App, event: Event, viewport: &BoardViewport) -> bool {
                 None => false,
             }
         }
+        Event::Paste(text) => app.paste(&text),
         Event::Resize(..) => true,
         _ => false,
     }

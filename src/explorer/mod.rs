@@ -28,7 +28,9 @@ use std::time::Duration;
 
 use color_eyre::eyre::{WrapErr, bail};
 use crossterm::cursor;
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
 use crate::options::{self, BoardArgs};
@@ -183,10 +185,11 @@ pub fn run(args: &ExplorerArgs) -> color_eyre::Result<Ending> {
     let restore = RestoreOnDrop;
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
+        let _ = crossterm::execute!(io::stdout(), DisableMouseCapture, DisableBracketedPaste);
         hook(info);
     }));
-    crossterm::execute!(io::stdout(), EnableMouseCapture)?;
+    // Bracketed paste: a paste comes as one event, typed into an open prompt, never as keys.
+    crossterm::execute!(io::stdout(), EnableMouseCapture, EnableBracketedPaste)?;
     let ending = driver::run_loop(&mut terminal, &mut app, look, Sizing::Asked, |timeout| {
         local_input(&inputs, timeout)
     })
@@ -224,26 +227,32 @@ impl Drop for RestoreOnDrop {
     }
 }
 
-/// Puts the terminal back as the shell expects it: raw mode off, mouse reporting off, the main
-/// screen, the cursor shown. Each step is tried whatever the others do (a terminal that has
-/// hung up fails them all, quietly).
+/// Puts the terminal back as the shell expects it: raw mode off, mouse reporting and bracketed
+/// paste off, the main screen, the cursor shown. Each step is tried whatever the others do (a
+/// terminal that has hung up fails them all, quietly).
 fn restore_terminal() {
     let _ = crossterm::terminal::disable_raw_mode();
     let _ = crossterm::execute!(
         io::stdout(),
         DisableMouseCapture,
+        DisableBracketedPaste,
         LeaveAlternateScreen,
         cursor::Show
     );
 }
 
 /// Sets the terminal up again after the process was stopped and continued (the shell may have
-/// reset its modes): raw mode, the alternate screen, mouse reporting.
+/// reset its modes): raw mode, the alternate screen, mouse reporting, bracketed paste.
 fn set_up_terminal_again() -> io::Result<()> {
     // crossterm keeps the mode it found: leave raw mode first so that entering it applies again.
     crossterm::terminal::disable_raw_mode()?;
     crossterm::terminal::enable_raw_mode()?;
-    crossterm::execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)
+    crossterm::execute!(
+        io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste
+    )
 }
 
 /// The local terminal's next input for the loop: crossterm's events, and the signals, which

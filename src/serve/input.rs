@@ -7,20 +7,38 @@
 //! parser says an event, "incomplete" or "not an event" (dropped). A lone `Esc` is the `Esc` key
 //! only when nothing follows it in the same read: terminals send an escape sequence in one
 //! write, so `ESC [ A` arriving together is the up arrow. The pending sequence is bounded: a
-//! sequence that never ends (a flood, garbage) is dropped, never grows memory.
+//! sequence that never ends (a flood, garbage) is dropped, never grows memory. A bracketed
+//! paste too long to keep is dropped to its end marker, so that its text never becomes keys.
 
 use crossterm::event::Event;
 
 /// The longest sequence kept while incomplete: longer than any key or mouse report, and a
-/// paste of a few lines (longer pastes are dropped: the explorer takes no text).
-pub const MAX_PENDING: usize = 4096;
+/// paste of the longest name a prompt takes (4095 bytes) between its markers; longer pastes
+/// are dropped whole.
+pub const MAX_PENDING: usize = 8192;
+/// The most bytes of a paste too long to keep that are dropped while its end is awaited: a
+/// client that never ends its paste gets its keys back after this many.
+const MAX_PASTE_DROPPED: usize = 1 << 20;
 
 const ESC: u8 = 0x1b;
+const PASTE_START: &[u8] = b"\x1b[200~";
+const PASTE_END: &[u8] = b"\x1b[201~";
 
 /// Turns a stream of bytes into events; keeps an incomplete sequence between reads.
 #[derive(Debug, Default)]
 pub struct KeyParser {
     pending: Vec<u8>,
+    /// Dropping the rest of a paste too long to keep.
+    dropping: Option<DroppedPaste>,
+}
+
+/// How far into a paste too long to keep the parser is.
+#[derive(Debug)]
+struct DroppedPaste {
+    /// Bytes of [`PASTE_END`] matched so far.
+    matched: usize,
+    /// Bytes dropped so far.
+    dropped: usize,
 }
 
 impl KeyParser {
@@ -32,6 +50,19 @@ impl KeyParser {
     /// Parses `bytes` (one read from the client), giving each complete event to `emit`.
     pub fn feed(&mut self, bytes: &[u8], mut emit: impl FnMut(Event)) {
         for (index, &byte) in bytes.iter().enumerate() {
+            if let Some(paste) = &mut self.dropping {
+                paste.dropped += 1;
+                // No proper prefix of the end marker recurs in it but `ESC`.
+                paste.matched = match byte {
+                    _ if byte == PASTE_END[paste.matched] => paste.matched + 1,
+                    ESC => 1,
+                    _ => 0,
+                };
+                if paste.matched == PASTE_END.len() || paste.dropped >= MAX_PASTE_DROPPED {
+                    self.dropping = None;
+                }
+                continue;
+            }
             self.pending.push(byte);
             let more_follows = index + 1 < bytes.len();
             // A lone Esc with more in this read starts a sequence; at the end of a read it is
@@ -47,8 +78,20 @@ impl KeyParser {
                     }
                 }
                 Ok(None) if self.pending.len() < MAX_PENDING => {}
-                // Not an event, or one that never ends: drop it.
-                Ok(None) | Err(_) => self.pending.clear(),
+                // Not an event, or one that never ends: drop it, and a paste to its end.
+                Ok(None) | Err(_) => {
+                    if self.pending.starts_with(PASTE_START) {
+                        let matched = (1..PASTE_END.len())
+                            .rev()
+                            .find(|&k| self.pending.ends_with(&PASTE_END[..k]))
+                            .unwrap_or(0);
+                        self.dropping = Some(DroppedPaste {
+                            matched,
+                            dropped: 0,
+                        });
+                    }
+                    self.pending.clear();
+                }
             }
         }
     }
@@ -118,8 +161,7 @@ mod tests {
     fn garbage_and_endless_sequences_are_dropped_without_growing() {
         let mut parser = KeyParser::new();
         let mut events = Vec::new();
-        let endless = [b"\x1b[200~".as_slice(), &[b'x'; 10_000]].concat();
-        parser.feed(&endless, |event| events.push(event));
+        parser.feed(&[b'\x1b'; 10_000], |event| events.push(event));
         assert!(parser.pending() < MAX_PENDING);
         parser.feed(b"\x1b[\xff\xfe", |event| events.push(event));
         parser.feed(b"q", |event| events.push(event));
@@ -127,5 +169,45 @@ mod tests {
             events.last(),
             Some(&key(KeyCode::Char('q'), KeyModifiers::NONE))
         );
+    }
+
+    #[test]
+    fn a_paste_is_one_event_and_one_too_long_is_dropped_never_keys() {
+        let events = parse(&[b"\x1b[200~tour.txt\nnnn\x1b[201~"]);
+        assert_eq!(events, vec![Event::Paste("tour.txt\nnnn".into())]);
+        // Longer than the parser keeps, in reads of several sizes, the end marker split
+        // between two reads: none of its text comes out as keys, and the key after it does.
+        let long = [
+            b"\x1b[200~".as_slice(),
+            &b"n\r".repeat(20_000),
+            b"\x1b[201~q",
+        ]
+        .concat();
+        let in_marker = long.len() - 4;
+        for cuts in [vec![], vec![4096, in_marker], vec![9000, 30_000, in_marker]] {
+            let mut chunks = Vec::new();
+            let mut from = 0;
+            for &cut in cuts.iter().chain([&long.len()]) {
+                chunks.push(&long[from..cut]);
+                from = cut;
+            }
+            let events = parse(&chunks);
+            assert!(
+                events == [key(KeyCode::Char('q'), KeyModifiers::NONE)],
+                "reads cut at {cuts:?}: {} events, the last {:?}",
+                events.len(),
+                events.last()
+            );
+        }
+        // A paste that never ends gives the keys back after a bound.
+        let mut parser = KeyParser::new();
+        let mut events = Vec::new();
+        parser.feed(b"\x1b[200~", |event| events.push(event));
+        let held = MAX_PENDING - PASTE_START.len();
+        parser.feed(&vec![b'x'; held + MAX_PASTE_DROPPED], |event| {
+            events.push(event)
+        });
+        parser.feed(b"q", |event| events.push(event));
+        assert_eq!(events, vec![key(KeyCode::Char('q'), KeyModifiers::NONE)]);
     }
 }

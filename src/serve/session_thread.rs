@@ -22,7 +22,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
@@ -219,6 +221,7 @@ fn run(start: SessionStart) {
         terminal.backend_mut(),
         EnterAlternateScreen,
         EnableMouseCapture,
+        EnableBracketedPaste,
         Clear(ClearType::All)
     )
     .and_then(|()| {
@@ -299,7 +302,12 @@ fn say_goodbye(terminal: &mut Terminal<CrosstermBackend<ChannelWriter>>, ending:
         Ending::Quit | Ending::Disconnected => None,
     };
     let backend = terminal.backend_mut();
-    let _ = crossterm::queue!(backend, DisableMouseCapture, LeaveAlternateScreen);
+    let _ = crossterm::queue!(
+        backend,
+        DisableMouseCapture,
+        DisableBracketedPaste,
+        LeaveAlternateScreen
+    );
     if let Some(message) = message {
         let _ = backend.write_all(message.as_bytes());
     }

@@ -35,7 +35,7 @@ use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::{Tour, TourError, Validator};
 pub use picture::{NUMBERS_UP_TO_SIDE, PictureOptions, RAMP_LEN, Ramp, luma};
 pub use png::{MAX_PICTURE_SIDE, PngLayout, Scale, write_png};
-pub use save::{save_list, save_with};
+pub use save::{How, Replace, SaveError, Saved, save_with};
 pub use svg::{PATTERN_ABOVE, write_svg};
 pub use write::{stats_line, write_grid, write_json, write_list};
 

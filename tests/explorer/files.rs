@@ -1,7 +1,8 @@
 //! Tours to and from files: `w` writes the tour on screen whole (read back through the
 //! validator), a write that fails says so and leaves nothing behind, and `--tour` opens a file
 //! ready to replay, refusing a bad one with `check`'s message and status before the terminal
-//! is touched.
+//! is touched. The saving itself is `saving`: what a name means, the overwrite question, the
+//! notice on a full screen, long names and pastes.
 
 use std::fs;
 
@@ -13,7 +14,7 @@ use knights_tour_engine::tour::Tour;
 use super::*;
 
 /// Reads the list file at `path` on `board`, validated, keeping the tour.
-fn read_back(path: &std::path::Path, board: Board) -> Tour {
+pub(super) fn read_back(path: &std::path::Path, board: Board) -> Tour {
     let expect = Expectations {
         size: Some(board),
         default_size: board,
@@ -29,6 +30,11 @@ fn read_back(path: &std::path::Path, board: Board) -> Tour {
         .unwrap()
 }
 
+/// The notice shown after a save, or the refusal of one.
+pub(super) fn notice(app: &App) -> &str {
+    &app.notice().expect("a notice").text
+}
+
 /// Types `text` into the open prompt, replacing what it holds, and presses Enter.
 pub(super) fn answer_prompt(app: &mut App, text: &str) {
     let held = app.prompt().map_or(0, |(_, typed)| typed.chars().count());
@@ -42,7 +48,7 @@ fn w_writes_the_tour_on_screen_and_it_reads_back_valid() {
     let folder = tempfile::tempdir().unwrap();
     let mut app = explorer(6, 6, (0, 0), Method::Backtrack);
     press(&mut app, "w");
-    assert!(app.message().unwrap().contains("no tour to write yet"));
+    assert!(notice(&app).contains("no tour to write yet"));
     assert_eq!(app.prompt(), None);
     press(&mut app, "f");
     settle(&mut app);
@@ -54,11 +60,7 @@ fn w_writes_the_tour_on_screen_and_it_reads_back_valid() {
     );
     let path = folder.path().join("six.txt");
     answer_prompt(&mut app, path.to_str().unwrap());
-    assert!(
-        app.message()
-            .unwrap()
-            .starts_with("wrote the tour (36 squares)")
-    );
+    assert!(notice(&app).starts_with("wrote the tour (36 squares)"));
     let written = read_back(&path, app.setup().board);
     assert_eq!(Some(&written), app.tour());
     let names: Vec<_> = fs::read_dir(folder.path()).unwrap().collect();
@@ -74,7 +76,7 @@ fn a_write_that_fails_is_a_message_and_leaves_nothing() {
     press(&mut app, "w");
     let missing = folder.path().join("no such folder").join("tour.txt");
     answer_prompt(&mut app, missing.to_str().unwrap());
-    let message = app.message().unwrap();
+    let message = notice(&app);
     assert!(message.starts_with("could not write"), "{message}");
     assert!(message.contains("nothing written"), "{message}");
     assert!(!app.should_quit() && app.tour().is_some());

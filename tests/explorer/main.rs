@@ -121,6 +121,7 @@ mod navigation;
 mod pictures;
 mod pty;
 mod race;
+mod saving;
 mod screens;
 mod starts;
 #[path = "../common/svg.rs"]

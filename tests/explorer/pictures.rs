@@ -6,7 +6,7 @@ use std::fs;
 
 use knights_tour::explorer::app::PromptPurpose;
 
-use super::files::answer_prompt;
+use super::files::{answer_prompt, notice};
 use super::*;
 use crate::svg;
 
@@ -21,7 +21,7 @@ fn e_writes_the_picture_of_the_tour_on_screen() {
     let folder = tempfile::tempdir().unwrap();
     let mut app = explorer(6, 6, (0, 0), Method::Backtrack);
     press(&mut app, "e");
-    assert!(app.message().unwrap().contains("no tour to draw yet"));
+    assert!(notice(&app).contains("no tour to draw yet"));
     assert_eq!(app.prompt(), None);
     press(&mut app, "f");
     settle(&mut app);
@@ -33,7 +33,7 @@ fn e_writes_the_picture_of_the_tour_on_screen() {
     );
     let path = folder.path().join("six.svg");
     answer_prompt(&mut app, path.to_str().unwrap());
-    let message = app.message().unwrap();
+    let message = notice(&app);
     assert!(
         message.starts_with("wrote the picture of the tour (36 squares)"),
         "{message}"
@@ -68,7 +68,7 @@ fn a_picture_that_cannot_be_written_is_a_message_and_leaves_nothing() {
     press(&mut app, "e");
     let missing = folder.path().join("no such folder").join("tour.svg");
     answer_prompt(&mut app, missing.to_str().unwrap());
-    let message = app.message().unwrap();
+    let message = notice(&app);
     assert!(message.starts_with("could not write"), "{message}");
     assert!(message.contains("nothing written"), "{message}");
     assert!(!app.should_quit() && app.tour().is_some());

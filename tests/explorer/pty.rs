@@ -198,13 +198,14 @@ fn a_terminal_that_cannot_draw_is_refused_with_a_pointer_to_solve() {
 }
 
 /// What restoring the terminal writes: mouse reporting off (each of the modes crossterm turns
-/// on), the main screen, the cursor shown.
+/// on), bracketed paste off, the main screen, the cursor shown.
 const RESTORE: &[&str] = &[
     "\x1b[?1006l",
     "\x1b[?1015l",
     "\x1b[?1003l",
     "\x1b[?1002l",
     "\x1b[?1000l",
+    "\x1b[?2004l",
     "\x1b[?1049l",
     "\x1b[?25h",
 ];
@@ -246,7 +247,13 @@ fn term_hup_int_and_quit_restore_the_terminal_and_exit_with_128_plus_the_signal(
             "SIG{name}: drew after the signal"
         );
         let after = String::from_utf8_lossy(&after);
-        for sequence in ["\x1b[?1000l", "\x1b[?1006l", "\x1b[?1049l", "\x1b[?25h"] {
+        for sequence in [
+            "\x1b[?1000l",
+            "\x1b[?1006l",
+            "\x1b[?2004l",
+            "\x1b[?1049l",
+            "\x1b[?25h",
+        ] {
             assert!(
                 after.contains(sequence),
                 "SIG{name}: {sequence:?} missing: {after:?}"

@@ -1,5 +1,6 @@
 //! A session as its user sees it: the opening frame at the pty's size, a step, a resize, the
-//! way out with exit status 0, and the look chosen from the client's locale.
+//! way out with exit status 0, the look chosen from the client's locale, and a paste into a
+//! prompt that stays there.
 
 use std::time::Duration;
 
@@ -158,4 +159,40 @@ async fn a_flood_of_input_costs_only_its_own_session_some_keys() {
     assert_eq!(reading.await.unwrap(), Some(0));
     other.send(b"q").await;
     assert_eq!(other.finish().await, Some(0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paste_into_a_prompt_never_falls_through_onto_the_board() {
+    let fixture = Fixture::start(&["--size", "5x5"]).await;
+    let mut term = fixture.session(80, 24).await;
+    // A terminal without bracketed paste sends `c3`, Enter, `nn`, Enter in one write: after
+    // the go-to's Enter, the steps and the Enter that would make c3 the start are dropped.
+    term.send(b"g").await;
+    term.until("the go-to prompt", |term| term.screen().contains("go to:"))
+        .await;
+    term.send(b"c3\rnn\r").await;
+    term.until("the cursor on c3", |term| {
+        term.screen().contains("Cursor     c3 (2,2)")
+    })
+    .await;
+    // A key pressed after a pause counts: one step, from the start that did not move.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    term.send(b"n").await;
+    term.until("one step", |term| term.nodes() == Some(2)).await;
+    let screen = term.screen();
+    assert!(screen.contains("Start      a5 (0,0)"), "{screen}");
+    // A bracketed paste is typed into the prompt, its line break not taken as Enter.
+    term.send(b"g\x1b[200~b4\rnn\r\x1b[201~").await;
+    term.until("the pasted square in the prompt", |term| {
+        term.screen().contains("go to: b4_")
+    })
+    .await;
+    assert_eq!(term.nodes(), Some(2));
+    term.send(b"\x1b").await;
+    term.until("the prompt closed", |term| {
+        !term.screen().contains("go to:")
+    })
+    .await;
+    term.send(b"q").await;
+    assert_eq!(term.finish().await, Some(0));
 }

@@ -1,13 +1,15 @@
 //! Tours to and from files: a tour opened with `--tour` (read and validated by
 //! [`crate::tourfile`] before the explorer starts) is shown ready to replay, zoom and explore;
-//! `w` writes the tour on screen to a file in the list format, and `e` its SVG picture, whole
-//! or not at all, under a name asked for (`tour-8x8-a1.txt`, `tour-8x8-a1.svg` by default).
+//! `w` writes the tour on screen to a file in the list format, and `e` its SVG picture, under a
+//! name asked for (`tour-8x8-a1.txt`, `tour-8x8-a1.svg` by default), through
+//! [`crate::tourfile::save_with`]: never over a device, a FIFO, a socket or a directory,
+//! through a symbolic link to its target, and over an existing file only after a yes to
+//! `overwrite 'NAME'? (y/n)`. What became of it is a [`Notice`].
 
-use std::fs::File;
-use std::io::{self, BufWriter};
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
-use crate::tourfile::{PictureOptions, save_with, write_list, write_svg};
+use crate::tourfile::{How, PictureOptions, Replace, SaveError, save_with, write_list, write_svg};
 use knights_tour_engine::notation::short_name;
 use knights_tour_engine::quote::{quoted, quoted_bytes};
 use knights_tour_engine::tour::Tour;
@@ -68,66 +70,110 @@ impl App {
 
     /// `w`: asks where to write the tour on screen.
     pub(super) fn ask_where_to_write(&mut self) {
-        if !self.files {
-            self.message = Some("this explorer writes no files (it is served over SSH)".into());
-            return;
+        if self.can_write("no tour to write yet: find one first (f)") {
+            self.open_write(PromptPurpose::Write, self.default_tour_name());
         }
-        if self.tour.is_none() {
-            self.message = Some("no tour to write yet: find one first (f)".into());
-            return;
-        }
-        self.open_write(PromptPurpose::Write, self.default_tour_name());
     }
 
     /// `e`: asks where to write the picture of the tour on screen.
     pub(super) fn ask_where_to_draw(&mut self) {
-        if !self.files {
-            self.message = Some("this explorer writes no files (it is served over SSH)".into());
-            return;
+        if self.can_write("no tour to draw yet: find one first (f)") {
+            self.open_write(PromptPurpose::Picture, self.default_picture_name());
         }
-        if self.tour.is_none() {
-            self.message = Some("no tour to draw yet: find one first (f)".into());
-            return;
-        }
-        self.open_write(PromptPurpose::Picture, self.default_picture_name());
     }
 
-    /// Writes the tour to `path` in the list format, saying where or why not.
-    pub(super) fn write_tour(&mut self, path: &str) {
-        self.save(path, "the tour", write_list);
+    /// Whether there is a tour to write and files to write it to; if not, a notice says so
+    /// (`no_tour` when there is no tour).
+    fn can_write(&mut self, no_tour: &str) -> bool {
+        let refusal = if !self.files {
+            "this explorer writes no files (it is served over SSH)"
+        } else if self.tour.is_none() {
+            no_tour
+        } else {
+            return true;
+        };
+        self.notice = Some(Notice::failed(refusal.to_string()));
+        false
     }
 
-    /// Writes the tour's SVG picture to `path` (the path coloured along the visit order, as on
-    /// screen; numbers up to 16x16), saying where or why not.
-    pub(super) fn write_picture(&mut self, path: &str) {
-        self.save(path, "the picture of the tour", |out, tour| {
-            let options = PictureOptions::for_board(tour.board(), None, true);
-            write_svg(out, tour, &options)
-        });
-    }
-
-    /// Saves what `write` writes of the tour to `path` through [`save_with`] (whole or not at
-    /// all), with a message saying where or why not.
-    fn save(
-        &mut self,
-        path: &str,
-        what: &str,
-        write: impl FnOnce(&mut BufWriter<File>, &Tour) -> io::Result<()>,
-    ) {
+    /// Saves the tour (`purpose` `Write`, in the list format) or its SVG picture (`Picture`:
+    /// the path coloured along the visit order, as on screen; numbers up to 16x16) to `name`
+    /// through [`save_with`], with a notice saying where or why not. A regular file there is
+    /// replaced only with `replace`; without, the overwrite question is asked.
+    pub(super) fn save(&mut self, purpose: PromptPurpose, name: &str, replace: Replace) {
         let Some(tour) = self.tour.as_ref().filter(|_| self.files) else {
             return;
         };
-        if path.is_empty() {
-            self.message = Some("write: no file name given; nothing written".into());
+        if name.is_empty() {
+            self.notice = Some(Notice::failed(
+                "write: no file name given; nothing written".into(),
+            ));
             return;
         }
-        let shown = quoted(path);
-        self.message = Some(match save_with(Path::new(path), |out| write(out, tour)) {
-            Ok(()) => format!("wrote {what} ({} squares) to {shown}", tour.indices().len()),
-            Err(error) => format!(
-                "could not write {shown}: {}; nothing written",
-                quoted_bytes(error.to_string().as_bytes())
+        let path = Path::new(name);
+        let (what, saved) = match purpose {
+            PromptPurpose::Picture => (
+                "the picture of the tour",
+                save_with(path, replace, |out| {
+                    let options = PictureOptions::for_board(tour.board(), None, true);
+                    write_svg(out, tour, &options)
+                }),
             ),
+            _ => (
+                "the tour",
+                save_with(path, replace, |out| write_list(out, tour)),
+            ),
+        };
+        let shown = quoted(name);
+        self.notice = Some(match saved {
+            Ok(saved) => {
+                let squares = tour.indices().len();
+                let through = if saved.file == path {
+                    String::new()
+                } else {
+                    format!(
+                        " (a link to {})",
+                        quoted_bytes(saved.file.as_os_str().as_bytes())
+                    )
+                };
+                let how = match saved.how {
+                    How::InPlace => ", in place: it has other hard links",
+                    How::Created | How::Replaced => "",
+                };
+                Notice::done(format!(
+                    "wrote {what} ({squares} squares) to {shown}{through}{how}"
+                ))
+            }
+            Err(SaveError::Exists) => {
+                self.ask_to_overwrite(purpose, name.to_string());
+                return;
+            }
+            Err(error @ SaveError::Incomplete(_)) => {
+                Notice::failed(format!("could not write {shown}: {error}"))
+            }
+            Err(error) => {
+                Notice::failed(format!("could not write {shown}: {error}; nothing written"))
+            }
         });
+    }
+}
+
+/// What became of a save, or why none was tried: shown where every screen has room (the key
+/// bar) until the next key, since a full panel has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// The sentence.
+    pub text: String,
+    /// Whether it says something was done (a file written) rather than refused or failed.
+    pub done: bool,
+}
+
+impl Notice {
+    fn done(text: String) -> Self {
+        Self { text, done: true }
+    }
+
+    pub(super) fn failed(text: String) -> Self {
+        Self { text, done: false }
     }
 }

@@ -12,8 +12,10 @@
 //! - `stepping`: stepping forward and back, play, finishing, the replay and the clock;
 //! - `status`: what the panel says ([`Status`], [`Figures`]);
 //! - `scene`: what the board shows ([`Scene`]);
-//! - `prompt`: the prompts (`g` go to, `w` write), which take typed keys while open;
-//! - `files`: tours opened from a file (`--tour`) and written to one (`w`);
+//! - `prompt`: the prompts (`g` go to, `w` and `e` write, the overwrite question), which take
+//!   typed keys and pasted text while open;
+//! - `files`: tours opened from a file (`--tour`) and written to one (`w`, `e`), and the
+//!   [`Notice`] that says what became of a save;
 //! - `building`: the construction told step by step ([`Building`]);
 //! - `starts`: the starts map (`s`), made on a thread of its own;
 //! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]).
@@ -40,7 +42,8 @@ use super::keys::Action;
 use super::rewind::RewindableSearch;
 
 pub use building::Building;
-pub use prompt::PromptPurpose;
+pub use files::Notice;
+pub use prompt::{MAX_PROMPT_BYTES, PromptPurpose};
 pub use race::{
     DEFAULT_RACERS, Factor, Lane, LaneEnd, RACING_METHODS, Race, RaceStatus, Verdict, factor_label,
     parse_racers,
@@ -153,6 +156,8 @@ pub struct App {
     /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
     full_redraw: bool,
     message: Option<String>,
+    /// What became of the last save (or why none was tried), until the next key.
+    notice: Option<Notice>,
     /// The method race, while it is on.
     race: Option<Box<Race>>,
     /// The methods `R` races.
@@ -192,6 +197,7 @@ impl App {
             quit: false,
             full_redraw: false,
             message: None,
+            notice: None,
             race: None,
             racers: DEFAULT_RACERS,
             files: true,
@@ -262,6 +268,11 @@ impl App {
     /// A one-off message for the user (the last thing that could not be done, say).
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()
+    }
+
+    /// What became of the last save, or why none was tried; shown until the next key.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
     }
 
     /// The tour found, once validated.
@@ -354,6 +365,7 @@ impl App {
             return;
         }
         self.message = None;
+        self.notice = None;
         if self.help {
             // Up and down scroll a help taller than the terminal; any other key closes it, and
             // only a quit goes on to do its work.
@@ -436,6 +448,7 @@ impl App {
         if self.setup.board.contains(square) {
             self.help = false;
             self.message = None;
+            self.notice = None;
             self.cursor = square;
             self.set_start(square);
         }

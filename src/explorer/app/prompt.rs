@@ -1,18 +1,22 @@
 //! The prompts: *go to* (`g`), where a square (`r,c` or algebraic) moves the cursor there and
 //! a move number (`#123`) puts the timeline of a found tour at that move, *write* (`w`),
-//! which asks where to save the tour, and *picture* (`e`), which asks where to save its SVG
-//! picture (see `files`). While a prompt is open, keys are typed into
-//! it rather than mapped to actions; `Enter` goes, `Esc` cancels.
+//! which asks where to save the tour, *picture* (`e`), which asks where to save its SVG
+//! picture, and *overwrite*, the yes-or-no question before a save replaces a file (see
+//! `files`). While a prompt is open, keys are typed into it rather than mapped to actions;
+//! `Enter` goes, `Esc` cancels. Pasted text (a terminal's bracketed paste) is typed in up to
+//! its first line break, never pressed as keys.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use knights_tour_engine::notation::SquareSpec;
 use knights_tour_engine::quote::quoted;
 
-use super::{App, Follow, Motion};
+use super::{App, Follow, Motion, Notice};
+use crate::tourfile::Replace;
 
-/// The longest text a prompt takes: any square, move number or reasonable file name fits.
-const MAX_PROMPT: usize = 200;
+/// The longest text a prompt takes, in bytes: the longest path Linux takes (`PATH_MAX`, 4096
+/// bytes with the closing NUL). A longer name is refused with a notice, never cut short.
+pub const MAX_PROMPT_BYTES: usize = 4095;
 
 /// What an open prompt asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +27,8 @@ pub enum PromptPurpose {
     Write,
     /// The file to write the tour's picture to.
     Picture,
+    /// Whether to replace the file named (the prompt's text): `y` or `n`.
+    Overwrite,
 }
 
 impl PromptPurpose {
@@ -32,6 +38,7 @@ impl PromptPurpose {
             PromptPurpose::Goto => "go to",
             PromptPurpose::Write => "write the tour to",
             PromptPurpose::Picture => "write the picture to",
+            PromptPurpose::Overwrite => "overwrite",
         }
     }
 
@@ -41,6 +48,7 @@ impl PromptPurpose {
             PromptPurpose::Goto => "(3,4  d5  #12)  Enter go  Esc cancel",
             PromptPurpose::Write => "(list format)  Enter writes  Esc cancels",
             PromptPurpose::Picture => "(SVG)  Enter writes  Esc cancels",
+            PromptPurpose::Overwrite => "(y/n)",
         }
     }
 }
@@ -49,23 +57,37 @@ impl PromptPurpose {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Prompt {
     purpose: PromptPurpose,
+    /// The text typed; for [`PromptPurpose::Overwrite`], the name asked about.
     text: String,
+    /// For [`PromptPurpose::Overwrite`], what a yes writes: the tour (`Write`) or its picture.
+    writes: PromptPurpose,
 }
 
 impl App {
     /// Opens the goto prompt.
     pub(super) fn open_goto(&mut self) {
-        self.prompt = Some(Prompt {
-            purpose: PromptPurpose::Goto,
-            text: String::new(),
-        });
+        self.open_prompt(PromptPurpose::Goto, String::new());
     }
 
     /// Opens the prompt for `purpose` (a file to write) with `default` typed in.
     pub(super) fn open_write(&mut self, purpose: PromptPurpose, default: String) {
+        self.open_prompt(purpose, default);
+    }
+
+    /// Asks whether to replace `name` with what `writes` writes (the tour or its picture).
+    pub(super) fn ask_to_overwrite(&mut self, writes: PromptPurpose, name: String) {
+        self.prompt = Some(Prompt {
+            purpose: PromptPurpose::Overwrite,
+            text: name,
+            writes,
+        });
+    }
+
+    fn open_prompt(&mut self, purpose: PromptPurpose, text: String) {
         self.prompt = Some(Prompt {
             purpose,
-            text: default,
+            text,
+            writes: purpose,
         });
     }
 
@@ -77,15 +99,17 @@ impl App {
     }
 
     /// Types `key` into the open prompt: a character, `Backspace`, `Enter` (go) or `Esc`
-    /// (cancel); `Ctrl-C` still quits. Returns whether the prompt took the key (it takes
-    /// every key while open, so none reaches the key map).
+    /// (cancel), or to the overwrite question `y` or `n` (`Esc`: no); `Ctrl-C` still quits.
+    /// Returns whether the prompt took the key (it takes every key while open, so none
+    /// reaches the key map).
     pub fn type_key(&mut self, key: KeyEvent) -> bool {
-        let Some(Prompt { text, .. }) = &mut self.prompt else {
+        let Some(prompt) = &mut self.prompt else {
             return false;
         };
         if key.kind == KeyEventKind::Release {
             return true;
         }
+        self.notice = None;
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             if key.code == KeyCode::Char('c') {
                 self.prompt = None;
@@ -93,26 +117,88 @@ impl App {
             }
             return true;
         }
+        if prompt.purpose == PromptPurpose::Overwrite {
+            self.answer_overwrite(key.code);
+            return true;
+        }
         match key.code {
-            KeyCode::Char(c) if !c.is_control() && text.chars().count() < MAX_PROMPT => {
-                text.push(c)
+            KeyCode::Char(c) if !c.is_control() => {
+                let mut typed = [0; 4];
+                self.type_text(c.encode_utf8(&mut typed));
             }
             KeyCode::Backspace => {
-                text.pop();
+                prompt.text.pop();
             }
             KeyCode::Esc => self.prompt = None,
             KeyCode::Enter => {
-                if let Some(Prompt { purpose, text }) = self.prompt.take() {
+                if let Some(Prompt { purpose, text, .. }) = self.prompt.take() {
                     match purpose {
                         PromptPurpose::Goto => self.go_to(text.trim()),
-                        PromptPurpose::Write => self.write_tour(text.trim()),
-                        PromptPurpose::Picture => self.write_picture(text.trim()),
+                        PromptPurpose::Write | PromptPurpose::Picture => {
+                            self.save(purpose, text.trim(), Replace::Never)
+                        }
+                        PromptPurpose::Overwrite => {}
                     }
                 }
             }
             _ => {}
         }
         true
+    }
+
+    /// Text pasted into the terminal (bracketed paste): typed into the open prompt up to its
+    /// first line break, which is not taken as `Enter`; control characters are left out.
+    /// Without a prompt, or to the overwrite question, a paste does nothing. Returns whether
+    /// the screen changed.
+    pub fn paste(&mut self, text: &str) -> bool {
+        match &self.prompt {
+            Some(prompt) if prompt.purpose != PromptPurpose::Overwrite => {
+                let line = text.split(['\n', '\r']).next().unwrap_or_default();
+                let kept: String = line.chars().filter(|c| !c.is_control()).collect();
+                self.notice = None;
+                self.type_text(&kept);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Adds `text` to the open prompt's text whole, or refuses it with a notice when the
+    /// text would pass [`MAX_PROMPT_BYTES`].
+    fn type_text(&mut self, text: &str) {
+        let Some(prompt) = &mut self.prompt else {
+            return;
+        };
+        if prompt.text.len() + text.len() > MAX_PROMPT_BYTES {
+            self.notice = Some(Notice::failed(format!(
+                "a name is at most {MAX_PROMPT_BYTES} bytes (the longest path the system \
+                 takes): {} not taken",
+                quoted(text)
+            )));
+            return;
+        }
+        prompt.text.push_str(text);
+    }
+
+    /// The answer to the overwrite question: `y` writes, `n` or `Esc` does not; other keys
+    /// leave the question open.
+    fn answer_overwrite(&mut self, key: KeyCode) {
+        match key {
+            KeyCode::Char('y' | 'Y') => {
+                if let Some(Prompt { text, writes, .. }) = self.prompt.take() {
+                    self.save(writes, &text, Replace::Allowed);
+                }
+            }
+            KeyCode::Char('n' | 'N') | KeyCode::Esc => {
+                if let Some(Prompt { text, .. }) = self.prompt.take() {
+                    self.notice = Some(Notice::failed(format!(
+                        "nothing written: {} is as it was",
+                        quoted(&text)
+                    )));
+                }
+            }
+            _ => {}
+        }
     }
 
     /// Goes where `text` says: `#k` to move `k` of the tour found, else a square.

@@ -2,8 +2,10 @@
 //! the panel of live figures on the right (below the board on narrow terminals), the key bar on
 //! the last line, and the help over everything when it is open. Drawing reads the app and
 //! writes only the board's viewport. The board widget is `board`, the panel's contents `panel`,
-//! the colours and glyphs `look`. While the method race is on, `race` draws its screen instead.
+//! the colours and glyphs `look`, an open prompt and a save's notice `bar`. While the method
+//! race is on, `race` draws its screen instead.
 
+mod bar;
 mod board;
 mod look;
 mod panel;
@@ -144,6 +146,9 @@ impl StatefulWidget for Screen<'_> {
             }
         }
         self.render_key_bar(bar, buf);
+        if let Some(notice) = app.notice() {
+            self.render_notice(notice, bar, buf);
+        }
         if app.help_open() {
             self.render_help(area, buf);
         }
@@ -180,12 +185,7 @@ impl Screen<'_> {
         let key = self.style(Role::Key);
         let text = self.style(Role::Muted);
         if let Some((purpose, typed)) = self.app.prompt() {
-            Line::from(vec![
-                Span::styled(format!(" {}: ", purpose.label()), key),
-                Span::styled(format!("{typed}_"), self.style(Role::Text)),
-                Span::styled(format!("  {}", purpose.hint()), text),
-            ])
-            .render(area, buf);
+            self.render_prompt(purpose, typed, area, buf);
             return;
         }
         let items: Vec<(&str, &str)> = KEYS.iter().filter_map(|help| help.bar).collect();

@@ -313,7 +313,10 @@ struct Shared<'s> {
 impl<'a> Run<'a> {
     fn new(request: &Request, threads: usize, progress: &'a Progress<'a>) -> Self {
         let threads = threads.max(1);
-        let mut template = *request;
+        let mut template = request.clone();
+        // Each start's own tour: no end and no partial tour.
+        template.end = None;
+        template.prefix = None;
         // The threads solve at the same time: each may take its share of the memory.
         template.memory_cap = request.memory_cap.map(|cap| cap / threads as u64);
         template.deadline = None;
@@ -402,7 +405,7 @@ impl<'a> Run<'a> {
     fn answer(&self, square: Square) -> Result<StartAnswer, StartsError> {
         let mut request = Request {
             start: square,
-            ..self.template
+            ..self.template.clone()
         };
         if let Some((deadline, allowed)) = self.deadline {
             let left = deadline.saturating_duration_since(Instant::now());

@@ -119,7 +119,7 @@ fn each_searched_answer_is_what_solve_answers_from_that_square() {
     for answer in &map.answers {
         let alone = solve(&Request {
             start: answer.square,
-            ..request
+            ..request.clone()
         })
         .unwrap();
         assert_eq!(answer.nodes, alone.stats().nodes, "{}", answer.square);

@@ -26,6 +26,7 @@
 use std::fmt;
 
 use crate::board::{Board, Square};
+use crate::quote::counted;
 use crate::search::DeadPosition;
 
 /// Which clause of Schwenk's theorem rules out a closed tour.
@@ -157,7 +158,7 @@ impl fmt::Display for NoTourReason {
             Self::ExhaustiveSearch { start, nodes } => write!(
                 f,
                 "no tour starts at {start}: an exhaustive search of {} found none",
-                count(*nodes, "node")
+                counted(*nodes, "node")
             ),
             Self::EndIsStart { board, square } => write!(
                 f,
@@ -211,19 +212,10 @@ impl fmt::Display for NoTourReason {
                 write!(
                     f,
                     ": an exhaustive search of {} found none",
-                    count(*nodes, "node")
+                    counted(*nodes, "node")
                 )
             }
         }
-    }
-}
-
-/// `n` and a noun, singular for one: `1 node`, `2 nodes`.
-fn count(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }
 

@@ -283,3 +283,53 @@ fn every_partial_tour_of_five_squares_is_completed_or_refused_as_brute_force_say
         }
     }
 }
+
+fn quietly(_: usize, _: usize) -> std::ops::ControlFlow<()> {
+    std::ops::ControlFlow::Continue(())
+}
+
+#[test]
+fn the_ends_map_agrees_with_brute_force_and_shares_proofs_across_the_start_s_symmetries() {
+    use knights_tour_engine::starts::{MapSettings, Proof, StartOutcome, map_ends};
+    let mut symmetric_proofs = 0;
+    for (rows, cols) in [(5, 5), (3, 8), (4, 5)] {
+        let board = board(rows, cols);
+        let reachable = every_reachable_end(board);
+        for start in board.squares() {
+            let request = Request::new(board, start);
+            let map = map_ends(&request, &MapSettings::threads(2), &quietly).unwrap();
+            assert_eq!(map.start, Some(start));
+            for answer in &map.answers {
+                let expected =
+                    reachable[board.index(start) as usize] & (1 << board.index(answer.square)) != 0;
+                let what = format!("{board} from {start} to {}", answer.square);
+                match &answer.outcome {
+                    StartOutcome::Tour { .. } => assert!(expected, "{what}"),
+                    StartOutcome::NoTour(proof) => {
+                        assert!(!expected, "{what}: {proof}");
+                        if let Proof::Symmetric { .. } = proof {
+                            symmetric_proofs += 1;
+                            assert_eq!(answer.nodes, 0);
+                            assert!(proof.to_string().contains("keeps"), "{proof}");
+                        }
+                    }
+                    other => panic!("{what}: {other:?}"),
+                }
+            }
+        }
+    }
+    assert!(
+        symmetric_proofs > 0,
+        "the symmetries that keep a start carry proofs"
+    );
+}
+
+#[test]
+fn the_ends_map_refuses_closed_tours() {
+    use knights_tour_engine::starts::{MapSettings, StartsError, map_ends};
+    let request = Request::new(board(6, 6), Square::new(0, 0)).closed(true);
+    assert_eq!(
+        map_ends(&request, &MapSettings::threads(1), &quietly),
+        Err(StartsError::ClosedEnds)
+    );
+}

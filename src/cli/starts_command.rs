@@ -12,8 +12,8 @@ use super::args::{StartsArgs, StartsFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::Square;
-use knights_tour_engine::solve::Request;
-use knights_tour_engine::starts::{StartAnswer, StartOutcome, StartsMap, map_starts};
+use knights_tour_engine::solve::{GiveUp, Request};
+use knights_tour_engine::starts::{MapSettings, StartAnswer, StartOutcome, StartsMap, map_starts};
 
 /// `starts`: the answer from every square of the board.
 pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {
@@ -25,7 +25,7 @@ pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
     let threads = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     let bar = progress_bar(&request);
-    let map = map_starts(&request, threads, &|done, _| {
+    let map = map_starts(&request, &MapSettings::threads(threads), &|done, _| {
         if let Some(bar) = &bar {
             bar.set_position(done as u64);
         }
@@ -43,22 +43,44 @@ pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {
     if tally.gave_up == 0 {
         return Ok(ExitStatus::Success);
     }
-    let first = map
-        .answers
-        .iter()
-        .find_map(|answer| match &answer.outcome {
-            StartOutcome::BudgetExceeded { cause } => Some((answer.square, cause)),
-            _ => None,
-        })
-        .expect("a start gave up");
-    report(format_args!(
-        "knights-tour: gave up from {} of {} starts (the first, {}: {})",
-        tally.gave_up,
-        map.answers.len(),
-        first.0,
-        first.1
-    ));
+    report(format_args!("knights-tour: {}", gave_up_summary(&map)));
     Ok(ExitStatus::GaveUp)
+}
+
+/// What gave up, for the message of exit 3: the starts whose solve gave up, with the first of
+/// them and why, and the starts never reached (the deadline passed before they began).
+fn gave_up_summary(map: &StartsMap) -> String {
+    let tally = map.tally();
+    let total = map.answers.len();
+    let first = |wanted: fn(&StartOutcome) -> Option<&GiveUp>| {
+        map.answers
+            .iter()
+            .find_map(|answer| wanted(&answer.outcome).map(|cause| (answer.square, cause)))
+    };
+    let searched = first(|outcome| match outcome {
+        StartOutcome::BudgetExceeded { cause } => Some(cause),
+        _ => None,
+    });
+    let unreached = first(|outcome| match outcome {
+        StartOutcome::NotReached { cause } => Some(cause),
+        _ => None,
+    });
+    let gave_up = tally.gave_up - tally.not_reached;
+    match (searched, unreached) {
+        (Some((square, cause)), None) => {
+            format!("gave up from {gave_up} of {total} starts (the first, {square}: {cause})")
+        }
+        (Some((square, cause)), Some(_)) => format!(
+            "gave up from {gave_up} of {total} starts (the first, {square}: {cause}), and {} \
+             more were not reached",
+            tally.not_reached
+        ),
+        (None, Some((_, cause))) => format!(
+            "{} of {total} starts were not reached: {cause}",
+            tally.not_reached
+        ),
+        (None, None) => unreachable!("a start gave up"),
+    }
 }
 
 /// A bar on standard error, only while it is a terminal: a script reading it gets nothing.
@@ -82,7 +104,7 @@ fn symbol(answer: &StartAnswer) -> &'static str {
     match answer.outcome {
         StartOutcome::Tour { .. } => "T",
         StartOutcome::NoTour(_) => "-",
-        StartOutcome::BudgetExceeded { .. } => "?",
+        StartOutcome::BudgetExceeded { .. } | StartOutcome::NotReached { .. } => "?",
     }
 }
 
@@ -117,7 +139,9 @@ fn write_grid(out: &mut impl Write, map: &StartsMap, counts: bool) -> io::Result
 }
 
 /// One JSON object on one line: `rows`, `cols`, `closed`, `method`, and `starts` in row-major
-/// order, each `square`, `outcome`, `nodes` and, where no tour starts, the `reason`.
+/// order, each `square`, `outcome` (`tour`, `no_tour`, `budget_exceeded`, or `not_reached`
+/// for a start the map's deadline passed before it began: no `nodes`, and a `cause`),
+/// `nodes` and, where no tour starts, the `reason`.
 fn write_json(out: &mut impl Write, map: &StartsMap) -> io::Result<()> {
     write!(
         out,
@@ -129,12 +153,23 @@ fn write_json(out: &mut impl Write, map: &StartsMap) -> io::Result<()> {
     )?;
     for (at, answer) in map.answers.iter().enumerate() {
         let Square { row, col } = answer.square;
-        let outcome = match answer.outcome {
+        let comma = if at > 0 { "," } else { "" };
+        let outcome = match &answer.outcome {
             StartOutcome::Tour { .. } => "tour",
             StartOutcome::NoTour(_) => "no_tour",
             StartOutcome::BudgetExceeded { .. } => "budget_exceeded",
+            StartOutcome::NotReached { cause } => {
+                let cause = match cause {
+                    GiveUp::Deadline { .. } => "deadline",
+                    GiveUp::NodeBudget { .. } | GiveUp::GreedyDeadEnd { .. } => "node_budget",
+                };
+                write!(
+                    out,
+                    "{comma}{{\"square\":[{row},{col}],\"outcome\":\"not_reached\",\"cause\":\"{cause}\"}}"
+                )?;
+                continue;
+            }
         };
-        let comma = if at > 0 { "," } else { "" };
         write!(
             out,
             "{comma}{{\"square\":[{row},{col}],\"outcome\":\"{outcome}\",\"nodes\":{}",

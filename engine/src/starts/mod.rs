@@ -57,6 +57,8 @@ use self::run::Run;
 use crate::board::{Board, Square};
 use crate::existence::{self, NoTourReason, Verdict};
 use crate::quote::counted;
+#[cfg(doc)]
+use crate::solve::solve;
 use crate::solve::{GiveUp, Layer, Method, Request, SolveError};
 
 /// The most squares a map is made for: 256×256. Each square is a solve of the whole board.

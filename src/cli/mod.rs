@@ -10,8 +10,8 @@
 
 mod args;
 mod check;
+mod maps;
 mod picture;
-mod starts_command;
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -26,11 +26,11 @@ use knights_tour_engine::tour::VisitOrder;
 
 pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
 pub use args::{
-    CHECK_ABOUT, COUNT_ABOUT, CheckArgs, CountArgs, OutputFormat, SOLVE_ABOUT, STARTS_ABOUT,
-    SolveArgs, StartsArgs, StartsFormat,
+    CHECK_ABOUT, COUNT_ABOUT, CheckArgs, CountArgs, ENDS_ABOUT, EndsArgs, OutputFormat,
+    SOLVE_ABOUT, STARTS_ABOUT, SolveArgs, StartsArgs, StartsFormat,
 };
 pub use check::check;
-pub use starts_command::starts;
+pub use maps::{ends, starts};
 
 /// Exit statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,6 +188,9 @@ fn solve_request(request: &Request) -> Result<Outcome, Failure> {
 /// `solve`: one tour, printed in the chosen format.
 pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     let mut request = request_for(&args.board)?.method(args.method);
+    if let Some(end) = &args.end {
+        request.end = Some(end.resolve(request.board).map_err(Failure::bad_input)?);
+    }
     request.node_budget = args.node_budget;
     request.deadline = args.deadline;
     request.construct_threshold = args.construct_threshold;
@@ -245,10 +248,17 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
         .map(|spec| spec.resolve(board))
         .transpose()
         .map_err(Failure::bad_input)?;
+    let end = args
+        .end
+        .as_ref()
+        .map(|spec| spec.resolve(board))
+        .transpose()
+        .map_err(Failure::bad_input)?;
     let request = CountRequest {
         board,
         start,
         closed: args.closed,
+        end,
         // A deadline too far away to represent is no deadline.
         deadline: args
             .deadline

@@ -222,7 +222,7 @@ fn starts_with_a_tiny_node_budget_gives_up_with_question_marks_and_exits_3() {
     );
     let line = one_line(&out.stderr, "the reason it gave up");
     assert!(
-        line.starts_with("knights-tour: gave up from 13 of 25 starts")
+        line.starts_with("knights-tour: gave up at 13 of 25 starts")
             && line.contains("node budget of 10"),
         "{line}"
     );

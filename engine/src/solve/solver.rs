@@ -172,9 +172,13 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The proof that the tour cannot end on `end`, when the partial tour passes it first.
+    /// The proof that the tour cannot end on `end`, when a partial tour passes it first (the
+    /// start alone is left to the theorems).
     fn end_on_prefix(&self, end: Square) -> Option<NoTourReason> {
         let walked = self.request.walked();
+        if walked.len() < 2 {
+            return None;
+        }
         let place = walked.iter().position(|&square| square == end)?;
         let whole = place + 1 == walked.len() && walked.len() as u64 == self.request.board.area();
         (!whole).then_some(NoTourReason::EndOnPrefix { end })

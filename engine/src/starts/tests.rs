@@ -90,6 +90,7 @@ fn tours_are_found_exactly_where_the_exhaustive_count_finds_some() {
                 board,
                 start: Some(answer.square),
                 closed: false,
+                end: None,
                 deadline: None,
             })
             .unwrap();

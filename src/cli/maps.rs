@@ -1,6 +1,7 @@
-//! `starts`: the engine's starts map of a board ([`map_starts`]) written as a grid (`T`, `-`,
+//! `starts` and `ends`: the engine's maps of a board ([`map_starts`]: the answer from every
+//! start; [`map_ends`]: from one start, the answer for every end) written as a grid (`T`, `-`,
 //! `?` a square, or the node counts) or as one JSON object, with a progress bar on standard
-//! error while it is a terminal, and exit status 3 when some start gave up.
+//! error while it is a terminal, and exit status 3 when some square gave up.
 
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
@@ -8,12 +9,31 @@ use std::ops::ControlFlow;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::args::{StartsArgs, StartsFormat};
+use super::args::{EndsArgs, StartsArgs, StartsFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::Square;
 use knights_tour_engine::solve::{GiveUp, Request};
-use knights_tour_engine::starts::{MapSettings, StartAnswer, StartOutcome, StartsMap, map_starts};
+use knights_tour_engine::starts::{
+    MapSettings, StartAnswer, StartOutcome, StartsError, StartsMap, map_ends, map_starts,
+};
+
+/// Which map a command makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Starts,
+    Ends,
+}
+
+impl Kind {
+    /// What its squares are, in messages and as the JSON key: "starts", "ends".
+    fn squares(self) -> &'static str {
+        match self {
+            Kind::Starts => "starts",
+            Kind::Ends => "ends",
+        }
+    }
+}
 
 /// `starts`: the answer from every square of the board.
 pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {
@@ -22,34 +42,62 @@ pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {
         .method(args.method);
     request.node_budget = args.node_budget;
     request.deadline = args.deadline;
+    write_map(Kind::Starts, request, args.format, args.counts)
+}
+
+/// `ends`: from one start, the answer for every square as the end of an open tour.
+pub fn ends(args: &EndsArgs) -> Result<ExitStatus, Failure> {
+    let start = args.start.resolve(args.size).map_err(Failure::bad_input)?;
+    let mut request = Request::new(args.size, start).method(args.method);
+    request.node_budget = args.node_budget;
+    request.deadline = args.deadline;
+    write_map(Kind::Ends, request, args.format, args.counts)
+}
+
+/// Makes the `kind` map of `request` (with a progress bar on a terminal), writes it in
+/// `format`, and says what gave up.
+fn write_map(
+    kind: Kind,
+    request: Request,
+    format: StartsFormat,
+    counts: bool,
+) -> Result<ExitStatus, Failure> {
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
     let threads = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-    let bar = progress_bar(&request);
-    let map = map_starts(&request, &MapSettings::threads(threads), &|done, _| {
+    let settings = MapSettings::threads(threads);
+    let bar = progress_bar(kind, &request);
+    let progress = |done: usize, _| {
         if let Some(bar) = &bar {
             bar.set_position(done as u64);
         }
         ControlFlow::Continue(())
-    });
+    };
+    let map: Result<StartsMap, StartsError> = match kind {
+        Kind::Starts => map_starts(&request, &settings, &progress),
+        Kind::Ends => map_ends(&request, &settings, &progress),
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     let map = map.map_err(Failure::bad_input)?;
-    match args.format {
-        StartsFormat::Grid => with_stdout(|out| write_grid(out, &map, args.counts))?,
-        StartsFormat::Json => with_stdout(|out| write_json(out, &map))?,
+    match format {
+        StartsFormat::Grid => with_stdout(|out| write_grid(out, &map, counts))?,
+        StartsFormat::Json => with_stdout(|out| write_json(out, kind, &map))?,
     }
-    let tally = map.tally();
-    if tally.gave_up == 0 {
+    if map.tally().gave_up == 0 {
         return Ok(ExitStatus::Success);
     }
-    report(format_args!("knights-tour: {}", gave_up_summary(&map)));
+    report(format_args!(
+        "knights-tour: {}",
+        gave_up_summary(kind, &map)
+    ));
     Ok(ExitStatus::GaveUp)
 }
 
-/// What gave up, for the message of exit 3: the starts whose solve gave up, with the first of
-/// them and why, and the starts never reached (the deadline passed before they began).
-fn gave_up_summary(map: &StartsMap) -> String {
+/// What gave up, for the message of exit 3: the squares whose solve gave up, with the first of
+/// them and why, and the squares never reached (the deadline passed before they began).
+fn gave_up_summary(kind: Kind, map: &StartsMap) -> String {
+    let squares = kind.squares();
     let tally = map.tally();
     let total = map.answers.len();
     let first = |wanted: fn(&StartOutcome) -> Option<&GiveUp>| {
@@ -68,15 +116,15 @@ fn gave_up_summary(map: &StartsMap) -> String {
     let gave_up = tally.gave_up - tally.not_reached;
     match (searched, unreached) {
         (Some((square, cause)), None) => {
-            format!("gave up from {gave_up} of {total} starts (the first, {square}: {cause})")
+            format!("gave up at {gave_up} of {total} {squares} (the first, {square}: {cause})")
         }
         (Some((square, cause)), Some(_)) => format!(
-            "gave up from {gave_up} of {total} starts (the first, {square}: {cause}), and {} \
+            "gave up at {gave_up} of {total} {squares} (the first, {square}: {cause}), and {} \
              more were not reached",
             tally.not_reached
         ),
         (None, Some((_, cause))) => format!(
-            "{} of {total} starts were not reached: {cause}",
+            "{} of {total} {squares} were not reached: {cause}",
             tally.not_reached
         ),
         (None, None) => unreachable!("a start gave up"),
@@ -84,18 +132,23 @@ fn gave_up_summary(map: &StartsMap) -> String {
 }
 
 /// A bar on standard error, only while it is a terminal: a script reading it gets nothing.
-fn progress_bar(request: &Request) -> Option<ProgressBar> {
+fn progress_bar(kind: Kind, request: &Request) -> Option<ProgressBar> {
     if !io::stderr().is_terminal() {
         return None;
     }
-    let style = ProgressStyle::with_template(
-        "{prefix} [{wide_bar}] {pos}/{len} starts, {elapsed} (about {eta} left)",
-    )
+    let style = ProgressStyle::with_template(&format!(
+        "{{prefix}} [{{wide_bar}}] {{pos}}/{{len}} {}, {{elapsed}} (about {{eta}} left)",
+        kind.squares()
+    ))
     .expect("the template is valid")
     .progress_chars("=> ");
-    let kind = if request.closed { "closed" } else { "open" };
+    let tours = match kind {
+        Kind::Starts if request.closed => "closed".to_string(),
+        Kind::Starts => "open".to_string(),
+        Kind::Ends => format!("open from {}", request.start),
+    };
     let bar = ProgressBar::new(request.board.area()).with_style(style);
-    bar.set_prefix(format!("{} {kind} {}", request.board, request.method));
+    bar.set_prefix(format!("{} {tours} {}", request.board, request.method));
     Some(bar)
 }
 
@@ -138,18 +191,27 @@ fn write_grid(out: &mut impl Write, map: &StartsMap, counts: bool) -> io::Result
     Ok(())
 }
 
-/// One JSON object on one line: `rows`, `cols`, `closed`, `method`, and `starts` in row-major
-/// order, each `square`, `outcome` (`tour`, `no_tour`, `budget_exceeded`, or `not_reached`
-/// for a start the map's deadline passed before it began: no `nodes`, and a `cause`),
-/// `nodes` and, where no tour starts, the `reason`.
-fn write_json(out: &mut impl Write, map: &StartsMap) -> io::Result<()> {
+/// One JSON object on one line: `rows`, `cols`, for starts `closed`, for ends `start`,
+/// `method`, and `starts` (or `ends`) in row-major order, each `square`, `outcome` (`tour`,
+/// `no_tour`, `budget_exceeded`, or `not_reached` for a square the map's deadline passed
+/// before it began: no `nodes`, and a `cause`), `nodes` and, where there is no tour, the
+/// `reason`.
+fn write_json(out: &mut impl Write, kind: Kind, map: &StartsMap) -> io::Result<()> {
     write!(
         out,
-        "{{\"rows\":{},\"cols\":{},\"closed\":{},\"method\":\"{}\",\"starts\":[",
+        "{{\"rows\":{},\"cols\":{},",
         map.board.rows(),
-        map.board.cols(),
-        map.closed,
-        map.method
+        map.board.cols()
+    )?;
+    match map.start {
+        Some(Square { row, col }) => write!(out, "\"start\":[{row},{col}],")?,
+        None => write!(out, "\"closed\":{},", map.closed)?,
+    }
+    write!(
+        out,
+        "\"method\":\"{}\",\"{}\":[",
+        map.method,
+        kind.squares()
     )?;
     for (at, answer) in map.answers.iter().enumerate() {
         let Square { row, col } = answer.square;

@@ -16,7 +16,12 @@ fn main() {
 /// The map of ends from `start` on one thread; the tours it found.
 fn ends_map(board: Board, start: Square) -> u64 {
     let quiet = |_: usize, _: usize| ControlFlow::Continue(());
-    let map = map_ends(&Request::new(board, start), &MapSettings::threads(1), &quiet).unwrap();
+    let map = map_ends(
+        &Request::new(board, start),
+        &MapSettings::threads(1),
+        &quiet,
+    )
+    .unwrap();
     assert_eq!(map.tally().gave_up, 0);
     map.tally().tours
 }
@@ -32,7 +37,12 @@ fn eight_from_a_corner(bencher: Bencher) {
 #[divan::bench(args = [(6, 6), (5, 8)], sample_count = 5)]
 fn every_pair(bencher: Bencher, (rows, cols): (u64, u64)) {
     let board = Board::new(rows, cols).unwrap();
-    bencher.bench(|| board.squares().map(|start| ends_map(board, start)).sum::<u64>());
+    bencher.bench(|| {
+        board
+            .squares()
+            .map(|start| ends_map(board, start))
+            .sum::<u64>()
+    });
 }
 
 /// A 100×100 tour from a corner to the far side, found by the search with the end kept last.

@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use clap::builder::Styles;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use knights_tour::cli::{self, CheckArgs, CountArgs, EndsArgs, Failure, SolveArgs, StartsArgs};
+use knights_tour::cli::{
+    self, CheckArgs, CompletionsArgs, CountArgs, EndsArgs, Failure, ManArgs, SolveArgs, StartsArgs,
+};
 use knights_tour::explorer::{self, ExplorerArgs};
 use knights_tour::serve::{self, ServeArgs};
 
@@ -43,8 +45,9 @@ enum Request {
 }
 
 /// The subcommands. Each one's options are built only when it is the one asked for (`defer`): a
-/// request pays for its own options, not for every command's. A deferred command's options set
-/// its `about` when they are built, so the command and its options name the same text.
+/// request pays for its own options, not for every command's (but `completions` and `man`,
+/// which describe them all). A deferred command's options set its `about` when they are built,
+/// so the command and its options name the same text.
 #[derive(Debug, Subcommand)]
 #[command(defer = true)]
 enum Command {
@@ -64,6 +67,10 @@ enum Command {
     Cses,
     #[command(about = serve::SERVE_ABOUT)]
     Serve(ServeArgs),
+    #[command(about = cli::COMPLETIONS_ABOUT)]
+    Completions(CompletionsArgs),
+    #[command(about = cli::MAN_ABOUT)]
+    Man(ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -90,6 +97,9 @@ fn main() -> ExitCode {
         Request::Command(Command::Count(args)) => cli::count(&args),
         Request::Command(Command::Cses) => cli::cses(),
         Request::Command(Command::Serve(args)) => run_server(&args),
+        // These two need every command's options: the whole tree is built for them alone.
+        Request::Command(Command::Completions(args)) => cli::completions(&args, Cli::command()),
+        Request::Command(Command::Man(args)) => cli::man(&args, Cli::command()),
     };
     cli::exit_code(result)
 }
@@ -121,7 +131,8 @@ fn run_server(args: &ServeArgs) -> Result<cli::ExitStatus, Failure> {
     Ok(cli::ExitStatus::Success)
 }
 
-/// The explorer's exit status: 0 after a quit, 128 + the number after a signal that ended it.
+/// The explorer's exit status: 0 after a quit, 128 + the number after a signal that ended it,
+/// 129 when its terminal went away, 1 when the terminal failed, 2 for bad options.
 fn run_explorer(args: &ExplorerArgs) -> ExitCode {
     // A memory cap that does not parse is refused before the terminal is touched.
     if let Err(message) = knights_tour::options::memory_limit() {
@@ -134,6 +145,11 @@ fn run_explorer(args: &ExplorerArgs) -> ExitCode {
             Some(invalid) if invalid.invalid => cli::exit_code(Err(Failure::new(
                 cli::ExitStatus::NoTour,
                 invalid.message.clone(),
+            ))),
+            // A run that failed is status 1, never 2: the input was good.
+            _ if error.is::<explorer::TerminalFailure>() => cli::exit_code(Err(Failure::new(
+                cli::ExitStatus::NoTour,
+                error.to_string(),
             ))),
             _ => cli::exit_code(Err(Failure::bad_input(format!("{error:#}")))),
         },

@@ -1,7 +1,7 @@
 //! The scripted command line: the commands `solve`, `starts`, `check`, `count` and `cses`,
 //! their options (`args`), output formats (written by `tourfile`; `picture` settles what a
 //! picture needs before the solve), `starts` (the answer from every square) and `check`
-//! (reading tours), and the exit statuses every command ends with (`0` success,
+//! (reading tours), `completions` and `man` (`generate`), and the exit statuses every command ends with (`0` success,
 //! `1` no tour or an invalid tour, `2` bad usage or input, `3` budget or deadline ran out).
 //! Output goes through a buffered writer; a closed pipe ends the program quietly.
 //!
@@ -10,6 +10,7 @@
 
 mod args;
 mod check;
+mod generate;
 mod maps;
 mod picture;
 
@@ -30,6 +31,7 @@ pub use args::{
     SOLVE_ABOUT, STARTS_ABOUT, SolveArgs, StartsArgs, StartsFormat,
 };
 pub use check::check;
+pub use generate::{COMPLETIONS_ABOUT, CompletionsArgs, MAN_ABOUT, ManArgs, completions, man};
 pub use maps::{ends, starts};
 
 /// Exit statuses.
@@ -305,14 +307,48 @@ pub fn cses() -> Result<ExitStatus, Failure> {
     };
     let board = Board::new(8, 8).expect("8x8 is a board");
     let outcome = solve_request(&Request::new(board, Square::new(y - 1, x - 1)))?;
+    cses_answer(x, y, outcome)
+}
+
+/// Prints the tour of `outcome` from `x y` as `cses` does, or says why there is none (8x8 has
+/// a tour from every square, so only a solver that gave up gets there), naming the layer.
+fn cses_answer(x: u32, y: u32, outcome: Outcome) -> Result<ExitStatus, Failure> {
     match outcome {
         Outcome::Tour { tour, .. } => {
             with_stdout(|out| write_grid(out, &tour, false))?;
             Ok(ExitStatus::Success)
         }
-        other => Err(Failure::new(
-            ExitStatus::GaveUp,
-            format!("no 8x8 tour found from {x} {y}: {:?}", other.layer()),
+        Outcome::NoTour { reason, layer, .. } => Err(Failure::new(
+            ExitStatus::NoTour,
+            format!("cses: no 8x8 tour from {x} {y} ({layer}): {reason}"),
         )),
+        Outcome::BudgetExceeded { cause, layer, .. } => Err(Failure::new(
+            ExitStatus::GaveUp,
+            format!("cses: gave up on an 8x8 tour from {x} {y} ({layer}): {cause}"),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use knights_tour_engine::solve::{GiveUp, Layer, Stats};
+
+    #[test]
+    fn cses_names_the_layer_that_gave_up_by_its_name() {
+        let outcome = Outcome::BudgetExceeded {
+            cause: GiveUp::NodeBudget { budget: 5 },
+            layer: Layer::Backtrack,
+            stats: Stats::default(),
+        };
+        let failure = cses_answer(3, 4, outcome).unwrap_err();
+        assert_eq!(failure.status, ExitStatus::GaveUp);
+        assert!(
+            failure
+                .message
+                .starts_with("cses: gave up on an 8x8 tour from 3 4 (backtrack): "),
+            "{}",
+            failure.message
+        );
     }
 }

@@ -3,15 +3,17 @@
 //!
 //! - [`app`]: the state and what each action does to it (no terminal);
 //! - [`keys`]: the pure key map and the key table behind the key bar and the help;
-//! - [`session`]: a stepped search with a history that can be walked back;
+//! - [`rewind`]: a stepped search with a history that can be walked back;
 //! - [`ui`]: drawing, from the app to a buffer;
 //! - [`driver`]: the run loop, whatever the terminal: it blocks on input while nothing plays
 //!   and draws at most [`FRAME_RATE`] frames a second; the local terminal and an SSH channel
 //!   are two hosts of it;
-//! - [`input`]: what the local loop waits for: terminal events and signals, on one channel;
+//! - [`input`]: what the local loop waits for: the terminal's events, read on a thread of their
+//!   own (the end of its input included), and signals;
 //! - `opening`: `--tour FILE`, read and validated before the terminal is touched;
 //! - this module: the options, and the local host: the terminal's set-up and restoration (on
-//!   quit, error, panic and the signals that end it, see [`Ending`]).
+//!   quit, error, panic, the signals that end it and the terminal going away, see [`Ending`];
+//!   a terminal that fails is [`TerminalFailure`]).
 
 pub mod app;
 pub mod driver;
@@ -128,8 +130,9 @@ pub enum Ending {
     /// A signal ended it (`SIGTERM`, `SIGINT`, `SIGQUIT`, `SIGHUP`): its number. Over SSH, the
     /// signal that stopped the server.
     Signal(i32),
-    /// The terminal went away: over SSH, the client closed the channel or the connection.
-    /// Nobody is left to tell; its status is a hang-up's (129).
+    /// The terminal went away: its input ended (a local terminal closed without a hang-up
+    /// signal), or over SSH the client closed the channel or the connection. Nobody is left to
+    /// tell; its status is a hang-up's (129).
     Disconnected,
     /// The user pressed no key for the host's idle timeout (over SSH): a deadline ran out,
     /// status 3 as for every command.
@@ -175,8 +178,7 @@ pub fn run(args: &ExplorerArgs) -> color_eyre::Result<Ending> {
     let look = Look::detect(args.ascii);
     // Signals before the set-up: from here on they reach the loop instead of killing the
     // process with the terminal set up.
-    let inputs =
-        Inputs::listen_for_signals(restore_terminal).wrap_err("cannot listen for signals")?;
+    let inputs = Inputs::listen(restore_terminal).wrap_err("cannot read the terminal")?;
     let mut terminal = ratatui::try_init().wrap_err("cannot set up the terminal")?;
     let restore = RestoreOnDrop;
     let hook = std::panic::take_hook();
@@ -187,6 +189,14 @@ pub fn run(args: &ExplorerArgs) -> color_eyre::Result<Ending> {
     crossterm::execute!(io::stdout(), EnableMouseCapture)?;
     let ending = driver::run_loop(&mut terminal, &mut app, look, Sizing::Asked, |timeout| {
         local_input(&inputs, timeout)
+    })
+    .or_else(|error| {
+        // Drawing fails on a terminal that has gone before its input says so: the same end.
+        if inputs.ends_within(GONE_WITHIN) {
+            Ok(Ending::Disconnected)
+        } else {
+            Err(TerminalFailure(error))
+        }
     });
     drop(restore);
     // The terminal is restored, its cursor shown. Its own drop would show the cursor once more
@@ -194,6 +204,16 @@ pub fn run(args: &ExplorerArgs) -> color_eyre::Result<Ending> {
     std::mem::forget(terminal);
     Ok(ending?)
 }
+
+/// How long after a failed write the terminal's input may take to end, when the failure is
+/// the terminal going away: the reader is woken by the same hang-up, so a moment.
+const GONE_WITHIN: Duration = Duration::from_millis(200);
+
+/// Reading or writing the terminal failed while the explorer ran (not because it went away):
+/// the run ends with exit status 1 and this message.
+#[derive(Debug, thiserror::Error)]
+#[error("the terminal failed: {0}")]
+pub struct TerminalFailure(io::Error);
 
 /// Puts the terminal back however the run ends: see [`restore_terminal`].
 struct RestoreOnDrop;
@@ -234,6 +254,11 @@ fn local_input(inputs: &Inputs, timeout: Option<Duration>) -> io::Result<Option<
     };
     Ok(Some(match input {
         TerminalInput::Terminal(event) => LoopInput::Event(event),
+        TerminalInput::Ended => LoopInput::End(Ending::Disconnected),
+        TerminalInput::Signal(Signal::Resize) => {
+            let (cols, rows) = crossterm::terminal::size()?;
+            LoopInput::Event(crossterm::event::Event::Resize(cols, rows))
+        }
         TerminalInput::Signal(Signal::End(number) | Signal::HangUp(number)) => {
             LoopInput::End(Ending::Signal(number))
         }

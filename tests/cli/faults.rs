@@ -1,6 +1,7 @@
 //! Faults a user can cause that are not bad tours: output that cannot be written, a closed
 //! standard error, hostile argument values and environment, and extreme limits. Each ends
-//! with the exit status DESIGN.md names and at most one short, inert line; never a panic.
+//! with the exit status that README.md's "Command line" section gives it and at most one
+//! short, inert line (ARCHITECTURE.md's invariant "Bad input is one line"); never a panic.
 
 use std::io::{self, Write};
 use std::process::Command as StdCommand;

@@ -176,6 +176,7 @@ mod check;
 mod count;
 mod ends;
 mod faults;
+mod generate;
 mod limits;
 mod pictures;
 mod solve;

@@ -299,3 +299,142 @@ fn a_stop_signal_restores_the_terminal_and_the_continue_draws_the_screen_again()
     let status = run.exit_status("q did not quit after the continue");
     assert!(status.success(), "exit status {status:?}");
 }
+
+/// The explorer on a pseudo-terminal that is not its controlling terminal: a shell in the
+/// test's own session opens the terminal by name for standard input, output and error, then
+/// becomes the binary. Closing the other end then ends the explorer's input without a
+/// `SIGHUP`, which the kernel sends only to the session whose controlling terminal hangs up.
+#[cfg(target_os = "linux")]
+struct DetachedRun {
+    child: std::process::Child,
+    master: Box<dyn portable_pty::MasterPty + Send>,
+    /// The terminal's name (`/dev/pts/N`).
+    tty: std::path::PathBuf,
+}
+
+#[cfg(target_os = "linux")]
+impl DetachedRun {
+    /// Starts the binary with `args` and reads what it writes until `wanted` has been drawn
+    /// (and the frame that holds it ended); then nothing reads the terminal any more.
+    fn start(args: &[&str], wanted: &str) -> Self {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let tty = pair.master.tty_name().expect("the terminal's name");
+        let child = std::process::Command::new("sh")
+            .args(["-c", "exec \"$0\" \"$@\" <>\"$KT_TTY\" >&0 2>&0"])
+            .arg(env!("CARGO_BIN_EXE_knights-tour"))
+            .args(args)
+            .env("KT_TTY", &tty)
+            .env("TERM", "xterm-256color")
+            .env("LANG", "C.UTF-8")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let (seen, drawn) = std::sync::mpsc::channel();
+        let awaited = wanted.to_string();
+        // The reader stops once the text is drawn, so that closing the master closes it all.
+        std::thread::spawn(move || {
+            let mut output = Vec::new();
+            let mut chunk = [0u8; 4096];
+            while let Ok(read @ 1..) = reader.read(&mut chunk) {
+                output.extend_from_slice(&chunk[..read]);
+                let text = String::from_utf8_lossy(&output);
+                if let Some(at) = text.find(&awaited)
+                    && text[at..].contains("\x1b[?2026l")
+                {
+                    let _ = seen.send(());
+                    return;
+                }
+            }
+        });
+        let mut run = Self {
+            child,
+            master: pair.master,
+            tty,
+        };
+        if drawn.recv_timeout(TIMEOUT).is_err() {
+            let _ = run.child.kill();
+            panic!("{wanted:?} was not drawn");
+        }
+        drop(pair.slave);
+        run
+    }
+
+    /// The controlling terminal of the process's session (`/proc/PID/stat`'s `tty_nr`), and the
+    /// device number of the pseudo-terminal.
+    fn terminals(&self) -> (u64, u64) {
+        use std::os::unix::fs::MetadataExt;
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
+        let after_name = &stat[stat.rfind(')').unwrap() + 1..];
+        let tty_nr = after_name
+            .split_whitespace()
+            .nth(4)
+            .unwrap()
+            .parse()
+            .unwrap();
+        (tty_nr, std::fs::metadata(&self.tty).unwrap().rdev())
+    }
+
+    /// Closes the other end of the terminal; the exit status once the process has ended, or
+    /// the CPU time it had used by then, when it has not ended within the timeout.
+    fn close_and_wait(self) -> Result<std::process::ExitStatus, String> {
+        let Self {
+            mut child, master, ..
+        } = self;
+        drop(master);
+        let deadline = Instant::now() + TIMEOUT;
+        while Instant::now() < deadline {
+            if let Some(status) = child.try_wait().unwrap() {
+                return Ok(status);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap();
+        let _ = child.kill();
+        let _ = child.wait();
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 1..]
+            .split_whitespace()
+            .collect();
+        Err(format!(
+            "utime {} stime {} (clock ticks)",
+            fields[11], fields[12]
+        ))
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_terminal_that_goes_away_without_a_hang_up_ends_the_explorer_with_129() {
+    // Waiting for a key; and playing a race at full speed, its frames left unread for a second
+    // so that they fill the terminal's buffer and the explorer waits in a write when the
+    // terminal goes (the write fails before the input ends: the status must not differ).
+    for (args, wanted, unread) in [
+        (&["tui", "--size", "6"][..], "ready", Duration::ZERO),
+        (
+            &["tui", "--race", "naive,warnsdorff", "--speed", "max"][..],
+            "searches",
+            Duration::from_secs(1),
+        ),
+    ] {
+        let run = DetachedRun::start(args, wanted);
+        let (controlling, pty) = run.terminals();
+        assert_ne!(
+            controlling, pty,
+            "{args:?}: the terminal is the process's own"
+        );
+        std::thread::sleep(unread);
+        match run.close_and_wait() {
+            Ok(status) => assert_eq!(status.code(), Some(129), "{args:?}: {status:?}"),
+            Err(cpu) => panic!("{args:?}: still running after the terminal closed, {cpu}"),
+        }
+    }
+}

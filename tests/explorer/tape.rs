@@ -162,7 +162,8 @@ fn demo_tape_tells_the_story_it_claims() {
     assert_eq!(app.timeline(), Some((1600, 1600)));
     assert_eq!(app.zoom(), Zoom::Numbers);
     assert_eq!(app.speed(), Speed::PerSecond(20));
-    // About ninety seconds of keys and pauses.
+    // About ninety seconds of keys and pauses, as the tape says: its own time, added up from
+    // its lines (no clock is read, so a loaded machine cannot change it).
     let seconds = tape_seconds(&tape);
     assert!((75.0..=100.0).contains(&seconds), "{seconds} s");
 }

@@ -52,12 +52,11 @@ async fn an_idle_session_is_told_and_closed() {
     let fixture = Fixture::start(&["--idle-timeout", "1s"]).await;
     let started = Instant::now();
     let mut term = fixture.session(80, 24).await;
+    // Closed within the test's patience (not left open), and not before the timeout: a
+    // loaded machine makes it later, never earlier.
     assert_eq!(term.finish().await, Some(3), "a deadline ran out");
     let waited = started.elapsed();
-    assert!(
-        waited >= Duration::from_secs(1) && waited < Duration::from_secs(10),
-        "closed after {waited:?}"
-    );
+    assert!(waited >= Duration::from_secs(1), "closed after {waited:?}");
     assert!(
         term.screen().contains("no key pressed for too long"),
         "told why:\n{}",
@@ -71,7 +70,8 @@ async fn a_connection_that_does_not_log_in_in_time_is_dropped() {
         settings.login_deadline = Duration::from_secs(1);
     })
     .await;
-    // Silent: the server's greeting, then the end.
+    // Silent: the server's greeting, then the end, within the test's patience and not before
+    // the deadline.
     let started = Instant::now();
     let mut silent = TcpStream::connect(fixture.address).await.unwrap();
     let mut greeting = Vec::new();
@@ -80,7 +80,8 @@ async fn a_connection_that_does_not_log_in_in_time_is_dropped() {
         .expect("the server closes the connection")
         .ok();
     assert!(greeting.starts_with(b"SSH-2.0-"));
-    assert!(started.elapsed() < Duration::from_secs(10));
+    let waited = started.elapsed();
+    assert!(waited >= Duration::from_secs(1), "closed after {waited:?}");
     // A handshake without a login: disconnected.
     let (_handle, client) = fixture.connect().await;
     assert_eq!(

@@ -123,20 +123,29 @@ pub struct StartsArgs {
     /// Ask for closed (re-entrant) tours
     #[arg(long)]
     pub closed: bool,
+    /// The solves and the output.
+    #[command(flatten)]
+    pub map: MapArgs,
+}
+
+/// What a map's solves may spend and how the map is written, for `starts` and `ends`.
+#[derive(Debug, Args)]
+pub struct MapArgs {
     /// The method of every solve (see 'knights-tour solve --help')
     #[arg(long, default_value = "auto", value_parser = method_parser(&Method::ALL))]
     pub method: Method,
-    /// The most search nodes to expand from each start before giving up on it
+    /// The most search nodes to expand at each square before giving up on it
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub node_budget: u64,
-    /// The most time for the whole map, like 250ms or 2s; starts not answered by then give up
+    /// The most time for the whole map, like 250ms or 2s; squares not answered by then give up
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub deadline: Option<Duration>,
-    /// grid: one cell a square, rows top to bottom; json: one object, starts in row-major order
+    /// grid: one cell a square, rows top to bottom; json: one object, squares in row-major
+    /// order
     #[arg(long, value_enum, default_value_t = StartsFormat::Grid)]
     pub format: StartsFormat,
-    /// In the grid, the nodes each start took instead of T, - and ?
+    /// In the grid, the nodes each square took instead of T, - and ?
     #[arg(long)]
     pub counts: bool,
 }
@@ -156,33 +165,12 @@ most 65536 squares (256x256).\n\nExit status: 0 every end answered (a tour or a 
 usage, 3 some end ran out of budget or time."
 )]
 pub struct EndsArgs {
-    /// Board size: ROWSxCOLS (8x10 is 8 rows, 10 columns) or N for NxN
-    #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_size)]
-    pub size: Board,
-    /// Start square: ROW,COL 0-based from the top-left, or algebraic like a1
-    #[arg(
-        long,
-        value_name = "SQ",
-        default_value = "0,0",
-        allow_hyphen_values = true
-    )]
-    pub start: SquareSpec,
-    /// The method of every solve (see 'knights-tour solve --help')
-    #[arg(long, default_value = "auto", value_parser = method_parser(&Method::ALL))]
-    pub method: Method,
-    /// The most search nodes to expand for each end before giving up on it
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub node_budget: u64,
-    /// The most time for the whole map, like 250ms or 2s; ends not answered by then give up
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-    pub deadline: Option<Duration>,
-    /// grid: one cell a square, rows top to bottom; json: one object, ends in row-major order
-    #[arg(long, value_enum, default_value_t = StartsFormat::Grid)]
-    pub format: StartsFormat,
-    /// In the grid, the nodes each end took instead of T, - and ?
-    #[arg(long)]
-    pub counts: bool,
+    /// Board and start (a closed tour has no end: --closed is refused).
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// The solves and the output.
+    #[command(flatten)]
+    pub map: MapArgs,
 }
 
 /// `starts --format` values.

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::args::{EndsArgs, StartsArgs, StartsFormat};
+use super::args::{EndsArgs, MapArgs, StartsArgs, StartsFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::Square;
@@ -37,31 +37,27 @@ impl Kind {
 
 /// `starts`: the answer from every square of the board.
 pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {
-    let mut request = Request::new(args.size, Square::new(0, 0))
-        .closed(args.closed)
-        .method(args.method);
-    request.node_budget = args.node_budget;
-    request.deadline = args.deadline;
-    write_map(Kind::Starts, request, args.format, args.counts)
+    let request = Request::new(args.size, Square::new(0, 0)).closed(args.closed);
+    write_map(Kind::Starts, request, &args.map)
 }
 
 /// `ends`: from one start, the answer for every square as the end of an open tour.
 pub fn ends(args: &EndsArgs) -> Result<ExitStatus, Failure> {
-    let start = args.start.resolve(args.size).map_err(Failure::bad_input)?;
-    let mut request = Request::new(args.size, start).method(args.method);
-    request.node_budget = args.node_budget;
-    request.deadline = args.deadline;
-    write_map(Kind::Ends, request, args.format, args.counts)
+    let board = &args.board;
+    let start = board
+        .start
+        .resolve(board.size)
+        .map_err(Failure::bad_input)?;
+    let request = Request::new(board.size, start).closed(board.closed);
+    write_map(Kind::Ends, request, &args.map)
 }
 
-/// Makes the `kind` map of `request` (with a progress bar on a terminal), writes it in
-/// `format`, and says what gave up.
-fn write_map(
-    kind: Kind,
-    request: Request,
-    format: StartsFormat,
-    counts: bool,
-) -> Result<ExitStatus, Failure> {
+/// Makes the `kind` map of `request` with the method and limits of `args` (with a progress
+/// bar on a terminal), writes it as `args` say, and says what gave up.
+fn write_map(kind: Kind, request: Request, args: &MapArgs) -> Result<ExitStatus, Failure> {
+    let mut request = request.method(args.method);
+    request.node_budget = args.node_budget;
+    request.deadline = args.deadline;
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
     let threads = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     let settings = MapSettings::threads(threads);
@@ -80,8 +76,8 @@ fn write_map(
         bar.finish_and_clear();
     }
     let map = map.map_err(Failure::bad_input)?;
-    match format {
-        StartsFormat::Grid => with_stdout(|out| write_grid(out, &map, counts))?,
+    match args.format {
+        StartsFormat::Grid => with_stdout(|out| write_grid(out, &map, args.counts))?,
         StartsFormat::Json => with_stdout(|out| write_json(out, kind, &map))?,
     }
     if map.tally().gave_up == 0 {

@@ -21,6 +21,7 @@ use std::time::Instant;
 use crate::options::{BoardArgs, with_memory_cap};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::count::{CountError, CountRequest, count_tours};
+use knights_tour_engine::notation::SquareSpec;
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::{self, Outcome, Request};
 use knights_tour_engine::tour::VisitOrder;
@@ -244,18 +245,13 @@ fn answer<T: VisitOrder>(
 /// `count`: the number of tours, by exhaustive search.
 pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
     let board = args.size;
-    let start = args
-        .start
-        .as_ref()
-        .map(|spec| spec.resolve(board))
-        .transpose()
-        .map_err(Failure::bad_input)?;
-    let end = args
-        .end
-        .as_ref()
-        .map(|spec| spec.resolve(board))
-        .transpose()
-        .map_err(Failure::bad_input)?;
+    let resolve = |spec: &Option<SquareSpec>| {
+        spec.as_ref()
+            .map(|spec| spec.resolve(board))
+            .transpose()
+            .map_err(Failure::bad_input)
+    };
+    let (start, end) = (resolve(&args.start)?, resolve(&args.end)?);
     let request = CountRequest {
         board,
         start,

@@ -135,7 +135,7 @@ fn ends_answers_every_end_with_the_colour_rule_first() {
 fn ends_exits_2_on_bad_arguments() {
     for (args, needle) in [
         (&["--size", "5", "--start", "9,9"][..], "9,9"),
-        (&["--size", "5", "--closed"], "--closed"),
+        (&["--size", "5", "--closed"], "closed tour has no end"),
         (&["--size", "257x256"], "65536"),
     ] {
         let out = run(&[&["ends"], args].concat(), None);

@@ -110,11 +110,9 @@ impl<'a> Solver<'a> {
         if let Some(outcome) = self.theorems() {
             return Ok(outcome);
         }
-        if self.request.has_route() {
-            return self.route();
-        }
         let closed = self.request.closed;
         match self.request.method {
+            Method::Auto | Method::Construct if self.request.has_route() => self.route(),
             Method::Auto | Method::Construct => self.layered(),
             Method::Warnsdorff => Ok(self
                 .greedy(false)?
@@ -184,38 +182,24 @@ impl<'a> Solver<'a> {
         (!whole).then_some(NoTourReason::EndOnPrefix { end })
     }
 
-    /// A request with a route (an end, or a partial tour to complete): the search layers
-    /// along it. The construction builds tours from a start alone, so `auto` and `construct`
-    /// search: one greedy pass, then backtracking with restarts.
+    /// `auto` and `construct` on a request with a route (an end, or a partial tour to
+    /// complete): the construction builds tours from a start alone, so the search layers
+    /// answer, along the route: one greedy pass, then backtracking with restarts.
     fn route(&mut self) -> Result<Answer, Halt> {
         let request = self.request;
-        let closed = request.closed;
-        // A partial tour that covers the board and ends on the end asked for is the tour.
-        let end = request.end.filter(|end| !request.walked().contains(end));
-        match request.method {
-            Method::Auto | Method::Construct => {
-                if !request.ablation.fail_greedy
-                    && let Some(outcome) = self.greedy(true)?
-                {
-                    return Ok(outcome);
-                }
-                let plan = Plan {
-                    walked: request.walked(),
-                    closed,
-                    end,
-                    holes: &[],
-                };
-                let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
-                self.settle(event, search, Layer::Backtrack)
-            }
-            Method::Warnsdorff => Ok(self
-                .greedy(false)?
-                .expect("a lone greedy pass always answers")),
-            Method::Backtrack => {
-                self.single_search(SearchConfig::backtracking(closed), Layer::Backtrack)
-            }
-            Method::Naive => self.single_search(SearchConfig::naive(closed), Layer::Naive),
+        if !request.ablation.fail_greedy
+            && let Some(outcome) = self.greedy(true)?
+        {
+            return Ok(outcome);
         }
+        let plan = Plan {
+            walked: request.walked(),
+            closed: request.closed,
+            end: request.end.filter(|end| !request.walked().contains(end)),
+            holes: &[],
+        };
+        let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
+        self.settle(event, search, Layer::Backtrack)
     }
 
     /// The search layers' first go; where `capped`, on 64 nodes a square (at least

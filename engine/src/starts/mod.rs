@@ -145,44 +145,37 @@ impl fmt::Display for Proof {
         match self {
             Proof::Theorem(reason) | Proof::Search { reason, .. } => reason.fmt(f),
             Proof::Symmetric {
-                start: None,
+                start,
                 square,
                 from,
                 symmetry,
                 reason,
             } => {
-                write!(
-                    f,
-                    "no tour starts at {square}: {symmetry} of the board takes {from} to it, and "
-                )?;
-                match reason {
-                    NoTourReason::ExhaustiveSearch { nodes, .. } => write!(
+                let nodes = match (start, reason) {
+                    (None, NoTourReason::ExhaustiveSearch { nodes, .. })
+                    | (Some(_), NoTourReason::ExhaustiveRouteSearch { nodes, .. }) => Some(*nodes),
+                    _ => None,
+                };
+                match start {
+                    None => write!(
                         f,
-                        "an exhaustive search of {} from {from} found none",
-                        counted(*nodes, "node")
-                    ),
-                    other => other.fmt(f),
+                        "no tour starts at {square}: {symmetry} of the board takes"
+                    )?,
+                    Some(start) => write!(
+                        f,
+                        "no tour from {start} ends at {square}: {symmetry} of the board keeps \
+                         {start} and takes"
+                    )?,
                 }
-            }
-            Proof::Symmetric {
-                start: Some(start),
-                square,
-                from,
-                symmetry,
-                reason,
-            } => {
-                write!(
-                    f,
-                    "no tour from {start} ends at {square}: {symmetry} of the board keeps {start} \
-                     and takes {from} to it, and "
-                )?;
-                match reason {
-                    NoTourReason::ExhaustiveRouteSearch { nodes, .. } => write!(
+                write!(f, " {from} to it, and ")?;
+                let searched = if start.is_some() { "to" } else { "from" };
+                match nodes {
+                    Some(nodes) => write!(
                         f,
-                        "an exhaustive search of {} found no tour from {start} to {from}",
-                        counted(*nodes, "node")
+                        "an exhaustive search of {} {searched} {from} found none",
+                        counted(nodes, "node")
                     ),
-                    other => other.fmt(f),
+                    None => reason.fmt(f),
                 }
             }
         }

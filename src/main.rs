@@ -9,7 +9,7 @@ use clap::builder::Styles;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use knights_tour::cli::{
-    self, CheckArgs, CompletionsArgs, CountArgs, Failure, ManArgs, SolveArgs, StartsArgs,
+    self, CheckArgs, CompletionsArgs, CountArgs, EndsArgs, Failure, ManArgs, SolveArgs, StartsArgs,
 };
 use knights_tour::explorer::{self, ExplorerArgs};
 use knights_tour::serve::{self, ServeArgs};
@@ -57,6 +57,8 @@ enum Command {
     Solve(SolveArgs),
     #[command(about = cli::STARTS_ABOUT)]
     Starts(StartsArgs),
+    #[command(about = cli::ENDS_ABOUT)]
+    Ends(EndsArgs),
     #[command(about = cli::CHECK_ABOUT)]
     Check(CheckArgs),
     #[command(about = cli::COUNT_ABOUT)]
@@ -90,6 +92,7 @@ fn main() -> ExitCode {
         Request::Command(Command::Tui(args)) => return run_explorer(&args),
         Request::Command(Command::Solve(args)) => cli::solve(&args),
         Request::Command(Command::Starts(args)) => cli::starts(&args),
+        Request::Command(Command::Ends(args)) => cli::ends(&args),
         Request::Command(Command::Check(args)) => cli::check(&args),
         Request::Command(Command::Count(args)) => cli::count(&args),
         Request::Command(Command::Cses) => cli::cses(),

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use divan::Bencher;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::solve::{Method, Request};
-use knights_tour_engine::starts::map_starts;
+use knights_tour_engine::starts::{MapSettings, map_starts};
 
 fn main() {
     divan::main();
@@ -23,7 +23,7 @@ fn map(side: u64, method: Method, node_budget: u64) -> u64 {
         Request::new(Board::new(side, side).unwrap(), Square::new(0, 0)).method(method);
     request.node_budget = node_budget;
     let quiet = |_: usize, _: usize| ControlFlow::Continue(());
-    map_starts(&request, threads(), &quiet)
+    map_starts(&request, &MapSettings::threads(threads()), &quiet)
         .unwrap()
         .tally()
         .tours

@@ -12,7 +12,9 @@ use std::time::Instant;
 use thiserror::Error;
 
 use crate::board::{Board, Square};
-use crate::search::{CapacityError, Limit, Limits, MoveOrdering, Search, SearchConfig};
+use crate::search::{
+    CapacityError, Limit, Limits, MoveOrdering, Route, Search, SearchConfig, SetupError,
+};
 
 /// The most squares [`count_tours`] enumerates: beyond this the counts run to billions.
 pub const MAX_COUNT_SQUARES: u64 = 40;
@@ -27,6 +29,8 @@ pub struct CountRequest {
     pub start: Option<Square>,
     /// Count closed tours (undirected cycles) instead of directed open tours.
     pub closed: bool,
+    /// Open tours that end on this square only.
+    pub end: Option<Square>,
     /// Give up at this moment.
     pub deadline: Option<Instant>,
 }
@@ -53,14 +57,36 @@ pub enum CountError {
     /// The board could not be set up.
     #[error(transparent)]
     Capacity(#[from] CapacityError),
+    /// An end was asked for closed tours, which have none.
+    #[error("a closed tour has no end: count open tours, or leave the end out")]
+    ClosedWithEnd,
+    /// A square asked for is off the board.
+    #[error("{square} is off the {board} board")]
+    OffBoard {
+        /// The square.
+        square: Square,
+        /// The board.
+        board: Board,
+    },
 }
 
-/// The number of directed open tours (from `start`, or from every square), or of closed tours
-/// counted as undirected cycles.
+/// The number of directed open tours (from `start`, or from every square; ending on `end`
+/// when it is given), or of closed tours counted as undirected cycles.
 pub fn count_tours(request: &CountRequest) -> Result<u64, CountError> {
     let board = request.board;
     if board.area() > MAX_COUNT_SQUARES {
         return Err(CountError::TooLarge { board });
+    }
+    if request.closed && request.end.is_some() {
+        return Err(CountError::ClosedWithEnd);
+    }
+    if let Some(square) = request
+        .start
+        .into_iter()
+        .chain(request.end)
+        .find(|&square| !board.contains(square))
+    {
+        return Err(CountError::OffBoard { square, board });
     }
     let config = SearchConfig {
         ordering: MoveOrdering::Fixed,
@@ -87,7 +113,26 @@ pub fn count_tours(request: &CountRequest) -> Result<u64, CountError> {
     };
     let mut total = 0;
     for start in starts {
-        let mut search = Search::new(board, start, config)?;
+        let mut search = match request.end {
+            // A tour of more than one square does not end where it starts.
+            Some(end) if end == start => {
+                total += u64::from(board.area() == 1);
+                continue;
+            }
+            Some(end) => {
+                let route = Route {
+                    prefix: &[start],
+                    end: Some(end),
+                };
+                Search::completing(board, route, config).map_err(|error| match error {
+                    SetupError::Capacity(error) => CountError::Capacity(error),
+                    SetupError::Stopped(_) => CountError::Deadline {
+                        so_far: cycles(total),
+                    },
+                })?
+            }
+            None => Search::new(board, start, config)?,
+        };
         match search.count_tours() {
             Ok(count) => total += count,
             Err((Limit::Deadline | Limit::Nodes, count)) => {

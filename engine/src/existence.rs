@@ -26,6 +26,8 @@
 use std::fmt;
 
 use crate::board::{Board, Square};
+use crate::quote::counted;
+use crate::search::DeadPosition;
 
 /// Which clause of Schwenk's theorem rules out a closed tour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +76,52 @@ pub enum NoTourReason {
         /// Search nodes expanded to prove it.
         nodes: u64,
     },
+    /// The end asked for is the start, on a board of more than one square.
+    EndIsStart {
+        /// The board.
+        board: Board,
+        /// The square asked for as both.
+        square: Square,
+    },
+    /// The ends' colours rule the tour out: a path alternates colours, so on an even-area
+    /// board its ends differ in colour, and on an odd-area board both have the majority colour.
+    EndColour {
+        /// The board.
+        board: Board,
+        /// The start.
+        start: Square,
+        /// The end asked for.
+        end: Square,
+    },
+    /// A board with a side of 4, and the end is on one of the two inner lines across it.
+    InnerLineEnd {
+        /// The board.
+        board: Board,
+        /// The end asked for.
+        end: Square,
+    },
+    /// The end asked for is already on the partial tour, before the board is covered.
+    EndOnPrefix {
+        /// The end asked for.
+        end: Square,
+    },
+    /// The position a partial tour leaves has no tour, by one of the search's rules.
+    DeadPosition {
+        /// Which rule, and the squares it names.
+        position: DeadPosition,
+    },
+    /// A complete search found no tour along the route asked for: from the start (after a
+    /// partial tour of `walked` squares, when more than one), ending on `end` when asked.
+    ExhaustiveRouteSearch {
+        /// The first square of the tour.
+        start: Square,
+        /// The end asked for.
+        end: Option<Square>,
+        /// Squares of the partial tour (1: the start alone).
+        walked: u64,
+        /// Search nodes expanded to prove it.
+        nodes: u64,
+    },
 }
 
 impl fmt::Display for NoTourReason {
@@ -109,8 +157,64 @@ impl fmt::Display for NoTourReason {
             ),
             Self::ExhaustiveSearch { start, nodes } => write!(
                 f,
-                "no tour starts at {start}: an exhaustive search of {nodes} nodes found none"
+                "no tour starts at {start}: an exhaustive search of {} found none",
+                counted(*nodes, "node")
             ),
+            Self::EndIsStart { board, square } => write!(
+                f,
+                "no tour of the {board} board starts and ends at {square}: a tour visits every \
+                 square once"
+            ),
+            Self::EndColour { board, start, end } if board.has_odd_area() => write!(
+                f,
+                "no tour ends at {end}: on the odd-area {board} board every tour starts and ends \
+                 on the colour of 0,0 (row + column even), and {end} is the other colour"
+            ),
+            Self::EndColour { board, start, end } => write!(
+                f,
+                "no tour from {start} ends at {end}: a tour of the even-area {board} board \
+                 alternates colours, so its ends differ in colour, and {start} and {end} share one"
+            ),
+            Self::InnerLineEnd { board, end } => write!(
+                f,
+                "no tour ends at {end}: on a {board} board every open tour starts and ends on \
+                 the two outer lines across its side of 4, and {end} is on an inner line"
+            ),
+            Self::EndOnPrefix { end } => write!(
+                f,
+                "no tour ends at {end}: the partial tour passes it before the board is covered"
+            ),
+            Self::DeadPosition { position } => {
+                write!(f, "no tour completes the position: {position}")
+            }
+            Self::ExhaustiveRouteSearch {
+                start,
+                end,
+                walked,
+                nodes,
+            } => {
+                write!(f, "no tour ")?;
+                if *walked > 1 {
+                    write!(
+                        f,
+                        "extends the partial tour of {walked} squares from {start}"
+                    )?;
+                } else {
+                    write!(f, "from {start}")?;
+                }
+                if let Some(end) = end {
+                    write!(f, " ends at {end}")?;
+                } else if *walked > 1 {
+                    write!(f, " to a whole tour")?;
+                } else {
+                    write!(f, " exists")?;
+                }
+                write!(
+                    f,
+                    ": an exhaustive search of {} found none",
+                    counted(*nodes, "node")
+                )
+            }
         }
     }
 }
@@ -175,6 +279,42 @@ pub fn verdict(board: Board, start: Square, closed: bool) -> Verdict {
         return Verdict::Impossible(NoTourReason::InnerLineStart { board, start });
     }
     if has_closed_tour(board) || board.area() == 1 {
+        Verdict::Certain
+    } else {
+        Verdict::Open
+    }
+}
+
+/// The O(1) verdict for an open tour of `board` from `start` that ends on `end`: the start's
+/// own verdict, then the end's (a tour reversed is a tour from its end), then the ends'
+/// colours. On an n×n board with n ≥ 6 the colour condition is also sufficient (Conrad,
+/// Hindrichs, Morsy & Wegener, *Discrete Applied Mathematics* 50, 1994): a tour exists.
+pub fn route_verdict(board: Board, start: Square, end: Square) -> Verdict {
+    if start == end {
+        return if board.area() == 1 {
+            Verdict::Certain
+        } else {
+            Verdict::Impossible(NoTourReason::EndIsStart {
+                board,
+                square: start,
+            })
+        };
+    }
+    if let Verdict::Impossible(reason) = verdict(board, start, false) {
+        return Verdict::Impossible(reason);
+    }
+    let colours_fit = if board.has_odd_area() {
+        end.is_majority_colour()
+    } else {
+        start.is_majority_colour() != end.is_majority_colour()
+    };
+    if !colours_fit {
+        return Verdict::Impossible(NoTourReason::EndColour { board, start, end });
+    }
+    if is_inner_line_of_four(board, end) {
+        return Verdict::Impossible(NoTourReason::InnerLineEnd { board, end });
+    }
+    if board.rows() == board.cols() && board.rows() >= 6 {
         Verdict::Certain
     } else {
         Verdict::Open

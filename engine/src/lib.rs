@@ -56,6 +56,40 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+//! # A tour to a chosen end, and a partial tour completed
+//!
+//! A request may name the square the tour must end on, and a path already walked (a prefix)
+//! that the tour must begin with. The answer is a tour that does, or the proof that none
+//! does: a theorem, the rule that rules the position out, or an exhausted search.
+//!
+//! ```
+//! use knights_tour_engine::board::{Board, Square};
+//! use knights_tour_engine::existence::NoTourReason;
+//! use knights_tour_engine::solve::{Outcome, Request, solve};
+//!
+//! let board = Board::new(8, 8)?;
+//! let a1 = Square::new(7, 0);
+//! let h1 = Square::new(7, 7);
+//! let Outcome::Tour { tour, .. } = solve(&Request::new(board, a1).ending_at(h1))? else {
+//!     panic!("a1 to h1 has a tour: the squares differ in colour on 8x8");
+//! };
+//! assert_eq!(tour.squares().last(), Some(h1));
+//!
+//! // The same colour at both ends: no tour, by the colour rule, with no search.
+//! let h8 = Square::new(0, 7);
+//! let outcome = solve(&Request::new(board, a1).ending_at(h8))?;
+//! assert!(matches!(outcome, Outcome::NoTour { reason: NoTourReason::EndColour { .. }, .. }));
+//!
+//! // Three moves played by hand: the tour found begins with them.
+//! let played = vec![a1, Square::new(5, 1), Square::new(7, 2)];
+//! let Outcome::Tour { tour, .. } = solve(&Request::new(board, a1).completing(played.clone()))?
+//! else {
+//!     panic!("the position can still be finished");
+//! };
+//! assert!(tour.squares().take(3).eq(played));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
 #![warn(missing_docs)]
 
 pub mod board;

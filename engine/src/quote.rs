@@ -7,8 +7,20 @@
 //! invalid UTF-8 and the bidirectional overrides that can disguise text written as escapes
 //! (`\n`, `\e`, `\x07`, `\xff`, `\u{202e}`), so a message is always one short, inert line.
 //! [`escaped`] escapes the same characters in text shown whole (what is typed into a prompt).
+//!
+//! Messages count things too: [`counted`] says `1 node` and `2 nodes`, never `1 nodes`.
 
 use std::fmt::{self, Display, Formatter, Write};
+
+/// `n` and `noun`, the noun plural unless `n` is one: `1 node`, `0 nodes`, `25 squares`. For
+/// nouns whose plural adds an `s`.
+pub fn counted(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
 
 /// The most characters of the given text a message shows; the rest is cut to `…`.
 pub const MAX_QUOTED_CHARS: usize = 60;

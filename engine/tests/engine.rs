@@ -135,6 +135,7 @@ fn proofs_of_no_tour_agree_with_brute_force_on_small_boards() {
                 board,
                 start: Some(start),
                 closed: false,
+                end: None,
                 deadline: None,
             })
             .unwrap();
@@ -178,6 +179,7 @@ fn count(rows: u64, cols: u64, start: Option<(u32, u32)>, closed: bool) -> u64 {
         board: board(rows, cols),
         start: start.map(|(row, col)| Square::new(row, col)),
         closed,
+        end: None,
         deadline: None,
     })
     .unwrap()
@@ -223,6 +225,7 @@ fn count_refuses_large_boards_and_honours_its_deadline() {
         board: board(8, 8),
         start: None,
         closed: true,
+        end: None,
         deadline: None,
     });
     assert!(too_large.unwrap_err().to_string().contains("8x8 has 64"));
@@ -230,6 +233,7 @@ fn count_refuses_large_boards_and_honours_its_deadline() {
         board: board(6, 6),
         start: None,
         closed: false,
+        end: None,
         deadline: Some(std::time::Instant::now()),
     });
     assert!(rushed.is_err());

@@ -18,6 +18,9 @@ pub const SOLVE_ABOUT: &str = "Find one tour and print it";
 /// What `starts` does.
 pub const STARTS_ABOUT: &str =
     "The answer from every start square of a board: a tour, no tour (proved) or gave up";
+/// What `ends` does.
+pub const ENDS_ABOUT: &str =
+    "From one start, the answer for every end square: a tour, no tour (proved) or gave up";
 /// What `check` does.
 pub const CHECK_ABOUT: &str = "Validate a tour read from FILE or standard input";
 /// What `count` does.
@@ -31,6 +34,14 @@ pub struct SolveArgs {
     /// Board, start, open/closed.
     #[command(flatten)]
     pub board: BoardArgs,
+    /// The square an open tour must end on: ROW,COL 0-based or algebraic like h1
+    #[arg(
+        long,
+        value_name = "SQ",
+        allow_hyphen_values = true,
+        conflicts_with = "closed"
+    )]
+    pub end: Option<SquareSpec>,
     /// auto: the layered engine; warnsdorff: one greedy pass; backtrack: Warnsdorff-ordered
     /// backtracking; naive: fixed-order backtracking; construct: linear-time construction from
     /// small blocks (a board small enough to be one block, 10x10 or less, is searched)
@@ -112,22 +123,54 @@ pub struct StartsArgs {
     /// Ask for closed (re-entrant) tours
     #[arg(long)]
     pub closed: bool,
+    /// The solves and the output.
+    #[command(flatten)]
+    pub map: MapArgs,
+}
+
+/// What a map's solves may spend and how the map is written, for `starts` and `ends`.
+#[derive(Debug, Args)]
+pub struct MapArgs {
     /// The method of every solve (see 'knights-tour solve --help')
     #[arg(long, default_value = "auto", value_parser = method_parser(&Method::ALL))]
     pub method: Method,
-    /// The most search nodes to expand from each start before giving up on it
+    /// The most search nodes to expand at each square before giving up on it
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_BUDGET,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub node_budget: u64,
-    /// The most time for the whole map, like 250ms or 2s; starts not answered by then give up
+    /// The most time for the whole map, like 250ms or 2s; squares not answered by then give up
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub deadline: Option<Duration>,
-    /// grid: one cell a square, rows top to bottom; json: one object, starts in row-major order
+    /// grid: one cell a square, rows top to bottom; json: one object, squares in row-major
+    /// order
     #[arg(long, value_enum, default_value_t = StartsFormat::Grid)]
     pub format: StartsFormat,
-    /// In the grid, the nodes each start took instead of T, - and ?
+    /// In the grid, the nodes each square took instead of T, - and ?
     #[arg(long)]
     pub counts: bool,
+}
+
+/// Options of `ends`.
+#[derive(Debug, Args)]
+#[command(
+    about = ENDS_ABOUT,
+    after_help = "Each square gets what 'solve --start SQ --end' answers there: T a tour (found \
+and validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took. Two \
+exceptions, both proofs with 0 nodes: ends the theorems refuse (the colour rule: on an even \
+board the ends of a tour differ in colour, on an odd board both are the colour of 0,0; and \
+the start's and the end's own theorems) are not searched; and where a search proves that no \
+tour ends at a square, the squares a symmetry of the board that keeps the start takes it to \
+share the proof. The node budget is each end's; the deadline is the whole run's. Boards of at \
+most 65536 squares (256x256).\n\nExit status: 0 every end answered (a tour or a proof), 2 bad \
+usage, 3 some end ran out of budget or time."
+)]
+pub struct EndsArgs {
+    /// Board and start (a closed tour has no end: --closed is refused).
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// The solves and the output.
+    #[command(flatten)]
+    pub map: MapArgs,
 }
 
 /// `starts --format` values.
@@ -182,6 +225,9 @@ pub struct CountArgs {
     /// Count only open tours from this square (default: from every square)
     #[arg(long, value_name = "SQ")]
     pub start: Option<SquareSpec>,
+    /// Count only open tours that end on this square
+    #[arg(long, value_name = "SQ", requires = "start", conflicts_with = "closed")]
+    pub end: Option<SquareSpec>,
     /// Count closed tours (cycles, each once whatever its direction and start)
     #[arg(long)]
     pub closed: bool,

@@ -11,8 +11,8 @@
 mod args;
 mod check;
 mod generate;
+mod maps;
 mod picture;
-mod starts_command;
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -21,18 +21,19 @@ use std::time::Instant;
 use crate::options::{BoardArgs, with_memory_cap};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::count::{CountError, CountRequest, count_tours};
+use knights_tour_engine::notation::SquareSpec;
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::{self, Outcome, Request};
 use knights_tour_engine::tour::VisitOrder;
 
 pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
 pub use args::{
-    CHECK_ABOUT, COUNT_ABOUT, CheckArgs, CountArgs, OutputFormat, SOLVE_ABOUT, STARTS_ABOUT,
-    SolveArgs, StartsArgs, StartsFormat,
+    CHECK_ABOUT, COUNT_ABOUT, CheckArgs, CountArgs, ENDS_ABOUT, EndsArgs, OutputFormat,
+    SOLVE_ABOUT, STARTS_ABOUT, SolveArgs, StartsArgs, StartsFormat,
 };
 pub use check::check;
 pub use generate::{COMPLETIONS_ABOUT, CompletionsArgs, MAN_ABOUT, ManArgs, completions, man};
-pub use starts_command::starts;
+pub use maps::{ends, starts};
 
 /// Exit statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,6 +191,9 @@ fn solve_request(request: &Request) -> Result<Outcome, Failure> {
 /// `solve`: one tour, printed in the chosen format.
 pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     let mut request = request_for(&args.board)?.method(args.method);
+    if let Some(end) = &args.end {
+        request.end = Some(end.resolve(request.board).map_err(Failure::bad_input)?);
+    }
     request.node_budget = args.node_budget;
     request.deadline = args.deadline;
     request.construct_threshold = args.construct_threshold;
@@ -241,16 +245,18 @@ fn answer<T: VisitOrder>(
 /// `count`: the number of tours, by exhaustive search.
 pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
     let board = args.size;
-    let start = args
-        .start
-        .as_ref()
-        .map(|spec| spec.resolve(board))
-        .transpose()
-        .map_err(Failure::bad_input)?;
+    let resolve = |spec: &Option<SquareSpec>| {
+        spec.as_ref()
+            .map(|spec| spec.resolve(board))
+            .transpose()
+            .map_err(Failure::bad_input)
+    };
+    let (start, end) = (resolve(&args.start)?, resolve(&args.end)?);
     let request = CountRequest {
         board,
         start,
         closed: args.closed,
+        end,
         // A deadline too far away to represent is no deadline.
         deadline: args
             .deadline

@@ -282,8 +282,8 @@ fn write_square(out: &mut impl Write, square: Square) -> io::Result<()> {
     write!(out, "[{},{}]", square.row, square.col)
 }
 
-/// One JSON object: `rows`, `cols`, `closed`, `start`, `outcome`, `layer`, `reason` (no tour
-/// or gave up), `path` (a tour), `stats`.
+/// One JSON object: `rows`, `cols`, `closed`, `start`, `end` (when one was asked for),
+/// `outcome`, `layer`, `reason` (no tour or gave up), `path` (a tour), `stats`.
 pub fn write_json<T: VisitOrder>(
     out: &mut impl Write,
     request: &Request,
@@ -298,6 +298,10 @@ pub fn write_json<T: VisitOrder>(
         request.closed
     )?;
     write_square(out, request.start)?;
+    if let Some(end) = request.end {
+        out.write_all(b",\"end\":")?;
+        write_square(out, end)?;
+    }
     let (name, reason) = match outcome {
         Outcome::Tour { .. } => ("tour", None),
         Outcome::NoTour { reason, .. } => ("no_tour", Some(reason.to_string())),

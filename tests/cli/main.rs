@@ -174,6 +174,7 @@ fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
 
 mod check;
 mod count;
+mod ends;
 mod faults;
 mod generate;
 mod limits;
@@ -193,6 +194,7 @@ fn help_and_version_exit_0() {
         &["check", "--help"],
         &["count", "--help"],
         &["starts", "--help"],
+        &["ends", "--help"],
         &["cses", "--help"],
         &["help", "solve"],
     ] {

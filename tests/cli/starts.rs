@@ -222,7 +222,7 @@ fn starts_with_a_tiny_node_budget_gives_up_with_question_marks_and_exits_3() {
     );
     let line = one_line(&out.stderr, "the reason it gave up");
     assert!(
-        line.starts_with("knights-tour: gave up from 13 of 25 starts")
+        line.starts_with("knights-tour: gave up at 13 of 25 starts")
             && line.contains("node budget of 10"),
         "{line}"
     );
@@ -308,5 +308,36 @@ fn closed_tours_start_from_every_square_or_from_none() {
             "{size}:\n{}",
             out.stdout
         );
+    }
+}
+
+/// Starts the deadline passed before are said to be not reached: `?` in the grid, and in the
+/// JSON an outcome `not_reached` with the cause `deadline` and no node count.
+#[test]
+fn starts_the_deadline_passed_before_are_not_reached() {
+    let out = starts(&["--size", "7", "--deadline", "0ms"]);
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    let line = one_line(&out.stderr, "starts --deadline 0ms");
+    assert!(line.contains("of 49 starts were not reached"), "{line}");
+    assert!(line.contains("deadline"), "{line}");
+    let grid = cells(&out.stdout);
+    // 7x7: the minority colour is refused by the theorem, the rest not reached.
+    for (square, cell) in by_square(&grid) {
+        let (row, col) = square.split_once(',').unwrap();
+        let majority = (row.parse::<u32>().unwrap() + col.parse::<u32>().unwrap()) % 2 == 0;
+        assert_eq!(cell, if majority { "?" } else { "-" }, "{square}");
+    }
+    let json = starts(&["--size", "7", "--deadline", "0ms", "--format", "json"]);
+    assert_eq!(json.code, 3);
+    let value: Value = serde_json::from_str(&json.stdout).unwrap();
+    let starts = value["starts"].as_array().unwrap();
+    let not_reached: Vec<&Value> = starts
+        .iter()
+        .filter(|start| start["outcome"] == "not_reached")
+        .collect();
+    assert_eq!(not_reached.len(), 25);
+    for start in not_reached {
+        assert_eq!(start["cause"], "deadline", "{start}");
+        assert!(start.get("nodes").is_none(), "{start}");
     }
 }

@@ -36,6 +36,7 @@ mod connectivity;
 mod events;
 mod ordering;
 mod pruning;
+mod route;
 mod setup;
 mod state;
 #[cfg(test)]
@@ -49,13 +50,14 @@ use self::connectivity::Connectivity;
 use self::events::Raw;
 use self::pruning::Frame;
 use self::setup::Storage;
-use self::state::{BLOCKED, BORDER, DEGREE};
+use self::state::{BLOCKED, BORDER, DEGREE, Neighbourhood};
 
 pub use self::config::SearchConfig;
 pub use self::events::{Candidate, Choices, Limit, Limits, SearchEvent, SearchStats};
 pub use self::ordering::MoveOrdering;
 pub(crate) use self::ordering::{centre_distance, warnsdorff_rank};
 pub(crate) use self::pruning::{Passage, one_last_square};
+pub use self::route::{DeadPosition, Route};
 pub use self::setup::SetupError;
 pub(crate) use self::setup::check_clock;
 
@@ -98,9 +100,21 @@ pub struct Search {
     path: Vec<u32>,
     /// One frame a path square when backtracking; the head's and the one before when greedy.
     frames: Vec<Frame>,
-    /// Unvisited neighbours of the start (closed tours).
+    /// Unvisited neighbours of the anchor (see `anchored`).
     start_exits: u32,
-    /// Squares on the board.
+    /// Whether the path must end next to an anchor, whose neighbours are marked
+    /// [`NEAR_START`](state::NEAR_START): the first square for a closed tour, or the end
+    /// asked for, which is kept off the path until the last step.
+    anchored: bool,
+    /// The padded cell of the end asked for: blocked like a visited square, it is the tour's
+    /// last square once the path (ending next to it) covers the rest.
+    end: Option<u32>,
+    /// Squares of the path given before the search began (a prefix), the head excluded: the
+    /// search never takes them back.
+    lead: usize,
+    /// What ruled out every tour before the first step, when a rule did.
+    dead: Option<DeadPosition>,
+    /// Squares the path must cover: the board's, less the holes and the end.
     area: u32,
     stats: SearchStats,
     phase: Phase,
@@ -145,6 +159,33 @@ impl Search {
         Self::build(board, start, config, holes, config.limits.deadline)
     }
 
+    /// A search that completes `route`: its prefix (a knight's path: the tour's first square
+    /// first, the knight's square last) into a tour of the board, closed if `config` asks,
+    /// ending on its end if it has one. Like [`Search::bounded`], it honours the deadline of
+    /// `config` while the board is set up.
+    ///
+    /// Panics if the prefix is empty, leaves the board or repeats a square, if the end is on
+    /// the prefix, or if both an end and a closed tour are asked for: the caller checks a
+    /// route before searching it.
+    pub fn completing(
+        board: Board,
+        route: Route<'_>,
+        config: SearchConfig,
+    ) -> Result<Self, SetupError> {
+        Self::build_route(board, route, config, &[], config.limits.deadline)
+    }
+
+    /// [`Search::completing`] with the squares `holes` cut out, as [`Search::bounded`] cuts
+    /// them.
+    pub(crate) fn bounded_route(
+        board: Board,
+        route: Route<'_>,
+        config: SearchConfig,
+        holes: &[Square],
+    ) -> Result<Self, SetupError> {
+        Self::build_route(board, route, config, holes, config.limits.deadline)
+    }
+
     fn build(
         board: Board,
         start: Square,
@@ -152,11 +193,30 @@ impl Search {
         holes: &[Square],
         deadline: Option<Instant>,
     ) -> Result<Self, SetupError> {
-        assert!(
-            board.contains(start),
-            "start {start} is off the {board} board"
-        );
+        let route = Route {
+            prefix: &[start],
+            end: None,
+        };
+        Self::build_route(board, route, config, holes, deadline)
+    }
+
+    fn build_route(
+        board: Board,
+        route: Route<'_>,
+        config: SearchConfig,
+        holes: &[Square],
+        deadline: Option<Instant>,
+    ) -> Result<Self, SetupError> {
+        let Route { prefix, end } = route;
+        let &start = prefix.first().expect("a route has a start");
+        for &square in prefix.iter().chain(holes).chain(&end) {
+            assert!(board.contains(square), "{square} is off the {board} board");
+        }
         assert!(!holes.contains(&start), "the start {start} is a hole");
+        assert!(
+            end.is_none_or(|end| !prefix.contains(&end) && !config.closed),
+            "an end is off the prefix, and a closed tour has none"
+        );
         let (width, _) = setup::padded_size(board);
         let Storage {
             cells,
@@ -173,20 +233,26 @@ impl Search {
             path,
             frames,
             start_exits: 0,
+            anchored: config.closed || end.is_some(),
+            end: None,
+            lead: 0,
+            dead: None,
             area: 0,
             stats: SearchStats::default(),
             phase: Phase::Running,
             connectivity,
         };
-        search.initialise(start, holes, deadline)?;
+        search.initialise(prefix, holes, end, deadline)?;
         Ok(search)
     }
 
-    /// Sets up the board with `holes` cut out and puts `start` on the path.
+    /// Sets up the board with `holes` cut out and the end kept for last, and puts the
+    /// `prefix` on the path, its last square the head.
     fn initialise(
         &mut self,
-        start: Square,
+        prefix: &[Square],
         holes: &[Square],
+        end: Option<Square>,
         deadline: Option<Instant>,
     ) -> Result<(), SetupError> {
         self.set_degrees(deadline).map_err(SetupError::Stopped)?;
@@ -198,25 +264,44 @@ impl Search {
                 self.area -= 1;
             }
         }
-        let start_cell = self.cell_of(start);
-        if self.config.closed {
-            self.mark_near_start(start_cell);
+        if let Some(end) = end {
+            // The end is blocked like a visited square, so that no move enters it early; its
+            // free neighbours are where the path must end.
+            let cell = self.cell_of(end);
+            self.visit(cell);
+            self.area -= 1;
+            self.end = Some(cell as u32);
+            self.mark_near_start(cell);
+        } else if self.config.closed {
+            self.mark_near_start(self.cell_of(prefix[0]));
         }
-        let around = self.visit(start_cell);
-        self.path.push(start_cell as u32);
+        let mut around = Neighbourhood::default();
+        for &square in prefix {
+            let cell = self.cell_of(square);
+            around = self.visit(cell);
+            self.path.push(cell as u32);
+        }
+        self.lead = prefix.len() - 1;
+        let head = *self.path.last().expect("a route has a start") as usize;
         self.stats.nodes = 1;
-        self.stats.max_depth = 1;
+        self.stats.max_depth = self.path.len() as u32;
+        let remaining = self.area as usize - self.path.len();
         let stranded = if !self.config.pruning {
-            Some(0)
-        } else if self.connectivity.is_some() && !self.is_connected_beyond(start_cell, deadline)? {
-            None
+            Ok(0)
+        } else if self.anchored && self.start_exits == 0 && remaining > 0 {
+            Err(DeadPosition::NoWayToEnd)
+        } else if self.connectivity.is_some() && !self.is_connected_beyond(head, deadline)? {
+            Err(DeadPosition::Split)
         } else {
-            self.initial_stranded(start_cell, deadline)
+            self.initial_stranded(head, deadline)
                 .map_err(SetupError::Stopped)?
         };
         let frame = match stranded {
-            Some(stranded) => self.frame_for(start_cell, stranded, around),
-            None => Frame::default(),
+            Ok(stranded) => self.frame_for(head, stranded, around),
+            Err(dead) => {
+                self.dead = Some(dead);
+                Frame::default()
+            }
         };
         self.frames.push(frame);
         Ok(())
@@ -244,7 +329,7 @@ impl Search {
         if untried != 0 {
             return self.advance(top, frame, untried);
         }
-        if self.path.len() == 1 {
+        if self.path.len() == self.lead + 1 {
             self.phase = Phase::Finished(Raw::Exhausted);
             return Raw::Exhausted;
         }
@@ -370,6 +455,18 @@ impl Search {
         self.square_of(self.path[0] as usize)
     }
 
+    /// The square the tour must end on, when one was asked for: kept off the path until the
+    /// tour is whole ([`Search::tour`] ends on it).
+    pub fn end(&self) -> Option<Square> {
+        self.end.map(|cell| self.square_of(cell as usize))
+    }
+
+    /// What ruled out every tour before the first step, when one of the pruning's rules did:
+    /// the search then reports [`SearchEvent::Exhausted`] at once.
+    pub fn dead_position(&self) -> Option<DeadPosition> {
+        self.dead
+    }
+
     /// The knight's square: the end of the path.
     pub fn head(&self) -> Square {
         self.square_of(*self.path.last().expect("the start stays") as usize)
@@ -397,13 +494,19 @@ impl Search {
     /// refuses the memory for it).
     pub fn tour(&self) -> Result<Tour, TourError> {
         let mut indices = Vec::new();
+        let len = self.path.len() + usize::from(self.end.is_some());
         indices
-            .try_reserve_exact(self.path.len())
+            .try_reserve_exact(len)
             .map_err(|_| TourError::OutOfMemory {
                 board: self.board,
-                bytes: (self.path.len() * std::mem::size_of::<u32>()) as u64,
+                bytes: (len * std::mem::size_of::<u32>()) as u64,
             })?;
-        indices.extend(self.path.iter().map(|&cell| self.index_of(cell)));
+        indices.extend(
+            self.path
+                .iter()
+                .chain(&self.end)
+                .map(|&cell| self.index_of(cell)),
+        );
         Tour::new(self.board, indices, self.config.closed, Some(self.start()))
     }
 
@@ -420,9 +523,14 @@ impl Search {
             mut path,
             frames,
             connectivity,
+            end,
             ..
         } = self;
         drop((cells, frames, connectivity));
+        if let Some(end) = end {
+            // The path's memory was reserved for every square, the end's included.
+            path.push(end);
+        }
         for cell in &mut path {
             *cell = index_of(*cell, width, board);
         }

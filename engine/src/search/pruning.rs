@@ -7,13 +7,15 @@
 //! - A square of degree 1 that the knight moves away from can only be the tour's last square,
 //!   and a tour has one last square ([`one_last_square`]), so forced moves follow.
 //! - A closed tour's last square must be next to the start, so the search never takes the
-//!   start's last free neighbour early.
+//!   start's last free neighbour early. A tour asked to end on a square is searched the same
+//!   way with that square as the anchor: it is kept off the path, the path must end next to
+//!   it, and its last free neighbour is never taken early.
 //! - Optionally, the unvisited squares must stay connected (see the `connectivity` module).
 //!
 //! [`Passage`] and [`one_last_square`] are shared with the construction's piece search.
 
+use super::Search;
 use super::state::{BLOCKED, NEAR_START, Neighbourhood};
-use super::{Search, SearchConfig};
 
 /// What the ways still open into an unvisited square leave it: a path enters and leaves every
 /// square it passes through, so a square needs two ways, or one if it is the path's last.
@@ -93,7 +95,7 @@ fn forced(candidates: u8, onto: u8, last_only: u32, spare: u32) -> u8 {
 /// away from it being last-only already and `remaining` squares left to visit.
 #[inline(always)]
 fn allowed_moves(
-    config: &SearchConfig,
+    anchored: bool,
     around: Neighbourhood,
     stranded: u8,
     remaining: u32,
@@ -113,11 +115,12 @@ fn allowed_moves(
     // Leaving for a candidate strands every other degree-1 neighbour.
     let last_only = u32::from(stranded) + ones.count_ones();
     let mut candidates = forced(open, ones, last_only, LAST_SQUARES);
-    if config.closed {
-        // A closed tour's last square is next to the start: no far square may be left last-only.
+    if anchored {
+        // The last square is next to the anchor (a closed tour's start, or the end asked
+        // for): no far square may be left last-only.
         let far_ones = ones & !near;
         candidates = forced(candidates, far_ones, far_ones.count_ones(), 0);
-        // Keep the start's last free neighbour for the last step.
+        // Keep the anchor's last free neighbour for the last step.
         if start_exits == 1 && remaining > 1 {
             candidates &= !near;
         }
@@ -146,17 +149,18 @@ impl Search {
         frame.ones = around.ones.count_ones() as u8;
         if self.config.pruning {
             frame.candidates =
-                allowed_moves(&self.config, around, stranded, remaining, self.start_exits);
+                allowed_moves(self.anchored, around, stranded, remaining, self.start_exits);
         }
-        if self.config.closed && remaining == 1 {
+        if self.anchored && remaining == 1 {
             frame.candidates &= around.near;
         }
         frame
     }
 
-    /// Whether the current full path closes, or no closure is asked for.
+    /// Whether the current full path ends next to the anchor (a closed tour's start, or the
+    /// end asked for), or no anchor is asked for.
     pub(super) fn closes(&self) -> bool {
-        !self.config.closed || {
+        !self.anchored || {
             let head = *self.path.last().expect("the start stays") as usize;
             self.cells[head] & NEAR_START != 0
         }

@@ -11,7 +11,7 @@ use thiserror::Error;
 use super::connectivity::Connectivity;
 use super::pruning::{Frame, Passage, one_last_square};
 use super::state::{BLOCKED, BORDER, DEGREE, NEAR_START};
-use super::{CapacityError, Limit, Search, SearchConfig};
+use super::{CapacityError, DeadPosition, Limit, Search, SearchConfig};
 use crate::board::{Board, KNIGHT_MOVES};
 
 /// About how many cells are set up between two looks at the clock (a millisecond or less).
@@ -232,17 +232,19 @@ impl Search {
         Ok(())
     }
 
-    /// Squares away from the start that can only be the last square, or `None` if the board
-    /// already rules out every tour (a square no move can reach, or two forced last squares).
+    /// Squares away from the head that can only be the last square, or why the position
+    /// already rules out every tour (a square no move can reach, two forced last squares, or
+    /// a forced last square where the tour cannot end).
     pub(super) fn initial_stranded(
         &self,
-        start_cell: usize,
+        head: usize,
         deadline: Option<Instant>,
-    ) -> Result<Option<u8>, Limit> {
-        if self.area == 1 {
-            return Ok(Some(0));
+    ) -> Result<Result<u8, DeadPosition>, Limit> {
+        if self.area as usize == self.path.len() {
+            return Ok(Ok(0));
         }
-        let near_head = |cell: usize| (0..8).any(|k| self.neighbour(start_cell, k) == cell);
+        let near_head = |cell: usize| (0..8).any(|k| self.neighbour(head, k) == cell);
+        let mut last_only: Option<usize> = None;
         let mut stranded = 0u8;
         let rows_per_look = self.rows_per_look();
         for (row, cells) in self.board_rows().enumerate() {
@@ -254,24 +256,31 @@ impl Search {
                 if value & BLOCKED != 0 {
                     continue;
                 }
-                // Nearly every square passes; the start's neighbours are looked for after.
+                // Nearly every square passes; the head's neighbours are looked at by its frame.
                 let passage = Passage::of(usize::from(value & DEGREE));
                 if passage == Passage::Through || near_head(cell) {
                     continue;
                 }
+                let square = self.square_of(cell);
                 match passage {
                     Passage::Through => {}
-                    Passage::Dead => return Ok(None),
+                    Passage::Dead => return Ok(Err(DeadPosition::Unreachable(square))),
                     Passage::LastOnly => {
-                        let must_close = self.config.closed && value & NEAR_START == 0;
-                        if must_close || !one_last_square(u32::from(stranded) + 1) {
-                            return Ok(None);
+                        if self.anchored && value & NEAR_START == 0 {
+                            return Ok(Err(DeadPosition::LastElsewhere(square)));
                         }
+                        if let Some(first) = last_only
+                            && !one_last_square(u32::from(stranded) + 1)
+                        {
+                            let first = self.square_of(first);
+                            return Ok(Err(DeadPosition::TwoLast(first, square)));
+                        }
+                        last_only = Some(cell);
                         stranded += 1;
                     }
                 }
             }
         }
-        Ok(Some(stranded))
+        Ok(Ok(stranded))
     }
 }

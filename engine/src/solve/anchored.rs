@@ -42,9 +42,10 @@ impl Solver<'_> {
             ..
         } = *self.request;
         let hole = [start];
-        let Some(plan) = anchor_plan(board, start, closed, &hole) else {
+        let Some((corner, holes)) = anchor_plan(board, start, closed, &hole) else {
             return Ok(None);
         };
+        let plan = Plan::from(&corner, true, holes);
         let (cycle, layer) = match self.anchor_cycle(plan)? {
             Anchor::Cycle(cycle, layer) => (cycle, layer),
             Anchor::GaveUp(outcome) => return Ok(Some(outcome)),
@@ -143,9 +144,14 @@ impl Solver<'_> {
 }
 
 /// Where the anchored route searches: a closed tour from a corner of the whole board (when it
-/// has one), or of the board without the start (an odd-area board and an open tour); `None`
-/// where neither applies.
-fn anchor_plan(board: Board, start: Square, closed: bool, hole: &[Square]) -> Option<Plan<'_>> {
+/// has one), or of the board without the start (an odd-area board and an open tour): the
+/// corner and the holes; `None` where neither applies.
+fn anchor_plan(
+    board: Board,
+    start: Square,
+    closed: bool,
+    hole: &[Square],
+) -> Option<(Square, &[Square])> {
     let corners = [
         Square::new(0, 0),
         Square::new(0, board.cols() - 1),
@@ -153,18 +159,10 @@ fn anchor_plan(board: Board, start: Square, closed: bool, hole: &[Square]) -> Op
         Square::new(board.rows() - 1, board.cols() - 1),
     ];
     if existence::has_closed_tour(board) {
-        Some(Plan {
-            start: corners[0],
-            closed: true,
-            holes: &[],
-        })
+        Some((corners[0], &[]))
     } else if board.has_odd_area() && !closed && board.area() > 1 {
         let &corner = corners.iter().find(|&&corner| corner != start)?;
-        Some(Plan {
-            start: corner,
-            closed: true,
-            holes: hole,
-        })
+        Some((corner, hole))
     } else {
         None
     }

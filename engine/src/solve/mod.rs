@@ -34,12 +34,14 @@ mod construction;
 mod memory;
 mod outcome;
 mod request;
+mod route;
 mod solver;
 #[cfg(test)]
 mod tests;
 
 pub use outcome::{GiveUp, Outcome, SolveError, SolvedTour, Stats};
 pub use request::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Layer, Method, Request};
+pub use route::RouteError;
 
 /// Runs one solve; its tour is held in memory.
 pub fn solve(request: &Request) -> Result<Outcome, SolveError> {

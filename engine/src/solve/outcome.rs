@@ -11,6 +11,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::request::Layer;
+use super::route::RouteError;
 use crate::board::Board;
 use crate::construct::WalkedTour;
 use crate::existence::NoTourReason;
@@ -236,6 +237,10 @@ pub enum SolveError {
         /// Megabytes needed.
         needed: u64,
     },
+    /// The route asked for is not a question: a partial tour that is not a knight's path on
+    /// the board from the start, an end off the board, or an end for a closed tour.
+    #[error(transparent)]
+    Route(#[from] RouteError),
     /// A layer produced a sequence the validator rejected: a bug, reported rather than printed.
     #[error(
         "internal error: the {layer} layer produced an invalid tour ({error}); please report it"

@@ -1,7 +1,9 @@
-//! What a solve is asked: the board, the start, open or closed, the method (the one vocabulary
-//! of methods, with their names and descriptions) and the limits.
+//! What a solve is asked: the board, the start, open or closed, where the tour must end and
+//! what it must begin with, the method (the one vocabulary of methods, with their names and
+//! descriptions) and the limits.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::board::{Board, Square};
@@ -148,7 +150,7 @@ pub(crate) struct Ablation {
 }
 
 /// One solve: the board, the start and how hard to try.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
     /// The board.
     pub board: Board,
@@ -156,6 +158,12 @@ pub struct Request {
     pub start: Square,
     /// Whether the tour must be closed.
     pub closed: bool,
+    /// The square an open tour must end on, if any.
+    pub end: Option<Square>,
+    /// A partial tour to complete: a knight's path whose first square is [`Request::start`]
+    /// and whose last is where the search goes on from. `None`, or the start alone, asks for
+    /// a tour from the start.
+    pub prefix: Option<Arc<[Square]>>,
     /// Which solver.
     pub method: Method,
     /// The most search nodes, over all layers.
@@ -182,6 +190,8 @@ impl Request {
             board,
             start,
             closed: false,
+            end: None,
+            prefix: None,
             method: Method::Auto,
             node_budget: DEFAULT_NODE_BUDGET,
             deadline: None,
@@ -195,6 +205,39 @@ impl Request {
     /// The same request for a closed tour (or an open one).
     pub fn closed(self, closed: bool) -> Self {
         Self { closed, ..self }
+    }
+
+    /// The same request for an open tour that ends on `end`.
+    pub fn ending_at(self, end: Square) -> Self {
+        Self {
+            end: Some(end),
+            ..self
+        }
+    }
+
+    /// The same request for a tour that begins with `prefix` (a knight's path, first square
+    /// first; not empty): the start becomes its first square. The solve checks the path.
+    pub fn completing(self, prefix: impl Into<Arc<[Square]>>) -> Self {
+        let prefix: Arc<[Square]> = prefix.into();
+        Self {
+            start: prefix.first().copied().unwrap_or(self.start),
+            prefix: Some(prefix),
+            ..self
+        }
+    }
+
+    /// The path the tour must begin with: the prefix, or the start alone.
+    pub fn walked(&self) -> &[Square] {
+        match &self.prefix {
+            Some(prefix) if !prefix.is_empty() => prefix,
+            _ => std::slice::from_ref(&self.start),
+        }
+    }
+
+    /// Whether more is asked than a tour from the start: an end, or a prefix of more than
+    /// one square.
+    pub fn has_route(&self) -> bool {
+        self.end.is_some() || self.walked().len() > 1
     }
 
     /// The same request by another method.

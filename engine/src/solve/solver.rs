@@ -8,10 +8,11 @@ use std::time::Instant;
 use super::memory::{check_memory, out_of_memory, search_needs};
 use super::outcome::{Answer, GiveUp, Outcome, SolveError, SolvedTour, Stats};
 use super::request::{FIRST_SEARCH_NODES, Layer, Method, Request};
+use super::route::check_route;
 use crate::board::Square;
 use crate::construct;
 use crate::existence::{self, NoTourReason, Verdict};
-use crate::search::{Limit, Limits, Search, SearchConfig, SearchEvent, SetupError};
+use crate::search::{Limit, Limits, Route, Search, SearchConfig, SearchEvent, SetupError};
 
 /// Why a layer stopped the whole solve before its answer: an error, or a limit that ran out
 /// where no search event can say so (a search's setup, the construction).
@@ -29,15 +30,30 @@ impl From<SolveError> for Halt {
     }
 }
 
-/// What one search looks for: a path from `start` over every square but the `holes`.
+/// What one search looks for: a path that begins with `walked` and covers every square but the
+/// `holes`, closed or ending on `end` if asked.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Plan<'h> {
-    /// The first square of the path.
-    pub(super) start: Square,
+    /// The path so far: the first square of the tour first, the knight's square last.
+    pub(super) walked: &'h [Square],
     /// Whether the path must close.
     pub(super) closed: bool,
+    /// The square the path must end on.
+    pub(super) end: Option<Square>,
     /// The squares left out.
     pub(super) holes: &'h [Square],
+}
+
+impl<'h> Plan<'h> {
+    /// A tour from `start` alone (the square is borrowed as a path of one), with `holes` out.
+    pub(super) fn from(start: &'h Square, closed: bool, holes: &'h [Square]) -> Self {
+        Self {
+            walked: std::slice::from_ref(start),
+            closed,
+            end: None,
+            holes,
+        }
+    }
 }
 
 /// The state of one solve: the clock, the budget left and the costs so far.
@@ -80,6 +96,7 @@ impl<'a> Solver<'a> {
 
     /// Runs the request's method to its answer.
     pub(super) fn run(mut self) -> Result<Answer, SolveError> {
+        check_route(self.request)?;
         match self.run_method() {
             Ok(outcome) => Ok(outcome),
             Err(Halt::Failed(error)) => Err(error),
@@ -95,6 +112,7 @@ impl<'a> Solver<'a> {
         }
         let closed = self.request.closed;
         match self.request.method {
+            Method::Auto | Method::Construct if self.request.has_route() => self.route(),
             Method::Auto | Method::Construct => self.layered(),
             Method::Warnsdorff => Ok(self
                 .greedy(false)?
@@ -139,10 +157,49 @@ impl<'a> Solver<'a> {
             closed,
             ..
         } = *self.request;
-        match existence::verdict(board, start, closed) {
+        let verdict = match self.request.end {
+            Some(end) => match self.end_on_prefix(end) {
+                Some(reason) => Verdict::Impossible(reason),
+                None => existence::route_verdict(board, start, end),
+            },
+            None => existence::verdict(board, start, closed),
+        };
+        match verdict {
             Verdict::Impossible(reason) => Some(self.no_tour(reason, Layer::Existence)),
             Verdict::Certain | Verdict::Open => None,
         }
+    }
+
+    /// The proof that the tour cannot end on `end`, when a partial tour passes it first (the
+    /// start alone is left to the theorems).
+    fn end_on_prefix(&self, end: Square) -> Option<NoTourReason> {
+        let walked = self.request.walked();
+        if walked.len() < 2 {
+            return None;
+        }
+        let place = walked.iter().position(|&square| square == end)?;
+        let whole = place + 1 == walked.len() && walked.len() as u64 == self.request.board.area();
+        (!whole).then_some(NoTourReason::EndOnPrefix { end })
+    }
+
+    /// `auto` and `construct` on a request with a route (an end, or a partial tour to
+    /// complete): the construction builds tours from a start alone, so the search layers
+    /// answer, along the route: one greedy pass, then backtracking with restarts.
+    fn route(&mut self) -> Result<Answer, Halt> {
+        let request = self.request;
+        if !request.ablation.fail_greedy
+            && let Some(outcome) = self.greedy(true)?
+        {
+            return Ok(outcome);
+        }
+        let plan = Plan {
+            walked: request.walked(),
+            closed: request.closed,
+            end: request.end.filter(|end| !request.walked().contains(end)),
+            holes: &[],
+        };
+        let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
+        self.settle(event, search, Layer::Backtrack)
     }
 
     /// The search layers' first go; where `capped`, on 64 nodes a square (at least
@@ -180,11 +237,7 @@ impl<'a> Solver<'a> {
         if let Some(outcome) = self.anchored()? {
             return Ok(outcome);
         }
-        let plan = Plan {
-            start,
-            closed,
-            holes: &[],
-        };
+        let plan = Plan::from(&start, closed, &[]);
         let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
         self.settle(event, search, Layer::Backtrack)
     }
@@ -202,11 +255,14 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Runs `config` from the requested start to its end and adds its costs to the totals.
+    /// Runs `config` along the requested route (from the start, or on from its partial tour,
+    /// to its end if it has one) and adds its costs to the totals.
     fn search(&mut self, config: SearchConfig) -> Result<(Search, SearchEvent), Halt> {
+        let request = self.request;
         let plan = Plan {
-            start: self.request.start,
+            walked: request.walked(),
             closed: config.closed,
+            end: request.end.filter(|end| !request.walked().contains(end)),
             holes: &[],
         };
         self.search_plan(plan, config)
@@ -227,7 +283,11 @@ impl<'a> Solver<'a> {
         let board = self.request.board;
         let needed = search_needs(self.request, &config);
         check_memory(board, needed, self.request.memory_cap)?;
-        let mut search = match Search::bounded(board, plan.start, config, plan.holes) {
+        let route = Route {
+            prefix: plan.walked,
+            end: plan.end,
+        };
+        let mut search = match Search::bounded_route(board, route, config, plan.holes) {
             Ok(search) => search,
             Err(SetupError::Capacity(_)) => return Err(out_of_memory(board, needed).into()),
             Err(SetupError::Stopped(limit)) => {
@@ -278,10 +338,7 @@ impl<'a> Solver<'a> {
         Ok(match event {
             SearchEvent::Solved => self.tour(search, layer)?,
             SearchEvent::Exhausted => {
-                let reason = NoTourReason::ExhaustiveSearch {
-                    start: self.request.start,
-                    nodes: search.stats().nodes,
-                };
+                let reason = self.exhausted_reason(&search);
                 self.no_tour(reason, layer)
             }
             SearchEvent::BudgetExceeded(limit) => self.gave_up(self.budget_cause(limit), layer),
@@ -289,6 +346,28 @@ impl<'a> Solver<'a> {
                 unreachable!("run() ends only on a final event, and Stuck only when greedy")
             }
         })
+    }
+
+    /// The proof a search gives by exhausting its tree: for a route, the rule that ruled the
+    /// position out before the first step when one did, else the exhausted search.
+    fn exhausted_reason(&self, search: &Search) -> NoTourReason {
+        let request = self.request;
+        let nodes = search.stats().nodes;
+        if !request.has_route() {
+            return NoTourReason::ExhaustiveSearch {
+                start: request.start,
+                nodes,
+            };
+        }
+        match search.dead_position() {
+            Some(position) => NoTourReason::DeadPosition { position },
+            None => NoTourReason::ExhaustiveRouteSearch {
+                start: request.start,
+                end: request.end,
+                walked: request.walked().len() as u64,
+                nodes,
+            },
+        }
     }
 
     /// Why a search that hit `limit` gave up, in the request's terms.

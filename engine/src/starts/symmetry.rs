@@ -84,6 +84,17 @@ impl Symmetry {
             .expect("the identity is a symmetry of every board")
     }
 
+    /// The representative of the orbit of `square` under `symmetries` (some of the symmetries
+    /// of `board` that form a group, such as those that keep a square): the first of its
+    /// images in row-major order.
+    pub fn representative_among(symmetries: &[Symmetry], board: Board, square: Square) -> Square {
+        symmetries
+            .iter()
+            .map(|symmetry| symmetry.apply(board, square))
+            .min()
+            .unwrap_or(square)
+    }
+
     /// A symmetry of `board` that takes `from` to `to`, if they are in one orbit.
     pub fn taking(board: Board, from: Square, to: Square) -> Option<Symmetry> {
         Self::of(board)

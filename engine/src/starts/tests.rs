@@ -1,9 +1,11 @@
 //! The starts map against the theorems, the exhaustive count and the solver itself.
 
 use std::sync::Mutex;
+use std::time::Duration;
 
 use super::*;
 use crate::count::{CountRequest, count_tours};
+use crate::solve::{Outcome, solve};
 
 fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()
@@ -14,7 +16,7 @@ fn quietly(_: usize, _: usize) -> ControlFlow<()> {
 }
 
 fn map(request: &Request, threads: usize) -> StartsMap {
-    map_starts(request, threads, &quietly).unwrap()
+    map_starts(request, &MapSettings::threads(threads), &quietly).unwrap()
 }
 
 fn is_tour(answer: &StartAnswer) -> bool {
@@ -29,7 +31,8 @@ fn open_5x5_has_tours_from_the_13_majority_squares_and_theorems_for_the_12_other
         Tally {
             tours: 13,
             no_tour: 12,
-            gave_up: 0
+            gave_up: 0,
+            not_reached: 0,
         }
     );
     for answer in &map.answers {
@@ -87,6 +90,7 @@ fn tours_are_found_exactly_where_the_exhaustive_count_finds_some() {
                 board,
                 start: Some(answer.square),
                 closed: false,
+                end: None,
                 deadline: None,
             })
             .unwrap();
@@ -119,7 +123,7 @@ fn each_searched_answer_is_what_solve_answers_from_that_square() {
     for answer in &map.answers {
         let alone = solve(&Request {
             start: answer.square,
-            ..request
+            ..request.clone()
         })
         .unwrap();
         assert_eq!(answer.nodes, alone.stats().nodes, "{}", answer.square);
@@ -151,7 +155,7 @@ fn progress_counts_every_answer_in_order_and_can_stop_the_run() {
         calls.lock().unwrap().push((done, total));
         ControlFlow::Continue(())
     };
-    map_starts(&request, 2, &record).unwrap();
+    map_starts(&request, &MapSettings::threads(2), &record).unwrap();
     let expected: Vec<_> = (1..=30).map(|done| (done, 30)).collect();
     assert_eq!(*calls.lock().unwrap(), expected);
 
@@ -165,14 +169,14 @@ fn progress_counts_every_answer_in_order_and_can_stop_the_run() {
         }
     };
     assert_eq!(
-        map_starts(&request, 2, &stop_at_3),
+        map_starts(&request, &MapSettings::threads(2), &stop_at_3),
         Err(StartsError::Stopped)
     );
     assert_eq!(*calls.lock().unwrap(), vec![(1, 30), (2, 30), (3, 30)]);
 }
 
 #[test]
-fn a_deadline_that_has_passed_leaves_only_the_theorems_answered() {
+fn a_deadline_that_has_passed_leaves_the_starts_not_reached() {
     let mut request = Request::new(board(5, 5), Square::new(0, 0));
     request.deadline = Some(Duration::ZERO);
     let map = map(&request, 2);
@@ -181,31 +185,73 @@ fn a_deadline_that_has_passed_leaves_only_the_theorems_answered() {
         Tally {
             tours: 0,
             no_tour: 12,
-            gave_up: 13
+            gave_up: 13,
+            not_reached: 13,
         }
     );
-    assert!(
-        map.answers.iter().all(|answer| answer.nodes == 0),
-        "no start is searched after the deadline"
-    );
-    assert!(map.answers.iter().any(|answer| answer.outcome
-        == StartOutcome::BudgetExceeded {
-            cause: GiveUp::Deadline {
-                allowed: Duration::ZERO
+    for answer in &map.answers {
+        assert_eq!(answer.nodes, 0, "no start is searched after the deadline");
+        if answer.outcome.gave_up() {
+            assert_eq!(
+                answer.outcome,
+                StartOutcome::NotReached {
+                    cause: GiveUp::Deadline {
+                        allowed: Duration::ZERO
+                    }
+                }
+            );
+        }
+    }
+}
+
+#[test]
+fn a_map_budget_bounds_the_whole_map_and_leaves_the_rest_not_reached() {
+    let request = Request::new(board(6, 6), Square::new(0, 0)).method(Method::Backtrack);
+    let whole = map(&request, 1);
+    let spent: u64 = whole.answers.iter().map(|answer| answer.nodes).sum();
+    // Half of what the whole map takes: some starts are answered, the rest not reached.
+    for threads in [1, 2] {
+        let settings = MapSettings {
+            threads,
+            map_budget: Some(spent / 2),
+        };
+        let half = map_starts(&request, &settings, &quietly).unwrap();
+        let half_spent: u64 = half.answers.iter().map(|answer| answer.nodes).sum();
+        assert!(half_spent <= spent / 2, "{half_spent} of {}", spent / 2);
+        let tally = half.tally();
+        assert!(tally.tours > 0 && tally.not_reached > 0, "{tally:?}");
+        for answer in &half.answers {
+            match &answer.outcome {
+                StartOutcome::NotReached { cause } => {
+                    assert_eq!(*cause, GiveUp::NodeBudget { budget: spent / 2 });
+                    assert_eq!(answer.nodes, 0);
+                }
+                // What was answered is what the whole map answered there.
+                StartOutcome::Tour { .. } | StartOutcome::NoTour(_) => {
+                    assert_eq!(answer, whole.answer(answer.square))
+                }
+                StartOutcome::BudgetExceeded { cause } => {
+                    assert_eq!(*cause, GiveUp::NodeBudget { budget: spent / 2 })
+                }
             }
-        }));
+        }
+    }
 }
 
 #[test]
 fn a_board_too_large_or_a_memory_cap_too_small_is_an_error() {
     let too_large = board(257, 256);
     assert_eq!(
-        map_starts(&Request::new(too_large, Square::new(0, 0)), 2, &quietly),
+        map_starts(
+            &Request::new(too_large, Square::new(0, 0)),
+            &MapSettings::threads(2),
+            &quietly
+        ),
         Err(StartsError::TooLarge { board: too_large })
     );
     let mut request = Request::new(board(8, 8), Square::new(0, 0));
     request.memory_cap = Some(16);
-    let error = map_starts(&request, 2, &quietly).unwrap_err();
+    let error = map_starts(&request, &MapSettings::threads(2), &quietly).unwrap_err();
     assert!(
         matches!(
             error,

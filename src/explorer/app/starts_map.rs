@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::solve::{Method, Request};
-use knights_tour_engine::starts::{MAX_SQUARES, StartsMap, map_starts};
+use knights_tour_engine::starts::{MAX_SQUARES, MapSettings, StartsMap, map_starts};
 
 use super::App;
 
@@ -225,7 +225,8 @@ fn make_map(request: &Request, job: &Job) {
             ControlFlow::Continue(())
         }
     };
-    let made = map_starts(request, threads, &progress).map_err(|error| error.to_string());
+    let made = map_starts(request, &MapSettings::threads(threads), &progress)
+        .map_err(|error| error.to_string());
     if let Ok(mut result) = job.result.lock() {
         *result = Some(made);
     }

@@ -37,6 +37,7 @@ impl Screen<'_> {
                 StartOutcome::BudgetExceeded { cause } => {
                     format!("gave up after {} nodes: {cause}", thousands(answer.nodes))
                 }
+                StartOutcome::NotReached { cause } => format!("not reached: {cause}"),
             };
             return vec![
                 ("Starts", sum, self.style(Role::Key)),

@@ -50,7 +50,7 @@ impl MapCell {
                 text: "-".to_string(),
                 word: "none",
             },
-            StartOutcome::BudgetExceeded { .. } => MapCell {
+            StartOutcome::BudgetExceeded { .. } | StartOutcome::NotReached { .. } => MapCell {
                 outcome: MapOutcome::GaveUp,
                 glyph: "?",
                 text: "?".to_string(),

@@ -28,31 +28,38 @@
 //!
 //! Limits: the request's **node budget is per start** (every solve gets all of it), its
 //! **deadline is for the whole run** (each solve gets the time left; a start not begun by then
-//! gives up with 0 nodes), and its **memory cap is for the whole run**, shared equally by the
-//! threads, which solve at the same time. Boards above [`MAX_SQUARES`] are refused: the work
-//! grows as the square of the area (every square solved from every square); 256×256 takes
-//! about half a minute with `auto` and minutes with a single search method, and each doubling
-//! of the side multiplies that by sixteen.
+//! is [`StartOutcome::NotReached`]), and its **memory cap is for the whole run**, shared
+//! equally by the threads, which solve at the same time. A map may also have a **node budget
+//! of its own** ([`MapSettings::map_budget`]): each solve then gets at most what is left of
+//! it, and the starts not begun when it is spent are not reached either. Boards above
+//! [`MAX_SQUARES`] are refused: the work grows as the square of the area (every square solved
+//! from every square), and each doubling of the side multiplies it by sixteen.
+//!
+//! The same machinery makes the **map of ends** ([`map_ends`]): every square as the end of an
+//! open tour from one start, the theorems first (the colour rule, the end's own theorems), and
+//! proofs copied only across the symmetries that keep the start.
 //!
 //! The solves are spread over threads started with `std::thread::Builder::spawn_scoped` (the
 //! calling thread works too, and does all the work if no thread will start). The engine knows
 //! nothing of terminals: progress goes to a callback, which can also stop the run.
 
+mod run;
 mod symmetry;
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
 pub use symmetry::Symmetry;
 
+use self::run::Run;
 use crate::board::{Board, Square};
 use crate::existence::{self, NoTourReason, Verdict};
-use crate::solve::{GiveUp, Layer, Method, Outcome, Request, SolveError, solve};
+use crate::quote::counted;
+#[cfg(doc)]
+use crate::solve::solve;
+use crate::solve::{GiveUp, Layer, Method, Request, SolveError};
 
 /// The most squares a map is made for: 256×256. Each square is a solve of the whole board.
 pub const MAX_SQUARES: u64 = 1 << 16;
@@ -88,6 +95,22 @@ pub enum StartOutcome {
         /// What ran out (a deadline is the whole run's).
         cause: GiveUp,
     },
+    /// The map's deadline or its own node budget ran out before this square was begun: no
+    /// solve ran (0 nodes).
+    NotReached {
+        /// What ran out: the whole map's deadline, or the whole map's node budget.
+        cause: GiveUp,
+    },
+}
+
+impl StartOutcome {
+    /// Whether the square has no answer: its solve gave up, or never began.
+    pub fn gave_up(&self) -> bool {
+        matches!(
+            self,
+            StartOutcome::BudgetExceeded { .. } | StartOutcome::NotReached { .. }
+        )
+    }
 }
 
 /// Why no tour starts at a square.
@@ -104,6 +127,8 @@ pub enum Proof {
     },
     /// A symmetry of the board takes a square with a proof to this one.
     Symmetric {
+        /// For a map of ends: the start, which the symmetry keeps.
+        start: Option<Square>,
         /// This square.
         square: Square,
         /// The square the search proved.
@@ -120,21 +145,37 @@ impl fmt::Display for Proof {
         match self {
             Proof::Theorem(reason) | Proof::Search { reason, .. } => reason.fmt(f),
             Proof::Symmetric {
+                start,
                 square,
                 from,
                 symmetry,
                 reason,
             } => {
-                write!(
-                    f,
-                    "no tour starts at {square}: {symmetry} of the board takes {from} to it, and "
-                )?;
-                match reason {
-                    NoTourReason::ExhaustiveSearch { nodes, .. } => write!(
+                let nodes = match (start, reason) {
+                    (None, NoTourReason::ExhaustiveSearch { nodes, .. })
+                    | (Some(_), NoTourReason::ExhaustiveRouteSearch { nodes, .. }) => Some(*nodes),
+                    _ => None,
+                };
+                match start {
+                    None => write!(
                         f,
-                        "an exhaustive search of {nodes} nodes from {from} found none"
+                        "no tour starts at {square}: {symmetry} of the board takes"
+                    )?,
+                    Some(start) => write!(
+                        f,
+                        "no tour from {start} ends at {square}: {symmetry} of the board keeps \
+                         {start} and takes"
+                    )?,
+                }
+                write!(f, " {from} to it, and ")?;
+                let searched = if start.is_some() { "to" } else { "from" };
+                match nodes {
+                    Some(nodes) => write!(
+                        f,
+                        "an exhaustive search of {} {searched} {from} found none",
+                        counted(nodes, "node")
                     ),
-                    other => other.fmt(f),
+                    None => reason.fmt(f),
                 }
             }
         }
@@ -150,6 +191,9 @@ pub struct StartsMap {
     pub closed: bool,
     /// The method.
     pub method: Method,
+    /// For a map of ends ([`map_ends`]): the start of every tour, each answer's square being
+    /// the end asked for; `None` for a map of starts.
+    pub start: Option<Square>,
     /// One answer a square, in row-major order ([`Board::index`]).
     pub answers: Vec<StartAnswer>,
 }
@@ -161,8 +205,10 @@ pub struct Tally {
     pub tours: u64,
     /// Starts proved to have none.
     pub no_tour: u64,
-    /// Starts whose solve gave up.
+    /// Starts whose solve gave up, or was never begun (see [`Tally::not_reached`]).
     pub gave_up: u64,
+    /// Of those, the starts never begun: the map's deadline or node budget ran out first.
+    pub not_reached: u64,
 }
 
 impl StartsMap {
@@ -179,6 +225,10 @@ impl StartsMap {
                 StartOutcome::Tour { .. } => tally.tours += 1,
                 StartOutcome::NoTour(_) => tally.no_tour += 1,
                 StartOutcome::BudgetExceeded { .. } => tally.gave_up += 1,
+                StartOutcome::NotReached { .. } => {
+                    tally.gave_up += 1;
+                    tally.not_reached += 1;
+                }
             }
         }
         tally
@@ -199,45 +249,97 @@ pub enum StartsError {
         board: Board,
     },
     /// A solve could not run (the memory cap, or a tour the validator rejected).
-    #[error("from {start}: {error}")]
+    #[error("at {start}: {error}")]
     Solve {
-        /// The start whose solve failed.
+        /// The square whose solve failed (a start, or for a map of ends an end).
         start: Square,
         /// Why.
         error: SolveError,
     },
+    /// A map of ends was asked for closed tours, which have no end.
+    #[error("a closed tour has no end: a map of ends is made for open tours")]
+    ClosedEnds,
     /// The progress callback stopped the run.
     #[error("the starts map was stopped before it was done")]
     Stopped,
 }
 
-/// Answers from every square of `request.board` what the solver answers from it, on `threads`
-/// threads (the calling one included; 0 counts as 1), reporting each answer to `progress`. The request's
-/// start is ignored; its node budget is each start's, its deadline and memory cap the whole
-/// run's (see the module doc).
+/// How a map is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapSettings {
+    /// Threads that solve, the calling one included (0 counts as 1).
+    pub threads: usize,
+    /// The most nodes the whole map may expand, if it has a budget of its own: each square is
+    /// given what is left (at most the request's budget), and squares not begun when it is
+    /// spent are [`StartOutcome::NotReached`]. The map never spends more.
+    pub map_budget: Option<u64>,
+}
+
+impl MapSettings {
+    /// `threads` threads, and no budget for the whole map (each square has the request's).
+    pub fn threads(threads: usize) -> Self {
+        Self {
+            threads,
+            map_budget: None,
+        }
+    }
+}
+
+/// Answers from every square of `request.board` what the solver answers from it, reporting
+/// each answer to `progress`. The request's start, end and partial tour are ignored; its node
+/// budget is each start's, its deadline and memory cap the whole run's (see the module doc).
 pub fn map_starts(
     request: &Request,
-    threads: usize,
+    settings: &MapSettings,
+    progress: &Progress,
+) -> Result<StartsMap, StartsError> {
+    make_map(request, Target::Starts, settings, progress)
+}
+
+/// Answers for every square of `request.board` as the end what the solver answers for an open
+/// tour from `request.start` that ends there, reporting each answer to `progress`: the map of
+/// ends, whose [`StartsMap::start`] is the start. The theorems answer first (a colour the end
+/// cannot have, the start's own theorems); a proof by search goes to the images of its end
+/// under the symmetries of the board that keep the start. Limits as for [`map_starts`]; a
+/// closed request is [`StartsError::ClosedEnds`].
+pub fn map_ends(
+    request: &Request,
+    settings: &MapSettings,
+    progress: &Progress,
+) -> Result<StartsMap, StartsError> {
+    if request.closed {
+        return Err(StartsError::ClosedEnds);
+    }
+    make_map(request, Target::Ends(request.start), settings, progress)
+}
+
+/// A map of starts or of ends: the theorems first, then one representative of each orbit
+/// solved, its proofs copied to the orbit, then the squares left.
+fn make_map(
+    request: &Request,
+    target: Target,
+    settings: &MapSettings,
     progress: &Progress,
 ) -> Result<StartsMap, StartsError> {
     let board = request.board;
     if board.area() > MAX_SQUARES {
         return Err(StartsError::TooLarge { board });
     }
-    let run = Run::new(request, threads, progress);
+    let run = Run::new(request, target, settings, progress);
     let mut answers: Vec<Option<StartAnswer>> = vec![None; board.area() as usize];
     let mut done = 0;
     let mut representatives = Vec::new();
     let mut images = Vec::new();
+    let symmetries = target.symmetries(board);
     for square in board.squares() {
-        if let Verdict::Impossible(reason) = existence::verdict(board, square, request.closed) {
+        if let Verdict::Impossible(reason) = target.verdict(board, square, request.closed) {
             answers[board.index(square) as usize] = Some(StartAnswer {
                 square,
                 outcome: StartOutcome::NoTour(Proof::Theorem(reason)),
                 nodes: 0,
             });
             run.report(&mut done)?;
-        } else if Symmetry::representative(board, square) == square {
+        } else if Symmetry::representative_among(&symmetries, board, square) == square {
             representatives.push(square);
         } else {
             images.push(square);
@@ -246,7 +348,7 @@ pub fn map_starts(
     run.solve_all(&representatives, &mut answers, &mut done)?;
     let mut unproved = Vec::new();
     for square in images {
-        match proof_by_symmetry(board, &answers, square) {
+        match proof_by_symmetry(board, target, &symmetries, &answers, square) {
             Some(answer) => {
                 answers[board.index(square) as usize] = Some(answer);
                 run.report(&mut done)?;
@@ -259,6 +361,7 @@ pub fn map_starts(
         board,
         closed: request.closed,
         method: request.method,
+        start: target.start(),
         answers: answers
             .into_iter()
             .map(|answer| answer.expect("every square is answered"))
@@ -266,22 +369,77 @@ pub fn map_starts(
     })
 }
 
+/// What a map's squares are: starts, or ends of tours from one start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    Starts,
+    Ends(Square),
+}
+
+impl Target {
+    /// The fixed start of a map of ends.
+    fn start(self) -> Option<Square> {
+        match self {
+            Target::Starts => None,
+            Target::Ends(start) => Some(start),
+        }
+    }
+
+    /// The theorems' verdict on `square` as a start, or as the end.
+    fn verdict(self, board: Board, square: Square, closed: bool) -> Verdict {
+        match self {
+            Target::Starts => existence::verdict(board, square, closed),
+            Target::Ends(start) => existence::route_verdict(board, start, square),
+        }
+    }
+
+    /// The symmetries that carry a proof from one square to another: all of the board's for
+    /// starts, those that keep the start for ends.
+    fn symmetries(self, board: Board) -> Vec<Symmetry> {
+        let all = Symmetry::of(board).iter().copied();
+        match self {
+            Target::Starts => all.collect(),
+            Target::Ends(start) => all
+                .filter(|symmetry| symmetry.apply(board, start) == start)
+                .collect(),
+        }
+    }
+
+    /// The request of one square's solve, from `template`.
+    fn request(self, template: &Request, square: Square) -> Request {
+        match self {
+            Target::Starts => Request {
+                start: square,
+                ..template.clone()
+            },
+            Target::Ends(_) => template.clone().ending_at(square),
+        }
+    }
+}
+
 /// The answer at `square` copied from its representative, when a search proved that no tour
-/// starts there.
+/// starts (or ends) there.
 fn proof_by_symmetry(
     board: Board,
+    target: Target,
+    symmetries: &[Symmetry],
     answers: &[Option<StartAnswer>],
     square: Square,
 ) -> Option<StartAnswer> {
-    let from = Symmetry::representative(board, square);
+    let from = Symmetry::representative_among(symmetries, board, square);
     let representative = answers[board.index(from) as usize].as_ref()?;
     let StartOutcome::NoTour(Proof::Search { reason, .. }) = &representative.outcome else {
         return None;
     };
-    let symmetry = Symmetry::taking(board, from, square).expect("one orbit");
+    let symmetry = symmetries
+        .iter()
+        .copied()
+        .find(|symmetry| symmetry.apply(board, from) == square)
+        .expect("one orbit");
     Some(StartAnswer {
         square,
         outcome: StartOutcome::NoTour(Proof::Symmetric {
+            start: target.start(),
             square,
             from,
             symmetry,
@@ -289,158 +447,6 @@ fn proof_by_symmetry(
         }),
         nodes: 0,
     })
-}
-
-/// One map's run: the request each solve starts from, the clock and the threads.
-struct Run<'a> {
-    /// Each start's request: the start aside, the same for all of them.
-    template: Request,
-    /// When the whole run must end, and the time it was given.
-    deadline: Option<(Instant, Duration)>,
-    threads: usize,
-    progress: &'a Progress<'a>,
-    total: usize,
-}
-
-/// What the threads of one round share.
-struct Shared<'s> {
-    answers: &'s mut [Option<StartAnswer>],
-    done: &'s mut usize,
-    /// The first failure, by square, that ends the round.
-    failure: Option<(u32, StartsError)>,
-}
-
-impl<'a> Run<'a> {
-    fn new(request: &Request, threads: usize, progress: &'a Progress<'a>) -> Self {
-        let threads = threads.max(1);
-        let mut template = *request;
-        // The threads solve at the same time: each may take its share of the memory.
-        template.memory_cap = request.memory_cap.map(|cap| cap / threads as u64);
-        template.deadline = None;
-        let started = Instant::now();
-        Self {
-            template,
-            // A deadline too far away to represent is no deadline.
-            deadline: request.deadline.and_then(|allowed| {
-                started
-                    .checked_add(allowed)
-                    .map(|deadline| (deadline, allowed))
-            }),
-            threads,
-            progress,
-            total: request.board.area() as usize,
-        }
-    }
-
-    /// Counts one more answer and tells the callback.
-    fn report(&self, done: &mut usize) -> Result<(), StartsError> {
-        *done += 1;
-        match (self.progress)(*done, self.total) {
-            ControlFlow::Continue(()) => Ok(()),
-            ControlFlow::Break(()) => Err(StartsError::Stopped),
-        }
-    }
-
-    /// Solves from each of `squares`, on the run's threads, into `answers`.
-    fn solve_all(
-        &self,
-        squares: &[Square],
-        answers: &mut [Option<StartAnswer>],
-        done: &mut usize,
-    ) -> Result<(), StartsError> {
-        let board = self.template.board;
-        let next = AtomicUsize::new(0);
-        let stop = AtomicBool::new(false);
-        let shared = Mutex::new(Shared {
-            answers,
-            done,
-            failure: None,
-        });
-        let work = || {
-            while !stop.load(Ordering::Relaxed) {
-                let Some(&square) = squares.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    return;
-                };
-                let index = board.index(square);
-                let answer = self.answer(square);
-                // The lock also keeps the callback's calls one at a time and in order.
-                let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
-                if stop.load(Ordering::Relaxed) {
-                    return; // Another answer ended the round while this one was solved.
-                }
-                let reported = answer.and_then(|answer| {
-                    shared.answers[index as usize] = Some(answer);
-                    self.report(shared.done)
-                });
-                if let Err(error) = reported {
-                    stop.store(true, Ordering::Relaxed);
-                    if shared.failure.as_ref().is_none_or(|&(at, _)| index < at) {
-                        shared.failure = Some((index, error));
-                    }
-                }
-            }
-        };
-        std::thread::scope(|scope| {
-            for _ in 1..self.threads.min(squares.len()) {
-                if std::thread::Builder::new()
-                    .spawn_scoped(scope, work)
-                    .is_err()
-                {
-                    break; // The threads started so far and this one do the work.
-                }
-            }
-            work();
-        });
-        let shared = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
-        match shared.failure {
-            Some((_, error)) => Err(error),
-            None => Ok(()),
-        }
-    }
-
-    /// The solver's answer from `square`, within the time left.
-    fn answer(&self, square: Square) -> Result<StartAnswer, StartsError> {
-        let mut request = Request {
-            start: square,
-            ..self.template
-        };
-        if let Some((deadline, allowed)) = self.deadline {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return Ok(StartAnswer {
-                    square,
-                    outcome: StartOutcome::BudgetExceeded {
-                        cause: GiveUp::Deadline { allowed },
-                    },
-                    nodes: 0,
-                });
-            }
-            request.deadline = Some(left);
-        }
-        let outcome = solve(&request).map_err(|error| StartsError::Solve {
-            start: square,
-            error,
-        })?;
-        let nodes = outcome.stats().nodes;
-        let outcome = match outcome {
-            Outcome::Tour { layer, .. } => StartOutcome::Tour { layer },
-            Outcome::NoTour { reason, layer, .. } => {
-                StartOutcome::NoTour(Proof::Search { reason, layer })
-            }
-            Outcome::BudgetExceeded { cause, .. } => StartOutcome::BudgetExceeded {
-                cause: match (cause, self.deadline) {
-                    // The solve was given the time left; the run was given more.
-                    (GiveUp::Deadline { .. }, Some((_, allowed))) => GiveUp::Deadline { allowed },
-                    (cause, _) => cause,
-                },
-            },
-        };
-        Ok(StartAnswer {
-            square,
-            outcome,
-            nodes,
-        })
-    }
 }
 
 #[cfg(test)]

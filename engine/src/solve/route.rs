@@ -1,0 +1,127 @@
+//! The route a request asks for beyond a start: a prefix to complete and an end to reach.
+//! [`check_route`] refuses a route that is not a question at all ([`RouteError`]: a prefix
+//! that is not a knight's path on the board, an end off the board, an end for a closed tour);
+//! the existence theorems then answer what they can ([`existence::route_verdict`]).
+
+use thiserror::Error;
+
+use super::request::Request;
+use crate::board::{Board, Square};
+
+/// A route that cannot be asked: bad input, not a question with an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RouteError {
+    /// The prefix holds no square.
+    #[error("the partial tour holds no square")]
+    EmptyPrefix,
+    /// A square of the prefix, or the end, is off the board.
+    #[error("{what} {square} is off the {board} board")]
+    OffBoard {
+        /// What the square is: "square 3 of the partial tour", "the end".
+        what: String,
+        /// The square.
+        square: Square,
+        /// The board.
+        board: Board,
+    },
+    /// Two consecutive squares of the prefix are not a knight's move apart.
+    #[error("squares {step} and {next} of the partial tour ({from} to {to}) are not a knight's move apart", next = step + 1)]
+    NotKnightMove {
+        /// The place of `from` in the prefix, from 1.
+        step: u64,
+        /// The square moved from.
+        from: Square,
+        /// The square moved to.
+        to: Square,
+    },
+    /// The prefix visits a square twice.
+    #[error("square {step} of the partial tour, {square}, was visited before")]
+    Repeated {
+        /// The place of the repeat in the prefix, from 1.
+        step: u64,
+        /// The square.
+        square: Square,
+    },
+    /// The start asked for is not the prefix's first square.
+    #[error("the start {start} is not the first square of the partial tour, {first}")]
+    StartMismatch {
+        /// The start asked for.
+        start: Square,
+        /// The prefix's first square.
+        first: Square,
+    },
+    /// An end was asked for a closed tour, which has none.
+    #[error("a closed tour has no end: ask for an open tour, or leave the end out")]
+    ClosedWithEnd,
+}
+
+/// Checks that `request`'s route is a question: the prefix a knight's path on the board from
+/// the start, the end on the board, and no end for a closed tour.
+pub(super) fn check_route(request: &Request) -> Result<(), RouteError> {
+    let board = request.board;
+    if request.closed && request.end.is_some() {
+        return Err(RouteError::ClosedWithEnd);
+    }
+    if let Some(end) = request.end
+        && !board.contains(end)
+    {
+        return Err(RouteError::OffBoard {
+            what: "the end".into(),
+            square: end,
+            board,
+        });
+    }
+    let Some(prefix) = &request.prefix else {
+        return Ok(());
+    };
+    let &first = prefix.first().ok_or(RouteError::EmptyPrefix)?;
+    if first != request.start {
+        return Err(RouteError::StartMismatch {
+            start: request.start,
+            first,
+        });
+    }
+    check_path(board, prefix)
+}
+
+/// Checks that `path` is a knight's path on `board`: every square on it, each a knight's move
+/// from the one before, none twice (found by sorting: memory in proportion to the path, not
+/// the board).
+fn check_path(board: Board, path: &[Square]) -> Result<(), RouteError> {
+    for (place, &square) in path.iter().enumerate() {
+        if !board.contains(square) {
+            return Err(RouteError::OffBoard {
+                what: format!("square {} of the partial tour", place + 1),
+                square,
+                board,
+            });
+        }
+        if place > 0 && !path[place - 1].is_knight_move_to(square) {
+            return Err(RouteError::NotKnightMove {
+                step: place as u64,
+                from: path[place - 1],
+                to: square,
+            });
+        }
+    }
+    // The path is on the board, so it is no longer than the board: its indices, sorted, show
+    // a repeat; the first repeat in path order is the one named.
+    let mut indexed: Vec<(u32, usize)> = path
+        .iter()
+        .enumerate()
+        .map(|(place, &square)| (board.index(square), place))
+        .collect();
+    indexed.sort_unstable();
+    let repeat = indexed
+        .windows(2)
+        .filter(|pair| pair[0].0 == pair[1].0)
+        .map(|pair| pair[1].1)
+        .min();
+    match repeat {
+        Some(place) => Err(RouteError::Repeated {
+            step: place as u64 + 1,
+            square: path[place],
+        }),
+        None => Ok(()),
+    }
+}

@@ -7,6 +7,7 @@ use std::io::{self, IsTerminal};
 
 use super::{Failure, OutputFormat, SolveArgs};
 use crate::tourfile::{PictureOptions, PngLayout, Scale};
+use knights_tour_engine::quote::counted;
 use knights_tour_engine::solve::Request;
 
 /// The picture options of `args` for `request` (whose memory cap is the host's), or the
@@ -53,7 +54,7 @@ pub(super) fn picture_options(
     }
     if args.numbers() == Some(true) && layout.digit_scale(board).is_none() {
         let size = match layout.scale {
-            Scale::Enlarged(pixels) => format!("{pixels} pixels"),
+            Scale::Enlarged(pixels) => counted(pixels.into(), "pixel"),
             Scale::Reduced(k) => format!("1/{k} of a pixel"),
         };
         return Err(Failure::bad_input(format!(

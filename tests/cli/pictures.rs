@@ -398,6 +398,12 @@ fn picture_options_without_a_picture_and_numbers_without_room_are_bad_usage() {
     let what = "png --numbers on 100x100";
     let line = assert_fails(&run, 2, &["--numbers", "100x100", "10 pixels"], what);
     assert!(line.contains("--format svg"), "{line}");
+    // One pixel a square is one pixel, not "1 pixels".
+    let run = run_quietly(
+        &["solve", "--size", "2000", "--format", "png", "--numbers"],
+        &[],
+    );
+    assert_fails(&run, 2, &["are 1 pixel wide"], "png --numbers on 2000x2000");
 }
 
 #[test]

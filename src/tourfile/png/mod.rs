@@ -28,6 +28,7 @@ use super::picture::{PictureOptions, RAMP_LEN, Ramp};
 use draw::{Band, Path, centre, draw_path};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::short_name;
+use knights_tour_engine::quote::counted;
 use knights_tour_engine::tour::VisitOrder;
 
 /// The longest side of a picture in pixels, and of a board drawn one pixel a square.
@@ -187,7 +188,7 @@ fn encode(
     );
     encoder.add_text_chunk("Title".into(), title)?;
     let scale = match layout.scale {
-        Scale::Enlarged(pixels) => format!("{pixels} pixels a square"),
+        Scale::Enlarged(pixels) => format!("{} a square", counted(pixels.into(), "pixel")),
         Scale::Reduced(k) => format!("each pixel a block of {k}x{k} squares, their mean order"),
     };
     encoder.add_text_chunk(

@@ -21,6 +21,7 @@ pub mod input;
 pub mod keys;
 mod opening;
 pub mod rewind;
+pub mod stepped;
 pub mod ui;
 
 use std::io::{self, IsTerminal};

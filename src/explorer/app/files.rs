@@ -87,7 +87,7 @@ impl App {
     fn can_write(&mut self, no_tour: &str) -> bool {
         let refusal = if !self.files {
             "this explorer writes no files (it is served over SSH)"
-        } else if self.tour.is_none() {
+        } else if self.tour().is_none() {
             no_tour
         } else {
             return true;
@@ -101,7 +101,7 @@ impl App {
     /// through [`save_with`], with a notice saying where or why not. A regular file there is
     /// replaced only with `replace`; without, the overwrite question is asked.
     pub(super) fn save(&mut self, purpose: PromptPurpose, name: &str, replace: Replace) {
-        let Some(tour) = self.tour.as_ref().filter(|_| self.files) else {
+        let Some(tour) = self.tour().filter(|_| self.files) else {
             return;
         };
         if name.is_empty() {

@@ -207,7 +207,7 @@ impl App {
     pub fn scene(&self) -> Scene<'_> {
         let mut scene = Scene {
             board: self.setup.board,
-            visits: &self.visits,
+            visits: self.visits(),
             shown_up_to: u32::MAX,
             last_visit: self.setup.board.area(),
             knight: Some((self.setup.start, KnightState::Ready)),
@@ -224,8 +224,8 @@ impl App {
             joined: Vec::new(),
             starts: None,
         };
-        if let Attempt::Stepped(session) = &self.attempt {
-            show_search(session, &mut scene);
+        if let Attempt::Stepped(stepped) = &self.attempt {
+            show_search(stepped.session(), &mut scene);
         }
         if let Some(building) = self.building() {
             scene.last_visit = u64::from(building.largest_block());
@@ -254,7 +254,7 @@ impl App {
     /// The tour found, if any: the knight at its end (or where a replay stands) and, in the path
     /// view, the path.
     fn show_tour<'a>(&'a self, scene: &mut Scene<'a>) {
-        let Some(tour) = &self.tour else { return };
+        let Some(tour) = self.tour() else { return };
         let board = self.setup.board;
         let path = tour.indices();
         match self.replay {

@@ -9,6 +9,7 @@ use knights_tour_engine::search::SearchEvent;
 use knights_tour_engine::solve::{Outcome, Stats};
 
 use super::{App, Attempt, Motion, RewindableSearch};
+use crate::explorer::stepped::Found;
 
 /// Digits in groups of three: `3,242,065`.
 pub fn thousands(value: u64) -> String {
@@ -129,7 +130,7 @@ impl App {
     /// Nodes, backtracks, deepest path and squares on the path now.
     pub fn figures(&self) -> Figures {
         match &self.attempt {
-            Attempt::Stepped(session) => Figures::of(session),
+            Attempt::Stepped(stepped) => Figures::of(stepped.session()),
             Attempt::Whole(Some(outcome)) => {
                 let Stats {
                     nodes,
@@ -168,7 +169,9 @@ impl App {
 
     /// Where the explorer stands.
     pub fn status(&self) -> Status {
-        if let Some(message) = &self.invalid {
+        if let Attempt::Stepped(stepped) = &self.attempt
+            && let Found::Invalid(message) = stepped.found()
+        {
             return Status::Failed(message.clone());
         }
         if let Some(shown) = self.replay {
@@ -194,27 +197,32 @@ impl App {
                     Status::BudgetExhausted { nodes: stats.nodes }
                 }
             },
-            Attempt::Stepped(session) => match session.last_event() {
-                Some(SearchEvent::Solved) => Status::TourFound,
-                Some(SearchEvent::Exhausted) => Status::NoTour(
-                    NoTourReason::ExhaustiveSearch {
-                        start: self.setup.start,
-                        nodes: session.search().stats().nodes,
-                    }
-                    .to_string(),
-                ),
-                Some(SearchEvent::Stuck) => Status::Stuck {
-                    depth: session.search().depth(),
+            Attempt::Stepped(stepped) => self.stepped_status(stepped.session()),
+        }
+    }
+
+    /// Where a stepped search stands.
+    fn stepped_status(&self, session: &RewindableSearch) -> Status {
+        match session.last_event() {
+            Some(SearchEvent::Solved) => Status::TourFound,
+            Some(SearchEvent::Exhausted) => Status::NoTour(
+                NoTourReason::ExhaustiveSearch {
+                    start: self.setup.start,
+                    nodes: session.search().stats().nodes,
+                }
+                .to_string(),
+            ),
+            Some(SearchEvent::Stuck) => Status::Stuck {
+                depth: session.search().depth(),
+            },
+            _ => match self.motion {
+                Motion::Finishing { .. } => Status::Finishing,
+                Motion::Playing => Status::Searching,
+                Motion::Still if self.budget_hit => Status::BudgetExhausted {
+                    nodes: session.search().stats().nodes,
                 },
-                _ => match self.motion {
-                    Motion::Finishing { .. } => Status::Finishing,
-                    Motion::Playing => Status::Searching,
-                    Motion::Still if self.budget_hit => Status::BudgetExhausted {
-                        nodes: session.search().stats().nodes,
-                    },
-                    Motion::Still if session.steps() == 0 => Status::Ready,
-                    Motion::Still => Status::Paused,
-                },
+                Motion::Still if session.steps() == 0 => Status::Ready,
+                Motion::Still => Status::Paused,
             },
         }
     }

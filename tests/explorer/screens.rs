@@ -247,6 +247,32 @@ fn a_60x20_terminal_shows_the_whole_8x8_board_with_its_files() {
     assert_screen!("layout_60x20", text);
 }
 
+/// The blank columns left and right of what is drawn on a screen `width` columns wide.
+fn margins(text: &str, width: u16) -> (usize, usize) {
+    let width = usize::from(width);
+    let drawn = text.lines().filter(|line| !line.trim().is_empty());
+    let left = drawn
+        .clone()
+        .map(|line| line.chars().take_while(|&c| c == ' ').count())
+        .min()
+        .unwrap_or(width);
+    let right = drawn
+        .map(|line| width - line.chars().count())
+        .min()
+        .unwrap_or(width);
+    (left, right)
+}
+
+/// Asserts that `text`, drawn `width` columns wide, is centred: its margins differ by at most
+/// one column.
+fn assert_centred(text: &str, width: u16, what: &str) {
+    let (left, right) = margins(text, width);
+    assert!(
+        left.abs_diff(right) <= 1,
+        "{what}: {left} columns blank on the left, {right} on the right:\n{text}"
+    );
+}
+
 #[test]
 fn a_240x60_terminal_gives_the_board_large_cells() {
     let app = explorer(8, 8, (0, 0), Method::Backtrack);
@@ -254,14 +280,79 @@ fn a_240x60_terminal_gives_the_board_large_cells() {
     let (_, viewport) = draw(&app, Look::standard(), 240, 60);
     let cell = viewport.cell.unwrap();
     assert!(cell.height >= 6, "{cell:?}");
-    // The board and the panel take most of the width.
-    let used = text
-        .lines()
-        .map(|line| line.trim_end().chars().count())
-        .max()
-        .unwrap();
-    assert!(used >= 160, "{used} of 240 columns used:\n{text}");
     assert_screen!("layout_240x60", text);
+}
+
+#[test]
+fn a_whole_board_and_its_panel_are_centred_on_a_wide_terminal() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nnn");
+    for (width, height) in [(240, 60), (300, 80)] {
+        for look in [Look::standard(), plain_ascii()] {
+            let what = format!("8x8 at {width}x{height}");
+            let text = screen(&app, look, width, height);
+            let (_, viewport) = draw(&app, look, width, height);
+            assert_eq!((viewport.rows, viewport.cols), (8, 8), "{what}:\n{text}");
+            // Cells as tall as the height allows (a taller one would not fit the rows above
+            // the key bar with the files and the border), about twice as wide as tall.
+            let cell = viewport.cell.unwrap();
+            assert!((cell.height + 1) * 8 + 3 > height - 1, "{what}: {cell:?}");
+            assert_eq!(cell.width, 2 * cell.height + 1, "{what}: {cell:?}");
+            assert_centred(&text, width, &what);
+            let (left, _) = margins(&text, width);
+            assert!(left > 0, "{what}: nothing left over?\n{text}");
+            let bar = text.lines().nth(usize::from(height) - 1).unwrap();
+            assert!(
+                bar.starts_with(&format!("{} hjkl move", " ".repeat(left))),
+                "{what}: the key bar starts under the board:\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_board_that_scrolls_takes_the_width_beside_a_full_panel() {
+    let app = explorer(100, 100, (0, 0), Method::Backtrack);
+    for (width, height) in [(240, 60), (300, 80)] {
+        let text = screen(&app, Look::standard(), width, height);
+        assert_eq!(
+            margins(&text, width),
+            (0, 0),
+            "100x100 at {width}x{height}:\n{text}"
+        );
+        assert!(
+            text.contains("│Board      100x100 (10,000 squares), open "),
+            "the panel at its widest, the value on one line:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn the_race_and_the_starts_map_are_centred_on_a_wide_terminal() {
+    for side in [8, 100] {
+        let mut app = explorer(side, side, (0, 0), Method::Backtrack);
+        press(&mut app, "Rnnn");
+        for (width, height) in [(240, 60), (300, 80)] {
+            let text = screen(&app, Look::standard(), width, height);
+            let what = format!("the race on {side}x{side} at {width}x{height}");
+            assert_centred(&text, width, &what);
+            assert_eq!(text.matches("Nodes      4").count(), 2, "{what}:\n{text}");
+        }
+    }
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "s");
+    for _ in 0..60_000 {
+        if app.starts_map().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        app.tick(Duration::from_millis(1));
+    }
+    for (width, height) in [(240, 60), (300, 80)] {
+        let text = screen(&app, Look::standard(), width, height);
+        assert!(text.contains("64 give a tour"), "{text}");
+        assert_centred(&text, width, &format!("the starts map at {width}x{height}"));
+    }
 }
 
 #[test]

@@ -273,6 +273,19 @@ fn assert_centred(text: &str, width: u16, what: &str) {
     );
 }
 
+/// Presses `s` and ticks until the starts map is made, for at most a minute.
+fn show_starts_map(app: &mut App) {
+    press(app, "s");
+    for _ in 0..60_000 {
+        if app.starts_map().is_some() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        app.tick(Duration::from_millis(1));
+    }
+    panic!("no starts map after a minute: {:?}", app.starts_failure());
+}
+
 #[test]
 fn a_240x60_terminal_gives_the_board_large_cells() {
     let app = explorer(8, 8, (0, 0), Method::Backtrack);
@@ -340,14 +353,7 @@ fn the_race_and_the_starts_map_are_centred_on_a_wide_terminal() {
         }
     }
     let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
-    press(&mut app, "s");
-    for _ in 0..60_000 {
-        if app.starts_map().is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-        app.tick(Duration::from_millis(1));
-    }
+    show_starts_map(&mut app);
     for (width, height) in [(240, 60), (300, 80)] {
         let text = screen(&app, Look::standard(), width, height);
         assert!(text.contains("64 give a tour"), "{text}");
@@ -535,4 +541,23 @@ fn the_panel_says_which_layer_answered_for_construct() {
     );
     let text = screen(&large, Look::standard(), 80, 24);
     assert!(!text.contains("Answered"), "{text}");
+}
+
+#[test]
+fn a_count_of_one_names_one_thing() {
+    let mut app = explorer(1, 1, (0, 0), Method::Backtrack);
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains("Board      1x1 (1 square), open"), "{text}");
+    show_starts_map(&mut app);
+    let text = screen(&app, Look::standard(), 80, 24);
+    for needle in [
+        "Starts     1 gives a tour",
+        "From here  a tour in 1 node (the",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    let mut race = explorer(8, 8, (0, 0), Method::Backtrack).with_finish_budget(1);
+    press(&mut race, "R");
+    let text = screen(&race, Look::standard(), 100, 24);
+    assert!(text.contains("| budget 1 node\n"), "{text}");
 }

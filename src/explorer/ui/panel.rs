@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::{BoardViewport, Look, Role, Screen};
-use crate::explorer::app::{KnightState, TourView, Zoom, thousands};
+use crate::explorer::app::{KnightState, TourView, Zoom, count_of, thousands};
 use knights_tour_engine::board::Square;
 use knights_tour_engine::construct::story::Step;
 use knights_tour_engine::notation::{full_name, short_name};
@@ -286,7 +286,7 @@ impl Screen<'_> {
         let mut fields = vec![
             (
                 "Board",
-                format!("{board} ({} squares), {kind}", thousands(board.area())),
+                format!("{board} ({}), {kind}", count_of(board.area(), "square")),
                 text,
             ),
             (

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 
 use super::panel::{FIELD_WIDTH, wrap};
 use super::{BoardViewport, BoardWidget, Role, Screen};
-use crate::explorer::app::{LaneEnd, Race, RaceStatus, Speed, Verdict, thousands};
+use crate::explorer::app::{LaneEnd, Race, RaceStatus, Speed, Verdict, count_of, thousands};
 use knights_tour_engine::board::Board;
 use knights_tour_engine::notation::short_name;
 
@@ -237,7 +237,7 @@ impl Screen<'_> {
             ),
             Span::styled(format!(" | {speed}"), muted),
             Span::styled(
-                format!(" | budget {} nodes", thousands(race.budget())),
+                format!(" | budget {}", count_of(race.budget(), "node")),
                 muted,
             ),
         ];
@@ -345,11 +345,8 @@ impl Screen<'_> {
             // A narrow column: each value says what it is, without a column of names.
             let values = [
                 (status, self.style(status_style)),
-                (format!("{} nodes", thousands(figures.nodes)), text),
-                (
-                    format!("{} backtracks", thousands(figures.backtracks)),
-                    text,
-                ),
+                (count_of(figures.nodes, "node"), text),
+                (count_of(figures.backtracks, "backtrack"), text),
                 (
                     format!(
                         "depth {}/{area}, max {}",

@@ -9,7 +9,7 @@ use super::board::short_count;
 use super::look::MapOutcome;
 use super::panel::FIELD_WIDTH;
 use super::{Role, Screen};
-use crate::explorer::app::{StartsView, thousands};
+use crate::explorer::app::{StartsView, count_of, thousands};
 use knights_tour_engine::starts::StartOutcome;
 
 impl Screen<'_> {
@@ -20,8 +20,9 @@ impl Screen<'_> {
         let text = self.style(Role::Text);
         if let Some(map) = app.starts_map() {
             let tally = map.tally();
+            let gives = if tally.tours == 1 { "gives" } else { "give" };
             let sum = format!(
-                "{} give a tour, {} proved none, {} gave up ({})",
+                "{} {gives} a tour, {} proved none, {} gave up ({})",
                 thousands(tally.tours),
                 thousands(tally.no_tour),
                 thousands(tally.gave_up),
@@ -30,12 +31,12 @@ impl Screen<'_> {
             let answer = map.answer(app.cursor());
             let here = match &answer.outcome {
                 StartOutcome::Tour { layer } => format!(
-                    "a tour in {} nodes (the {layer} layer); Enter searches from here",
-                    thousands(answer.nodes)
+                    "a tour in {} (the {layer} layer); Enter searches from here",
+                    count_of(answer.nodes, "node")
                 ),
                 StartOutcome::NoTour(proof) => format!("no tour: {proof}"),
                 StartOutcome::BudgetExceeded { cause } => {
-                    format!("gave up after {} nodes: {cause}", thousands(answer.nodes))
+                    format!("gave up after {}: {cause}", count_of(answer.nodes, "node"))
                 }
                 StartOutcome::NotReached { cause } => format!("not reached: {cause}"),
             };
@@ -46,9 +47,9 @@ impl Screen<'_> {
         }
         if let Some((done, total)) = app.starts_progress() {
             let working = format!(
-                "working: {} of {} starts answered (keys still work; s hides the map)",
+                "working: {} of {} answered (keys still work; s hides the map)",
                 thousands(done as u64),
-                thousands(total as u64)
+                count_of(total as u64, "start")
             );
             return vec![("Starts", working, self.style(Role::Warn))];
         }

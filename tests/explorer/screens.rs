@@ -247,6 +247,80 @@ fn a_60x20_terminal_shows_the_whole_8x8_board_with_its_files() {
     assert_screen!("layout_60x20", text);
 }
 
+/// The panel's fields as drawn on `text`: each field's name and value, with the lines its value
+/// wrapped to, read inside the panel's frame.
+fn panel_fields(text: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = text.lines().map(|line| line.chars().collect()).collect();
+    let title: Vec<char> = "╭ knight's tour".chars().collect();
+    let left = lines[0]
+        .windows(title.len())
+        .position(|window| window == title.as_slice())
+        .expect("a panel")
+        + 1;
+    let mut fields: Vec<String> = Vec::new();
+    for line in &lines[1..] {
+        let Some(inside) = line.get(left..line.len() - 1) else {
+            continue;
+        };
+        let inside: String = inside.iter().collect();
+        match fields.last_mut() {
+            Some(field) if inside.starts_with("           ") && !inside.trim().is_empty() => {
+                field.push('\n');
+                field.push_str(inside.trim());
+            }
+            _ if inside.starts_with(char::is_uppercase) => fields.push(inside.trim().to_string()),
+            _ => {}
+        }
+    }
+    fields
+}
+
+#[test]
+fn a_60x20_terminal_leaves_fields_out_whole_and_never_cuts_one() {
+    let mut searching = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut searching, "nn");
+    let mut found = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut found, "f");
+    let refused = explorer(5, 5, (0, 1), Method::Backtrack);
+    let mut mapped = explorer(8, 8, (0, 0), Method::Backtrack);
+    show_starts_map(&mut mapped);
+    let kept = [
+        (&searching, ["Status", "Nodes", "Depth", "Next"].as_slice()),
+        (&found, &["Status", "Nodes", "Depth", "Move"]),
+        (&refused, &["Status", "Nodes", "Depth"]),
+        (&mapped, &["Starts", "From here", "Cursor"]),
+    ];
+    for (app, needed) in kept {
+        let small = screen(app, Look::standard(), 60, 20);
+        // As tall as it takes to show every field: the board and the panel as wide.
+        let tall = screen(app, Look::standard(), 60, 60);
+        let all = panel_fields(&tall);
+        let shown = panel_fields(&small);
+        for field in &shown {
+            assert!(
+                all.contains(field),
+                "{field:?} is cut at 60x20:\n{small}\nwhole at 60x60:\n{tall}"
+            );
+        }
+        for name in needed {
+            assert!(
+                shown.iter().any(|field| field.starts_with(name)),
+                "{name} left out:\n{small}"
+            );
+        }
+        let status = app.status().to_string();
+        if app.starts_map().is_none() {
+            let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let status_field = shown.iter().find(|field| field.starts_with("Status"));
+            assert_eq!(
+                status_field.map(|field| words(field)),
+                Some(words(&format!("Status {status}"))),
+                "{small}"
+            );
+        }
+    }
+}
+
 /// The blank columns left and right of what is drawn on a screen `width` columns wide.
 fn margins(text: &str, width: u16) -> (usize, usize) {
     let width = usize::from(width);

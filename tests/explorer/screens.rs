@@ -284,8 +284,16 @@ fn a_60x20_terminal_leaves_fields_out_whole_and_never_cuts_one() {
     let refused = explorer(5, 5, (0, 1), Method::Backtrack);
     let mut mapped = explorer(8, 8, (0, 0), Method::Backtrack);
     show_starts_map(&mut mapped);
+    let mut large = explorer(100, 100, (0, 0), Method::Backtrack);
+    press(&mut large, "nn");
+    let (_, window) = draw(&large, Look::standard(), 60, 20);
+    assert!(
+        window.grid.width >= 30,
+        "the board scrolls in half the width or more: {window:?}"
+    );
     let kept = [
         (&searching, ["Status", "Nodes", "Depth", "Next"].as_slice()),
+        (&large, &["Status", "Nodes", "Depth", "Next"]),
         (&found, &["Status", "Nodes", "Depth", "Move"]),
         (&refused, &["Status", "Nodes", "Depth"]),
         (&mapped, &["Starts", "From here", "Cursor"]),

@@ -34,6 +34,9 @@ const PANEL_WIDTH: u16 = 34;
 const PANEL_MAX_WIDTH: u16 = 48;
 /// The narrowest side panel, taken when that lets the whole board fit beside it.
 const PANEL_MIN_WIDTH: u16 = 24;
+/// The fewest columns a scrolling board is left beside the full side panel; a narrower
+/// terminal gives it the narrowest panel.
+const WINDOW_MIN_WIDTH: u16 = 40;
 /// Rows of the figures under the board when there is no room beside it.
 const STRIP_HEIGHT: u16 = 2;
 
@@ -48,7 +51,8 @@ enum Arrangement {
 
 /// The arrangement that shows the whole board if any does, preferring the full side panel, then
 /// a narrower one, then the figures below; a board too large for any scrolls beside the panel,
-/// which takes a third of a wide terminal (up to [`PANEL_MAX_WIDTH`]).
+/// which takes a third of a wide terminal (up to [`PANEL_MAX_WIDTH`]) and its narrowest on a
+/// terminal that would leave the board less than [`WINDOW_MIN_WIDTH`].
 fn arrange(board: Board, body: Rect) -> Arrangement {
     let beside = |panel: u16| {
         let room = Rect {
@@ -72,7 +76,11 @@ fn arrange(board: Board, body: Rect) -> Arrangement {
         .or_else(|| beside(PANEL_MIN_WIDTH).filter(|_| body.width >= PANEL_MIN_WIDTH + MIN_SIZE.0))
         .or_else(|| BoardWidget::whole_size_in(board, below).map(|_| Arrangement::Below))
         .unwrap_or(if side_fits {
-            let panel_width = (body.width / 3).clamp(PANEL_WIDTH, PANEL_MAX_WIDTH);
+            let panel_width = if body.width < PANEL_WIDTH + WINDOW_MIN_WIDTH {
+                PANEL_MIN_WIDTH
+            } else {
+                (body.width / 3).clamp(PANEL_WIDTH, PANEL_MAX_WIDTH)
+            };
             Arrangement::Side {
                 board_width: body.width - panel_width,
                 panel_width,

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use crate::tourfile::{How, PictureOptions, Replace, SaveError, save_with, write_list, write_svg};
 use knights_tour_engine::notation::short_name;
-use knights_tour_engine::quote::{quoted, quoted_bytes};
+use knights_tour_engine::quote::{counted, quoted, quoted_bytes};
 use knights_tour_engine::tour::Tour;
 
 use super::{App, Attempt, PromptPurpose, Setup};
@@ -141,7 +141,8 @@ impl App {
                     How::Created | How::Replaced => "",
                 };
                 Notice::done(format!(
-                    "wrote {what} ({squares} squares) to {shown}{through}{how}"
+                    "wrote {what} ({}) to {shown}{through}{how}",
+                    counted(squares as u64, "square")
                 ))
             }
             Err(SaveError::Exists) => {

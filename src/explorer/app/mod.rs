@@ -51,7 +51,7 @@ pub use race::{
 };
 pub use scene::{Follow, KnightState, Scene, StartsView, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
-pub use status::{Figures, Status, thousands};
+pub use status::{Figures, Status, count_of, thousands};
 
 /// The longest side the explorer takes (the solver goes further): a million squares.
 pub const MAX_SIDE: u32 = 1000;

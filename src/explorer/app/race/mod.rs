@@ -474,4 +474,20 @@ mod tests {
         assert_eq!(tie.finish_line(), "a tie: both found a tour in 64 nodes");
         assert_eq!(tie.factor(), None);
     }
+
+    #[test]
+    fn one_node_is_said_in_the_singular() {
+        let board = Board::square(1).unwrap();
+        let mut race = Race::new(
+            board,
+            Square::new(0, 0),
+            false,
+            [Method::Naive, Method::Backtrack],
+            1000,
+            Speed::Max,
+        );
+        race.finish();
+        assert_eq!(race.lanes[0].end(), Some(LaneEnd::Tour { nodes: 1 }));
+        assert_eq!(race.finish_line(), "a tie: both found a tour in 1 node");
+    }
 }

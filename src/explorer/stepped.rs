@@ -31,7 +31,7 @@ pub enum Found {
 
 /// How far one run may go: see [`SteppedSearch::run`].
 #[derive(Debug, Clone, Copy)]
-pub struct RunLimits {
+pub(crate) struct RunLimits {
     /// Events to take at most.
     pub events: u64,
     /// Stop once the search has expanded this many nodes.
@@ -42,7 +42,7 @@ pub struct RunLimits {
 
 /// A search stepped event by event, with the board it is shown on: see the module docs.
 #[derive(Debug, Clone)]
-pub struct SteppedSearch {
+pub(crate) struct SteppedSearch {
     session: RewindableSearch,
     /// Visit numbers by square index, 0 for unvisited.
     visits: Vec<u32>,
@@ -95,7 +95,7 @@ impl SteppedSearch {
 
     /// Sets the time spent back to `elapsed`, taken before a replay: steps taken again
     /// after a step back were timed the first time.
-    pub fn restore_elapsed(&mut self, elapsed: Duration) {
+    pub(crate) fn restore_elapsed(&mut self, elapsed: Duration) {
         self.elapsed = elapsed;
     }
 
@@ -147,7 +147,7 @@ impl SteppedSearch {
 
     /// Takes back every event since the search first had `nodes` nodes, if it has that many;
     /// the time taken is kept.
-    pub fn rewind_below(&mut self, nodes: u64) {
+    pub(crate) fn rewind_below(&mut self, nodes: u64) {
         if self.nodes() < nodes {
             return;
         }

@@ -43,7 +43,7 @@ impl App {
     }
 
     /// Where the tour on screen came from, when it was opened from a file.
-    pub fn opened_from(&self) -> Option<&str> {
+    pub(crate) fn opened_from(&self) -> Option<&str> {
         match &self.attempt {
             Attempt::Opened(source) => Some(source),
             _ => None,
@@ -56,7 +56,7 @@ impl App {
     }
 
     /// The name `e` offers: `tour-8x8-a1.svg`.
-    pub fn default_picture_name(&self) -> String {
+    pub(crate) fn default_picture_name(&self) -> String {
         format!("{}.svg", self.tour_stem())
     }
 

@@ -54,11 +54,11 @@ pub use setup::{METHODS, Setup, Speed, next_method};
 pub use status::{Figures, Status, count_of, thousands};
 
 /// The longest side the explorer takes (the solver goes further): a million squares.
-pub const MAX_SIDE: u32 = 1000;
+pub(crate) const MAX_SIDE: u32 = 1000;
 /// The farthest the help scrolls: more than its lines at any width the explorer draws in.
 const HELP_SCROLL_MAX: u16 = 200;
 /// The longest side on which the path view draws the tour's moves; larger boards get the shade.
-pub const PATH_MAX_SIDE: u32 = 24;
+pub(crate) const PATH_MAX_SIDE: u32 = 24;
 /// The node budget of `f`, by default: a press runs the search until its node count reaches the
 /// next multiple of the budget (so the first press stops at the budget itself), then says the
 /// budget is exhausted.
@@ -207,7 +207,7 @@ impl App {
 
     /// The same explorer without file access: `w` says it cannot write (a served session,
     /// whose files would be the server's).
-    pub fn without_files(mut self) -> Self {
+    pub(crate) fn without_files(mut self) -> Self {
         self.files = false;
         self
     }
@@ -250,7 +250,7 @@ impl App {
     }
 
     /// Lines the help is scrolled down by (the screen stops it at the help's end).
-    pub fn help_scroll(&self) -> u16 {
+    pub(crate) fn help_scroll(&self) -> u16 {
         self.help_scroll
     }
 
@@ -483,11 +483,6 @@ impl App {
         if self.tour().is_none() {
             self.message = Some("the path view shows a finished tour".into());
         }
-    }
-
-    /// How many times the user asked to centre on the knight.
-    pub fn centre_requests(&self) -> u32 {
-        self.centre_requests
     }
 
     fn move_cursor(&mut self, rows: i32, cols: i32) {

@@ -139,7 +139,7 @@ impl<'a> StartsView<'a> {
 
 impl Scene<'_> {
     /// Whether a seam runs below `square` and whether one runs right of it.
-    pub fn seams_after(&self, square: Square) -> (bool, bool) {
+    pub(crate) fn seams_after(&self, square: Square) -> (bool, bool) {
         self.seams.map_or((false, false), |(rows, cols)| {
             (
                 rows.binary_search(&(square.row + 1)).is_ok(),
@@ -154,7 +154,7 @@ impl<'a> Scene<'a> {
     /// knight, its candidates and the square last taken back, as the explorer's board shows
     /// them, with no cursor (a square off the board, which no cell matches) and the focus on
     /// the knight. Each lane of the method race is drawn from one.
-    pub fn of_search(
+    pub(crate) fn of_search(
         session: &RewindableSearch,
         visits: &'a [u32],
         closed: bool,

@@ -27,7 +27,7 @@ use super::keys::KEYS;
 use knights_tour_engine::board::Board;
 
 /// The smallest terminal the explorer draws in; below it, a message says so.
-pub const MIN_SIZE: (u16, u16) = (24, 8);
+pub(crate) const MIN_SIZE: (u16, u16) = (24, 8);
 /// Terminal columns the side panel needs; narrower terminals put the figures under the board.
 const PANEL_WIDTH: u16 = 34;
 /// The widest the side panel grows.

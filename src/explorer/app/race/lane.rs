@@ -55,7 +55,7 @@ impl LaneEnd {
     }
 
     /// Whether the lane answered the question: a tour, or a proof that there is none.
-    pub fn answered(&self) -> bool {
+    pub(crate) fn answered(&self) -> bool {
         matches!(self, LaneEnd::Tour { .. } | LaneEnd::Proved { .. })
     }
 }

@@ -254,7 +254,7 @@ impl Race {
     }
 
     /// Whether the race moves on its own.
-    pub fn is_running(&self) -> bool {
+    pub(crate) fn is_running(&self) -> bool {
         self.motion != Motion::Still
     }
 

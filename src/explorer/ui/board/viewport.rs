@@ -61,7 +61,7 @@ pub fn compact_cell(board: Board) -> CellSize {
 
 impl CellSize {
     /// Whether the cell is tall enough for the cursor's marks and a label under its text.
-    pub fn is_wide(self) -> bool {
+    pub(crate) fn is_wide(self) -> bool {
         self.height >= 2
     }
 }

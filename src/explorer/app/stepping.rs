@@ -28,7 +28,7 @@ impl App {
         if let Some(race) = &self.race {
             return race.is_running() || self.starts_working();
         }
-        self.motion != Motion::Still || self.starts_working()
+        self.motion != Motion::Still || self.starts_working() || self.play_working()
     }
 
     /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
@@ -39,6 +39,7 @@ impl App {
         }
         match (self.motion, self.speed) {
             // The starts map's progress, a few times a second.
+            (Motion::Still, _) if self.play_working() => Some(frame),
             (Motion::Still, _) if self.starts_working() => Some(STARTS_POLL.max(frame)),
             (Motion::Still, _) => None,
             (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
@@ -50,6 +51,7 @@ impl App {
     pub fn tick(&mut self, elapsed: Duration) {
         let elapsed = elapsed.min(MAX_TICK);
         self.poll_starts();
+        self.poll_play();
         if let Some(race) = &mut self.race {
             race.tick(elapsed);
             return;

@@ -249,19 +249,9 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("R", "race")),
     ),
     key(
-        "P",
-        "play your own tour, judged by the engine (P leaves)",
+        "P i 1-8",
+        "play your own tour: the engine judges (1-8 move, i hint)",
         Some(("P", "play")),
-    ),
-    key(
-        "1 2 3 4 5 6 7 8",
-        "in play: move the knight to that numbered square (or Enter, a click)",
-        None,
-    ),
-    key(
-        "i",
-        "in play: a hint, the next move of a tour that completes",
-        None,
     ),
     key(
         "? Esc",
@@ -332,6 +322,11 @@ mod tests {
             .map(|line| line.keys)
             .collect::<Vec<_>>()
             .join(" ");
+        // A word of the help's keys names `c`: the key itself, or a range such as `1-8`.
+        let names = |word: &str, c: char| match word.as_bytes() {
+            &[low, b'-', high] => (low..=high).contains(&(c as u8)),
+            _ => word == c.to_string(),
+        };
         for c in (' '..='~').filter(|c| c.is_ascii_graphic()) {
             // Aliases for unshifted keys on US layouts are not listed separately.
             if "=_.,".contains(c) {
@@ -339,7 +334,7 @@ mod tests {
             }
             if press(KeyCode::Char(c)).is_some() {
                 assert!(
-                    help.split(' ').any(|word| word == c.to_string()),
+                    help.split(' ').any(|word| names(word, c)),
                     "{c:?} is mapped but not in the help"
                 );
             }

@@ -271,7 +271,6 @@ impl Screen<'_> {
                 ]));
             }
         }
-        lines.push(Line::default());
         lines.push(Line::styled(
             " Methods: warnsdorff, backtrack, naive, construct",
             self.style(Role::Muted),

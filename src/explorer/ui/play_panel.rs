@@ -19,7 +19,11 @@ use knights_tour_engine::solve::GiveUp;
 
 impl Screen<'_> {
     /// The panel's fields in play (`short`: the short forms).
-    pub(super) fn play_fields(&self, play: &Play, short: bool) -> Vec<(&'static str, String, Style)> {
+    pub(super) fn play_fields(
+        &self,
+        play: &Play,
+        short: bool,
+    ) -> Vec<(&'static str, String, Style)> {
         let text = self.style(Role::Text);
         let mut fields = self.setup_fields(short);
         // The method searches; play is judged by the engine's layers, whatever it is.
@@ -59,7 +63,10 @@ impl Screen<'_> {
             let value = if short {
                 format!("{} ({number})", short_name(board, hint))
             } else {
-                format!("{} (move {number}): a tour completes from there", short_name(board, hint))
+                format!(
+                    "{} (move {number}): a tour completes from there",
+                    short_name(board, hint)
+                )
             };
             fields.push(("Hint", value, self.style(Role::Good)));
         }
@@ -99,7 +106,10 @@ impl Screen<'_> {
         let (verdict, role) = verdict_text(play, setup.board, true);
         let lines = vec![
             Line::from(vec![
-                Span::styled(format!("{} {kind} play ", setup.board), self.style(Role::Key)),
+                Span::styled(
+                    format!("{} {kind} play ", setup.board),
+                    self.style(Role::Key),
+                ),
                 Span::styled(
                     format!(
                         "moves {} of {}, {} taken back",
@@ -123,9 +133,10 @@ fn verdict_text(play: &Play, board: Board, short: bool) -> (String, Role) {
     match play.standing() {
         Standing::Complete => ("the tour is complete".to_string(), Role::Good),
         Standing::Judging { so_far: None } => ("judging...".to_string(), Role::Key),
-        Standing::Judging { so_far: Some(n) } if short => {
-            (format!("unknown so far ({}), judging on", nodes(n)), Role::Warn)
-        }
+        Standing::Judging { so_far: Some(n) } if short => (
+            format!("unknown so far ({}), judging on", nodes(n)),
+            Role::Warn,
+        ),
         Standing::Judging { so_far: Some(n) } => (
             format!("unknown so far: no answer in {}; still judging", nodes(n)),
             Role::Warn,

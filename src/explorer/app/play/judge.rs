@@ -176,7 +176,10 @@ impl Judge {
         self.wanted.store(job.id, Ordering::Relaxed);
         self.in_flight.push(job.id);
         let id = job.id;
-        match self.worker.get_or_insert_with(|| start_worker(&self.wanted)) {
+        match self
+            .worker
+            .get_or_insert_with(|| start_worker(&self.wanted))
+        {
             Worker::Thread { jobs, .. } => {
                 if let Err(unsent) = jobs.send(job) {
                     // The worker is gone (it panicked): judge here from now on.
@@ -187,11 +190,9 @@ impl Judge {
                     self.worker = Some(Worker::Inline { reports });
                 }
             }
-            Worker::Inline { reports } => {
-                judge(&job, &SLICES[..1], &self.wanted, &mut |report| {
-                    reports.push(report)
-                })
-            }
+            Worker::Inline { reports } => judge(&job, &SLICES[..1], &self.wanted, &mut |report| {
+                reports.push(report)
+            }),
         }
         id
     }

@@ -466,11 +466,7 @@ impl App {
             self.toggle_starts();
         }
         let setup = self.setup;
-        self.play = Some(Box::new(Play::new(
-            setup.board,
-            setup.start,
-            setup.closed,
-        )));
+        self.play = Some(Box::new(Play::new(setup.board, setup.start, setup.closed)));
         self.follow = Follow::Knight;
     }
 

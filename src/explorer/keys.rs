@@ -177,8 +177,8 @@ pub const PLAY_BAR: &[(&str, &str)] = &[
     ("Enter 1-8", "move"),
     ("u", "back"),
     ("i", "hint"),
-    ("hjkl", "cursor"),
     ("P", "leave"),
+    ("hjkl", "cursor"),
     ("?", "help"),
     ("q", "quit"),
 ];

@@ -94,7 +94,7 @@ impl Screen<'_> {
             (
                 glyphs.dead_end.to_string(),
                 on_square(Role::DeadEnd),
-                "named by a dead verdict",
+                "named in the verdict",
             ),
         ]
     }

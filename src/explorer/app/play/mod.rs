@@ -21,10 +21,11 @@ use std::time::{Duration, Instant};
 use knights_tour_engine::board::{Board, KNIGHT_MOVES, Square};
 use knights_tour_engine::existence::NoTourReason;
 use knights_tour_engine::notation::short_name;
+use knights_tour_engine::quote::counted;
 use knights_tour_engine::search::DeadPosition;
 use knights_tour_engine::tour::Tour;
 
-use super::{App, Follow, KnightState, Motion, Notice, Scene};
+use super::{App, Follow, KnightState, Motion, Notice, Scene, TourView};
 use crate::explorer::keys::Action;
 use judge::{Judge, Report};
 use positions::Positions;
@@ -514,11 +515,16 @@ impl App {
             Action::WriteTour | Action::WritePicture if play.tour().is_none() => {
                 let left = play.board.area() - play.path.len() as u64;
                 self.notice = Some(Notice::failed(format!(
-                    "the tour is not complete: {left} squares to go"
+                    "the tour is not complete: {} to go",
+                    counted(left, "square")
                 )));
+            }
+            Action::ToggleView if play.tour().is_none() => {
+                self.message = Some("the path view shows the tour once it is complete".into());
             }
             Action::WriteTour
             | Action::WritePicture
+            | Action::ToggleView
             | Action::CursorUp
             | Action::CursorDown
             | Action::CursorLeft
@@ -588,6 +594,10 @@ impl App {
             Follow::Knight => head,
             Follow::Cursor => self.cursor,
         };
+        let path = match (play.tour(), self.view) {
+            (Some(tour), TourView::Path) => Some(tour.indices()),
+            _ => None,
+        };
         Scene {
             board,
             visits: &play.visits,
@@ -598,8 +608,8 @@ impl App {
             cursor: self.cursor,
             candidates: Vec::new(),
             undone: None,
-            path: None,
-            closed: play.closed,
+            path,
+            closed: play.tour().is_some_and(Tour::is_closed),
             focus,
             zoom: self.zoom,
             centre_request: self.centre_requests,

@@ -94,7 +94,6 @@ fn any_expectations() -> impl Strategy<Value = Expectations> {
         prop::option::of(text.prop_filter_map("a square", |text| SquareSpec::from_str(&text).ok()));
     (size, any::<bool>(), start).prop_map(|(size, closed, start)| Expectations {
         size,
-        default_size: board(8, 8),
         closed,
         start,
         memory_cap: None,
@@ -369,7 +368,6 @@ fn expectations(tour: &Tour, size: Option<Board>) -> Expectations {
     let start = tour.start();
     Expectations {
         size,
-        default_size: board(8, 8),
         closed: tour.is_closed(),
         start: Some(format!("{},{}", start.row, start.col).parse().unwrap()),
         memory_cap: None,

@@ -198,8 +198,8 @@ first fault named, with its line), 2 not a tour file or bad usage."
 pub struct CheckArgs {
     /// The tour; standard input when absent or `-`
     pub file: Option<PathBuf>,
-    /// Board size: required for a list unless it is 8x8; a grid and a JSON object give their
-    /// own, which must agree with it
+    /// Board size: a grid and a JSON object give their own, which must agree with it; a list
+    /// without it is checked on the board its squares span
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<Board>,
     /// The square the tour must start on (ROW,COL or a1)

@@ -37,14 +37,15 @@ fn check_accepts_valid_tours_with_status_0() {
     let list = list_text(&path);
     let grid = grid_text(chess, &path);
     let expected = "valid open tour of 8x8 from 0,0\n";
-    for (args, text) in [
-        (&[][..], &list),
-        (&["--format", "list"], &list),
-        (&["--size", "8x8", "--start", "0,0"], &list),
-        (&["--start", "a8"], &list),
-        (&[], &grid),
-        (&["--format", "grid", "--start", "0,0"], &grid),
-        (&["-"], &grid),
+    let inferred = "valid open tour of 8x8 from 0,0 (board inferred from the list)\n";
+    for (args, text, expected) in [
+        (&[][..], &list, inferred),
+        (&["--format", "list"], &list, inferred),
+        (&["--size", "8x8", "--start", "0,0"], &list, expected),
+        (&["--start", "a8"], &list, inferred),
+        (&[], &grid, expected),
+        (&["--format", "grid", "--start", "0,0"], &grid, expected),
+        (&["-"], &grid, expected),
     ] {
         let out = check(args, text);
         assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
@@ -65,7 +66,7 @@ fn check_accepts_valid_tours_with_status_0() {
     assert_eq!(check(&[], &zero_based).stdout, expected);
     let file = scratch_file("valid.txt", list.as_bytes());
     let out = run(&["check", file.to_str().unwrap()], None);
-    assert_eq!((out.code, out.stdout.as_str()), (0, expected));
+    assert_eq!((out.code, out.stdout.as_str()), (0, inferred));
     // A closed tour, checked as closed.
     let closed = solve(&["--size", "6", "--closed", "--format", "list"]).stdout;
     let out = check(&["--size", "6", "--closed"], &closed);
@@ -111,9 +112,13 @@ fn check_exits_1_naming_the_first_violation_of_an_invalid_tour() {
         (&[], list_text(&revisit), vec!["visited twice", &again]),
         (&[], duplicate_number, vec!["63", "twice"]),
         (&[], too_big, vec!["65"]),
-        (&[], list_text(&path[..n - 1]), vec!["63 of the 64"]),
+        (
+            &["--size", "8"],
+            list_text(&path[..n - 1]),
+            vec!["63 of the 64"],
+        ),
         (&["--size", "10"], list_text(&path), vec!["64 of the 100"]),
-        (&[], off, vec!["8,0", "off the 8x8 board"]),
+        (&["--size", "8"], off, vec!["8,0", "off the 8x8 board"]),
         (
             &["--closed"],
             list_text(&path),
@@ -287,6 +292,8 @@ fn check_accepts_every_format_solve_writes() {
         let kind = if closed { "closed" } else { "open" };
         let board = knights_tour_engine::notation::parse_size(size).unwrap();
         let expected = format!("valid {kind} tour of {board} from {start}\n");
+        let inferred =
+            format!("valid {kind} tour of {board} from {start} (board inferred from the list)\n");
         for format in ["list", "grid", "json"] {
             let text = solve(&[&solve_args[..], &["--format", format]].concat()).stdout;
             let mut texts = vec![(format.to_string(), text.clone())];
@@ -296,18 +303,21 @@ fn check_accepts_every_format_solve_writes() {
                 texts.push(("CRLF list".into(), text.replace('\n', "\r\n")));
             }
             for (what, text) in texts {
-                // A list needs the size; the others carry their own, and agree with it.
+                // A list without the size spans its board; the others carry their own, and
+                // agree with it.
                 for with_size in [true, false] {
-                    if what.contains("list") && !with_size && size != "8" {
-                        continue;
-                    }
                     let mut args = check_args.clone();
                     if with_size {
                         args.extend(["--size", size]);
                     }
                     let out = check(&args, &text);
                     assert_eq!(out.code, 0, "{what} of {size} {args:?}: {}", out.stderr);
-                    assert_eq!(out.stdout, expected, "{what} of {size}");
+                    let expected = if what.contains("list") && !with_size {
+                        &inferred
+                    } else {
+                        &expected
+                    };
+                    assert_eq!(&out.stdout, expected, "{what} of {size}");
                     // Told the format, the same.
                     let format = if what.contains("list") {
                         "list"

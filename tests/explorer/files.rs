@@ -17,7 +17,6 @@ use super::*;
 pub(super) fn read_back(path: &std::path::Path, board: Board) -> Tour {
     let expect = Expectations {
         size: Some(board),
-        default_size: board,
         closed: false,
         start: None,
         memory_cap: None,

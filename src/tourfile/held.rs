@@ -186,7 +186,7 @@ fn reserve(
             .unwrap_or(usize::MAX)
             .saturating_sub(others)
     });
-    let wanted = (vec.capacity().saturating_mul(2).max(4096)).min(most);
+    let wanted = (vec.capacity().saturating_mul(2).max(64)).min(most);
     if wanted < needed {
         return Err(Refused::NoRoom);
     }

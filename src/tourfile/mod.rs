@@ -113,9 +113,14 @@ impl Expectations {
     }
 }
 
-/// `bytes` in megabytes for a message, rounded up.
+/// `bytes` in megabytes for a message, rounded up (in kilobytes below a megabyte, so that a
+/// small cap is not called a megabyte).
 fn megabytes(bytes: u64) -> String {
-    format!("{} MB", bytes.div_ceil(1 << 20))
+    if bytes < 1 << 20 {
+        format!("{} KB", bytes.div_ceil(1 << 10))
+    } else {
+        format!("{} MB", bytes.div_ceil(1 << 20))
+    }
 }
 
 /// A valid tour, as found.
@@ -460,6 +465,26 @@ mod tests {
             // Stopped at the first bad line, within a few buffers of input.
             assert!(reader.given <= 4 << 20, "{chunk:?}: read {}", reader.given);
             assert!(!error.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
+    fn an_endless_list_without_a_size_ends_at_the_memory_cap() {
+        // Knight moves back and forth (half a byte a line held), or one square again and
+        // again (a jump each).
+        for chunk in [&b"0 0\n1 2\n"[..], b"0 0\n"] {
+            let mut reader = Endless {
+                head: b"",
+                chunk,
+                given: 0,
+            };
+            let expect = Expectations {
+                memory_cap: Some(64 << 10),
+                ..expect(None)
+            };
+            let error = check_tour(&mut reader, InputFormat::Auto, &expect).unwrap_err();
+            assert!(error.to_string().contains("pass --size"), "{error}");
+            assert!(reader.given <= 4 << 20, "{chunk:?}: read {}", reader.given);
         }
     }
 

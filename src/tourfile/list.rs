@@ -2,24 +2,24 @@
 //! are skipped. Checked as it is read, one bit a square: lines the common way (`r c`) are
 //! parsed straight from the buffer, the rest one by one with the line in hand.
 //!
-//! A list does not say its board. Given none, it is checked on the board its squares span
-//! (rows = the largest row + 1, columns likewise), found first: a file is read twice (its
-//! extent, then the check), a source read once is held in memory meanwhile (`held`), within
-//! the memory cap. The board grows with each square read, so a list that would need a board
-//! past every limit is refused at the square that needs it.
+//! A list does not say its board: given none, it is checked on the board its squares span
+//! (`spanned`).
+
+mod held;
+mod spanned;
 
 use std::io::Read;
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::quote::quoted_bytes;
-use knights_tour_engine::tour::{TourError, Validator};
+use knights_tour_engine::tour::Validator;
 
-use super::held::{HeldList, Refused};
 use super::input::{Line, LineReader, Source, short_number};
 use super::{
-    CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank, megabytes,
+    CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
     number_text, significant_digits, text_error, validator,
 };
+pub use spanned::INFERRED;
 
 /// The longest list line: two numbers of at most ten digits, a comma and room for blanks.
 pub(super) const MAX_LINE: usize = 128;
@@ -90,7 +90,7 @@ pub(super) fn check<S: Source>(
 ) -> Result<CheckedTour, CheckError> {
     match expect.size {
         Some(board) => check_on(input, expect, board),
-        None => check_on_inferred_board(input, expect),
+        None => spanned::check(input, expect),
     }
 }
 
@@ -145,126 +145,6 @@ fn read_squares<R: Read>(
                 }
             }
         }
-    }
-}
-
-/// The note on a verdict about a list checked on the board it spans.
-pub const INFERRED: &str = "board inferred from the list";
-
-/// Checks a list given no size on the board its squares span: read twice when the input can
-/// be, else held in memory while it is read.
-fn check_on_inferred_board<S: Source>(
-    input: &mut LineReader<S>,
-    expect: &Expectations,
-) -> Result<CheckedTour, CheckError> {
-    let start = input.mark();
-    let mut extent = Extent::default();
-    let mut held = (!input.rereadable()).then(HeldList::default);
-    let mut refused = false;
-    let read = read_squares(input, |row, col, line| {
-        let taken = take_square(&mut extent, held.as_mut(), (row, col), line, expect);
-        refused = taken.is_err();
-        taken
-    });
-    // A line that is no square stops the check where the check on the board would stop: at
-    // it, or at an earlier square that breaks a rule there.
-    let stopped = match read {
-        Ok(()) => None,
-        Err(error) if refused || matches!(error, CheckError::Io(_)) => return Err(error),
-        Err(error) => Some(error),
-    };
-    let Some(board) = extent.board else {
-        return Err(stopped.unwrap_or_else(|| TourError::Empty.into()));
-    };
-    let checked = match held {
-        None => {
-            input.rewind(start)?;
-            check_on(input, expect, board)
-        }
-        Some(held) => {
-            let mut progress = Progress::new(expect, board)?;
-            held.replay(|row, col, line| progress.push(row, col, line))
-                .and_then(|()| stopped.map_or(Ok(()), Err))
-                .and_then(|()| progress.finish(expect))
-        }
-    };
-    checked.map_err(|error| match error {
-        CheckError::Invalid(message) => {
-            CheckError::Invalid(format!("{message} (board {board}, inferred from the list)"))
-        }
-        other => other,
-    })
-}
-
-/// Takes the square `(row, col)` of line `line` into the board the list spans, and into
-/// `held` when the list is held: refused when the board would be past every board's limit,
-/// or the memory it takes past the cap of `expect`.
-#[inline(always)]
-fn take_square(
-    extent: &mut Extent,
-    held: Option<&mut HeldList>,
-    (row, col): (u64, u64),
-    line: u64,
-    expect: &Expectations,
-) -> Result<(), CheckError> {
-    let (board, grew) = extent.take(row, col, line)?;
-    if grew {
-        let what = format!("one bit a square; {INFERRED}");
-        expect
-            .afford(board, bitmap_bytes(board), &what)
-            .map_err(|error| input_error(line, error))?;
-    }
-    let Some(held) = held else {
-        return Ok(());
-    };
-    let room = expect
-        .memory_cap
-        .map(|cap| cap.saturating_sub(bitmap_bytes(board)));
-    held.push(row, col, line, room)
-        .map_err(|refused| match refused {
-            Refused::NoRoom => input_error(
-                line,
-                format!(
-                    "a list read once (standard input, a pipe) is held in memory to find its \
-                 board, and this one needs more than the {} this process may use; pass --size \
-                 to check it as it is read",
-                    megabytes(expect.memory_cap.unwrap_or(held.bytes()))
-                ),
-            ),
-            Refused::TooMany => invalid(
-                line,
-                format!(
-                    "more than {} squares, more than any board has",
-                    Board::MAX_SQUARES
-                ),
-            ),
-        })
-}
-
-/// The board the squares of a list span so far.
-#[derive(Debug, Default)]
-struct Extent {
-    /// The largest row + 1, the largest column + 1.
-    rows: u64,
-    cols: u64,
-    /// Their board, once a square is in.
-    board: Option<Board>,
-}
-
-impl Extent {
-    /// Takes in the square `(row, col)` of line `line`: the board now, and whether it grew.
-    /// Refused when it would grow past every board's limit.
-    #[inline(always)]
-    fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(Board, bool), CheckError> {
-        if let Some(board) = self.board.filter(|_| row < self.rows && col < self.cols) {
-            return Ok((board, false));
-        }
-        self.rows = self.rows.max(row.saturating_add(1));
-        self.cols = self.cols.max(col.saturating_add(1));
-        let board = Board::new(self.rows, self.cols)
-            .map_err(|error| input_error(line, format!("{error} ({INFERRED})")))?;
-        self.board = Some(board);
-        Ok((board, true))
     }
 }
 

@@ -13,12 +13,11 @@
 //! of the board it describes, refused up front when that exceeds the memory this process may
 //! use. A grid and a JSON object give their board; a list given no size is checked on the
 //! board its squares span, found first (a file is read twice; a list read once is held in
-//! memory, half a byte a square: `held`). Text that is not a tour file is exit status 2; a
+//! memory, half a byte a square). Text that is not a tour file is exit status 2; a
 //! tour file whose tour breaks a rule, exit status 1. Every message quotes the file through
 //! [`quoted_bytes`], and [`check_file`] names the file it cannot read.
 
 mod grid;
-mod held;
 mod input;
 mod json;
 mod list;

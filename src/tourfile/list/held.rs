@@ -8,7 +8,7 @@
 
 use knights_tour_engine::board::{Board, KNIGHT_MOVES};
 
-use super::CheckError;
+use crate::tourfile::CheckError;
 
 /// The code of a run of blank lines, their number in the side stream.
 const BLANKS: u8 = 8;

@@ -24,6 +24,12 @@ pub use spanned::INFERRED;
 /// The longest list line: two numbers of at most ten digits, a comma and room for blanks.
 pub(super) const MAX_LINE: usize = 128;
 
+/// What the squares of a list are handed to as they are read.
+trait Squares {
+    /// Takes the square `(row, col)` of line `line`; an error stops the reading.
+    fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError>;
+}
+
 /// The list's progress.
 struct Progress {
     board: Board,
@@ -43,9 +49,22 @@ impl Progress {
         })
     }
 
-    /// The next square, on line `line`.
+    /// The verdict once every square is in.
+    fn finish(self, expect: &Expectations) -> Result<CheckedTour, CheckError> {
+        let tour = self.validator.into_tour()?;
+        Ok(CheckedTour {
+            board: self.board,
+            start: self.first.expect("a finished tour has a first square"),
+            closed: expect.closed,
+            tour,
+        })
+    }
+}
+
+impl Squares for Progress {
+    /// The next square of the tour.
     #[inline(always)]
-    fn push(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+    fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
         let board = self.board;
         if self.visited == board.area() {
             return Err(invalid(
@@ -70,17 +89,6 @@ impl Progress {
         self.visited += 1;
         Ok(())
     }
-
-    /// The verdict once every square is in.
-    fn finish(self, expect: &Expectations) -> Result<CheckedTour, CheckError> {
-        let tour = self.validator.into_tour()?;
-        Ok(CheckedTour {
-            board: self.board,
-            start: self.first.expect("a finished tour has a first square"),
-            closed: expect.closed,
-            tour,
-        })
-    }
 }
 
 /// Checks a list against the board of `expect`, or without one on the board its squares span.
@@ -102,7 +110,7 @@ fn check_on<R: Read>(
 ) -> Result<CheckedTour, CheckError> {
     expect.afford(board, bitmap_bytes(board), "one bit a square")?;
     let mut progress = Progress::new(expect, board)?;
-    read_squares(input, |row, col, line| progress.push(row, col, line))?;
+    read_squares(input, &mut progress)?;
     progress.finish(expect)
 }
 
@@ -111,12 +119,11 @@ fn bitmap_bytes(board: Board) -> u64 {
     board.area().div_ceil(8)
 }
 
-/// Reads the list to its end, handing each square to `take` with its line number; stops at
-/// the first line that is not a square (nor blank), or the first error of `take`.
-#[inline(always)]
+/// Reads the list to its end, handing each square to `squares` with its line number; stops at
+/// the first line that is not a square (nor blank), or the first error of `squares`.
 fn read_squares<R: Read>(
     input: &mut LineReader<R>,
-    mut take: impl FnMut(u64, u64, u64) -> Result<(), CheckError>,
+    squares: &mut impl Squares,
 ) -> Result<(), CheckError> {
     loop {
         // The common lines, straight from the buffer.
@@ -125,7 +132,7 @@ fn read_squares<R: Read>(
         let (mut at, mut lines) = (0, 0);
         let mut outcome = Ok(());
         while let Some((row, col, length)) = simple_line(&buffered[at..]) {
-            outcome = take(row, col, first_line + lines);
+            outcome = squares.take(row, col, first_line + lines);
             if outcome.is_err() {
                 break;
             }
@@ -141,7 +148,7 @@ fn read_squares<R: Read>(
             Line::TooLong => return Err(too_long(line, input.buffered())),
             Line::Text(text) => {
                 if let Some((row, col)) = parse_line(line, text)? {
-                    take(row, col, line)?;
+                    squares.take(row, col, line)?;
                 }
             }
         }

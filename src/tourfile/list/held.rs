@@ -8,6 +8,7 @@
 
 use knights_tour_engine::board::{Board, KNIGHT_MOVES};
 
+use super::Squares;
 use crate::tourfile::CheckError;
 
 /// The code of a run of blank lines, their number in the side stream.
@@ -119,11 +120,8 @@ impl HeldList {
         }
     }
 
-    /// Hands every square held to `take` with its line, in order; stops at the first error.
-    pub(super) fn replay(
-        self,
-        mut take: impl FnMut(u64, u64, u64) -> Result<(), CheckError>,
-    ) -> Result<(), CheckError> {
+    /// Hands every square held to `squares` with its line, in order; stops at the first error.
+    pub(super) fn replay(self, squares: &mut impl Squares) -> Result<(), CheckError> {
         let mut numbers = self.numbers.iter().copied();
         let mut next = || {
             let mut number = 0;
@@ -152,7 +150,7 @@ impl HeldList {
                     )
                 }
             };
-            take(square.0, square.1, line)?;
+            squares.take(square.0, square.1, line)?;
             line += 1;
         }
         Ok(())
@@ -160,14 +158,33 @@ impl HeldList {
 }
 
 /// The number of the knight move from `from` to `to` in [`KNIGHT_MOVES`], if it is one.
+#[inline(always)]
 fn knight_move(from: (u64, u64), to: (u64, u64)) -> Option<u8> {
-    let rows = i128::from(to.0) - i128::from(from.0);
-    let cols = i128::from(to.1) - i128::from(from.1);
-    KNIGHT_MOVES
-        .iter()
-        .position(|&(r, c)| i128::from(r) == rows && i128::from(c) == cols)
-        .map(|at| at as u8)
+    // Each difference plus 2, in 0..5 when it is at most 2 either way.
+    let rows = to.0.wrapping_sub(from.0).wrapping_add(2);
+    let cols = to.1.wrapping_sub(from.1).wrapping_add(2);
+    if rows > 4 || cols > 4 {
+        return None;
+    }
+    let code = KNIGHT_CODES[rows as usize * 5 + cols as usize];
+    (code != NO_MOVE).then_some(code)
 }
+
+/// Not a knight move, in [`KNIGHT_CODES`].
+const NO_MOVE: u8 = u8::MAX;
+
+/// The number of each knight move in [`KNIGHT_MOVES`], by its rows and columns plus 2 (five
+/// by five).
+const KNIGHT_CODES: [u8; 25] = {
+    let mut codes = [NO_MOVE; 25];
+    let mut code = 0;
+    while code < KNIGHT_MOVES.len() {
+        let (rows, cols) = KNIGHT_MOVES[code];
+        codes[(rows + 2) as usize * 5 + (cols + 2) as usize] = code as u8;
+        code += 1;
+    }
+    codes
+};
 
 /// Room in `vec` for `extra` more bytes, growing it by doubling but never past `room` bytes
 /// in all with the `others` held besides.
@@ -198,14 +215,17 @@ fn reserve(
 mod tests {
     use super::*;
 
+    impl Squares for Vec<(u64, u64, u64)> {
+        fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+            self.push((row, col, line));
+            Ok(())
+        }
+    }
+
     /// The squares and lines `held` hands back.
     fn replayed(held: HeldList) -> Vec<(u64, u64, u64)> {
         let mut squares = Vec::new();
-        held.replay(|row, col, line| {
-            squares.push((row, col, line));
-            Ok(())
-        })
-        .unwrap();
+        held.replay(&mut squares).unwrap();
         squares
     }
 
@@ -226,6 +246,21 @@ mod tests {
             held.push(row, col, line, None).unwrap();
         }
         assert_eq!(replayed(held), squares);
+    }
+
+    #[test]
+    fn knight_moves_are_numbered_as_the_engine_numbers_them() {
+        let from = (5u64, 5u64);
+        for (code, &(rows, cols)) in KNIGHT_MOVES.iter().enumerate() {
+            let to = (
+                from.0.wrapping_add_signed(i64::from(rows)),
+                from.1.wrapping_add_signed(i64::from(cols)),
+            );
+            assert_eq!(knight_move(from, to), Some(code as u8));
+        }
+        for to in [(5, 5), (6, 6), (7, 7), (3, 5), (0, 0), (u64::MAX, 4)] {
+            assert_eq!(knight_move(from, to), None, "{to:?}");
+        }
     }
 
     #[test]

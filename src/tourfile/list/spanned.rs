@@ -12,7 +12,7 @@ use knights_tour_engine::board::Board;
 use knights_tour_engine::tour::TourError;
 
 use super::held::{HeldList, Refused};
-use super::{Progress, bitmap_bytes, check_on, read_squares};
+use super::{Progress, Squares, bitmap_bytes, check_on, read_squares};
 use crate::tourfile::input::{LineReader, Source};
 use crate::tourfile::{CheckError, CheckedTour, Expectations, input_error, invalid, megabytes};
 
@@ -25,31 +25,29 @@ pub(super) fn check<S: Source>(
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
     let start = input.mark();
-    let mut extent = Extent::default();
-    let mut held = (!input.rereadable()).then(HeldList::default);
-    // Whether the read stopped at a square refused, rather than at a line that is no square.
-    let mut refused = false;
-    let read = read_squares(input, |row, col, line| {
-        let taken = take_square(&mut extent, held.as_mut(), (row, col), line, expect);
-        refused = taken.is_err();
-        taken
-    });
+    let mut survey = Survey {
+        extent: Extent::default(),
+        held: (!input.rereadable()).then(HeldList::default),
+        expect,
+        refused: false,
+    };
+    let read = read_squares(input, &mut survey);
     let stopped = match read {
         Ok(()) => None,
-        Err(error) if refused || matches!(error, CheckError::Io(_)) => return Err(error),
+        Err(error) if survey.refused || matches!(error, CheckError::Io(_)) => return Err(error),
         Err(error) => Some(error),
     };
-    let Some(board) = extent.board else {
+    let Some(board) = survey.extent.board else {
         return Err(stopped.unwrap_or_else(|| TourError::Empty.into()));
     };
-    let checked = match held {
+    let checked = match survey.held {
         None => {
             input.rewind(start)?;
             check_on(input, expect, board)
         }
         Some(held) => {
             let mut progress = Progress::new(expect, board)?;
-            held.replay(|row, col, line| progress.push(row, col, line))
+            held.replay(&mut progress)
                 .and_then(|()| stopped.map_or(Ok(()), Err))
                 .and_then(|()| progress.finish(expect))
         }
@@ -62,32 +60,46 @@ pub(super) fn check<S: Source>(
     })
 }
 
-/// Takes the square `(row, col)` of line `line` into the board the list spans, and into
-/// `held` when the list is held: refused when the board would be past every board's limit,
-/// or the memory it takes past the cap of `expect`.
-#[inline(always)]
-fn take_square(
-    extent: &mut Extent,
-    held: Option<&mut HeldList>,
-    (row, col): (u64, u64),
-    line: u64,
-    expect: &Expectations,
-) -> Result<(), CheckError> {
-    let (board, grew) = extent.take(row, col, line)?;
-    if grew {
-        let what = format!("one bit a square; {INFERRED}");
-        expect
-            .afford(board, bitmap_bytes(board), &what)
-            .map_err(|error| input_error(line, error))?;
+/// The first reading of a list: the board its squares span, and the squares held when the
+/// list cannot be read again.
+struct Survey<'a> {
+    extent: Extent,
+    held: Option<HeldList>,
+    expect: &'a Expectations,
+    /// Whether a square was refused (rather than a line found that is no square).
+    refused: bool,
+}
+
+impl Survey<'_> {
+    /// Takes the square `(row, col)` of line `line` into the board the list spans, and holds
+    /// it if the list is held: refused when the board would be past every board's limit, or
+    /// the memory it takes past the cap.
+    #[inline(always)]
+    fn survey(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+        let (board, grew) = self.extent.take(row, col, line)?;
+        let cap = self.expect.memory_cap;
+        if grew {
+            let what = format!("one bit a square; {INFERRED}");
+            self.expect
+                .afford(board, bitmap_bytes(board), &what)
+                .map_err(|error| input_error(line, error))?;
+        }
+        let Some(held) = &mut self.held else {
+            return Ok(());
+        };
+        let room = cap.map(|cap| cap.saturating_sub(bitmap_bytes(board)));
+        held.push(row, col, line, room)
+            .map_err(|refused| refusal(refused, line, cap))
     }
-    let Some(held) = held else {
-        return Ok(());
-    };
-    let room = expect
-        .memory_cap
-        .map(|cap| cap.saturating_sub(bitmap_bytes(board)));
-    held.push(row, col, line, room)
-        .map_err(|refused| refusal(refused, line, expect.memory_cap))
+}
+
+impl Squares for Survey<'_> {
+    #[inline(always)]
+    fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+        let taken = self.survey(row, col, line);
+        self.refused = taken.is_err();
+        taken
+    }
 }
 
 /// The message for a square of line `line` that a held list refused, under the memory cap

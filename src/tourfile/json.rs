@@ -9,6 +9,7 @@
 //! claims checked like the command line's: a tour that says it is closed must be closed, its
 //! `start` must be its first square, and `--size` must agree with `rows` and `cols`.
 
+use std::fmt;
 use std::io::Read;
 
 use knights_tour_engine::board::{Board, Square};
@@ -16,7 +17,7 @@ use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Tour;
 
 use super::input::{LineReader, short_number};
-use super::{CheckError, CheckedTour, Expectations, validator};
+use super::{CheckError, CheckedTour, Expectations, number_text, validator};
 
 /// The bytes of a string kept (for keys and `outcome`); the rest is read and dropped.
 const KEPT: usize = 64;
@@ -24,8 +25,10 @@ const KEPT: usize = 64;
 /// The deepest nesting of a skipped value.
 const MAX_DEPTH: usize = 128;
 
-/// The longest string: `solve`'s longest (a `reason`) is a few hundred bytes.
-const MAX_STRING: u64 = 1 << 16;
+/// The longest string. `solve`'s longest (a `reason`) is a few hundred bytes; this leaves
+/// room for notes of any reasonable size while an endless string is refused within a few
+/// buffers of input.
+const MAX_STRING: u64 = 1 << 20;
 
 /// The longest run of whitespace between two tokens (an indented JSON has a few dozen).
 const MAX_BLANKS: u32 = 4096;
@@ -39,7 +42,7 @@ struct Fields {
     rows: Option<u64>,
     cols: Option<u64>,
     closed: Option<bool>,
-    start: Option<(u64, u64)>,
+    start: Option<(Whole, Whole)>,
     outcome: Option<Vec<u8>>,
     path: Option<Path>,
 }
@@ -71,8 +74,7 @@ pub(super) fn check<R: Read>(
             let repeated = || format!("{} appears twice", quoted_bytes(&key));
             match &key[..] {
                 b"rows" | b"cols" => {
-                    let value =
-                        json.whole_number(if key == b"rows" { "'rows'" } else { "'cols'" })?;
+                    let value = json.side(if key == b"rows" { "'rows'" } else { "'cols'" })?;
                     let field = if key == b"rows" {
                         &mut fields.rows
                     } else {
@@ -151,7 +153,7 @@ fn verdict(fields: Fields, expect: &Expectations) -> Result<CheckedTour, CheckEr
         )));
     }
     if let Some((row, col)) = fields.start
-        && (row, col) != (u64::from(path.first.row), u64::from(path.first.col))
+        && (row.value, col.value) != (u64::from(path.first.row), u64::from(path.first.col))
     {
         return Err(CheckError::Invalid(format!(
             "the JSON says the tour starts at {row},{col}, but its path starts at {}",
@@ -250,38 +252,25 @@ impl<R: Read> Json<'_, R> {
     }
 
     /// The rest of a string whose opening quote is consumed: its first [`KEPT`] bytes as
-    /// written (escapes not decoded).
+    /// written (escapes not decoded). A string of more than [`MAX_STRING`] bytes is refused,
+    /// naming where it begins.
     fn string(&mut self) -> Result<Vec<u8>, CheckError> {
         let mut kept = Vec::new();
         let start = (self.input.line(), self.input.column());
         let mut length = 0u64;
         loop {
-            if length > MAX_STRING {
-                return Err(CheckError::Input(format!(
-                    "line {}, column {}: a string longer than {MAX_STRING} bytes, more than any \
-                     in a tour file: {}",
-                    start.0,
-                    start.1,
-                    quoted_bytes(&kept)
-                )));
-            }
-            if self.input.buffered().len() < 8 {
-                self.input.fill(8)?;
-            }
-            let bytes = self.input.buffered();
-            let plain = bytes
-                .iter()
-                .position(|&byte| byte == b'"' || byte == b'\\' || !(0x20..0x80).contains(&byte))
-                .unwrap_or(bytes.len());
-            let room = KEPT.saturating_sub(kept.len()).min(plain);
-            kept.extend_from_slice(&bytes[..room]);
-            length += plain as u64;
-            self.input.advance(plain);
+            // At least an escape or a character ahead, unless the input ends.
+            self.input.fill(8)?;
             let bytes = self.input.buffered();
             let Some(&byte) = bytes.first() else {
                 return Err(self.unexpected("the end of the string ('\"')"));
             };
+            let plain = bytes
+                .iter()
+                .position(|&byte| byte == b'"' || byte == b'\\' || !(0x20..0x80).contains(&byte))
+                .unwrap_or(bytes.len());
             let size = match byte {
+                _ if plain > 0 => plain,
                 b'"' => {
                     self.input.advance(1);
                     return Ok(kept);
@@ -312,6 +301,15 @@ impl<R: Read> Json<'_, R> {
             kept.extend_from_slice(&bytes[..room]);
             length += size as u64;
             self.input.advance(size);
+            if length > MAX_STRING {
+                return Err(CheckError::Input(format!(
+                    "line {}, column {}: a string of more than {MAX_STRING} bytes, more than any \
+                     tour file holds: {}",
+                    start.0,
+                    start.1,
+                    quoted_bytes(&kept)
+                )));
+            }
         }
     }
 
@@ -335,13 +333,13 @@ impl<R: Read> Json<'_, R> {
         }
     }
 
-    /// A whole number of digits (no sign, fraction or exponent), for `what`; saturating.
-    fn whole_number(&mut self, what: &str) -> Result<u64, CheckError> {
+    /// A whole number of digits (no sign, fraction or exponent), for `what`.
+    fn whole_number(&mut self, what: &str) -> Result<Whole, CheckError> {
         if !matches!(self.blank()?, Some(b'0'..=b'9')) {
             let what = format!("a whole number >= 0 for {}", what);
             return Err(self.unexpected(&what));
         }
-        let mut value = 0u64;
+        let mut number = Whole::default();
         let mut count = 0u64;
         loop {
             if count > MAX_DIGITS {
@@ -356,11 +354,7 @@ impl<R: Read> Json<'_, R> {
                 .iter()
                 .take_while(|byte| byte.is_ascii_digit())
                 .count();
-            value = bytes[..digits].iter().fold(value, |value, &digit| {
-                value
-                    .saturating_mul(10)
-                    .saturating_add(u64::from(digit - b'0'))
-            });
+            bytes[..digits].iter().for_each(|&digit| number.push(digit));
             let more = digits == bytes.len() && !bytes.is_empty();
             count += digits as u64;
             self.input.advance(digits);
@@ -372,11 +366,26 @@ impl<R: Read> Json<'_, R> {
             let what = format!("a whole number >= 0 for {}", what);
             return Err(self.unexpected(&what));
         }
-        Ok(value)
+        Ok(number)
+    }
+
+    /// A side of the board, `what` (`'rows'` or `'cols'`), refused where it is written if it
+    /// is larger than any board's.
+    fn side(&mut self, what: &str) -> Result<u64, CheckError> {
+        self.blank()?;
+        let at = self.at();
+        let side = self.whole_number(what)?;
+        if side.value > Board::MAX_SQUARES {
+            return Err(CheckError::Input(format!(
+                "{at}: {what} {side} is not a board size: a board has at most {} squares",
+                Board::MAX_SQUARES
+            )));
+        }
+        Ok(side.value)
     }
 
     /// `[r,c]`.
-    fn pair(&mut self) -> Result<(u64, u64), CheckError> {
+    fn pair(&mut self) -> Result<(Whole, Whole), CheckError> {
         self.expect_byte(b'[', "a square [r,c]")?;
         let row = self.whole_number("the row")?;
         self.expect_byte(b',', "',' between row and column")?;
@@ -412,10 +421,7 @@ impl<R: Read> Json<'_, R> {
         let mut ends: Option<(Square, Square)> = None;
         let mut push = |row: u64, col: u64, at: &dyn Fn() -> String| {
             let (Ok(row), Ok(col)) = (u32::try_from(row), u32::try_from(col)) else {
-                return Err(CheckError::Invalid(format!(
-                    "{}: square {row},{col} is off the {board} board",
-                    at()
-                )));
+                return Err(off_board(&at(), row, col, board));
             };
             let square = Square::new(row, col);
             validator
@@ -456,9 +462,15 @@ impl<R: Read> Json<'_, R> {
                 }
                 // Anything else, the careful way.
                 self.blank()?;
-                let here = self.at();
+                // Formatted only for a message: this is the way of every square of an
+                // indented path.
+                let (line, column) = (self.input.line(), self.input.column());
+                let here = || format!("line {line}, column {column}");
                 let (row, col) = self.pair()?;
-                push(row, col, &|| here.clone())?;
+                if row.beyond.is_some() || col.beyond.is_some() {
+                    return Err(off_board(&here(), row, col, board));
+                }
+                push(row.value, col.value, &here)?;
                 match self.blank()? {
                     Some(b',') => self.input.advance(1),
                     Some(b']') => {
@@ -560,6 +572,55 @@ impl<R: Read> Json<'_, R> {
     }
 }
 
+/// A whole number as written: its value, and its digits when it is beyond a `u64`.
+#[derive(Default)]
+struct Whole {
+    /// The value, or `u64::MAX` for a number beyond.
+    value: u64,
+    /// The number as written (its first 21 digits, enough for [`number_text`]) once it is
+    /// beyond a `u64`.
+    beyond: Option<String>,
+}
+
+impl Whole {
+    /// Appends a digit (an ASCII byte).
+    fn push(&mut self, digit: u8) {
+        if let Some(written) = &mut self.beyond {
+            if written.len() <= 20 {
+                written.push(char::from(digit));
+            }
+            return;
+        }
+        let value = self
+            .value
+            .checked_mul(10)
+            .and_then(|value| value.checked_add(u64::from(digit - b'0')));
+        match value {
+            Some(value) => self.value = value,
+            None => {
+                let mut written = self.value.to_string();
+                written.push(char::from(digit));
+                self.beyond = Some(written);
+                self.value = u64::MAX;
+            }
+        }
+    }
+}
+
+impl fmt::Display for Whole {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.beyond {
+            Some(written) => out.write_str(&number_text(written.as_bytes())),
+            None => write!(out, "{}", self.value),
+        }
+    }
+}
+
+/// A square of the path that is off the board, named as written, at `at`.
+fn off_board(at: &str, row: impl fmt::Display, col: impl fmt::Display, board: Board) -> CheckError {
+    CheckError::Invalid(format!("{at}: square {row},{col} is off the {board} board"))
+}
+
 /// The length of the UTF-8 character at the start of `bytes` (at least four buffered, or the
 /// end of the input), if it is one.
 fn utf8_length(bytes: &[u8]) -> Option<usize> {
@@ -592,5 +653,67 @@ fn simple_pair(bytes: &[u8]) -> Option<(u64, u64, usize, bool)> {
         b',' => Some((row, col, at + 2, false)),
         b']' => Some((row, col, at + 2, true)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io;
+
+    use knights_tour_engine::solve::{Request, solve};
+
+    use super::super::{InputFormat, check_tour, write_json};
+    use super::*;
+
+    /// A reader that gives its bytes a few at a time, so that what the reader has buffered
+    /// ends anywhere: in a number, a key, an escape or a character.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        reads: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            self.reads += 1;
+            let count = (1 + self.reads % 7).min(buffer.len()).min(self.bytes.len());
+            buffer[..count].copy_from_slice(&self.bytes[..count]);
+            self.bytes = &self.bytes[count..];
+            Ok(count)
+        }
+    }
+
+    /// A closed tour of `board` from the corner as `solve --format json` writes it.
+    fn solved_json(board: Board) -> String {
+        let request = Request::new(board, Square::new(0, 0)).closed(true);
+        let mut json = Vec::new();
+        write_json(&mut json, &request, &solve(&request).unwrap()).unwrap();
+        String::from_utf8(json).unwrap()
+    }
+
+    fn expect(board: Board) -> Expectations {
+        Expectations {
+            size: None,
+            default_size: board,
+            closed: false,
+            start: None,
+            memory_cap: None,
+            keep_tour: None,
+        }
+    }
+
+    #[test]
+    fn a_json_tour_whose_bytes_arrive_a_few_at_a_time_is_read_whole() {
+        let board = Board::new(5, 6).unwrap();
+        let json = solved_json(board).into_bytes();
+        let note = r#"{"note":"\u00e9\n\\é\"x","list":[1,-2.5e3,true,null,{}],"#;
+        let text = [note.as_bytes(), &json[1..]].concat();
+        for skipped in 0..7 {
+            let mut reader = Trickle {
+                bytes: &text,
+                reads: skipped,
+            };
+            let checked = check_tour(&mut reader, InputFormat::Auto, &expect(board)).unwrap();
+            assert_eq!((checked.board, checked.closed), (board, true));
+        }
     }
 }

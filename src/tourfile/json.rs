@@ -436,21 +436,24 @@ impl<R: Read> Json<'_, R> {
             self.input.advance(1);
         } else {
             loop {
-                // Pairs written as solve writes them, straight from the buffer.
+                // Pairs written as solve writes them (or with a few spaces), straight from
+                // the buffer.
                 let (line, column) = (self.input.line(), self.input.column());
                 let bytes = self.input.buffered();
                 let (mut at, mut done) = (0, false);
                 let mut outcome = Ok(());
-                while let Some((row, col, length, last)) = simple_pair(&bytes[at..]) {
-                    let here = at as u64;
-                    outcome = push(row, col, &|| {
+                while let Some(pair) =
+                    simple_pair::<false>(&bytes[at..]).or_else(|| simple_pair::<true>(&bytes[at..]))
+                {
+                    let here = (at + pair.bracket) as u64;
+                    outcome = push(pair.row, pair.col, &|| {
                         format!("line {line}, column {}", column + here)
                     });
                     if outcome.is_err() {
                         break;
                     }
-                    at += length;
-                    if last {
+                    at += pair.length;
+                    if pair.last {
                         done = true;
                         break;
                     }
@@ -634,26 +637,68 @@ fn utf8_length(bytes: &[u8]) -> Option<usize> {
     std::str::from_utf8(character).ok().map(|_| length)
 }
 
-/// `[r,c]` followed by `,` or `]`, numbers of at most nine digits, at the start of `bytes`:
-/// the row, the column, the length through the separator, and whether it ended the path.
+/// A square of the path as [`simple_pair`] reads it.
+struct SimplePair {
+    row: u64,
+    col: u64,
+    /// Where its `[` is.
+    bracket: usize,
+    /// Its length through the separator after it.
+    length: usize,
+    /// Whether it ends the path (the separator is `]`).
+    last: bool,
+}
+
+/// `[r,c]` followed by `,` or `]`, numbers of at most nine digits, at the start of `bytes`;
+/// if `SPACED`, with at most [`FEW_SPACES`] spaces before each of its parts (`[0, 0], [2, 1]`).
+/// Whatever else (more spaces, line breaks, long numbers, the end of the buffer) is left to
+/// the careful way, which accepts all that this does.
 #[inline(always)]
-fn simple_pair(bytes: &[u8]) -> Option<(u64, u64, usize, bool)> {
-    if *bytes.first()? != b'[' {
+fn simple_pair<const SPACED: bool>(bytes: &[u8]) -> Option<SimplePair> {
+    let spaces = |at| if SPACED { spaces(bytes, at) } else { Some(at) };
+    let bracket = spaces(0)?;
+    if *bytes.get(bracket)? != b'[' {
         return None;
     }
-    let (row, at) = short_number(bytes, 1)?;
+    let (row, at) = short_number(bytes, spaces(bracket + 1)?)?;
+    let at = spaces(at)?;
     if *bytes.get(at)? != b',' {
         return None;
     }
-    let (col, at) = short_number(bytes, at + 1)?;
+    let (col, at) = short_number(bytes, spaces(at + 1)?)?;
+    let at = spaces(at)?;
     if *bytes.get(at)? != b']' {
         return None;
     }
-    match *bytes.get(at + 1)? {
-        b',' => Some((row, col, at + 2, false)),
-        b']' => Some((row, col, at + 2, true)),
-        _ => None,
+    let at = spaces(at + 1)?;
+    let last = match *bytes.get(at)? {
+        b',' => false,
+        b']' => true,
+        _ => return None,
+    };
+    Some(SimplePair {
+        row,
+        col,
+        bracket,
+        length: at + 1,
+        last,
+    })
+}
+
+/// The most spaces in a row [`simple_pair`] takes.
+const FEW_SPACES: usize = 8;
+
+/// Where the spaces from `at` end, if there are at most [`FEW_SPACES`].
+#[inline(always)]
+fn spaces(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut end = at;
+    while bytes.get(end) == Some(&b' ') {
+        if end - at == FEW_SPACES {
+            return None;
+        }
+        end += 1;
     }
+    Some(end)
 }
 
 #[cfg(test)]
@@ -714,6 +759,48 @@ mod tests {
             };
             let checked = check_tour(&mut reader, InputFormat::Auto, &expect(board)).unwrap();
             assert_eq!((checked.board, checked.closed), (board, true));
+        }
+    }
+
+    #[test]
+    fn a_spaced_or_indented_path_is_read_and_a_bad_square_named_where_it_is() {
+        let board = Board::new(6, 6).unwrap();
+        let json = solved_json(board);
+        let path_at = json.find("\"path\":").unwrap();
+        let (head, path) = json.split_at(path_at);
+        let second = path.match_indices("],[").next().unwrap().0 + 2;
+        // The second square made a square no knight move from the first.
+        let broken = format!("{head}{}[5,5]{}", &path[..second], &path[second + 5..]);
+        /// The path written out another way.
+        type Layout = fn(&str) -> String;
+        let layouts: [(&str, Layout); 5] = [
+            ("compact", |path| path.to_string()),
+            ("spaced", |path| path.replace(',', ", ")),
+            ("spaced inside", |path| {
+                path.replace('[', "[ ").replace(']', " ]")
+            }),
+            ("widely spaced", |path| {
+                path.replace(',', &format!(",{}", " ".repeat(20)))
+            }),
+            ("indented", |path| path.replace("],", "],\n    ")),
+        ];
+        for (layout, lay_out) in layouts {
+            let text = format!("{head}{}", lay_out(path));
+            let checked = check_tour(text.as_bytes(), InputFormat::Auto, &expect(board));
+            assert_eq!(checked.unwrap().board, board, "{layout}");
+            let text = lay_out(&broken);
+            let error = check_tour(text.as_bytes(), InputFormat::Auto, &expect(board))
+                .unwrap_err()
+                .to_string();
+            let bracket = text.find("[5,").or(text.find("[ 5,")).unwrap();
+            let line = text[..bracket].matches('\n').count() + 1;
+            let line_start = text[..bracket].rfind('\n').map_or(0, |at| at + 1);
+            let place = format!("line {line}, column {}: ", bracket - line_start + 1);
+            assert!(
+                error.starts_with(&place),
+                "{layout}: {error} should say {place}"
+            );
+            assert!(error.contains("not a knight move"), "{layout}: {error}");
         }
     }
 }

@@ -1,13 +1,18 @@
 //! The JSON object of `solve --format json`: `rows`, `cols`, `closed`, `start`, `outcome`,
 //! `path` (`[[r,c],...]`), and others (`layer`, `reason`, `stats`) that are skipped.
 //!
-//! A small pull parser over the fixed buffer, not a JSON library: a library would hold a
-//! string of any length (a key, an `outcome`) whole, and the path of 10^8 squares must not be
-//! held at all. Here every value is read as it arrives: the path's pairs go straight to the
-//! validator (one bit a square), strings keep at most [`KEPT`] bytes, nesting is at most
-//! [`MAX_DEPTH`] deep, and the syntax is checked throughout. The object's own fields are
-//! claims checked like the command line's: a tour that says it is closed must be closed, its
-//! `start` must be its first square, and `--size` must agree with `rows` and `cols`.
+//! A small pull parser over the fixed buffer, not `serde_json` (which writes the object): the
+//! path of 10^8 squares must not be held at all, and serde_json, though it could hand a
+//! visitor the path a square at a time, holds every key and every string it hands over whole,
+//! skips an unknown value with a stack that grows with its nesting, and reads a stream a byte
+//! at a time, several times slower than this parser's pass over the buffer. Here every value
+//! is read as it arrives: the path's pairs go straight to the validator (one bit a square),
+//! those written as `solve` writes them (or with a few spaces) straight from the buffer;
+//! strings keep at most [`KEPT`] bytes and are at most [`MAX_STRING`] long, nesting is at
+//! most [`MAX_DEPTH`] deep, numbers too large for any board are named as written, and the
+//! syntax is checked throughout. The object's own fields are claims checked like the command
+//! line's: a tour that says it is closed must be closed, its `start` must be its first square,
+//! and `--size` must agree with `rows` and `cols`.
 
 use std::fmt;
 use std::io::Read;

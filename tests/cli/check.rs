@@ -379,6 +379,30 @@ fn check_holds_a_json_tour_to_its_own_fields() {
         ),
         (&[], json.replacen('}', "}, 1", 1), 2, vec!["expected"]),
         (&[], json.replacen("[[", "[[-", 1), 2, vec!["whole number"]),
+        // Numbers beyond every board, named as written (not as the largest u64).
+        (
+            &[],
+            json.replacen("\"rows\":6", "\"rows\":18446744073709551616", 1),
+            2,
+            vec!["line 1, column 9: 'rows' 18446744073709551616 is not a board size"],
+        ),
+        (
+            &[],
+            json.replacen(&second, "[0,18446744073709551616]", 1),
+            1,
+            vec!["square 0,18446744073709551616 is off the 6x6 board"],
+        ),
+        // A string is at most a mebibyte, whatever field holds it; the limit is named.
+        (
+            &[],
+            json.replacen(
+                '{',
+                &format!("{{\"note\":\"{}\",", "a".repeat((1 << 20) + 1)),
+                1,
+            ),
+            2,
+            vec!["line 1, column 10: a string of more than 1048576 bytes"],
+        ),
         (
             &[],
             json.replacen("\"tour\"", "\"\\u001b[2J\"", 1),
@@ -405,6 +429,25 @@ fn check_holds_a_json_tour_to_its_own_fields() {
             code,
             &needles,
             &format!("check {args:?} of a changed 6x6 JSON"),
+        );
+    }
+    // Other fields are skipped, a string of them as long as a mebibyte (longer than the
+    // reader's buffer, its escapes and characters cut by the buffer's end).
+    let unit = r"\u00e9\n\\é.";
+    for shift in 0..unit.len() {
+        let note = format!(
+            "{}{}",
+            ".".repeat(shift),
+            unit.repeat((1 << 20) / unit.len() - 1)
+        );
+        let noted = json.replacen('{', &format!("{{\"note\":\"{note}\","), 1);
+        let out = check(&[], &noted);
+        assert_eq!(
+            out.code,
+            0,
+            "a note of {} bytes: {}",
+            note.len(),
+            out.stderr
         );
     }
     // Without rows and cols the path needs --size, and then checks.

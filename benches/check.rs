@@ -54,6 +54,7 @@ fn check(path: &Path, format: InputFormat) {
         size: (format == InputFormat::List).then_some(board),
         closed: true,
         start: None,
+        end: None,
         memory_cap: None,
         keep_tour: None,
     };

@@ -100,6 +100,7 @@ fn any_expectations() -> impl Strategy<Value = Expectations> {
         size,
         closed,
         start,
+        end: None,
         memory_cap: None,
         keep_tour: None,
     })
@@ -374,6 +375,7 @@ fn expectations(tour: &Tour, size: Option<Board>) -> Expectations {
         size,
         closed: tour.is_closed(),
         start: Some(format!("{},{}", start.row, start.col).parse().unwrap()),
+        end: None,
         memory_cap: None,
         keep_tour: None,
     }
@@ -569,6 +571,7 @@ proptest! {
             size,
             closed: false,
             start: None,
+            end: None,
             memory_cap: None,
             keep_tour: None,
         };

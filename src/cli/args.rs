@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::options::{BoardArgs, method_parser, parse_duration};
+use crate::options::{BoardArgs, GivenBoardArgs, method_parser, parse_duration};
 use knights_tour_engine::board::Board;
 use knights_tour_engine::notation::{SquareSpec, parse_size};
 use knights_tour_engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
@@ -33,7 +33,7 @@ pub const COUNT_ABOUT: &str =
 pub struct SolveArgs {
     /// Board, start, open/closed.
     #[command(flatten)]
-    pub board: BoardArgs,
+    pub board: GivenBoardArgs,
     /// The square an open tour must end on: ROW,COL 0-based or algebraic like h1
     #[arg(
         long,
@@ -42,6 +42,10 @@ pub struct SolveArgs {
         conflicts_with = "closed"
     )]
     pub end: Option<SquareSpec>,
+    /// A partial tour to complete, `-` for standard input: a list of 'r c' lines, on the board
+    /// of --size, starting on --start if given
+    #[arg(long, value_name = "FILE")]
+    pub prefix: Option<PathBuf>,
     /// auto: the layered engine; warnsdorff: one greedy pass; backtrack: Warnsdorff-ordered
     /// backtracking; naive: fixed-order backtracking; construct: linear-time construction from
     /// small blocks (a board small enough to be one block, 10x10 or less, is searched)
@@ -206,6 +210,9 @@ pub struct CheckArgs {
     /// The square the tour must start on (ROW,COL or a1)
     #[arg(long, value_name = "SQ")]
     pub start: Option<SquareSpec>,
+    /// The square the tour must end on (ROW,COL or a1)
+    #[arg(long, value_name = "SQ")]
+    pub end: Option<SquareSpec>,
     /// Require a closed tour (a JSON object that says "closed": true is checked as closed
     /// without it)
     #[arg(long)]

@@ -14,6 +14,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
         size: args.size,
         closed: args.closed,
         start: args.start.clone(),
+        end: args.end.clone(),
         memory_cap: memory_limit().map_err(Failure::bad_input)?,
         keep_tour: None,
     };

@@ -34,14 +34,14 @@ use crossterm::event::{
 };
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
-use crate::options;
+use crate::options::{self, GivenBoardArgs};
 use knights_tour_engine::solve::Method;
 
 pub use app::{App, METHODS, Setup, Speed, Status, next_method};
 use driver::{LoopInput, Sizing};
 use input::{Inputs, Signal, TerminalInput};
 pub use keys::{Action, action};
-pub use opening::{ExplorerBoard, TourFileError};
+pub use opening::TourFileError;
 pub use ui::{BoardViewport, Look, Screen};
 
 /// The most frames drawn a second while something plays.
@@ -58,7 +58,7 @@ pub const EXPLORER_ABOUT: &str = "Open the interactive explorer (the default)";
 pub struct ExplorerArgs {
     /// Board, start and open/closed.
     #[command(flatten)]
-    pub board: ExplorerBoard,
+    pub board: GivenBoardArgs,
     /// How to search: warnsdorff (one greedy pass), backtrack (Warnsdorff-ordered
     /// backtracking), naive (fixed-order backtracking) or construct
     #[arg(long, default_value = "backtrack", value_parser = options::method_parser(&METHODS))]

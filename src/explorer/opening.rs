@@ -1,17 +1,14 @@
 //! `--tour FILE` (or `-` for standard input): the tour read and validated through
 //! [`crate::tourfile`] before the terminal is touched, so that a file that is not a tour, or a
 //! tour that breaks a rule, ends the run with `check`'s message and status (2 or 1). A list is
-//! read on the board of `--size` when it is given ([`ExplorerBoard`] knows whether it was),
+//! read on the board of `--size` when it is given ([`GivenBoardArgs`] knows whether it was),
 //! else on the board its squares span.
 
 use std::io::{self, IsTerminal};
 use std::path::Path;
 
-use clap::parser::ValueSource;
-use clap::{ArgMatches, FromArgMatches};
 use thiserror::Error;
 
-use crate::options::BoardArgs;
 use crate::options::memory_limit;
 use crate::tourfile::{BoardFrom, CheckError, Expectations, INFERRED, InputFormat, check_file};
 use knights_tour_engine::quote::quoted;
@@ -19,53 +16,6 @@ use knights_tour_engine::tour::Tour;
 
 use super::ExplorerArgs;
 use super::app::MAX_SIDE;
-
-/// The explorer's board options (`--size`, `--start`, `--closed`), and whether `--size` was
-/// given rather than left at its default, which derived options cannot tell.
-#[derive(Debug, Clone)]
-pub struct ExplorerBoard {
-    /// The options, defaults included.
-    pub args: BoardArgs,
-    /// Whether `--size` was on the command line.
-    pub size_given: bool,
-}
-
-impl std::ops::Deref for ExplorerBoard {
-    type Target = BoardArgs;
-
-    fn deref(&self) -> &BoardArgs {
-        &self.args
-    }
-}
-
-impl FromArgMatches for ExplorerBoard {
-    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-        Ok(Self {
-            args: BoardArgs::from_arg_matches(matches)?,
-            size_given: size_given(matches),
-        })
-    }
-
-    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
-        self.size_given |= size_given(matches);
-        self.args.update_from_arg_matches(matches)
-    }
-}
-
-impl clap::Args for ExplorerBoard {
-    fn augment_args(command: clap::Command) -> clap::Command {
-        BoardArgs::augment_args(command)
-    }
-
-    fn augment_args_for_update(command: clap::Command) -> clap::Command {
-        BoardArgs::augment_args_for_update(command)
-    }
-}
-
-/// Whether `matches` hold a `--size` from the command line.
-fn size_given(matches: &ArgMatches) -> bool {
-    matches.value_source("size") == Some(ValueSource::CommandLine)
-}
 
 /// A tour file the explorer cannot show: not a tour file (or unreadable), or an invalid tour.
 #[derive(Debug, Error)]
@@ -116,6 +66,7 @@ pub(super) fn read_tour(path: &Path, args: &ExplorerArgs) -> Result<OpenedTour, 
         size: args.board.size_given.then_some(args.board.size),
         closed: args.board.closed,
         start: None,
+        end: None,
         memory_cap: memory_limit().map_err(TourFileError::input)?,
         keep_tour: Some(most),
     };

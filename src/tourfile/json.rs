@@ -742,10 +742,10 @@ mod tests {
 
     fn expect(board: Board) -> Expectations {
         Expectations {
-            size: None,
-            default_size: board,
+            size: Some(board),
             closed: false,
             start: None,
+            end: None,
             memory_cap: None,
             keep_tour: None,
         }

@@ -65,6 +65,14 @@ impl Squares for Progress {
     /// The next square of the tour.
     #[inline(always)]
     fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+        self.push(row, col, line).map(drop)
+    }
+}
+
+impl Progress {
+    /// Checks the square `(row, col)` of line `line` as the next of the path, and gives it.
+    #[inline(always)]
+    fn push(&mut self, row: u64, col: u64, line: u64) -> Result<Square, CheckError> {
         let board = self.board;
         if self.visited == board.area() {
             return Err(invalid(
@@ -87,8 +95,44 @@ impl Squares for Progress {
             .map_err(|error| invalid(line, error))?;
         self.first.get_or_insert(square);
         self.visited += 1;
+        Ok(square)
+    }
+}
+
+/// The squares of a partial tour, kept as they are checked.
+struct Path {
+    progress: Progress,
+    squares: Vec<Square>,
+}
+
+impl Squares for Path {
+    fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+        let square = self.progress.push(row, col, line)?;
+        self.squares
+            .try_reserve(1)
+            .map_err(|_| input_error(line, "no memory to hold the partial tour this far"))?;
+        self.squares.push(square);
         Ok(())
     }
+}
+
+/// Reads a partial tour on `board`: a knight's path (each square on the board, once, a
+/// knight's move from the one before), of any length up to the whole board.
+pub(super) fn read_path<R: Read>(
+    input: &mut LineReader<R>,
+    board: Board,
+) -> Result<Vec<Square>, CheckError> {
+    let mut path = Path {
+        progress: Progress {
+            board,
+            validator: Validator::new(board, false, None),
+            visited: 0,
+            first: None,
+        },
+        squares: Vec::new(),
+    };
+    read_squares(input, &mut path)?;
+    Ok(path.squares)
 }
 
 /// Checks a list against the board of `expect`, or without one on the board its squares span.

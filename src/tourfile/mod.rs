@@ -23,6 +23,7 @@ mod json;
 mod list;
 mod picture;
 mod png;
+mod prefix;
 mod save;
 mod svg;
 mod write;
@@ -41,6 +42,7 @@ use knights_tour_engine::tour::{Tour, TourError, Validator};
 pub use list::INFERRED;
 pub use picture::{NUMBERS_UP_TO_SIDE, PictureOptions, RAMP_LEN, Ramp, luma};
 pub use png::{MAX_PICTURE_SIDE, PngLayout, Scale, write_png};
+pub use prefix::read_prefix;
 pub use save::{How, Replace, SaveError, Saved, save_with};
 pub use svg::{PATTERN_ABOVE, write_svg};
 pub use write::{stats_line, write_grid, write_json, write_list};
@@ -68,6 +70,8 @@ pub struct Expectations {
     pub closed: bool,
     /// The square it must start on.
     pub start: Option<SquareSpec>,
+    /// The square it must end on.
+    pub end: Option<SquareSpec>,
     /// The most bytes the check may hold (a grid needs four a square); `None` for no limit.
     pub memory_cap: Option<u64>,
     /// Keep the tour, of at most this many squares, for the caller to show
@@ -80,6 +84,15 @@ impl Expectations {
     fn start_on(&self, board: Board) -> Result<Option<Square>, CheckError> {
         Ok(self
             .start
+            .as_ref()
+            .map(|spec| spec.resolve(board))
+            .transpose()?)
+    }
+
+    /// The requested end on `board`, if any.
+    fn end_on(&self, board: Board) -> Result<Option<Square>, CheckError> {
+        Ok(self
+            .end
             .as_ref()
             .map(|spec| spec.resolve(board))
             .transpose()?)
@@ -392,7 +405,10 @@ fn detect<R: Read>(input: &mut LineReader<R>) -> Result<InputFormat, CheckError>
 /// A [`Validator`] of tours of `board` that meet `expect`, closed if `closed`, keeping the
 /// tour if `expect` asks for it.
 fn validator(expect: &Expectations, board: Board, closed: bool) -> Result<Validator, CheckError> {
-    let validator = Validator::new(board, closed, expect.start_on(board)?);
+    let mut validator = Validator::new(board, closed, expect.start_on(board)?);
+    if let Some(end) = expect.end_on(board)? {
+        validator = validator.ending_at(end);
+    }
     if expect.keep_tour.is_none() {
         return Ok(validator);
     }
@@ -432,6 +448,7 @@ mod tests {
             size: size.map(|text| knights_tour_engine::notation::parse_size(text).unwrap()),
             closed: false,
             start: None,
+            end: None,
             memory_cap: Some(64 << 20),
             keep_tour: None,
         }

@@ -20,6 +20,7 @@ pub(super) fn read_back(path: &std::path::Path, board: Board) -> Tour {
         size: Some(board),
         closed: false,
         start: None,
+        end: None,
         memory_cap: None,
         keep_tour: Some(board.area()),
     };

@@ -153,13 +153,15 @@ impl App {
             Verdict::Impossible(reason) => Attempt::Impossible(reason),
             Verdict::Certain | Verdict::Open => match method.search_config(closed) {
                 None => Attempt::Whole(None),
-                Some(config) => match RewindableSearch::new(board, start, config) {
-                    Ok(session) => {
-                        self.visits[board.index(start) as usize] = 1;
-                        Attempt::Stepped(Box::new(session))
+                Some(config) => {
+                    match RewindableSearch::new(board, start, config, self.search_memory(board)) {
+                        Ok(session) => {
+                            self.visits[board.index(start) as usize] = 1;
+                            Attempt::Stepped(Box::new(session))
+                        }
+                        Err(error) => Attempt::Failed(error.to_string()),
                     }
-                    Err(error) => Attempt::Failed(error.to_string()),
-                },
+                }
             },
         };
         self.starts_follow_setup();

@@ -52,6 +52,10 @@ impl App {
     pub fn tick(&mut self, elapsed: Duration) {
         let elapsed = elapsed.min(MAX_TICK);
         self.poll_starts();
+        // Play, finishing and the race compute in turns of the host's work threads.
+        let Some(_turn) = self.tick_turn() else {
+            return;
+        };
         if let Some(race) = &mut self.race {
             race.tick(elapsed);
             return;
@@ -114,13 +118,25 @@ impl App {
         if self.build_back() {
             return;
         }
+        let replay = match &self.attempt {
+            Attempt::Stepped(session) => session.replay_ahead(),
+            _ => 0,
+        };
+        let _turn = self.turn_to_replay(replay);
         let Attempt::Stepped(session) = &mut self.attempt else {
             self.message = Some("this method has no steps to go back through".into());
             return;
         };
-        if !session.step_back() {
-            self.message = Some("at the beginning of the search".into());
-            return;
+        match session.step_back() {
+            Ok(true) => {}
+            Ok(false) => {
+                self.message = Some("at the beginning of the search".into());
+                return;
+            }
+            Err(error) => {
+                self.message = Some(error.to_string());
+                return;
+            }
         }
         self.budget_hit = false;
         self.tour = None;
@@ -179,7 +195,9 @@ impl App {
         });
         if !going {
             self.message = Some(self.why_no_step());
-        } else if matches!(self.motion, Motion::Finishing { .. }) {
+        } else if matches!(self.motion, Motion::Finishing { .. })
+            && let Some(_turn) = self.turn_now()
+        {
             // Small searches end at once, before the screen is drawn again.
             let started = Instant::now();
             self.finish_slice();

@@ -86,6 +86,7 @@ impl Lane {
         start: Square,
         closed: bool,
         budget: u64,
+        memory: u64,
     ) -> Self {
         let mut lane = Self {
             method,
@@ -107,7 +108,8 @@ impl Lane {
             .search_config(closed)
             .expect("a racing method searches step by step")
             .with_limits(limits);
-        match RewindableSearch::new(board, start, config) {
+        let memory = memory.saturating_sub(board.area() * std::mem::size_of::<u32>() as u64);
+        match RewindableSearch::new(board, start, config, memory) {
             Ok(session) => {
                 lane.visits[board.index(start) as usize] = 1;
                 lane.session = Some(Box::new(session));
@@ -236,7 +238,7 @@ impl Lane {
             // It ended short of `clock`: where a run to `clock` ends too.
             return;
         }
-        while session.search().stats().nodes >= clock && session.step_back() {}
+        while session.search().stats().nodes >= clock && matches!(session.step_back(), Ok(true)) {}
         // A tour that failed the validator is forgotten with the events that made it.
         self.failure = None;
         self.tour = None;

@@ -1,0 +1,135 @@
+//! What the host's [`Limits`] mean for the explorer: the memory its search, the race's lanes
+//! and their histories may take, and the turns its background work waits for.
+
+use std::time::Duration;
+
+use knights_tour_engine::board::Board;
+
+use super::{App, Attempt, Motion};
+use crate::explorer::limits::{Limits, Turn, megabytes};
+use crate::explorer::rewind::RewindableSearch;
+use crate::explorer::work_pool::Seat;
+
+/// The longest a tick waits for a turn of the host's work threads before the run loop draws
+/// and reads keys again (a frame at 60 a second).
+const TURN_WAIT: Duration = Duration::from_millis(16);
+/// Events past which a step back waits for a turn of the host's work threads before it
+/// replays them (about a tenth of a second of search on the largest boards).
+const LONG_REPLAY: u64 = 1 << 18;
+
+impl App {
+    /// The same explorer within `limits`: its search set up again within their memory.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        if matches!(self.attempt, Attempt::Stepped(_)) {
+            self.reset();
+        }
+        self
+    }
+
+    /// The same explorer working from `seat`: its own place at the host's work threads (each
+    /// served session takes one, since a copy of an explorer shares its original's).
+    pub fn with_seat(mut self, seat: Seat) -> Self {
+        self.limits.work = Some(seat);
+        self
+    }
+
+    /// The limits the explorer keeps to.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The memory a search of `board` and its history may take: the searches' share less the
+    /// visit numbers shown.
+    pub(super) fn search_memory(&self, board: Board) -> u64 {
+        self.limits.searches().saturating_sub(visits_bytes(board))
+    }
+
+    /// The memory a race on the current setup may give its two lanes, once the explorer's own
+    /// search has given up its history (it waits, paused, while the race is on); why the race
+    /// cannot be run, when one lane's search with a step back does not fit in half of it.
+    pub(super) fn race_memory(&mut self) -> Result<u64, String> {
+        let setup = self.setup;
+        let board = setup.board;
+        let own = match &mut self.attempt {
+            Attempt::Stepped(session) => {
+                session.set_memory(0);
+                session.memory_held()
+            }
+            _ => 0,
+        };
+        let memory = self
+            .limits
+            .searches()
+            .saturating_sub(own + visits_bytes(board));
+        let lane_needs = |method: knights_tour_engine::solve::Method| {
+            method.search_config(setup.closed).map_or(0, |config| {
+                RewindableSearch::memory_needed(board, config) + visits_bytes(board)
+            })
+        };
+        let needed = self
+            .racers
+            .map(lane_needs)
+            .iter()
+            .max()
+            .copied()
+            .unwrap_or(0)
+            * 2;
+        if needed > memory {
+            self.leave_race();
+            return Err(format!(
+                "a race on the {board} board needs about {} for its two searches, and {} is \
+                 left for them: race on a smaller board",
+                megabytes(needed),
+                megabytes(memory)
+            ));
+        }
+        Ok(memory)
+    }
+
+    /// The race is over (or was refused): the explorer's search gets its history's memory
+    /// back.
+    pub(super) fn leave_race(&mut self) {
+        self.race = None;
+        let memory = self.search_memory(self.setup.board);
+        if let Attempt::Stepped(session) = &mut self.attempt {
+            session.set_memory(memory);
+        }
+    }
+
+    /// Whether this tick computes: play, finishing, or the race running.
+    fn computes_in_tick(&self) -> bool {
+        match &self.race {
+            Some(race) => race.is_running(),
+            None => self.motion != Motion::Still,
+        }
+    }
+
+    /// The turn this tick's work takes at the host's work threads, waiting up to a frame;
+    /// `None` when it did not come (the tick computes nothing; the next asks again). A tick
+    /// with nothing to compute needs no thread.
+    pub(super) fn tick_turn(&self) -> Option<Turn> {
+        if !self.computes_in_tick() {
+            return Some(Turn::free());
+        }
+        self.limits.turn(Some(TURN_WAIT))
+    }
+
+    /// A turn for work a key asks for at once (the first slice of `f`), if one is free now.
+    pub(super) fn turn_now(&self) -> Option<Turn> {
+        self.limits.turn(Some(Duration::ZERO))
+    }
+
+    /// A turn for a step back that replays `events`, when they are many: it waits as long
+    /// as it takes.
+    pub(super) fn turn_to_replay(&self, events: u64) -> Option<Turn> {
+        (events > LONG_REPLAY)
+            .then(|| self.limits.turn(None))
+            .flatten()
+    }
+}
+
+/// The memory of the visit numbers of `board`, one `u32` a square.
+fn visits_bytes(board: Board) -> u64 {
+    board.area() * std::mem::size_of::<u32>() as u64
+}

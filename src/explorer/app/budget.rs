@@ -6,6 +6,8 @@ use std::time::Duration;
 use knights_tour_engine::board::Board;
 
 use super::{App, Attempt, Motion};
+#[cfg(test)]
+use crate::explorer::limits::LOCAL_MEMORY;
 use crate::explorer::limits::{Limits, Turn, megabytes};
 use crate::explorer::rewind::RewindableSearch;
 use crate::explorer::work_pool::Seat;
@@ -132,4 +134,55 @@ impl App {
 /// The memory of the visit numbers of `board`, one `u32` a square.
 fn visits_bytes(board: Board) -> u64 {
     board.area() * std::mem::size_of::<u32>() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explorer::app::{Setup, Speed, Status};
+    use crate::explorer::keys::Action;
+    use knights_tour_engine::board::Square;
+    use knights_tour_engine::solve::Method;
+
+    fn app(side: u64, method: Method, memory: u64) -> App {
+        let setup = Setup {
+            board: Board::square(side).unwrap(),
+            start: Square::new(0, 0),
+            closed: false,
+            method,
+        };
+        App::new(setup, Speed::Max).with_limits(Limits { memory, work: None })
+    }
+
+    #[test]
+    fn a_search_that_cannot_step_back_within_the_memory_says_so() {
+        let explorer = app(1000, Method::Backtrack, 32 << 20);
+        let Status::Failed(message) = explorer.status() else {
+            panic!("{:?}", explorer.status());
+        };
+        assert!(
+            message.starts_with("a search of the 1000x1000 board needs about"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_race_that_does_not_fit_is_refused_and_the_explorer_goes_on() {
+        let mut explorer = app(1000, Method::Backtrack, 64 << 20);
+        explorer.update(Action::Race);
+        assert!(explorer.race().is_none());
+        let message = explorer.message().unwrap_or_default();
+        assert!(
+            message.starts_with("a race on the 1000x1000 board needs about"),
+            "{message}"
+        );
+        explorer.update(Action::Step);
+        assert_eq!(explorer.steps(), 1, "the explorer's own search goes on");
+        // Where there is room, the race runs, and leaving it gives the history its room back.
+        let mut explorer = app(1000, Method::Backtrack, LOCAL_MEMORY);
+        explorer.update(Action::Race);
+        assert!(explorer.race().is_some(), "{:?}", explorer.message());
+        explorer.update(Action::Race);
+        assert!(explorer.race().is_none());
+    }
 }

@@ -2,13 +2,15 @@
 //! histories, the race's lanes and its starts maps; and threads for its background work. The
 //! local explorer has the machine ([`Limits::local`]: every core, and the memory of
 //! [`LOCAL_MEMORY`]); each session of `knights-tour serve` its share ([`Limits::served`]: one
-//! thread at a time, in turns of the server's [`WorkPool`], and the session's budget).
+//! thread at a time, in turns of the server's [`WorkPool`](super::work_pool::WorkPool), and the session's budget).
 //!
 //! The budget is split: three quarters for the searches (the explorer's own, and while a race
 //! is on its two lanes), a quarter for the starts maps (those kept, and the one being made
 //! with the solve under way).
 
 use std::time::Duration;
+
+use knights_tour_engine::solve::Request;
 
 use super::work_pool::{Permit, Seat};
 
@@ -91,6 +93,12 @@ impl Turn {
     pub fn free() -> Self {
         Self { _permit: None }
     }
+}
+
+/// `request` with a memory cap of at most `bytes`.
+pub fn capped(mut request: Request, bytes: u64) -> Request {
+    request.memory_cap = Some(request.memory_cap.map_or(bytes, |cap| cap.min(bytes)));
+    request
 }
 
 /// `bytes` in megabytes (of 2^20 bytes) for a message, rounded up.

@@ -25,16 +25,24 @@
 //! Frames are counted at the client by the end of their synchronized update (`CSI ?2026l`),
 //! without drawing them, so the client costs the two cores little.
 //!
-//! Measured on the project's machine (2 cores, the client on the same machine), release build:
+//! Measured on the project's machine (2 cores, so one work thread by default; the client on
+//! the same machine, and other builds running: a load average of 7 to 11), release build:
 //!
 //! - 50 sessions at full speed for 20 s: the server's memory 6 MB idle, 22 MB with the 51
-//!   sessions open, 34 MB at the end (54 threads); CPU 160% of the 200% (the client has the
-//!   rest); each playing session got 163 to 188 frames (8.5 a second, where a lone session
-//!   gets 60: the CPU is shared evenly), gaps between frames p50 104 ms, p99 289 ms; the idle
-//!   probe's key to frame p50 9 ms, p99 184 ms.
-//! - 1000x1000: the probes' key to frame p50 0.4 ms and p99 3.9 ms alone, p99 4.4 ms beside
-//!   one session finishing, p99 12 ms (max 48 ms) beside two (both cores busy); memory 40 MB
-//!   with 5 sessions open, 229 MB at most once two had searched (the step-back history).
+//!   sessions open, 34 MB at the end (54 threads); CPU 91% of one core; each playing session
+//!   got 1,074 to 1,092 frames (54 a second: a session waiting for its turn draws its
+//!   unchanged screen again each frame), gaps between frames p50 17 ms, p99 99 ms; the idle
+//!   probe's key to frame p50 1.7 ms, p99 82 ms.
+//! - 1000x1000: the probes' key to frame p50 0.3 ms and p99 3.3 ms alone, p99 7.9 ms (max 31
+//!   ms) beside one session finishing, p99 7.2 ms (max 12 ms) beside two; memory 34 MB with 5
+//!   sessions open, 95 MB at most once two had searched.
+//! - 16 sessions pressing `f` on 1000x1000 for 30 s: 7 MB idle, 92 MB with the sessions open,
+//!   peak 799 MB (the bound: 16 x 64 MiB = 1,074 MB).
+//! - Four 256x256 starts maps: with the default node budget each map spends its 20 million
+//!   nodes on its first start and is done; the server's CPU peaked at 101% of one core in the
+//!   5 s the four took, the probe's key to frame p50 0.5 ms, p99 5 ms. With a budget of a
+//!   billion nodes, 50% to 90% of one core each second for 30 s (never above the one work
+//!   thread), the probe's key to frame p50 0.5 ms, p99 12 ms, max 44 ms.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;

@@ -122,10 +122,14 @@ impl App {
         self.limits.turn(Some(Duration::ZERO))
     }
 
-    /// A turn for a step back that replays `events`, when they are many: it waits as long
-    /// as it takes.
-    pub(super) fn turn_to_replay(&self, events: u64) -> Option<Turn> {
-        (events > LONG_REPLAY)
+    /// A turn for a step back of the explorer's search, when it replays many events: it
+    /// waits as long as it takes.
+    pub(super) fn turn_to_step_back(&self) -> Option<Turn> {
+        let replay = match &self.attempt {
+            Attempt::Stepped(session) => session.replay_ahead(),
+            _ => 0,
+        };
+        (replay > LONG_REPLAY)
             .then(|| self.limits.turn(None))
             .flatten()
     }

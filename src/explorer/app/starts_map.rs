@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::explorer::limits::{Limits, megabytes};
+use crate::explorer::limits::{Limits, capped, megabytes};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::solve::{Method, Request};
@@ -224,7 +224,7 @@ impl App {
             .closed(closed)
             .method(method);
         request.node_budget = self.finish_budget;
-        let mut request = match with_memory_cap(request) {
+        let request = match with_memory_cap(request) {
             Ok(request) => request,
             Err(message) => {
                 self.starts.failed = Some((key, message));
@@ -232,7 +232,7 @@ impl App {
             }
         };
         let room = share.saturating_sub(self.starts.kept_bytes() + making_bytes(board));
-        request.memory_cap = Some(request.memory_cap.map_or(room, |cap| cap.min(room)));
+        let request = capped(request, room);
         let settings = MapSettings {
             threads: self.limits.map_threads(),
             // Sharing a host, the map costs what one press of f may.

@@ -9,6 +9,7 @@ use knights_tour_engine::search::Limits;
 use knights_tour_engine::solve::{self, Layer, Outcome, Request};
 
 use super::{App, Attempt, Building, Follow, Motion, Owed, Speed};
+use crate::explorer::limits::capped;
 use crate::explorer::rewind::{Applied, RewindableSearch, apply_event, fill_visits};
 use crate::options::with_memory_cap;
 
@@ -118,11 +119,7 @@ impl App {
         if self.build_back() {
             return;
         }
-        let replay = match &self.attempt {
-            Attempt::Stepped(session) => session.replay_ahead(),
-            _ => 0,
-        };
-        let _turn = self.turn_to_replay(replay);
+        let _turn = self.turn_to_step_back();
         let Attempt::Stepped(session) = &mut self.attempt else {
             self.message = Some("this method has no steps to go back through".into());
             return;
@@ -289,9 +286,12 @@ impl App {
         request.node_budget = self.finish_budget;
         request.deadline = Some(WHOLE_ANSWER_DEADLINE);
         let started = Instant::now();
-        // The memory the host has free caps the construction, as on the command line.
-        let solved = with_memory_cap(request)
-            .and_then(|request| solve::solve(&request).map_err(|error| error.to_string()));
+        // The memory the host has free caps the construction, as on the command line, and so
+        // does the explorer's own budget.
+        let solved = with_memory_cap(request).and_then(|request| {
+            let request = capped(request, self.limits().searches());
+            solve::solve(&request).map_err(|error| error.to_string())
+        });
         self.attempt = match solved {
             Ok(outcome) => match &outcome {
                 Outcome::Tour { tour, layer, .. } => match tour.visit_numbers() {

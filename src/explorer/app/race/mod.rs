@@ -379,6 +379,8 @@ impl App {
                 }
             }
             Action::StepBack => {
+                // Taking the lanes back replays their searches: work, in a turn.
+                let _turn = self.limits.turn(None);
                 if !race.step_back_node() {
                     self.message = Some("at the start of the race".into());
                 }

@@ -39,7 +39,6 @@ fn check(path: &Path, grid: bool) {
     let board = Board::new(SIDE, SIDE).unwrap();
     let expect = Expectations {
         size: (!grid).then_some(board),
-        default_size: board,
         closed: true,
         start: None,
         memory_cap: None,

@@ -190,16 +190,17 @@ pub enum StartsFormat {
 line), a grid of visit numbers (1..N or 0..N-1) and the JSON object of 'solve --format json'. \
 A JSON object's own fields are checked too: its path must start at its 'start' and be closed \
 if it says 'closed', --size must agree with its 'rows' and 'cols', and an 'outcome' other \
-than \"tour\" is not a tour file. The check streams: a list or a JSON path takes one bit of \
-memory a square; a grid, four bytes a square of its board, within the memory the system \
-allows (and KNIGHTS_TOUR_MEMORY).\n\nExit status: 0 a valid tour, 1 an invalid tour (the \
+than \"tour\" is not a tour file. A list without --size is checked on the board its squares \
+span (read twice from a file; from standard input or a pipe, held half a byte a square). The \
+check streams: a list or a JSON path takes one bit of memory a square; a grid, four bytes a \
+square of its board, within the memory the system allows (and KNIGHTS_TOUR_MEMORY).\n\nExit status: 0 a valid tour, 1 an invalid tour (the \
 first fault named, with its line), 2 not a tour file or bad usage."
 )]
 pub struct CheckArgs {
     /// The tour; standard input when absent or `-`
     pub file: Option<PathBuf>,
-    /// Board size: required for a list unless it is 8x8; a grid and a JSON object give their
-    /// own, which must agree with it
+    /// Board size: a grid and a JSON object give their own, which must agree with it; a list
+    /// without it is checked on the board its squares span
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<Board>,
     /// The square the tour must start on (ROW,COL or a1)

@@ -25,7 +25,7 @@ use super::{Ending, FRAME};
 /// After a prompt takes `Enter`, keys and pastes that come this soon after the last are
 /// dropped: what a terminal without bracketed paste sends of the text pasted after the line
 /// break arrives at once, far quicker than anyone types; the first key after a pause counts.
-pub const PASTE_GAP: Duration = Duration::from_millis(30);
+pub(crate) const PASTE_GAP: Duration = Duration::from_millis(30);
 
 /// What the host hands the loop.
 #[derive(Debug)]

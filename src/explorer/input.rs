@@ -36,7 +36,7 @@ use crossterm::event::Event;
 
 /// Something the run loop must answer.
 #[derive(Debug)]
-pub enum TerminalInput {
+pub(crate) enum TerminalInput {
     /// A terminal event.
     Terminal(Event),
     /// A signal.
@@ -63,7 +63,7 @@ pub enum Signal {
 
 /// How long the loop has to answer `SIGTERM`, `SIGINT` or `SIGQUIT` before the signal thread
 /// ends the process itself.
-pub const GRACE: Duration = Duration::from_millis(500);
+pub(crate) const GRACE: Duration = Duration::from_millis(500);
 
 /// The most terminal events read ahead of the loop: past them the reader waits, and keys stay
 /// in the terminal, as when nothing reads it.
@@ -82,7 +82,7 @@ enum FromTerminal {
 }
 
 /// The loop's source of inputs.
-pub struct Inputs {
+pub(crate) struct Inputs {
     signals: Receiver<Signal>,
     terminal: Receiver<FromTerminal>,
 }
@@ -131,7 +131,7 @@ impl Inputs {
 
     /// Whether the terminal's input ends within `wait`, events before the end dropped. When
     /// drawing fails on a terminal that has gone, the reader reads its end a moment later.
-    pub fn ends_within(&self, wait: Duration) -> bool {
+    pub(crate) fn ends_within(&self, wait: Duration) -> bool {
         let deadline = Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -323,13 +323,13 @@ fn forward_signals(
 /// Stops the process as `SIGTSTP`'s default action would (after the terminal is restored);
 /// returns when it is continued.
 #[cfg(unix)]
-pub fn stop_process() {
+pub(crate) fn stop_process() {
     let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
 }
 
 /// Elsewhere than on Unix there is no stopping.
 #[cfg(not(unix))]
-pub fn stop_process() {}
+pub(crate) fn stop_process() {}
 
 #[cfg(all(test, unix))]
 mod tests {

@@ -25,6 +25,7 @@ pub mod keys;
 pub mod limits;
 mod opening;
 pub mod rewind;
+pub mod stepped;
 pub mod ui;
 pub mod work_pool;
 
@@ -38,7 +39,7 @@ use crossterm::event::{
 };
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
-use crate::options::{self, BoardArgs};
+use crate::options;
 use knights_tour_engine::solve::Method;
 
 pub use app::{App, METHODS, Setup, Speed, Status, next_method};
@@ -46,7 +47,7 @@ use driver::{LoopInput, Sizing};
 use input::{Inputs, Signal, TerminalInput};
 pub use keys::{Action, action};
 pub use limits::Limits;
-pub use opening::TourFileError;
+pub use opening::{ExplorerBoard, TourFileError};
 pub use ui::{BoardViewport, Look, Screen};
 
 /// The most frames drawn a second while something plays.
@@ -63,7 +64,7 @@ pub const EXPLORER_ABOUT: &str = "Open the interactive explorer (the default)";
 pub struct ExplorerArgs {
     /// Board, start and open/closed.
     #[command(flatten)]
-    pub board: BoardArgs,
+    pub board: ExplorerBoard,
     /// How to search: warnsdorff (one greedy pass), backtrack (Warnsdorff-ordered
     /// backtracking), naive (fixed-order backtracking) or construct
     #[arg(long, default_value = "backtrack", value_parser = options::method_parser(&METHODS))]
@@ -79,7 +80,8 @@ pub struct ExplorerArgs {
     #[arg(long)]
     pub ascii: bool,
     /// Open the tour in FILE (any format check reads; - for standard input), validated first:
-    /// its board, start and kind replace --size and --start (a list is read on --size's board)
+    /// its board, start and kind replace --size and --start (a list is read on --size's board
+    /// if given, else on the board its squares span)
     #[arg(long, value_name = "FILE", conflicts_with_all = ["start", "race"])]
     pub tour: Option<std::path::PathBuf>,
     /// Open on a race of two methods on the board and start, side by side and fair in nodes
@@ -107,14 +109,8 @@ impl ExplorerArgs {
         let Some(path) = &self.tour else {
             return Ok(app);
         };
-        let tour = opening::read_tour(path, self)?;
-        let source = if opening::is_stdin(path) {
-            "standard input".to_string()
-        } else {
-            path.display().to_string()
-        };
-        let source = knights_tour_engine::quote::quoted(&source).to_string();
-        Ok(app.with_opened_tour(tour, &source))
+        let opened = opening::read_tour(path, self)?;
+        Ok(app.with_opened_tour(opened.tour, &opened.source))
     }
 
     /// The setup these options ask for, or why it cannot be had.

@@ -27,7 +27,6 @@
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::search::{CapacityError, Search, SearchConfig, SearchEvent};
-use knights_tour_engine::tour::{Tour, TourError};
 
 use super::limits::megabytes;
 
@@ -479,53 +478,5 @@ mod tests {
         let steps = session.steps();
         assert_eq!(session.step(), None);
         assert_eq!(session.steps(), steps);
-    }
-}
-
-/// What a search event does to the board a session is shown on.
-#[derive(Debug)]
-pub enum Applied {
-    /// A square placed or taken back: the search goes on.
-    Going,
-    /// The search is solved: its tour, validated.
-    Tour(Tour),
-    /// The search is solved, but its tour could not be had (no memory) or failed the
-    /// validator (a bug): why.
-    Failed(String),
-    /// Any other end: exhausted, stuck, a limit.
-    Over,
-}
-
-/// Writes the visit numbers of `session`'s path into `visits` (by square, 0 for none), as
-/// [`apply_event`] would have left them had every event been applied: after a step back.
-pub fn fill_visits(session: &RewindableSearch, visits: &mut [u32]) {
-    visits.fill(0);
-    let board = session.search().board();
-    for (number, square) in session.search().path().enumerate() {
-        visits[board.index(square) as usize] = number as u32 + 1;
-    }
-}
-
-/// Applies `event`, just taken from `session`, to `visits` (visit numbers by square, 0 for
-/// none), and says what it means.
-pub fn apply_event(session: &RewindableSearch, event: SearchEvent, visits: &mut [u32]) -> Applied {
-    let board = session.search().board();
-    match event {
-        SearchEvent::Advance { to, depth, .. } => {
-            visits[board.index(to) as usize] = depth;
-            Applied::Going
-        }
-        SearchEvent::Backtrack { undone, .. } => {
-            visits[board.index(undone) as usize] = 0;
-            Applied::Going
-        }
-        SearchEvent::Solved => match session.search().tour() {
-            Ok(tour) => Applied::Tour(tour),
-            Err(error @ TourError::OutOfMemory { .. }) => Applied::Failed(error.to_string()),
-            Err(error) => {
-                Applied::Failed(format!("internal error: the validator rejected: {error}"))
-            }
-        },
-        _ => Applied::Over,
     }
 }

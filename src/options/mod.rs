@@ -40,7 +40,7 @@ pub struct BoardArgs {
 
 /// A parser of `--method` that takes the names of `methods` (the engine's names), with their
 /// descriptions as help.
-pub fn method_parser(methods: &[Method]) -> impl TypedValueParser<Value = Method> + use<> {
+pub(crate) fn method_parser(methods: &[Method]) -> impl TypedValueParser<Value = Method> + use<> {
     let values = methods
         .iter()
         .map(|method| PossibleValue::new(method.name()).help(method.description()));

@@ -247,6 +247,127 @@ fn a_60x20_terminal_shows_the_whole_8x8_board_with_its_files() {
     assert_screen!("layout_60x20", text);
 }
 
+/// The panel's fields as drawn on `text`: each field's name and value, with the lines its value
+/// wrapped to, read inside the panel's frame.
+fn panel_fields(text: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = text.lines().map(|line| line.chars().collect()).collect();
+    let title: Vec<char> = "╭ knight's tour".chars().collect();
+    let left = lines[0]
+        .windows(title.len())
+        .position(|window| window == title.as_slice())
+        .expect("a panel")
+        + 1;
+    let mut fields: Vec<String> = Vec::new();
+    for line in &lines[1..] {
+        let Some(inside) = line.get(left..line.len() - 1) else {
+            continue;
+        };
+        let inside: String = inside.iter().collect();
+        match fields.last_mut() {
+            Some(field) if inside.starts_with("           ") && !inside.trim().is_empty() => {
+                field.push('\n');
+                field.push_str(inside.trim());
+            }
+            _ if inside.starts_with(char::is_uppercase) => fields.push(inside.trim().to_string()),
+            _ => {}
+        }
+    }
+    fields
+}
+
+#[test]
+fn a_60x20_terminal_leaves_fields_out_whole_and_never_cuts_one() {
+    let mut searching = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut searching, "nn");
+    let mut found = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut found, "f");
+    let refused = explorer(5, 5, (0, 1), Method::Backtrack);
+    let mut mapped = explorer(8, 8, (0, 0), Method::Backtrack);
+    show_starts_map(&mut mapped);
+    let mut large = explorer(100, 100, (0, 0), Method::Backtrack);
+    press(&mut large, "nn");
+    let (_, window) = draw(&large, Look::standard(), 60, 20);
+    assert!(
+        window.grid.width >= 30,
+        "the board scrolls in half the width or more: {window:?}"
+    );
+    let kept = [
+        (&searching, ["Status", "Nodes", "Depth", "Next"].as_slice()),
+        (&large, &["Status", "Nodes", "Depth", "Next"]),
+        (&found, &["Status", "Nodes", "Depth", "Move"]),
+        (&refused, &["Status", "Nodes", "Depth"]),
+        (&mapped, &["Starts", "From here", "Cursor"]),
+    ];
+    for (app, needed) in kept {
+        let small = screen(app, Look::standard(), 60, 20);
+        // As tall as it takes to show every field: the board and the panel as wide.
+        let tall = screen(app, Look::standard(), 60, 60);
+        let all = panel_fields(&tall);
+        let shown = panel_fields(&small);
+        for field in &shown {
+            assert!(
+                all.contains(field),
+                "{field:?} is cut at 60x20:\n{small}\nwhole at 60x60:\n{tall}"
+            );
+        }
+        for name in needed {
+            assert!(
+                shown.iter().any(|field| field.starts_with(name)),
+                "{name} left out:\n{small}"
+            );
+        }
+        let status = app.status().to_string();
+        if app.starts_map().is_none() {
+            let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let status_field = shown.iter().find(|field| field.starts_with("Status"));
+            assert_eq!(
+                status_field.map(|field| words(field)),
+                Some(words(&format!("Status {status}"))),
+                "{small}"
+            );
+        }
+    }
+}
+
+/// The blank columns left and right of what is drawn on a screen `width` columns wide.
+fn margins(text: &str, width: u16) -> (usize, usize) {
+    let width = usize::from(width);
+    let drawn = text.lines().filter(|line| !line.trim().is_empty());
+    let left = drawn
+        .clone()
+        .map(|line| line.chars().take_while(|&c| c == ' ').count())
+        .min()
+        .unwrap_or(width);
+    let right = drawn
+        .map(|line| width - line.chars().count())
+        .min()
+        .unwrap_or(width);
+    (left, right)
+}
+
+/// Asserts that `text`, drawn `width` columns wide, is centred: its margins differ by at most
+/// one column.
+fn assert_centred(text: &str, width: u16, what: &str) {
+    let (left, right) = margins(text, width);
+    assert!(
+        left.abs_diff(right) <= 1,
+        "{what}: {left} columns blank on the left, {right} on the right:\n{text}"
+    );
+}
+
+/// Presses `s` and ticks until the starts map is made, for at most a minute.
+fn show_starts_map(app: &mut App) {
+    press(app, "s");
+    for _ in 0..60_000 {
+        if app.starts_map().is_some() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        app.tick(Duration::from_millis(1));
+    }
+    panic!("no starts map after a minute: {:?}", app.starts_failure());
+}
+
 #[test]
 fn a_240x60_terminal_gives_the_board_large_cells() {
     let app = explorer(8, 8, (0, 0), Method::Backtrack);
@@ -254,14 +375,72 @@ fn a_240x60_terminal_gives_the_board_large_cells() {
     let (_, viewport) = draw(&app, Look::standard(), 240, 60);
     let cell = viewport.cell.unwrap();
     assert!(cell.height >= 6, "{cell:?}");
-    // The board and the panel take most of the width.
-    let used = text
-        .lines()
-        .map(|line| line.trim_end().chars().count())
-        .max()
-        .unwrap();
-    assert!(used >= 160, "{used} of 240 columns used:\n{text}");
     assert_screen!("layout_240x60", text);
+}
+
+#[test]
+fn a_whole_board_and_its_panel_are_centred_on_a_wide_terminal() {
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    press(&mut app, "nnn");
+    for (width, height) in [(240, 60), (300, 80)] {
+        for look in [Look::standard(), plain_ascii()] {
+            let what = format!("8x8 at {width}x{height}");
+            let text = screen(&app, look, width, height);
+            let (_, viewport) = draw(&app, look, width, height);
+            assert_eq!((viewport.rows, viewport.cols), (8, 8), "{what}:\n{text}");
+            // Cells as tall as the height allows (a taller one would not fit the rows above
+            // the key bar with the files and the border), about twice as wide as tall.
+            let cell = viewport.cell.unwrap();
+            assert!((cell.height + 1) * 8 + 3 > height - 1, "{what}: {cell:?}");
+            assert_eq!(cell.width, 2 * cell.height + 1, "{what}: {cell:?}");
+            assert_centred(&text, width, &what);
+            let (left, _) = margins(&text, width);
+            assert!(left > 0, "{what}: nothing left over?\n{text}");
+            let bar = text.lines().nth(usize::from(height) - 1).unwrap();
+            assert!(
+                bar.starts_with(&format!("{} hjkl move", " ".repeat(left))),
+                "{what}: the key bar starts under the board:\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_board_that_scrolls_takes_the_width_beside_a_full_panel() {
+    let app = explorer(100, 100, (0, 0), Method::Backtrack);
+    for (width, height) in [(240, 60), (300, 80)] {
+        let text = screen(&app, Look::standard(), width, height);
+        assert_eq!(
+            margins(&text, width),
+            (0, 0),
+            "100x100 at {width}x{height}:\n{text}"
+        );
+        assert!(
+            text.contains("│Board      100x100 (10,000 squares), open "),
+            "the panel at its widest, the value on one line:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn the_race_and_the_starts_map_are_centred_on_a_wide_terminal() {
+    for side in [8, 100] {
+        let mut app = explorer(side, side, (0, 0), Method::Backtrack);
+        press(&mut app, "Rnnn");
+        for (width, height) in [(240, 60), (300, 80)] {
+            let text = screen(&app, Look::standard(), width, height);
+            let what = format!("the race on {side}x{side} at {width}x{height}");
+            assert_centred(&text, width, &what);
+            assert_eq!(text.matches("Nodes      4").count(), 2, "{what}:\n{text}");
+        }
+    }
+    let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
+    show_starts_map(&mut app);
+    for (width, height) in [(240, 60), (300, 80)] {
+        let text = screen(&app, Look::standard(), width, height);
+        assert!(text.contains("64 give a tour"), "{text}");
+        assert_centred(&text, width, &format!("the starts map at {width}x{height}"));
+    }
 }
 
 #[test]
@@ -444,4 +623,23 @@ fn the_panel_says_which_layer_answered_for_construct() {
     );
     let text = screen(&large, Look::standard(), 80, 24);
     assert!(!text.contains("Answered"), "{text}");
+}
+
+#[test]
+fn a_count_of_one_names_one_thing() {
+    let mut app = explorer(1, 1, (0, 0), Method::Backtrack);
+    let text = screen(&app, Look::standard(), 80, 24);
+    assert!(text.contains("Board      1x1 (1 square), open"), "{text}");
+    show_starts_map(&mut app);
+    let text = screen(&app, Look::standard(), 80, 24);
+    for needle in [
+        "Starts     1 gives a tour",
+        "From here  a tour in 1 node (the",
+    ] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    let mut race = explorer(8, 8, (0, 0), Method::Backtrack).with_finish_budget(1);
+    press(&mut race, "R");
+    let text = screen(&race, Look::standard(), 100, 24);
+    assert!(text.contains("| budget 1 node\n"), "{text}");
 }

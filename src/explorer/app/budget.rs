@@ -3,13 +3,13 @@
 
 use std::time::Duration;
 
-use knights_tour_engine::board::Board;
+use knights_tour_engine::solve::Method;
 
 use super::{App, Attempt, Motion};
 #[cfg(test)]
 use crate::explorer::limits::LOCAL_MEMORY;
 use crate::explorer::limits::{Limits, Turn, megabytes};
-use crate::explorer::rewind::RewindableSearch;
+use crate::explorer::stepped::SteppedSearch;
 use crate::explorer::work_pool::Seat;
 
 /// The longest a tick waits for a turn of the host's work threads before the run loop draws
@@ -41,10 +41,10 @@ impl App {
         &self.limits
     }
 
-    /// The memory a search of `board` and its history may take: the searches' share less the
-    /// visit numbers shown.
-    pub(super) fn search_memory(&self, board: Board) -> u64 {
-        self.limits.searches().saturating_sub(visits_bytes(board))
+    /// The memory the explorer's search, its history and its visit numbers may take: the
+    /// searches' share.
+    pub(super) fn search_memory(&self) -> u64 {
+        self.limits.searches()
     }
 
     /// The memory a race on the current setup may give its two lanes, once the explorer's own
@@ -54,20 +54,17 @@ impl App {
         let setup = self.setup;
         let board = setup.board;
         let own = match &mut self.attempt {
-            Attempt::Stepped(session) => {
-                session.set_memory(0);
-                session.memory_held()
+            Attempt::Stepped(stepped) => {
+                stepped.set_memory(0);
+                stepped.memory_held()
             }
             _ => 0,
         };
-        let memory = self
-            .limits
-            .searches()
-            .saturating_sub(own + visits_bytes(board));
-        let lane_needs = |method: knights_tour_engine::solve::Method| {
-            method.search_config(setup.closed).map_or(0, |config| {
-                RewindableSearch::memory_needed(board, config) + visits_bytes(board)
-            })
+        let memory = self.limits.searches().saturating_sub(own);
+        let lane_needs = |method: Method| {
+            method
+                .search_config(setup.closed)
+                .map_or(0, |config| SteppedSearch::memory_needed(board, config))
         };
         let needed = self
             .racers
@@ -93,9 +90,9 @@ impl App {
     /// back.
     pub(super) fn leave_race(&mut self) {
         self.race = None;
-        let memory = self.search_memory(self.setup.board);
-        if let Attempt::Stepped(session) = &mut self.attempt {
-            session.set_memory(memory);
+        let memory = self.search_memory();
+        if let Attempt::Stepped(stepped) = &mut self.attempt {
+            stepped.set_memory(memory);
         }
     }
 
@@ -126,7 +123,7 @@ impl App {
     /// waits as long as it takes.
     pub(super) fn turn_to_step_back(&self) -> Option<Turn> {
         let replay = match &self.attempt {
-            Attempt::Stepped(session) => session.replay_ahead(),
+            Attempt::Stepped(stepped) => stepped.session().replay_ahead(),
             _ => 0,
         };
         (replay > LONG_REPLAY)
@@ -135,18 +132,12 @@ impl App {
     }
 }
 
-/// The memory of the visit numbers of `board`, one `u32` a square.
-fn visits_bytes(board: Board) -> u64 {
-    board.area() * std::mem::size_of::<u32>() as u64
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::explorer::app::{Setup, Speed, Status};
     use crate::explorer::keys::Action;
-    use knights_tour_engine::board::Square;
-    use knights_tour_engine::solve::Method;
+    use knights_tour_engine::board::{Board, Square};
 
     fn app(side: u64, method: Method, memory: u64) -> App {
         let setup = Setup {

@@ -81,32 +81,32 @@ impl Building {
     }
 
     /// Squares of the blocks laid so far.
-    pub fn squares_laid(&self) -> u64 {
+    pub(crate) fn squares_laid(&self) -> u64 {
         self.squares_laid
     }
 
     /// The rows and columns where a block begins (after the first): the seams.
-    pub fn cuts(&self) -> (&[u32], &[u32]) {
+    pub(crate) fn cuts(&self) -> (&[u32], &[u32]) {
         (&self.cuts.0, &self.cuts.1)
     }
 
     /// Where the gradient of a piece's order ends.
-    pub fn largest_block(&self) -> u32 {
+    pub(crate) fn largest_block(&self) -> u32 {
         self.largest_block
     }
 
     /// The last step shown.
-    pub fn last_step(&self) -> Option<&Step> {
+    pub(crate) fn last_step(&self) -> Option<&Step> {
         self.shown.checked_sub(1).map(|i| &self.story.steps()[i])
     }
 
     /// The step shown next.
-    pub fn next_step(&self) -> Option<&Step> {
+    pub(crate) fn next_step(&self) -> Option<&Step> {
         self.story.steps().get(self.shown)
     }
 
     /// The squares the last step joined (the ends of the moves it added).
-    pub fn joined_squares(&self) -> Vec<Square> {
+    pub(crate) fn joined_squares(&self) -> Vec<Square> {
         match self.last_step() {
             Some(Step::Spliced { into, .. }) => into.iter().flat_map(|&(a, b)| [a, b]).collect(),
             Some(Step::Wired { moves }) => moves.iter().flat_map(|&(a, b)| [a, b]).collect(),

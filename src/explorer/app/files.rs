@@ -11,7 +11,7 @@ use std::path::Path;
 
 use crate::tourfile::{How, PictureOptions, Replace, SaveError, save_with, write_list, write_svg};
 use knights_tour_engine::notation::short_name;
-use knights_tour_engine::quote::{quoted, quoted_bytes};
+use knights_tour_engine::quote::{counted, quoted, quoted_bytes};
 use knights_tour_engine::tour::Tour;
 
 use super::{App, Attempt, PromptPurpose, Setup};
@@ -43,7 +43,7 @@ impl App {
     }
 
     /// Where the tour on screen came from, when it was opened from a file.
-    pub fn opened_from(&self) -> Option<&str> {
+    pub(crate) fn opened_from(&self) -> Option<&str> {
         match &self.attempt {
             Attempt::Opened(source) => Some(source),
             _ => None,
@@ -56,7 +56,7 @@ impl App {
     }
 
     /// The name `e` offers: `tour-8x8-a1.svg`.
-    pub fn default_picture_name(&self) -> String {
+    pub(crate) fn default_picture_name(&self) -> String {
         format!("{}.svg", self.tour_stem())
     }
 
@@ -87,7 +87,7 @@ impl App {
     fn can_write(&mut self, no_tour: &str) -> bool {
         let refusal = if !self.files {
             "this explorer writes no files (it is served over SSH)"
-        } else if self.tour.is_none() {
+        } else if self.tour().is_none() {
             no_tour
         } else {
             return true;
@@ -101,7 +101,7 @@ impl App {
     /// through [`save_with`], with a notice saying where or why not. A regular file there is
     /// replaced only with `replace`; without, the overwrite question is asked.
     pub(super) fn save(&mut self, purpose: PromptPurpose, name: &str, replace: Replace) {
-        let Some(tour) = self.tour.as_ref().filter(|_| self.files) else {
+        let Some(tour) = self.tour().filter(|_| self.files) else {
             return;
         };
         if name.is_empty() {
@@ -141,7 +141,8 @@ impl App {
                     How::Created | How::Replaced => "",
                 };
                 Notice::done(format!(
-                    "wrote {what} ({squares} squares) to {shown}{through}{how}"
+                    "wrote {what} ({}) to {shown}{through}{how}",
+                    counted(squares as u64, "square")
                 ))
             }
             Err(SaveError::Exists) => {

@@ -44,6 +44,7 @@ use knights_tour_engine::tour::Tour;
 use super::keys::Action;
 use super::limits::Limits;
 use super::rewind::RewindableSearch;
+use super::stepped::SteppedSearch;
 
 pub use building::Building;
 pub use files::Notice;
@@ -54,14 +55,14 @@ pub use race::{
 };
 pub use scene::{Follow, KnightState, Scene, StartsView, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method};
-pub use status::{Figures, Status, thousands};
+pub use status::{Figures, Status, count_of, thousands};
 
 /// The longest side the explorer takes (the solver goes further): a million squares.
-pub const MAX_SIDE: u32 = 1000;
+pub(crate) const MAX_SIDE: u32 = 1000;
 /// The farthest the help scrolls: more than its lines at any width the explorer draws in.
 const HELP_SCROLL_MAX: u16 = 200;
 /// The longest side on which the path view draws the tour's moves; larger boards get the shade.
-pub const PATH_MAX_SIDE: u32 = 24;
+pub(crate) const PATH_MAX_SIDE: u32 = 24;
 /// The node budget of `f`, by default: a press runs the search until its node count reaches the
 /// next multiple of the budget (so the first press stops at the budget itself), then says the
 /// budget is exhausted.
@@ -106,7 +107,7 @@ enum Attempt {
     /// The theorems rule the tour out: nothing to search.
     Impossible(NoTourReason),
     /// A search stepped event by event (boxed: it is large, the others are small).
-    Stepped(Box<RewindableSearch>),
+    Stepped(Box<SteppedSearch>),
     /// A method that answers whole (construct): `None` until asked.
     Whole(Option<Outcome>),
     /// The method could not run.
@@ -121,15 +122,14 @@ pub struct App {
     setup: Setup,
     cursor: Square,
     attempt: Attempt,
-    /// Visit numbers by square index, 0 for unvisited; kept in step with the engine.
+    /// Visit numbers by square index, 0 for unvisited, of a tour opened or answered whole or
+    /// a construction being shown (a stepped search keeps its own).
     visits: Vec<u32>,
-    /// The validated tour, once found (and, for a construction told step by step, once every
-    /// step is shown).
+    /// The validated tour opened or answered whole (for a construction told step by step,
+    /// once every step is shown); a stepped search keeps its own.
     tour: Option<Tour>,
     /// The construction told step by step, when the construct layer answered.
     building: Option<Box<Building>>,
-    /// The validator's complaint, if a "tour" failed it (a bug in a layer).
-    invalid: Option<String>,
     motion: Motion,
     /// The node budget of `f` (see [`FINISH_NODE_BUDGET`]).
     finish_budget: u64,
@@ -183,7 +183,6 @@ impl App {
             visits: Vec::new(),
             tour: None,
             building: None,
-            invalid: None,
             motion: Motion::Still,
             finish_budget: FINISH_NODE_BUDGET,
             budget_hit: false,
@@ -216,7 +215,7 @@ impl App {
 
     /// The same explorer without file access: `w` says it cannot write (a served session,
     /// whose files would be the server's).
-    pub fn without_files(mut self) -> Self {
+    pub(crate) fn without_files(mut self) -> Self {
         self.files = false;
         self
     }
@@ -259,7 +258,7 @@ impl App {
     }
 
     /// Lines the help is scrolled down by (the screen stops it at the help's end).
-    pub fn help_scroll(&self) -> u16 {
+    pub(crate) fn help_scroll(&self) -> u16 {
         self.help_scroll
     }
 
@@ -285,7 +284,19 @@ impl App {
 
     /// The tour found, once validated.
     pub fn tour(&self) -> Option<&Tour> {
-        self.tour.as_ref()
+        match &self.attempt {
+            Attempt::Stepped(stepped) => stepped.tour(),
+            _ => self.tour.as_ref(),
+        }
+    }
+
+    /// Visit numbers by square index, 0 for unvisited: the search's, or else the tour's or
+    /// the construction's shown.
+    fn visits(&self) -> &[u32] {
+        match &self.attempt {
+            Attempt::Stepped(stepped) => stepped.visits(),
+            _ => &self.visits,
+        }
     }
 
     /// Time spent searching (playing and finishing) since the last reset; a replay's time is
@@ -302,14 +313,14 @@ impl App {
     /// Where the timeline of a found tour stands: the move shown and the tour's length (`N of
     /// N` once the whole tour is shown); `None` before a tour is found.
     pub fn timeline(&self) -> Option<(u64, u64)> {
-        let total = self.tour.as_ref()?.indices().len() as u64;
+        let total = self.tour()?.indices().len() as u64;
         Some((self.replay.map_or(total, u64::from), total))
     }
 
     /// Search events taken since the last reset.
     pub fn steps(&self) -> u64 {
         match &self.attempt {
-            Attempt::Stepped(session) => session.steps(),
+            Attempt::Stepped(stepped) => stepped.session().steps(),
             _ => self.building.as_ref().map_or(0, |b| b.shown() as u64),
         }
     }
@@ -321,7 +332,7 @@ impl App {
             return Vec::new();
         }
         match &self.attempt {
-            Attempt::Stepped(session) => session.search().path().collect(),
+            Attempt::Stepped(stepped) => stepped.session().search().path().collect(),
             Attempt::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
             Attempt::Opened(_) => self.tour.iter().flat_map(Tour::squares).collect(),
             _ => Vec::new(),
@@ -347,14 +358,14 @@ impl App {
         let shown = self.replay.unwrap_or(u32::MAX);
         board
             .contains(square)
-            .then(|| self.visits[board.index(square) as usize])
+            .then(|| self.visits()[board.index(square) as usize])
             .filter(|&number| number > 0 && number <= shown)
     }
 
     /// The last search event, if any.
     pub fn last_event(&self) -> Option<SearchEvent> {
         match &self.attempt {
-            Attempt::Stepped(session) => session.last_event(),
+            Attempt::Stepped(stepped) => stepped.session().last_event(),
             _ => None,
         }
     }
@@ -477,14 +488,9 @@ impl App {
             TourView::Numbers => TourView::Path,
             TourView::Path => TourView::Numbers,
         };
-        if self.tour.is_none() {
+        if self.tour().is_none() {
             self.message = Some("the path view shows a finished tour".into());
         }
-    }
-
-    /// How many times the user asked to centre on the knight.
-    pub fn centre_requests(&self) -> u32 {
-        self.centre_requests
     }
 
     fn move_cursor(&mut self, rows: i32, cols: i32) {

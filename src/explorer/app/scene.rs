@@ -139,7 +139,7 @@ impl<'a> StartsView<'a> {
 
 impl Scene<'_> {
     /// Whether a seam runs below `square` and whether one runs right of it.
-    pub fn seams_after(&self, square: Square) -> (bool, bool) {
+    pub(crate) fn seams_after(&self, square: Square) -> (bool, bool) {
         self.seams.map_or((false, false), |(rows, cols)| {
             (
                 rows.binary_search(&(square.row + 1)).is_ok(),
@@ -154,7 +154,7 @@ impl<'a> Scene<'a> {
     /// knight, its candidates and the square last taken back, as the explorer's board shows
     /// them, with no cursor (a square off the board, which no cell matches) and the focus on
     /// the knight. Each lane of the method race is drawn from one.
-    pub fn of_search(
+    pub(crate) fn of_search(
         session: &RewindableSearch,
         visits: &'a [u32],
         closed: bool,
@@ -207,7 +207,7 @@ impl App {
     pub fn scene(&self) -> Scene<'_> {
         let mut scene = Scene {
             board: self.setup.board,
-            visits: &self.visits,
+            visits: self.visits(),
             shown_up_to: u32::MAX,
             last_visit: self.setup.board.area(),
             knight: Some((self.setup.start, KnightState::Ready)),
@@ -224,8 +224,8 @@ impl App {
             joined: Vec::new(),
             starts: None,
         };
-        if let Attempt::Stepped(session) = &self.attempt {
-            show_search(session, &mut scene);
+        if let Attempt::Stepped(stepped) = &self.attempt {
+            show_search(stepped.session(), &mut scene);
         }
         if let Some(building) = self.building() {
             scene.last_visit = u64::from(building.largest_block());
@@ -254,7 +254,7 @@ impl App {
     /// The tour found, if any: the knight at its end (or where a replay stands) and, in the path
     /// view, the path.
     fn show_tour<'a>(&'a self, scene: &mut Scene<'a>) {
-        let Some(tour) = &self.tour else { return };
+        let Some(tour) = self.tour() else { return };
         let board = self.setup.board;
         let path = tour.indices();
         match self.replay {

@@ -11,7 +11,8 @@ use knights_tour_engine::existence::{self, Verdict};
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::Method;
 
-use super::{App, Attempt, Follow, MAX_SIDE, Motion, Owed, RewindableSearch, thousands};
+use super::{App, Attempt, Follow, MAX_SIDE, Motion, Owed, thousands};
+use crate::explorer::stepped::SteppedSearch;
 
 /// The methods the explorer can watch, in the order `m` cycles through them (`auto` is the
 /// command line's: it picks a layer rather than showing one).
@@ -143,26 +144,26 @@ impl App {
         self.replay = None;
         self.tour = None;
         self.building = None;
-        self.invalid = None;
         self.owed = Owed::default();
         self.elapsed = Duration::ZERO;
         self.replay_elapsed = Duration::ZERO;
         self.follow = Follow::Knight;
-        self.visits = vec![0; board.area() as usize];
         self.attempt = match existence::verdict(board, start, closed) {
             Verdict::Impossible(reason) => Attempt::Impossible(reason),
             Verdict::Certain | Verdict::Open => match method.search_config(closed) {
                 None => Attempt::Whole(None),
                 Some(config) => {
-                    match RewindableSearch::new(board, start, config, self.search_memory(board)) {
-                        Ok(session) => {
-                            self.visits[board.index(start) as usize] = 1;
-                            Attempt::Stepped(Box::new(session))
-                        }
+                    match SteppedSearch::new(board, start, config, self.search_memory()) {
+                        Ok(stepped) => Attempt::Stepped(Box::new(stepped)),
                         Err(error) => Attempt::Failed(error.to_string()),
                     }
                 }
             },
+        };
+        // A stepped search keeps its own visit numbers.
+        self.visits = match self.attempt {
+            Attempt::Stepped(_) => Vec::new(),
+            _ => vec![0; board.area() as usize],
         };
         self.starts_follow_setup();
     }

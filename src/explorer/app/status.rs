@@ -1,14 +1,16 @@
 //! What the panel says of the search: where it stands ([`Status`], with the text the panel
-//! shows), the counters ([`Figures`]), why a step cannot be taken, and the number format they
-//! share ([`thousands`]).
+//! shows), the counters ([`Figures`]), why a step cannot be taken, and the number formats they
+//! share ([`thousands`], [`count_of`]).
 
 use std::fmt;
 
 use knights_tour_engine::existence::NoTourReason;
+use knights_tour_engine::quote::counted;
 use knights_tour_engine::search::SearchEvent;
 use knights_tour_engine::solve::{Outcome, Stats};
 
 use super::{App, Attempt, Motion, RewindableSearch};
+use crate::explorer::stepped::Found;
 
 /// Digits in groups of three: `3,242,065`.
 pub fn thousands(value: u64) -> String {
@@ -21,6 +23,15 @@ pub fn thousands(value: u64) -> String {
         out.push(digit);
     }
     out
+}
+
+/// `n` things named by `noun`, the digits grouped as [`thousands`] groups them and the noun
+/// singular for one as the engine's [`counted`] says it: `1 node`, `3,242,065 nodes`.
+pub fn count_of(n: u64, noun: &str) -> String {
+    let counted = counted(n, noun);
+    // `counted` writes the plain digits first: group them.
+    let digits = n.to_string().len();
+    format!("{}{}", thousands(n), &counted[digits..])
 }
 
 /// Where the explorer stands, as the panel says it.
@@ -86,8 +97,8 @@ impl fmt::Display for Status {
             Status::NoTour(reason) => write!(f, "no tour: {reason}"),
             Status::BudgetExhausted { nodes } => write!(
                 f,
-                "budget exhausted after {} nodes (not a proof; f goes on)",
-                thousands(*nodes)
+                "budget exhausted after {} (not a proof; f goes on)",
+                count_of(*nodes, "node")
             ),
             Status::Stuck { depth } => write!(
                 f,
@@ -129,7 +140,7 @@ impl App {
     /// Nodes, backtracks, deepest path and squares on the path now.
     pub fn figures(&self) -> Figures {
         match &self.attempt {
-            Attempt::Stepped(session) => Figures::of(session),
+            Attempt::Stepped(stepped) => Figures::of(stepped.session()),
             Attempt::Whole(Some(outcome)) => {
                 let Stats {
                     nodes,
@@ -168,7 +179,9 @@ impl App {
 
     /// Where the explorer stands.
     pub fn status(&self) -> Status {
-        if let Some(message) = &self.invalid {
+        if let Attempt::Stepped(stepped) = &self.attempt
+            && let Found::Invalid(message) = stepped.found()
+        {
             return Status::Failed(message.clone());
         }
         if let Some(shown) = self.replay {
@@ -194,27 +207,32 @@ impl App {
                     Status::BudgetExhausted { nodes: stats.nodes }
                 }
             },
-            Attempt::Stepped(session) => match session.last_event() {
-                Some(SearchEvent::Solved) => Status::TourFound,
-                Some(SearchEvent::Exhausted) => Status::NoTour(
-                    NoTourReason::ExhaustiveSearch {
-                        start: self.setup.start,
-                        nodes: session.search().stats().nodes,
-                    }
-                    .to_string(),
-                ),
-                Some(SearchEvent::Stuck) => Status::Stuck {
-                    depth: session.search().depth(),
+            Attempt::Stepped(stepped) => self.stepped_status(stepped.session()),
+        }
+    }
+
+    /// Where a stepped search stands.
+    fn stepped_status(&self, session: &RewindableSearch) -> Status {
+        match session.last_event() {
+            Some(SearchEvent::Solved) => Status::TourFound,
+            Some(SearchEvent::Exhausted) => Status::NoTour(
+                NoTourReason::ExhaustiveSearch {
+                    start: self.setup.start,
+                    nodes: session.search().stats().nodes,
+                }
+                .to_string(),
+            ),
+            Some(SearchEvent::Stuck) => Status::Stuck {
+                depth: session.search().depth(),
+            },
+            _ => match self.motion {
+                Motion::Finishing { .. } => Status::Finishing,
+                Motion::Playing => Status::Searching,
+                Motion::Still if self.budget_hit => Status::BudgetExhausted {
+                    nodes: session.search().stats().nodes,
                 },
-                _ => match self.motion {
-                    Motion::Finishing { .. } => Status::Finishing,
-                    Motion::Playing => Status::Searching,
-                    Motion::Still if self.budget_hit => Status::BudgetExhausted {
-                        nodes: session.search().stats().nodes,
-                    },
-                    Motion::Still if session.steps() == 0 => Status::Ready,
-                    Motion::Still => Status::Paused,
-                },
+                Motion::Still if session.steps() == 0 => Status::Ready,
+                Motion::Still => Status::Paused,
             },
         }
     }
@@ -230,5 +248,18 @@ impl App {
             | Status::Building { .. } => "nothing to do".into(),
             other => format!("{other}; r resets, m changes the method"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count_of;
+
+    #[test]
+    fn counts_group_their_digits_and_name_one_thing_in_the_singular() {
+        assert_eq!(count_of(1, "node"), "1 node");
+        assert_eq!(count_of(0, "node"), "0 nodes");
+        assert_eq!(count_of(3_242_065, "node"), "3,242,065 nodes");
+        assert_eq!(count_of(1_000, "start"), "1,000 starts");
     }
 }

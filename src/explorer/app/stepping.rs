@@ -10,7 +10,7 @@ use knights_tour_engine::solve::{self, Layer, Outcome, Request};
 
 use super::{App, Attempt, Building, Follow, Motion, Owed, Speed};
 use crate::explorer::limits::capped;
-use crate::explorer::rewind::{Applied, RewindableSearch, apply_event, fill_visits};
+use crate::explorer::stepped::{RunLimits, SteppedSearch};
 use crate::options::with_memory_cap;
 
 /// The longest a burst of search steps may run before the screen is drawn again.
@@ -19,8 +19,6 @@ const SLICE: Duration = Duration::from_millis(12);
 const MAX_TICK: Duration = Duration::from_millis(250);
 /// How often the starts map's progress is looked at while nothing else moves.
 const STARTS_POLL: Duration = Duration::from_millis(100);
-/// Steps between two looks at the clock in a burst.
-const CLOCK_EVERY: u32 = 1024;
 /// The longest a method that answers whole (construct) may hold the screen: it runs on this
 /// thread, so past this it gives up, as the command line does at its `--deadline`.
 const WHOLE_ANSWER_DEADLINE: Duration = Duration::from_secs(2);
@@ -120,11 +118,11 @@ impl App {
             return;
         }
         let _turn = self.turn_to_step_back();
-        let Attempt::Stepped(session) = &mut self.attempt else {
+        let Attempt::Stepped(stepped) = &mut self.attempt else {
             self.message = Some("this method has no steps to go back through".into());
             return;
         };
-        match session.step_back() {
+        match stepped.step_back() {
             Ok(true) => {}
             Ok(false) => {
                 self.message = Some("at the beginning of the search".into());
@@ -136,9 +134,6 @@ impl App {
             }
         }
         self.budget_hit = false;
-        self.tour = None;
-        self.invalid = None;
-        fill_visits(session, &mut self.visits);
     }
 
     pub(super) fn play_pause(&mut self) {
@@ -161,7 +156,7 @@ impl App {
         if self.set_search_going(|_| Motion::Playing) {
             return;
         }
-        if self.tour.is_some() {
+        if self.tour().is_some() {
             self.replay();
         } else {
             self.message = Some(self.why_no_step());
@@ -185,7 +180,7 @@ impl App {
         }
         let budget = self.finish_budget;
         let going = self.set_search_going(|session| {
-            let nodes = session.search().stats().nodes;
+            let nodes = session.nodes();
             Motion::Finishing {
                 until_nodes: (nodes / budget).saturating_add(1).saturating_mul(budget),
             }
@@ -204,10 +199,10 @@ impl App {
 
     /// Sets the search going with the motion `motion` gives for it, following the knight;
     /// `false` when no search is left to run.
-    fn set_search_going(&mut self, motion: impl FnOnce(&RewindableSearch) -> Motion) -> bool {
+    fn set_search_going(&mut self, motion: impl FnOnce(&SteppedSearch) -> Motion) -> bool {
         match &self.attempt {
-            Attempt::Stepped(session) if !session.is_over() => {
-                self.motion = motion(session);
+            Attempt::Stepped(stepped) if !stepped.is_over() => {
+                self.motion = motion(stepped);
                 self.follow = Follow::Knight;
                 self.budget_hit = false;
                 true
@@ -219,9 +214,9 @@ impl App {
     fn finish_slice(&mut self) {
         if let Motion::Finishing { until_nodes } = self.motion {
             self.run_steps(u64::MAX, until_nodes);
-            if let (Motion::Finishing { .. }, Attempt::Stepped(session)) =
+            if let (Motion::Finishing { .. }, Attempt::Stepped(stepped)) =
                 (self.motion, &self.attempt)
-                && session.search().stats().nodes >= until_nodes
+                && stepped.nodes() >= until_nodes
             {
                 self.motion = Motion::Still;
                 self.budget_hit = true;
@@ -230,7 +225,7 @@ impl App {
     }
 
     pub(super) fn replay(&mut self) {
-        if self.tour.is_none() {
+        if self.tour().is_none() {
             self.message = Some("no tour to replay yet: find one first".into());
             return;
         }
@@ -242,7 +237,7 @@ impl App {
 
     /// The timeline at the tour's first move, paused there.
     pub(super) fn replay_from_start(&mut self) {
-        if self.tour.is_none() {
+        if self.tour().is_none() {
             self.message = Some("no tour yet: its timeline starts once one is found".into());
             return;
         }
@@ -253,7 +248,7 @@ impl App {
 
     /// The timeline at its end: the whole tour shown.
     pub(super) fn replay_to_end(&mut self) {
-        if self.tour.is_none() {
+        if self.tour().is_none() {
             self.message = Some("no tour yet: its timeline starts once one is found".into());
             return;
         }
@@ -263,7 +258,7 @@ impl App {
     }
 
     fn advance_replay(&mut self, squares: u64) {
-        let (Some(shown), Some(tour)) = (self.replay, &self.tour) else {
+        let (Some(shown), Some(tour)) = (self.replay, self.tour()) else {
             return;
         };
         let total = tour.indices().len() as u64;
@@ -337,36 +332,15 @@ impl App {
     /// Takes up to `steps` search events, stopping at the end of the search, at `node_limit`
     /// nodes or after one time slice; returns the events taken.
     fn run_steps(&mut self, steps: u64, node_limit: u64) -> u64 {
-        let Attempt::Stepped(session) = &mut self.attempt else {
+        let Attempt::Stepped(stepped) = &mut self.attempt else {
             return 0;
         };
-        let started = Instant::now();
-        let mut taken = 0;
-        let mut since_clock = 0;
-        while taken < steps && session.search().stats().nodes < node_limit {
-            let Some(event) = session.step() else { break };
-            taken += 1;
-            match apply_event(session, event, &mut self.visits) {
-                Applied::Going => {}
-                Applied::Tour(tour) => {
-                    self.tour = Some(tour);
-                    break;
-                }
-                Applied::Failed(message) => {
-                    self.invalid = Some(message);
-                    break;
-                }
-                Applied::Over => break,
-            }
-            since_clock += 1;
-            if since_clock == CLOCK_EVERY {
-                since_clock = 0;
-                if started.elapsed() >= SLICE {
-                    break;
-                }
-            }
-        }
-        if session.is_over() {
+        let taken = stepped.run(RunLimits {
+            events: steps,
+            nodes: node_limit,
+            slice: Some(SLICE),
+        });
+        if stepped.is_over() {
             self.motion = Motion::Still;
         }
         taken

@@ -127,7 +127,7 @@ pub struct Look {
 impl Look {
     /// Reads `NO_COLOR`, `COLORTERM` and the locale (`LC_ALL`, `LC_CTYPE`, `LANG`) from the
     /// environment; `force_ascii` (`--ascii`) wins over the locale.
-    pub fn detect(force_ascii: bool) -> Self {
+    pub(crate) fn detect(force_ascii: bool) -> Self {
         Self::from_env(|name| std::env::var(name).ok(), force_ascii)
     }
 
@@ -224,7 +224,7 @@ impl Look {
 
     /// Whether the cursor needs reverse video to be seen (compact cells have no room for
     /// brackets, and monochrome has no cursor colour).
-    pub fn cursor_fill(&self) -> Style {
+    pub(crate) fn cursor_fill(&self) -> Style {
         match self.color(CURSOR) {
             Some(color) => Style::new()
                 .bg(color)
@@ -255,7 +255,7 @@ impl Look {
     /// The fill of a square of the starts map: a tour on the gradient by `shade` (0 the fewest
     /// nodes, 1 the most), proved none in red, gave up in grey; in monochrome, plain (the
     /// map's glyphs say the outcome).
-    pub fn starts_fill(&self, outcome: MapOutcome) -> Style {
+    pub(crate) fn starts_fill(&self, outcome: MapOutcome) -> Style {
         if self.colors == ColorMode::Monochrome {
             return match outcome {
                 MapOutcome::NoTour => Style::new().add_modifier(Modifier::BOLD),
@@ -281,7 +281,7 @@ impl Look {
     }
 
     /// The colour of squares not yet visited in the shade and overview zooms.
-    pub fn unvisited(&self) -> Option<Color> {
+    pub(crate) fn unvisited(&self) -> Option<Color> {
         self.color(UNVISITED)
     }
 
@@ -303,7 +303,7 @@ impl Look {
 
 /// An answer of the starts map, as it is drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum MapOutcome {
+pub(crate) enum MapOutcome {
     /// A tour, shaded by its nodes (0 the fewest on the map, 1 the most).
     Tour {
         /// Where its nodes lie on the map's range.

@@ -1,6 +1,7 @@
 //! Drawing: the whole screen from an [`App`] and a [`Look`]. The board widget sits on the left,
 //! the panel of live figures on the right (below the board on narrow terminals), the key bar on
-//! the last line, and the help over everything when it is open. Drawing reads the app and
+//! the last line, and the help over everything when it is open. A whole board and its panel
+//! narrower than the terminal are centred in it, the key bar under them. Drawing reads the app and
 //! writes only the board's viewport. The board widget is `board`, the panel's contents `panel`,
 //! the colours and glyphs `look`, an open prompt and a save's notice `bar`. While the method
 //! race is on, `race` draws its screen instead.
@@ -26,13 +27,16 @@ use super::keys::KEYS;
 use knights_tour_engine::board::Board;
 
 /// The smallest terminal the explorer draws in; below it, a message says so.
-pub const MIN_SIZE: (u16, u16) = (24, 8);
+pub(crate) const MIN_SIZE: (u16, u16) = (24, 8);
 /// Terminal columns the side panel needs; narrower terminals put the figures under the board.
 const PANEL_WIDTH: u16 = 34;
 /// The widest the side panel grows.
 const PANEL_MAX_WIDTH: u16 = 48;
 /// The narrowest side panel, taken when that lets the whole board fit beside it.
 const PANEL_MIN_WIDTH: u16 = 24;
+/// The fewest columns a scrolling board is left beside the full side panel; a narrower
+/// terminal gives it the narrowest panel.
+const WINDOW_MIN_WIDTH: u16 = 40;
 /// Rows of the figures under the board when there is no room beside it.
 const STRIP_HEIGHT: u16 = 2;
 
@@ -46,7 +50,9 @@ enum Arrangement {
 }
 
 /// The arrangement that shows the whole board if any does, preferring the full side panel, then
-/// a narrower one, then the figures below; a board too large for any scrolls beside the panel.
+/// a narrower one, then the figures below; a board too large for any scrolls beside the panel,
+/// which takes a third of a wide terminal (up to [`PANEL_MAX_WIDTH`]) and its narrowest on a
+/// terminal that would leave the board less than [`WINDOW_MIN_WIDTH`].
 fn arrange(board: Board, body: Rect) -> Arrangement {
     let beside = |panel: u16| {
         let room = Rect {
@@ -70,18 +76,32 @@ fn arrange(board: Board, body: Rect) -> Arrangement {
         .or_else(|| beside(PANEL_MIN_WIDTH).filter(|_| body.width >= PANEL_MIN_WIDTH + MIN_SIZE.0))
         .or_else(|| BoardWidget::whole_size_in(board, below).map(|_| Arrangement::Below))
         .unwrap_or(if side_fits {
-            let room = Rect {
-                width: body.width - PANEL_WIDTH,
-                ..body
+            let panel_width = if body.width < PANEL_WIDTH + WINDOW_MIN_WIDTH {
+                PANEL_MIN_WIDTH
+            } else {
+                (body.width / 3).clamp(PANEL_WIDTH, PANEL_MAX_WIDTH)
             };
-            let (board_width, _) = BoardWidget::size_in(board, room);
             Arrangement::Side {
-                board_width,
-                panel_width: (body.width - board_width).min(PANEL_MAX_WIDTH),
+                board_width: body.width - panel_width,
+                panel_width,
             }
         } else {
             Arrangement::Below
         })
+}
+
+impl Arrangement {
+    /// The part of `body` the board and the figures take: all of it, or a whole board and its
+    /// panel centred, when the board's cells can grow no further and columns are left over.
+    fn block(self, body: Rect) -> Rect {
+        match self {
+            Arrangement::Side {
+                board_width,
+                panel_width,
+            } => body.centered_horizontally(Constraint::Length(board_width + panel_width)),
+            Arrangement::Below => body,
+        }
+    }
 }
 
 /// The whole explorer screen; its state is the board's viewport.
@@ -124,12 +144,14 @@ impl StatefulWidget for Screen<'_> {
         );
         let scene = app.scene();
         let board = BoardWidget::new(&scene, self.look, title);
-        match arrange(setup.board, body) {
+        let arrangement = arrange(setup.board, body);
+        let block = arrangement.block(body);
+        match arrangement {
             Arrangement::Side {
                 board_width,
                 panel_width,
             } => {
-                let [board_area, panel_area] = body.layout(&Layout::horizontal([
+                let [board_area, panel_area] = block.layout(&Layout::horizontal([
                     Constraint::Length(board_width),
                     Constraint::Length(panel_width),
                 ]));
@@ -137,7 +159,7 @@ impl StatefulWidget for Screen<'_> {
                 self.render_panel(panel_area, buf, viewport);
             }
             Arrangement::Below => {
-                let [board_area, strip] = body.layout(&Layout::vertical([
+                let [board_area, strip] = block.layout(&Layout::vertical([
                     Constraint::Fill(1),
                     Constraint::Length(STRIP_HEIGHT),
                 ]));
@@ -145,6 +167,12 @@ impl StatefulWidget for Screen<'_> {
                 self.render_strip(strip, buf);
             }
         }
+        // The key bar starts under the board's left edge.
+        let bar = Rect {
+            x: block.x,
+            width: bar.right() - block.x,
+            ..bar
+        };
         self.render_key_bar(bar, buf);
         if let Some(notice) = app.notice() {
             self.render_notice(notice, bar, buf);

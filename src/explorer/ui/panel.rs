@@ -1,6 +1,8 @@
 //! The side panel (and the strip that replaces it on narrow terminals): the live figures, where
 //! the window stands on a large board (rows and columns in view, a minimap), the legend of the
-//! marks and of the visit-order colours. Values wrap; none is cut.
+//! marks and of the visit-order colours. Values wrap; none is cut. A narrow panel gives short
+//! forms of its values, and one too short for every field leaves out whole fields, those the
+//! board already shows or that matter least first.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,7 +11,7 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::{BoardViewport, Look, Role, Screen};
-use crate::explorer::app::{KnightState, TourView, Zoom, thousands};
+use crate::explorer::app::{KnightState, TourView, Zoom, count_of, thousands};
 use knights_tour_engine::board::Square;
 use knights_tour_engine::construct::story::Step;
 use knights_tour_engine::notation::{full_name, short_name};
@@ -18,26 +20,66 @@ use knights_tour_engine::search::SearchEvent;
 /// Columns of the field names in the panel.
 pub(super) const FIELD_WIDTH: usize = 11;
 
+/// Columns for values below which the panel gives the short forms of its values: the method
+/// without its description, the depth without the deepest, the cursor without its row and
+/// column, the zoom without its key.
+const SHORT_VALUES_BELOW: usize = 19;
+
+/// The fields a panel too short for all of them leaves out, the first first: each is on the
+/// board or its title, or matters less than the status and the counters, which stay.
+const LEFT_OUT_FIRST: [&str; 13] = [
+    "Replayed",
+    "Elapsed",
+    "Steps",
+    "View",
+    "Board",
+    "Start",
+    "Cursor",
+    "Speed",
+    "Backtracks",
+    "Joins",
+    "Tour",
+    "Method",
+    "Last",
+];
+
 impl Screen<'_> {
-    /// The panel's lines: field names and values, then the message if there is one.
-    fn panel_lines(&self, width: u16) -> Vec<Line<'static>> {
+    /// The panel's lines in `width` columns and, if it can, `height` rows: field names and
+    /// values, the legend of the map or of the visit order, then the message if there is one.
+    /// Fields are left out whole ([`LEFT_OUT_FIRST`]) where they would not fit, never cut.
+    fn panel_lines(&self, width: u16, height: u16) -> Vec<Line<'static>> {
         let room = usize::from(width.saturating_sub(FIELD_WIDTH as u16)).max(8);
-        let mut lines: Vec<Line<'static>> = self
-            .panel_fields()
+        let mut fields = self.panel_fields(room < SHORT_VALUES_BELOW);
+        let mut after_fields = Vec::new();
+        if let Some(view) = self.app.scene().starts {
+            after_fields.extend(self.starts_legend(&view, width));
+        } else if self.app.zoom() != Zoom::Numbers {
+            after_fields.push(self.order_legend(width));
+        }
+        if let Some(message) = self.app.message() {
+            after_fields.push(Line::default());
+            let warn = self.style(Role::Warn);
+            let wrapped = wrap(message, usize::from(width).max(8));
+            after_fields.extend(wrapped.into_iter().map(|chunk| Line::styled(chunk, warn)));
+        }
+        let rows = |fields: &[(&str, String, Style)]| {
+            let values: usize = fields
+                .iter()
+                .map(|(_, value, _)| wrap(value, room).len())
+                .sum();
+            values + after_fields.len()
+        };
+        for name in LEFT_OUT_FIRST {
+            if rows(&fields) <= usize::from(height) {
+                break;
+            }
+            fields.retain(|&(field, ..)| field != name);
+        }
+        let mut lines: Vec<Line<'static>> = fields
             .into_iter()
             .flat_map(|(name, value, style)| self.field_lines(name, &value, style, room))
             .collect();
-        if let Some(view) = self.app.scene().starts {
-            lines.extend(self.starts_legend(&view, width));
-        } else if self.app.zoom() != Zoom::Numbers {
-            lines.push(self.order_legend(width));
-        }
-        if let Some(message) = self.app.message() {
-            lines.push(Line::default());
-            let warn = self.style(Role::Warn);
-            let wrapped = wrap(message, usize::from(width).max(8));
-            lines.extend(wrapped.into_iter().map(|chunk| Line::styled(chunk, warn)));
-        }
+        lines.extend(after_fields);
         lines
     }
 
@@ -214,24 +256,38 @@ impl Screen<'_> {
             .collect()
     }
 
-    /// The panel's fields in order: name, value and the value's style.
-    fn panel_fields(&self) -> Vec<(&'static str, String, Style)> {
+    /// The panel's fields in order: name, value (its `short` form when asked) and the value's
+    /// style.
+    fn panel_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
         let app = self.app;
         let text = self.style(Role::Text);
         let status = app.status();
-        let mut fields = self.setup_fields();
+        let mut fields = self.setup_fields(short);
+        let board = app.setup().board;
+        let name = |square| {
+            if short {
+                short_name(board, square)
+            } else {
+                full_name(board, square)
+            }
+        };
         if app.starts_map().is_some() {
             // The map is on the board: its figures, not the search's.
-            fields.extend(self.starts_fields());
-            fields.push(("Cursor", full_name(app.setup().board, app.cursor()), text));
-            fields.push(("View", "starts map (s: back to the search)".into(), text));
+            fields.extend(self.starts_fields(short));
+            fields.push(("Cursor", name(app.cursor()), text));
+            let view = if short {
+                "starts map"
+            } else {
+                "starts map (s: back to the search)"
+            };
+            fields.push(("View", view.into(), text));
             return fields;
         }
         fields.push(("Status", status.to_string(), self.status_style(&status)));
         if app.starts_shown() {
-            fields.extend(self.starts_fields());
+            fields.extend(self.starts_fields(short));
         }
-        fields.extend(self.figure_fields());
+        fields.extend(self.figure_fields(short));
         if let Some(building) = app.building() {
             let (laid, blocks) = building.blocks();
             let (joined, joins) = building.joins();
@@ -263,37 +319,41 @@ impl Screen<'_> {
             .visit_number(cursor)
             .map(|number| format!(", visit {}", thousands(u64::from(number))))
             .unwrap_or_default();
-        let cursor = format!("{}{visit}", full_name(app.setup().board, cursor));
-        fields.push(("Cursor", cursor, text));
+        fields.push(("Cursor", format!("{}{visit}", name(cursor)), text));
         let mut view = format!("{} (z: zoom", app.zoom().name());
-        if app.tour().is_some() && app.zoom() == Zoom::Numbers {
+        if short {
+            view = app.zoom().name().to_string();
+        } else if app.tour().is_some() && app.zoom() == Zoom::Numbers {
             view += match app.view() {
                 TourView::Numbers => ", v: path",
                 TourView::Path => ", v: numbers; path shown",
             };
         }
-        view.push(')');
+        if !short {
+            view.push(')');
+        }
         fields.push(("View", view, text));
         fields
     }
 
-    /// What the user chose: the board, the method and the start.
-    fn setup_fields(&self) -> Vec<(&'static str, String, Style)> {
+    /// What the user chose: the board, the method and the start (`short`: without the number
+    /// of squares and the method's description).
+    fn setup_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
         let setup = self.app.setup();
         let board = setup.board;
         let text = self.style(Role::Text);
         let kind = if setup.closed { "closed" } else { "open" };
-        let mut fields = vec![
+        let (board_value, method) = if short {
+            (format!("{board}, {kind}"), setup.method.name().to_string())
+        } else {
             (
-                "Board",
-                format!("{board} ({} squares), {kind}", thousands(board.area())),
-                text,
-            ),
-            (
-                "Method",
+                format!("{board} ({}), {kind}", count_of(board.area(), "square")),
                 format!("{} ({})", setup.method.name(), setup.method.brief()),
-                text,
-            ),
+            )
+        };
+        let mut fields = vec![
+            ("Board", board_value, text),
+            ("Method", method, text),
             ("Start", full_name(board, setup.start), text),
         ];
         if let Some(source) = self.app.opened_from() {
@@ -312,18 +372,21 @@ impl Screen<'_> {
         fields
     }
 
-    /// The search's counters, its time and the play speed.
-    fn figure_fields(&self) -> Vec<(&'static str, String, Style)> {
+    /// The search's counters, its time and the play speed (`short`: the depth without the
+    /// deepest).
+    fn figure_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
         let app = self.app;
         let figures = app.figures();
         let area = app.setup().board.area();
         let text = self.style(Role::Text);
-        let depth = format!(
-            "{} of {} (deepest {})",
+        let mut depth = format!(
+            "{} of {}",
             thousands(u64::from(figures.depth)),
-            thousands(area),
-            thousands(u64::from(figures.max_depth))
+            thousands(area)
         );
+        if !short {
+            depth += &format!(" (deepest {})", thousands(u64::from(figures.max_depth)));
+        }
         let mut steps = thousands(app.steps());
         if app.timeline().is_some_and(|(shown, total)| shown < total) {
             // The figures above and this are the search's; the timeline is the Move line.
@@ -457,7 +520,7 @@ impl Screen<'_> {
             .title(" knight's tour ");
         let inner = block.inner(area);
         block.render(area, buf);
-        let mut lines = self.panel_lines(inner.width);
+        let mut lines = self.panel_lines(inner.width, inner.height);
         if self.app.zoom() != Zoom::Overview && viewport.cell.is_some() {
             let room = usize::from(inner.height).saturating_sub(lines.len());
             lines.extend(self.window_lines(viewport, inner.width, room));

@@ -4,7 +4,8 @@
 //! elapsed). Where two whole boards fit side by side (an 8x8 board at 80x24 with compact cells,
 //! with tall cells on a wide terminal) both are shown; else one lane's board (`h` `l` pick
 //! which) beside or above both lanes' counters; a board too large for any of these gets a
-//! window centred on each knight.
+//! window centred on each knight. Two boards narrower than the terminal are centred, and the
+//! lines above and below them start at their left edge.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -13,7 +14,7 @@ use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 
 use super::panel::{FIELD_WIDTH, wrap};
 use super::{BoardViewport, BoardWidget, Role, Screen};
-use crate::explorer::app::{LaneEnd, Race, RaceStatus, Speed, Verdict, thousands};
+use crate::explorer::app::{LaneEnd, Race, RaceStatus, Speed, Verdict, count_of, thousands};
 use knights_tour_engine::board::Board;
 use knights_tour_engine::notation::short_name;
 
@@ -109,6 +110,16 @@ fn arrange(board: Board, main: Rect, counter_rows: impl Fn(u16) -> u16) -> Arran
     }
 }
 
+/// Where two lanes of boards `width` wide go in `main`, centred: the first lane's left edge and
+/// the width of each lane's column (at least [`COLUMN_MIN`] for its counters).
+fn pair_columns(width: u16, main: Rect) -> (u16, u16) {
+    let column = width
+        .max(COLUMN_MIN)
+        .min(main.width.saturating_sub(GAP) / 2);
+    let used = 2 * column + GAP;
+    (main.x + main.width.saturating_sub(used) / 2, column)
+}
+
 impl Screen<'_> {
     /// The race's screen (and the help over it when it is open). No board keeps a viewport:
     /// a click picks no square during the race.
@@ -126,7 +137,6 @@ impl Screen<'_> {
             Constraint::Length(FINISH_ROWS),
             Constraint::Length(1),
         ]));
-        self.render_race_head(race, head, buf);
         let counter_rows = |width: u16| {
             (0..2)
                 .map(|lane| self.lane_lines(race, lane, width).len() as u16)
@@ -134,15 +144,22 @@ impl Screen<'_> {
                 .unwrap_or(0)
         };
         let arrangement = arrange(race.board(), main, counter_rows);
+        // The lines above and below the lanes start at their left edge.
+        let left = match arrangement {
+            Arrangement::Pair { board: (width, _) } => pair_columns(width, main).0,
+            _ => main.x,
+        };
+        let from_left = |line: Rect| Rect {
+            x: left,
+            width: line.right() - left,
+            ..line
+        };
+        self.render_race_head(race, from_left(head), buf);
         match arrangement {
             Arrangement::Pair {
                 board: (width, height),
             } => {
-                let column = width
-                    .max(COLUMN_MIN)
-                    .min(main.width.saturating_sub(GAP) / 2);
-                let used = 2 * column + GAP;
-                let x = main.x + main.width.saturating_sub(used) / 2;
+                let (x, column) = pair_columns(width, main);
                 for lane in 0..2 {
                     let left = x + lane as u16 * (column + GAP);
                     let board = Rect::new(left, main.y, width.min(column), height);
@@ -186,8 +203,8 @@ impl Screen<'_> {
                 self.render_counter_columns(race, rest, buf);
             }
         }
-        self.render_finish(race, finish, buf);
-        self.render_race_keys(bar, buf, arrangement.shows_both());
+        self.render_finish(race, from_left(finish), buf);
+        self.render_race_keys(from_left(bar), buf, arrangement.shows_both());
         if self.app.help_open() {
             self.render_help(area, buf);
         }
@@ -220,7 +237,7 @@ impl Screen<'_> {
             ),
             Span::styled(format!(" | {speed}"), muted),
             Span::styled(
-                format!(" | budget {} nodes", thousands(race.budget())),
+                format!(" | budget {}", count_of(race.budget(), "node")),
                 muted,
             ),
         ];
@@ -328,11 +345,8 @@ impl Screen<'_> {
             // A narrow column: each value says what it is, without a column of names.
             let values = [
                 (status, self.style(status_style)),
-                (format!("{} nodes", thousands(figures.nodes)), text),
-                (
-                    format!("{} backtracks", thousands(figures.backtracks)),
-                    text,
-                ),
+                (count_of(figures.nodes, "node"), text),
+                (count_of(figures.backtracks, "backtrack"), text),
                 (
                     format!(
                         "depth {}/{area}, max {}",

@@ -9,35 +9,49 @@ use super::board::short_count;
 use super::look::MapOutcome;
 use super::panel::FIELD_WIDTH;
 use super::{Role, Screen};
-use crate::explorer::app::{StartsView, thousands};
+use crate::explorer::app::{StartsView, count_of, thousands};
 use knights_tour_engine::starts::StartOutcome;
 
 impl Screen<'_> {
     /// The map's fields: what it sums up to (or how far its work is), and the answer from the
-    /// cursor's square.
-    pub(super) fn starts_fields(&self) -> Vec<(&'static str, String, Style)> {
+    /// cursor's square (`short`: without the method, the layer, the proof or the cause).
+    pub(super) fn starts_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
         let app = self.app;
         let text = self.style(Role::Text);
         if let Some(map) = app.starts_map() {
             let tally = map.tally();
-            let sum = format!(
-                "{} give a tour, {} proved none, {} gave up ({})",
-                thousands(tally.tours),
-                thousands(tally.no_tour),
-                thousands(tally.gave_up),
-                map.method.name()
-            );
+            let sum = if short {
+                format!(
+                    "{}, {} none, {} gave up",
+                    count_of(tally.tours, "tour"),
+                    thousands(tally.no_tour),
+                    thousands(tally.gave_up)
+                )
+            } else {
+                let gives = if tally.tours == 1 { "gives" } else { "give" };
+                format!(
+                    "{} {gives} a tour, {} proved none, {} gave up ({})",
+                    thousands(tally.tours),
+                    thousands(tally.no_tour),
+                    thousands(tally.gave_up),
+                    map.method.name()
+                )
+            };
             let answer = map.answer(app.cursor());
-            let here = match &answer.outcome {
-                StartOutcome::Tour { layer } => format!(
-                    "a tour in {} nodes (the {layer} layer); Enter searches from here",
-                    thousands(answer.nodes)
-                ),
-                StartOutcome::NoTour(proof) => format!("no tour: {proof}"),
-                StartOutcome::BudgetExceeded { cause } => {
-                    format!("gave up after {} nodes: {cause}", thousands(answer.nodes))
+            let nodes = count_of(answer.nodes, "node");
+            let here = match (&answer.outcome, short) {
+                (StartOutcome::Tour { .. }, true) => format!("a tour in {nodes}"),
+                (StartOutcome::Tour { layer }, false) => {
+                    format!("a tour in {nodes} (the {layer} layer); Enter searches from here")
                 }
-                StartOutcome::NotReached { cause } => format!("not reached: {cause}"),
+                (StartOutcome::NoTour(_), true) => "no tour (proved)".to_string(),
+                (StartOutcome::NoTour(proof), false) => format!("no tour: {proof}"),
+                (StartOutcome::BudgetExceeded { .. }, true) => format!("gave up after {nodes}"),
+                (StartOutcome::BudgetExceeded { cause }, false) => {
+                    format!("gave up after {nodes}: {cause}")
+                }
+                (StartOutcome::NotReached { .. }, true) => "not reached".to_string(),
+                (StartOutcome::NotReached { cause }, false) => format!("not reached: {cause}"),
             };
             return vec![
                 ("Starts", sum, self.style(Role::Key)),
@@ -46,9 +60,9 @@ impl Screen<'_> {
         }
         if let Some((done, total)) = app.starts_progress() {
             let working = format!(
-                "working: {} of {} starts answered (keys still work; s hides the map)",
+                "working: {} of {} answered (keys still work; s hides the map)",
                 thousands(done as u64),
-                thousands(total as u64)
+                count_of(total as u64, "start")
             );
             return vec![("Starts", working, self.style(Role::Warn))];
         }
@@ -89,25 +103,33 @@ impl Screen<'_> {
                 self.field_lines("Nodes", &range, self.style(Role::Text), value_room)
             }
         };
-        let indent = || vec![Span::raw(" ".repeat(FIELD_WIDTH))];
-        let mut line = indent();
-        let mut used = FIELD_WIDTH;
-        for (glyph, outcome, meaning) in [
+        let marks = [
             ("T", MapOutcome::Tour { shade: 0.0 }, "tour"),
             ("-", MapOutcome::NoTour, "proved none"),
             ("?", MapOutcome::GaveUp, "gave up"),
-        ] {
-            let len = meaning.len() + 4;
-            if used + len > usize::from(width) && line.len() > 1 {
+        ];
+        // A mark: its glyph, a space and its meaning, then a gap of two that may overhang the edge.
+        let mark_width = |meaning: &str| meaning.len() + 2;
+        // Under the values where the longest mark fits there, else from the panel's edge.
+        let longest = marks.iter().map(|&(_, _, meaning)| mark_width(meaning));
+        let margin = match longest.max() {
+            Some(longest) if usize::from(width) < FIELD_WIDTH + longest => 0,
+            _ => FIELD_WIDTH,
+        };
+        let indent = || vec![Span::raw(" ".repeat(margin))];
+        let mut line = indent();
+        let mut used = margin;
+        for (glyph, outcome, meaning) in marks {
+            if used + mark_width(meaning) > usize::from(width) && line.len() > 1 {
                 lines.push(Line::from(std::mem::replace(&mut line, indent())));
-                used = FIELD_WIDTH;
+                used = margin;
             }
             line.push(Span::styled(glyph, look.starts_fill(outcome)));
             line.push(Span::styled(
                 format!(" {meaning}  "),
                 self.style(Role::Muted),
             ));
-            used += len;
+            used += mark_width(meaning) + 2;
         }
         lines.push(Line::from(line));
         lines

@@ -1,10 +1,10 @@
-//! One lane of the race: one method's stepped search, the visit numbers kept in step with it,
-//! the time its steps took, and how it ended ([`LaneEnd`]).
+//! One lane of the race: one method's stepped search ([`SteppedSearch`]) and how it ended
+//! ([`LaneEnd`]).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::explorer::app::{Figures, Scene, Zoom};
-use crate::explorer::rewind::{Applied, RewindableSearch, apply_event, fill_visits};
+use crate::explorer::stepped::{Found, RunLimits, SteppedSearch};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::{self, NoTourReason};
 use knights_tour_engine::search::{Limits, SearchEvent};
@@ -55,28 +55,19 @@ impl LaneEnd {
     }
 
     /// Whether the lane answered the question: a tour, or a proof that there is none.
-    pub fn answered(&self) -> bool {
+    pub(crate) fn answered(&self) -> bool {
         matches!(self, LaneEnd::Tour { .. } | LaneEnd::Proved { .. })
     }
 }
 
-/// One method's run in the race: its search, the visit numbers kept in step with it, and the
-/// time its steps took.
+/// One method's run in the race: its search, stepped, unless it could not be set up.
 #[derive(Debug, Clone)]
 pub struct Lane {
     method: Method,
-    /// `None` when the search could not be set up (`failure` says why).
-    session: Option<Box<RewindableSearch>>,
     /// The theorems' refusal: the search is drawn at its start and never stepped.
-    theorem: Option<NoTourReason>,
-    /// Why the lane cannot go on: the search could not be set up, or its tour failed the
-    /// validator.
-    failure: Option<String>,
-    /// Visit numbers by square index, 0 for unvisited.
-    visits: Vec<u32>,
-    /// Time spent in this lane's steps.
-    elapsed: Duration,
-    tour: Option<Tour>,
+    refusal: Option<NoTourReason>,
+    /// The search, or why it could not be set up.
+    search: Result<Box<SteppedSearch>, String>,
 }
 
 impl Lane {
@@ -88,18 +79,10 @@ impl Lane {
         budget: u64,
         memory: u64,
     ) -> Self {
-        let mut lane = Self {
-            method,
-            session: None,
-            theorem: None,
-            failure: None,
-            visits: vec![0; board.area() as usize],
-            elapsed: Duration::ZERO,
-            tour: None,
+        let refusal = match existence::verdict(board, start, closed) {
+            existence::Verdict::Impossible(reason) => Some(reason),
+            _ => None,
         };
-        if let existence::Verdict::Impossible(reason) = existence::verdict(board, start, closed) {
-            lane.theorem = Some(reason);
-        }
         let limits = Limits {
             node_budget: budget,
             deadline: None,
@@ -108,15 +91,14 @@ impl Lane {
             .search_config(closed)
             .expect("a racing method searches step by step")
             .with_limits(limits);
-        let memory = memory.saturating_sub(board.area() * std::mem::size_of::<u32>() as u64);
-        match RewindableSearch::new(board, start, config, memory) {
-            Ok(session) => {
-                lane.visits[board.index(start) as usize] = 1;
-                lane.session = Some(Box::new(session));
-            }
-            Err(error) => lane.failure = Some(error.to_string()),
+        let search = SteppedSearch::new(board, start, config, memory)
+            .map(Box::new)
+            .map_err(|error| error.to_string());
+        Self {
+            method,
+            refusal,
+            search,
         }
-        lane
     }
 
     /// The method this lane runs.
@@ -126,9 +108,10 @@ impl Lane {
 
     /// Nodes, backtracks, deepest path and squares on the path now.
     pub fn figures(&self) -> Figures {
-        self.session
-            .as_ref()
-            .map_or_else(Figures::default, |session| Figures::of(session))
+        self.search.as_ref().map_or_else(
+            |_| Figures::default(),
+            |search| Figures::of(search.session()),
+        )
     }
 
     /// Nodes expanded so far.
@@ -138,33 +121,39 @@ impl Lane {
 
     /// The time this lane's steps took (the searching, not the animation).
     pub fn elapsed(&self) -> Duration {
-        self.elapsed
+        self.search
+            .as_ref()
+            .map_or(Duration::ZERO, |search| search.elapsed())
     }
 
     /// The tour this lane found, once validated.
     pub fn tour(&self) -> Option<&Tour> {
-        self.tour.as_ref()
+        self.search.as_ref().ok()?.tour()
     }
 
     /// The knight's path, start first.
     pub fn path(&self) -> Vec<Square> {
-        self.session
-            .as_ref()
-            .map_or_else(Vec::new, |session| session.search().path().collect())
+        self.search.as_ref().map_or_else(
+            |_| Vec::new(),
+            |search| search.session().search().path().collect(),
+        )
     }
 
     /// How the lane ended, once it has.
     pub fn end(&self) -> Option<LaneEnd> {
-        if let Some(reason) = &self.theorem {
+        if let Some(reason) = &self.refusal {
             return Some(LaneEnd::Theorem(reason.clone()));
         }
-        if let Some(message) = &self.failure {
+        let stepped = match &self.search {
+            Ok(stepped) => stepped,
+            Err(message) => return Some(LaneEnd::Failed(message.clone())),
+        };
+        if let Found::Invalid(message) = stepped.found() {
             return Some(LaneEnd::Failed(message.clone()));
         }
-        let session = self.session.as_ref()?;
-        let search = session.search();
+        let search = stepped.session().search();
         let nodes = search.stats().nodes;
-        Some(match session.last_event()? {
+        Some(match stepped.session().last_event()? {
             SearchEvent::Solved => LaneEnd::Tour { nodes },
             SearchEvent::Exhausted => LaneEnd::Proved { nodes },
             SearchEvent::Stuck => LaneEnd::Stuck {
@@ -183,44 +172,49 @@ impl Lane {
 
     /// What the lane's board shows, in `zoom`; `None` when the search could not be set up.
     pub fn scene(&self, closed: bool, zoom: Zoom) -> Option<Scene<'_>> {
-        let session = self.session.as_deref()?;
-        Some(Scene::of_search(session, &self.visits, closed, zoom))
+        let stepped = self.search.as_deref().ok()?;
+        Some(Scene::of_search(
+            stepped.session(),
+            stepped.visits(),
+            closed,
+            zoom,
+        ))
+    }
+
+    /// The search, when it may be stepped: set up, not refused and not failed.
+    fn runnable(&mut self) -> Option<&mut SteppedSearch> {
+        if self.refusal.is_some() {
+            return None;
+        }
+        self.search.as_deref_mut().ok()
     }
 
     /// Steps the search until it has expanded `clock` nodes or ended; at the budget
     /// (`to_the_end`) until it ends, which the search's own node limit sees to.
     pub(super) fn run_to(&mut self, clock: u64, to_the_end: bool) {
-        if self.theorem.is_some() || self.failure.is_some() {
-            return;
-        }
-        let Some(session) = &mut self.session else {
+        let Some(stepped) = self.runnable() else {
             return;
         };
-        let started = Instant::now();
-        let board = session.search().board();
-        while !session.is_over() {
-            let search = session.search();
-            // A full path is answered by the next step (the tour, or a closed tour's turn
-            // back), which expands no node: take it now, so a tour shows the frame it is found.
-            let complete = u64::from(search.depth()) == board.area();
-            if search.stats().nodes >= clock && !to_the_end && !complete {
-                break;
-            }
-            let Some(event) = session.step() else { break };
-            match apply_event(session, event, &mut self.visits) {
-                Applied::Going => {}
-                Applied::Tour(tour) => {
-                    self.tour = Some(tour);
-                    break;
-                }
-                Applied::Failed(message) => {
-                    self.failure = Some(message);
-                    break;
-                }
-                Applied::Over => break,
-            }
+        if matches!(stepped.found(), Found::Invalid(_)) {
+            return;
         }
-        self.elapsed += started.elapsed();
+        let area = stepped.session().search().board().area();
+        // A full path is answered by the next step (the tour, or a closed tour's turn back),
+        // which expands no node: take it too, so a tour shows the frame it is found.
+        let nodes = if to_the_end { u64::MAX } else { clock };
+        stepped.run(RunLimits {
+            events: u64::MAX,
+            nodes,
+            slice: None,
+        });
+        let search = stepped.session().search();
+        if !stepped.is_over() && u64::from(search.depth()) == area {
+            stepped.run(RunLimits {
+                events: 1,
+                nodes: u64::MAX,
+                slice: None,
+            });
+        }
     }
 
     /// Goes back to where a run from the start to `clock` nodes stops: every event since the
@@ -228,23 +222,18 @@ impl Lane {
     /// last steps again, so that the lane stands exactly as if the clock had never passed
     /// `clock`. A lane that ended after that moment runs again; the time it took is kept.
     pub(super) fn rewind_to(&mut self, clock: u64) {
-        if self.theorem.is_some() {
-            return;
-        }
-        let Some(session) = &mut self.session else {
+        let Some(stepped) = self.runnable() else {
             return;
         };
-        if session.search().stats().nodes < clock {
+        if stepped.nodes() < clock {
             // It ended short of `clock`: where a run to `clock` ends too.
             return;
         }
-        while session.search().stats().nodes >= clock && matches!(session.step_back(), Ok(true)) {}
-        // A tour that failed the validator is forgotten with the events that made it.
-        self.failure = None;
-        self.tour = None;
-        fill_visits(session, &mut self.visits);
-        let elapsed = self.elapsed;
+        stepped.rewind_below(clock);
+        let elapsed = stepped.elapsed();
         self.run_to(clock, false);
-        self.elapsed = elapsed;
+        if let Some(stepped) = self.runnable() {
+            stepped.restore_elapsed(elapsed);
+        }
     }
 }

@@ -258,7 +258,7 @@ impl Race {
     }
 
     /// Whether the race moves on its own.
-    pub fn is_running(&self) -> bool {
+    pub(crate) fn is_running(&self) -> bool {
         self.motion != Motion::Still
     }
 
@@ -499,5 +499,22 @@ mod tests {
         assert_eq!(tie.verdict(), Some(Verdict::Tie));
         assert_eq!(tie.finish_line(), "a tie: both found a tour in 64 nodes");
         assert_eq!(tie.factor(), None);
+    }
+
+    #[test]
+    fn one_node_is_said_in_the_singular() {
+        let board = Board::square(1).unwrap();
+        let mut race = Race::new(
+            board,
+            Square::new(0, 0),
+            false,
+            [Method::Naive, Method::Backtrack],
+            1000,
+            Speed::Max,
+            LOCAL_MEMORY,
+        );
+        race.finish(true);
+        assert_eq!(race.lanes[0].end(), Some(LaneEnd::Tour { nodes: 1 }));
+        assert_eq!(race.finish_line(), "a tie: both found a tour in 1 node");
     }
 }

@@ -1,7 +1,7 @@
 //! Who won the race and by what factor in nodes ([`Verdict`], [`Factor`]), and the finish line
 //! that says so (or, before the end, how the race stands).
 
-use crate::explorer::app::thousands;
+use crate::explorer::app::{count_of, thousands};
 use knights_tour_engine::existence::NoTourReason;
 use knights_tour_engine::notation::short_name;
 
@@ -86,11 +86,11 @@ impl Race {
                 let won = self.lanes[winner].end().expect("over");
                 let lost = self.lanes[loser].end().expect("over");
                 let answer = match won {
-                    LaneEnd::Tour { nodes } => format!("a tour in {} nodes", thousands(nodes)),
+                    LaneEnd::Tour { nodes } => format!("a tour in {}", count_of(nodes, "node")),
                     _ => format!(
-                        "no tour from {}, proved in {} nodes",
+                        "no tour from {}, proved in {}",
                         short_name(self.board, self.start),
-                        thousands(won.nodes().unwrap_or(0))
+                        count_of(won.nodes().unwrap_or(0), "node")
                     ),
                 };
                 let factor = self.factor().map(|factor| match factor {
@@ -111,11 +111,11 @@ impl Race {
             }
             Verdict::Tie => match self.lanes[0].end() {
                 Some(LaneEnd::Tour { nodes }) => {
-                    format!("a tie: both found a tour in {} nodes", thousands(nodes))
+                    format!("a tie: both found a tour in {}", count_of(nodes, "node"))
                 }
                 other => format!(
-                    "a tie: both proved in {} nodes that no tour starts at {}",
-                    thousands(other.and_then(|end| end.nodes()).unwrap_or(0)),
+                    "a tie: both proved in {} that no tour starts at {}",
+                    count_of(other.and_then(|end| end.nodes()).unwrap_or(0), "node"),
                     short_name(self.board, self.start)
                 ),
             },
@@ -139,24 +139,24 @@ impl Race {
                 let other = self.lanes[1 - lane].method().name();
                 let first = match end {
                     LaneEnd::Tour { nodes } => format!(
-                        "{} found a tour in {} nodes",
+                        "{} found a tour in {}",
                         self.lanes[lane].method().name(),
-                        thousands(nodes)
+                        count_of(nodes, "node")
                     ),
                     LaneEnd::Proved { nodes } => format!(
-                        "{} proved in {} nodes that there is no tour",
+                        "{} proved in {} that there is no tour",
                         self.lanes[lane].method().name(),
-                        thousands(nodes)
+                        count_of(nodes, "node")
                     ),
                     other => self.describe(lane, &other),
                 };
                 format!("{first}; {other} searches on")
             }
             _ => format!(
-                "{} against {}: {} nodes each so far",
+                "{} against {}: {} each so far",
                 self.lanes[0].method().name(),
                 self.lanes[1].method().name(),
-                thousands(self.clock)
+                count_of(self.clock, "node")
             ),
         }
     }
@@ -166,18 +166,18 @@ impl Race {
         let name = self.lanes[lane].method().name();
         match end {
             LaneEnd::Tour { nodes } => {
-                format!("{name} found a tour in {} nodes", thousands(*nodes))
+                format!("{name} found a tour in {}", count_of(*nodes, "node"))
             }
             LaneEnd::Proved { nodes } => {
-                format!("{name} proved no tour in {} nodes", thousands(*nodes))
+                format!("{name} proved no tour in {}", count_of(*nodes, "node"))
             }
             LaneEnd::Stuck { depth, .. } => {
                 format!("{name} got stuck at depth {depth} (a greedy dead end, not a proof)")
             }
             LaneEnd::OutOfBudget { nodes } => {
                 format!(
-                    "{name} ran out of its budget at {} nodes",
-                    thousands(*nodes)
+                    "{name} ran out of its budget at {}",
+                    count_of(*nodes, "node")
                 )
             }
             LaneEnd::Theorem(reason) => format!("{name} was refused: {reason}"),

@@ -47,13 +47,13 @@ impl<'a> BoardWidget<'a> {
 
     /// The terminal size the board takes whole with the largest cells that fit in `room`
     /// (border included), or `room` itself when even compact cells need a window.
-    pub fn size_in(board: Board, room: Rect) -> (u16, u16) {
+    pub(crate) fn size_in(board: Board, room: Rect) -> (u16, u16) {
         Self::whole_size_in(board, room).unwrap_or((room.width, room.height))
     }
 
     /// The terminal size the whole board takes with the largest cells that fit in `room`
     /// (border included); `None` when it needs a scrolling window.
-    pub fn whole_size_in(board: Board, room: Rect) -> Option<(u16, u16)> {
+    pub(crate) fn whole_size_in(board: Board, room: Rect) -> Option<(u16, u16)> {
         let labels = Labels::new(board);
         let inner = (room.width.saturating_sub(2), room.height.saturating_sub(2));
         cell_sizes(board)

@@ -16,8 +16,9 @@ pub struct CellSize {
     pub height: u16,
 }
 
-/// The tallest cell the board is drawn with (an 8×8 board on a 240×60 terminal gets 7 rows).
-const TALLEST_CELL: u16 = 8;
+/// The tallest cell the board is drawn with (an 8×8 board gets 7 rows on a 240×60 terminal, 9
+/// on 300×80); a board whose cells can grow no further is centred with its panel.
+const TALLEST_CELL: u16 = 10;
 
 /// The characters a cell's text needs on `board`: its largest visit number in full, and at
 /// least three, so that a candidate's degree is always shown in marks (`(6)`, `›6‹`) that no
@@ -60,7 +61,7 @@ pub fn compact_cell(board: Board) -> CellSize {
 
 impl CellSize {
     /// Whether the cell is tall enough for the cursor's marks and a label under its text.
-    pub fn is_wide(self) -> bool {
+    pub(crate) fn is_wide(self) -> bool {
         self.height >= 2
     }
 }

@@ -15,8 +15,8 @@
 //! Every explorer computes on its own thread (and its starts map on one more), in the slices
 //! of its own `tick`, each slice of background work in a turn of the server's work threads
 //! taken from the session's seat (see [`crate::explorer::work_pool`]): the sessions share
-//! those threads fairly, while keys and frames never wait for a turn; and the async runtime
-//! never runs the engine.
+//! those threads fairly, while keys and frames never wait for a turn (but a step back that
+//! replays a long search does); and the async runtime never runs the engine.
 
 use std::io::{self, Write};
 use std::net::SocketAddr;

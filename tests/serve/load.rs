@@ -36,13 +36,14 @@
 //! - 1000x1000: the probes' key to frame p50 0.3 ms and p99 3.3 ms alone, p99 7.9 ms (max 31
 //!   ms) beside one session finishing, p99 7.2 ms (max 12 ms) beside two; memory 34 MB with 5
 //!   sessions open, 95 MB at most once two had searched.
-//! - 16 sessions pressing `f` on 1000x1000 for 30 s: 7 MB idle, 92 MB with the sessions open,
-//!   peak 799 MB (the bound: 16 x 64 MiB = 1,074 MB).
-//! - Four 256x256 starts maps: with the default node budget each map spends its 20 million
-//!   nodes on its first start and is done; the server's CPU peaked at 101% of one core in the
-//!   5 s the four took, the probe's key to frame p50 0.5 ms, p99 5 ms. With a budget of a
-//!   billion nodes, 50% to 90% of one core each second for 30 s (never above the one work
-//!   thread), the probe's key to frame p50 0.5 ms, p99 12 ms, max 44 ms.
+//! - 16 sessions pressing `f` on 1000x1000 for 30 s: 7 MB idle, 91 MB with the sessions open,
+//!   peak 779 MB (the bound: 16 x 64 MiB = 1,074 MB).
+//! - Four 256x256 starts maps (with a load average of 2): with the default node budget each
+//!   map spends its 20 million nodes on its first start and is done; the server's CPU was 102%
+//!   to 110% of one core in the 3.3 s the four took, the probe's key to frame p50 0.5 ms, p99
+//!   5 ms. With a budget of a billion nodes, 95% to 102% of one core each second for 20 s (the
+//!   one work thread, where the maps alone would take both cores), the probe's key to frame
+//!   p50 0.5 ms, p99 5.9 ms, max 44 ms.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;

@@ -3,7 +3,10 @@
 //!
 //! - [`app`]: the state and what each action does to it (no terminal);
 //! - [`keys`]: the pure key map and the key table behind the key bar and the help;
-//! - [`rewind`]: a stepped search with a history that can be walked back;
+//! - [`rewind`]: a stepped search with a history that can be walked back, within a memory
+//!   budget;
+//! - [`limits`]: the memory and the work threads a host lets an explorer use, and
+//!   [`work_pool`], the fair turns at a host's work threads that served sessions share;
 //! - [`ui`]: drawing, from the app to a buffer;
 //! - [`driver`]: the run loop, whatever the terminal: it blocks on input while nothing plays
 //!   and draws at most [`FRAME_RATE`] frames a second; the local terminal and an SSH channel
@@ -19,10 +22,12 @@ pub mod app;
 pub mod driver;
 pub mod input;
 pub mod keys;
+pub mod limits;
 mod opening;
 pub mod rewind;
 pub mod stepped;
 pub mod ui;
+pub mod work_pool;
 
 use std::io::{self, IsTerminal};
 use std::time::Duration;
@@ -41,6 +46,7 @@ pub use app::{App, METHODS, Setup, Speed, Status, next_method};
 use driver::{LoopInput, Sizing};
 use input::{Inputs, Signal, TerminalInput};
 pub use keys::{Action, action};
+pub use limits::Limits;
 pub use opening::TourFileError;
 pub use ui::{BoardViewport, Look, Screen};
 
@@ -86,9 +92,16 @@ pub struct ExplorerArgs {
 }
 
 impl ExplorerArgs {
-    /// The explorer these options open.
+    /// The explorer these options open, with the local explorer's limits.
     pub fn app(&self) -> color_eyre::Result<App> {
-        let app = App::new(self.setup()?, self.speed).with_finish_budget(self.node_budget);
+        self.app_within(Limits::local())
+    }
+
+    /// The explorer these options open, keeping to `limits`.
+    pub fn app_within(&self, limits: Limits) -> color_eyre::Result<App> {
+        let app = App::new(self.setup()?, self.speed)
+            .with_limits(limits)
+            .with_finish_budget(self.node_budget);
         let app = match self.race {
             Some(methods) => app.with_race(methods),
             None => app,

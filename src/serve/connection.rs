@@ -183,6 +183,7 @@ impl Connection {
         let start = SessionStart {
             peer: self.peer,
             app: Arc::clone(&self.shared.app),
+            seat: self.shared.work.seat(),
             look: self.look(),
             size: pty.size,
             inbox,

@@ -12,9 +12,11 @@
 //!   slow client slows its own session, and memory stays bounded), never longer than the
 //!   session lives.
 //!
-//! Every explorer computes on its own thread, in the slices of its own `tick`, so sessions
-//! share the CPU through the operating system's scheduler and the async runtime never runs
-//! the engine.
+//! Every explorer computes on its own thread (and its starts map on one more), in the slices
+//! of its own `tick`, each slice of background work in a turn of the server's work threads
+//! taken from the session's seat (see [`crate::explorer::work_pool`]): the sessions share
+//! those threads fairly, while keys and frames never wait for a turn (but a step back that
+//! replays a long search does); and the async runtime never runs the engine.
 
 use std::io::{self, Write};
 use std::net::SocketAddr;
@@ -34,6 +36,7 @@ use russh::server::Handle;
 use tokio::sync::watch;
 
 use crate::explorer::driver::{Sizing, run_loop};
+use crate::explorer::work_pool::Seat;
 use crate::explorer::{App, Ending, Look};
 
 use super::inbox::Inbox;
@@ -45,6 +48,11 @@ use super::shared::{Phase, Registry};
 pub const MAX_COLS: u16 = 500;
 /// See [`MAX_COLS`].
 pub const MAX_ROWS: u16 = 200;
+/// The memory a session's screen may take, at most: ratatui's two buffers at the largest
+/// size, and as much again for a frame on its way (a session's memory budget less this is
+/// its explorer's).
+pub const SCREEN_BYTES: u64 =
+    3 * MAX_COLS as u64 * MAX_ROWS as u64 * std::mem::size_of::<ratatui::buffer::Cell>() as u64;
 /// How often a frame stuck behind a full client window looks whether its session still lives.
 const STALL_POLL: Duration = Duration::from_millis(200);
 /// How long the last words (the terminal restored, a goodbye, the exit status) may take.
@@ -153,6 +161,8 @@ pub struct SessionStart {
     pub peer: SocketAddr,
     /// The explorer to copy.
     pub app: Arc<App>,
+    /// The session's own place at the server's work threads.
+    pub seat: Seat,
     /// Colours and glyphs for the client's terminal.
     pub look: Look,
     /// The terminal's size at the start.
@@ -185,6 +195,7 @@ fn run(start: SessionStart) {
     let SessionStart {
         peer,
         app,
+        seat,
         look,
         size: (cols, rows),
         inbox,
@@ -225,7 +236,7 @@ fn run(start: SessionStart) {
         Clear(ClearType::All)
     )
     .and_then(|()| {
-        let mut app = (*app).clone();
+        let mut app = (*app).clone().with_seat(seat);
         let ending = run_loop(&mut terminal, &mut app, look, Sizing::Told, |timeout| {
             Ok(inbox.next(timeout))
         });

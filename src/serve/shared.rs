@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
+use crate::explorer::work_pool::WorkPool;
 use crate::explorer::{App, Ending};
 
 use super::Access;
@@ -31,6 +32,8 @@ pub struct Shared {
     pub(super) access: Access,
     pub(super) limits: Arc<Limits>,
     pub(super) app: Arc<App>,
+    /// The threads the sessions' background work takes turns at.
+    pub(super) work: WorkPool,
     pub(super) force_ascii: bool,
     pub(super) idle_timeout: Duration,
     pub(super) login_deadline: Duration,

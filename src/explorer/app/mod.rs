@@ -18,8 +18,11 @@
 //!   [`Notice`] that says what became of a save;
 //! - `building`: the construction told step by step ([`Building`]);
 //! - `starts`: the starts map (`s`), made on a thread of its own;
-//! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]).
+//! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]);
+//! - `budget`: what the host's [`Limits`] mean for the searches' memory and the turns of
+//!   background work.
 
+mod budget;
 mod building;
 mod files;
 mod prompt;
@@ -39,6 +42,7 @@ use knights_tour_engine::solve::{Layer, Method, Outcome};
 use knights_tour_engine::tour::Tour;
 
 use super::keys::Action;
+use super::limits::Limits;
 use super::rewind::RewindableSearch;
 use super::stepped::SteppedSearch;
 
@@ -164,10 +168,13 @@ pub struct App {
     racers: [Method; 2],
     /// Whether `w` may write files (not over SSH, where the files would be the server's).
     files: bool,
+    /// The memory and the threads the host lets the explorer use.
+    limits: Limits,
 }
 
 impl App {
-    /// An explorer on `setup`, ready to search, playing at `speed`.
+    /// An explorer on `setup`, ready to search, playing at `speed`, with the local explorer's
+    /// limits ([`Limits::local`]).
     pub fn new(setup: Setup, speed: Speed) -> Self {
         let mut app = Self {
             setup,
@@ -200,6 +207,7 @@ impl App {
             race: None,
             racers: DEFAULT_RACERS,
             files: true,
+            limits: Limits::local(),
         };
         app.reset();
         app

@@ -82,20 +82,12 @@ pub struct Expectations {
 impl Expectations {
     /// The requested start on `board`, if any.
     fn start_on(&self, board: Board) -> Result<Option<Square>, CheckError> {
-        Ok(self
-            .start
-            .as_ref()
-            .map(|spec| spec.resolve(board))
-            .transpose()?)
+        resolved(self.start.as_ref(), board)
     }
 
     /// The requested end on `board`, if any.
     fn end_on(&self, board: Board) -> Result<Option<Square>, CheckError> {
-        Ok(self
-            .end
-            .as_ref()
-            .map(|spec| spec.resolve(board))
-            .transpose()?)
+        resolved(self.end.as_ref(), board)
     }
 
     /// Refuses a board larger than the tour the caller keeps, if it keeps one.
@@ -180,6 +172,11 @@ impl From<TourError> for CheckError {
     fn from(error: TourError) -> Self {
         Self::Invalid(error.to_string())
     }
+}
+
+/// The square `spec` names on `board`, if any.
+fn resolved(spec: Option<&SquareSpec>, board: Board) -> Result<Option<Square>, CheckError> {
+    Ok(spec.map(|spec| spec.resolve(board)).transpose()?)
 }
 
 /// `line N: message`, not a tour file (status 2).

@@ -1,7 +1,7 @@
 //! What a host lets one explorer use ([`Limits`]): memory for its searches, their step-back
 //! histories, the race's lanes and its starts maps; and threads for its background work. The
 //! local explorer has the machine ([`Limits::local`]: every core, and the memory of
-//! [`LOCAL_MEMORY`]); each session of `knights-tour serve` its share ([`Limits::served`]: one
+//! `LOCAL_MEMORY`); each session of `knights-tour serve` its share (`Limits::served`: one
 //! thread at a time, in turns of the server's [`WorkPool`](super::work_pool::WorkPool), and the session's budget).
 //!
 //! The budget is split: three quarters for the searches (the explorer's own, and while a race
@@ -16,7 +16,7 @@ use super::work_pool::{Permit, Seat};
 
 /// The memory the local explorer keeps to: a search of 1000x1000 with several copies to step
 /// back through, or a race on it.
-pub const LOCAL_MEMORY: u64 = 256 << 20;
+pub(crate) const LOCAL_MEMORY: u64 = 256 << 20;
 
 /// What one explorer may use; see the module docs.
 #[derive(Debug, Clone)]
@@ -29,7 +29,7 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The local explorer's: every core, [`LOCAL_MEMORY`].
+    /// The local explorer's: every core, `LOCAL_MEMORY`.
     pub fn local() -> Self {
         Self {
             memory: LOCAL_MEMORY,
@@ -38,7 +38,7 @@ impl Limits {
     }
 
     /// A served session's: `memory` bytes, and one thread at a time from `seat`.
-    pub fn served(memory: u64, seat: Seat) -> Self {
+    pub(crate) fn served(memory: u64, seat: Seat) -> Self {
         Self {
             memory,
             work: Some(seat),
@@ -56,7 +56,7 @@ impl Limits {
     }
 
     /// Threads a starts map may solve on: one when the host hands out turns, else every core.
-    pub fn map_threads(&self) -> usize {
+    pub(crate) fn map_threads(&self) -> usize {
         match self.work {
             Some(_) => 1,
             None => std::thread::available_parallelism().map_or(1, usize::from),
@@ -65,7 +65,7 @@ impl Limits {
 
     /// Whether the host hands out turns of its work threads (a served session): then a map's
     /// node budget is the whole map's.
-    pub fn shared_host(&self) -> bool {
+    pub(crate) fn shared_host(&self) -> bool {
         self.work.is_some()
     }
 
@@ -96,7 +96,7 @@ impl Turn {
 }
 
 /// `request` with a memory cap of at most `bytes`.
-pub fn capped(mut request: Request, bytes: u64) -> Request {
+pub(crate) fn capped(mut request: Request, bytes: u64) -> Request {
     request.memory_cap = Some(request.memory_cap.map_or(bytes, |cap| cap.min(bytes)));
     request
 }

@@ -3,8 +3,9 @@
 //!
 //! - [`app`]: the state and what each action does to it (no terminal);
 //! - [`keys`]: the pure key map and the key table behind the key bar and the help;
-//! - [`rewind`]: a stepped search with a history that can be walked back, within a memory
-//!   budget;
+//! - `rewind`: a stepped search with a history that can be walked back, within a memory
+//!   budget; `stepped`: such a search with the board shown for it and what it found, one type
+//!   for the explorer's own search and each lane of the race;
 //! - [`limits`]: the memory and the work threads a host lets an explorer use, and
 //!   [`work_pool`], the fair turns at a host's work threads that served sessions share;
 //! - [`ui`]: drawing, from the app to a buffer;
@@ -24,8 +25,8 @@ pub mod input;
 pub mod keys;
 pub mod limits;
 mod opening;
-pub mod rewind;
-pub mod stepped;
+pub(crate) mod rewind;
+pub(crate) mod stepped;
 pub mod ui;
 pub mod work_pool;
 

@@ -143,7 +143,7 @@ impl RewindableSearch {
     }
 
     /// The memory the search and its history take now, roughly (with room for a step back).
-    pub fn memory_held(&self) -> u64 {
+    pub(crate) fn memory_held(&self) -> u64 {
         self.copy_bytes
             .saturating_mul(self.checkpoints.len() as u64 + 2)
     }
@@ -151,7 +151,7 @@ impl RewindableSearch {
     /// Gives the search and its history `memory` bytes from now on: past it, checkpoints are
     /// dropped, the farthest apart kept. Below [`RewindableSearch::memory_needed`], no
     /// checkpoint is kept.
-    pub fn set_memory(&mut self, memory: u64) {
+    pub(crate) fn set_memory(&mut self, memory: u64) {
         let copies = (memory / self.copy_bytes.max(1)).saturating_sub(2);
         self.max_checkpoints = usize::try_from(copies)
             .unwrap_or(usize::MAX)
@@ -233,7 +233,7 @@ impl RewindableSearch {
 
     /// Restores the moment after `target` events (`target` at most the events taken so far);
     /// an error, leaving the search where it was, when it could not be set up again.
-    pub fn rewind_to(&mut self, target: u64) -> Result<(), RewindError> {
+    pub(crate) fn rewind_to(&mut self, target: u64) -> Result<(), RewindError> {
         debug_assert!(target <= self.now.steps);
         // The present moves back to `target`: copies after it are of no use any more.
         while self
@@ -272,7 +272,7 @@ impl RewindableSearch {
     }
 
     /// Events the next step back would replay from its checkpoint (or the start).
-    pub fn replay_ahead(&self) -> u64 {
+    pub(crate) fn replay_ahead(&self) -> u64 {
         let Some(target) = self.now.steps.checked_sub(1) else {
             return 0;
         };

@@ -88,13 +88,13 @@ impl SteppedSearch {
     }
 
     /// The memory the search, its history and its visit numbers take now, roughly.
-    pub fn memory_held(&self) -> u64 {
+    pub(crate) fn memory_held(&self) -> u64 {
         self.session.memory_held() + visits_bytes(self.session.search().board())
     }
 
     /// Gives the search, its history and its visit numbers `memory` bytes from now on (see
     /// [`RewindableSearch::set_memory`]).
-    pub fn set_memory(&mut self, memory: u64) {
+    pub(crate) fn set_memory(&mut self, memory: u64) {
         let board = self.session.search().board();
         self.session
             .set_memory(memory.saturating_sub(visits_bytes(board)));

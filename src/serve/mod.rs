@@ -4,7 +4,7 @@
 //! The server *is* the app: there is no shell, no command, no file access and no forwarding,
 //! only the explorer's screen and keys. It is also a network service, so it is careful as one:
 //!
-//! - [`hostkey`]: the server's Ed25519 host key, created on first start (mode 0600) and reused,
+//! - `hostkey`: the server's Ed25519 host key, created on first start (mode 0600) and reused,
 //!   refused when others can read it;
 //! - [`authorized`]: who may log in: the public keys of an OpenSSH `authorized_keys` file (or
 //!   anyone, with `--open`);
@@ -26,7 +26,7 @@
 
 pub mod authorized;
 mod connection;
-pub mod hostkey;
+pub(crate) mod hostkey;
 mod inbox;
 pub mod input;
 pub mod limits;
@@ -52,13 +52,13 @@ pub use log::LogFormat;
 pub use server::Server;
 
 /// The address `serve` listens on unless told.
-pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
+pub(crate) const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 /// How long a connection has to finish its handshake, log in and start the explorer.
-pub const LOGIN_DEADLINE: Duration = Duration::from_secs(20);
+pub(crate) const LOGIN_DEADLINE: Duration = Duration::from_secs(20);
 /// The most sessions at once from one client address.
-pub const SESSIONS_PER_ADDRESS: usize = 4;
+pub(crate) const SESSIONS_PER_ADDRESS: usize = 4;
 /// The memory a session may use unless told (`--session-memory`), in MiB.
-pub const SESSION_MEMORY_MIB: u64 = 64;
+pub(crate) const SESSION_MEMORY_MIB: u64 = 64;
 /// The least `--session-memory`, in MiB: the screen and a search of a small board.
 const LEAST_SESSION_MEMORY_MIB: u64 = 16;
 

@@ -45,13 +45,13 @@ use super::shared::{Phase, Registry};
 
 /// The largest terminal a session draws: a bigger window is drawn at this size (the buffers
 /// ratatui keeps grow with the area).
-pub const MAX_COLS: u16 = 500;
+pub(crate) const MAX_COLS: u16 = 500;
 /// See [`MAX_COLS`].
-pub const MAX_ROWS: u16 = 200;
+pub(crate) const MAX_ROWS: u16 = 200;
 /// The memory a session's screen may take, at most: ratatui's two buffers at the largest
 /// size, and as much again for a frame on its way (a session's memory budget less this is
 /// its explorer's).
-pub const SCREEN_BYTES: u64 =
+pub(crate) const SCREEN_BYTES: u64 =
     3 * MAX_COLS as u64 * MAX_ROWS as u64 * std::mem::size_of::<ratatui::buffer::Cell>() as u64;
 /// How often a frame stuck behind a full client window looks whether its session still lives.
 const STALL_POLL: Duration = Duration::from_millis(200);
@@ -60,7 +60,7 @@ const GOODBYE: Duration = Duration::from_secs(2);
 
 /// A terminal size from the client: 0x0 (`ssh -tt` from a pipe) is taken as 80x24, and
 /// sizes are capped at [`MAX_COLS`] x [`MAX_ROWS`].
-pub fn terminal_size(cols: u32, rows: u32) -> (u16, u16) {
+pub(crate) fn terminal_size(cols: u32, rows: u32) -> (u16, u16) {
     if cols == 0 || rows == 0 {
         return (80, 24);
     }
@@ -71,7 +71,7 @@ pub fn terminal_size(cols: u32, rows: u32) -> (u16, u16) {
 /// Where a session's bytes go: its channel, through russh's handle, from a thread outside the
 /// async runtime.
 #[derive(Debug, Clone)]
-pub struct Outlet {
+pub(crate) struct Outlet {
     /// The connection's handle.
     pub handle: Handle,
     /// The session's channel.
@@ -116,7 +116,7 @@ impl Outlet {
 }
 
 /// The terminal's writer: collects a frame and sends it on flush.
-pub struct ChannelWriter {
+pub(crate) struct ChannelWriter {
     pending: Vec<u8>,
     outlet: Outlet,
     inbox: Arc<Inbox>,
@@ -156,7 +156,7 @@ impl Write for ChannelWriter {
 }
 
 /// Everything a session's thread needs.
-pub struct SessionStart {
+pub(crate) struct SessionStart {
     /// The client's address.
     pub peer: SocketAddr,
     /// The explorer to copy.

@@ -21,7 +21,7 @@ const LONG_REPLAY: u64 = 1 << 18;
 
 impl App {
     /// The same explorer within `limits`: its search set up again within their memory.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
+    pub(crate) fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
         if matches!(self.attempt, Attempt::Stepped(_)) {
             self.reset();
@@ -31,7 +31,7 @@ impl App {
 
     /// The same explorer working from `seat`: its own place at the host's work threads (each
     /// served session takes one, since a copy of an explorer shares its original's).
-    pub fn with_seat(mut self, seat: Seat) -> Self {
+    pub(crate) fn with_seat(mut self, seat: Seat) -> Self {
         self.limits.work = Some(seat);
         self
     }

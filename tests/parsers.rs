@@ -4,13 +4,17 @@
 //! None of them may panic on any input, and an error names the text at fault. Sizes and
 //! squares written out round-trip to the board and square they name, with `a1` the bottom-left
 //! corner. Tours the solver finds, written as a grid or a list, are accepted by `check_tour`,
-//! and exchanging two of their squares makes them rejected.
+//! and exchanging two of their squares makes them rejected. A list given no size gets the
+//! verdict it gets on the board its squares span, whether it is held (read once) or read
+//! twice from a file.
 
 use std::str::FromStr;
 
 use knights_tour::cli::{write_grid, write_json, write_list};
 use knights_tour::options::parse_duration;
-use knights_tour::tourfile::{CheckError, CheckedTour, Expectations, InputFormat, check_tour};
+use knights_tour::tourfile::{
+    BoardFrom, CheckError, CheckedTour, Expectations, InputFormat, check_file, check_tour,
+};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::{NotationError, SquareSpec, parse_size};
 use knights_tour_engine::quote::quoted as shown_safely;
@@ -94,9 +98,9 @@ fn any_expectations() -> impl Strategy<Value = Expectations> {
         prop::option::of(text.prop_filter_map("a square", |text| SquareSpec::from_str(&text).ok()));
     (size, any::<bool>(), start).prop_map(|(size, closed, start)| Expectations {
         size,
-        default_size: board(8, 8),
         closed,
         start,
+        end: None,
         memory_cap: None,
         keep_tour: None,
     })
@@ -369,9 +373,9 @@ fn expectations(tour: &Tour, size: Option<Board>) -> Expectations {
     let start = tour.start();
     Expectations {
         size,
-        default_size: board(8, 8),
         closed: tour.is_closed(),
         start: Some(format!("{},{}", start.row, start.col).parse().unwrap()),
+        end: None,
         memory_cap: None,
         keep_tour: None,
     }
@@ -441,9 +445,15 @@ proptest! {
         }
         let list = list_bytes(&tour);
         for format in [InputFormat::Auto, InputFormat::List] {
-            let checked = check_tour(list.as_slice(), format, &expectations(&tour, Some(board)));
-            prop_assert_eq!(checked.unwrap(), found.clone());
+            for size in [None, Some(board)] {
+                let checked = check_tour(list.as_slice(), format, &expectations(&tour, size));
+                prop_assert_eq!(checked.unwrap(), found.clone());
+            }
         }
+        keeping.size = None;
+        keeping.keep_tour = Some(board.area());
+        let checked = check_tour(list.as_slice(), InputFormat::List, &keeping);
+        prop_assert_eq!(checked.unwrap(), kept);
         let json = json_bytes(&tour);
         for format in [InputFormat::Auto, InputFormat::Json] {
             for size in [None, Some(board)] {
@@ -504,5 +514,81 @@ proptest! {
             matches!(verdict, Err(CheckError::Invalid(_))),
             "grid with visits {} and {} exchanged: {:?}", i + 1, j + 1, verdict
         );
+    }
+}
+
+/// A line of a list as people write it: a square (its numbers perhaps padded with zeros), a
+/// blank line, or a line that is no square.
+fn list_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        12 => (0u64..8, 0u64..8, 0usize..25)
+            .prop_map(|(row, col, width)| format!("{row:0>width$} {col}")),
+        1 => Just(String::new()),
+        1 => prop_oneof![Just("x 1"), Just("1 2 3"), Just("-1 0")].prop_map(String::from),
+    ]
+}
+
+/// Lists to check without a size: a tour's, one line of it replaced, or lines at random.
+fn lists_without_size() -> impl Strategy<Value = String> {
+    let changed = (small_tours(), any::<Index>(), list_line()).prop_map(|(tour, at, line)| {
+        let text = String::from_utf8(list_bytes(&tour)).unwrap();
+        let mut lines: Vec<&str> = text.lines().collect();
+        let at = at.index(lines.len());
+        lines[at] = &line;
+        lines.join("\n") + "\n"
+    });
+    let random = prop::collection::vec(list_line(), 1..40)
+        .prop_map(|lines| format!("0 0\n{}\n", lines.join("\n")));
+    prop_oneof![changed, random]
+}
+
+/// The board the squares of `text` span up to its first line that is no square, as a person
+/// reads it; 1x1 for none.
+fn spanned_board(text: &str) -> Board {
+    let (mut rows, mut cols) = (1, 1);
+    for line in text.lines().filter(|line| !line.trim().is_empty()) {
+        let numbers: Vec<Option<u64>> = line.split(' ').map(|n| n.parse().ok()).collect();
+        let [Some(row), Some(col)] = numbers[..] else {
+            break;
+        };
+        (rows, cols) = (rows.max(row + 1), cols.max(col + 1));
+    }
+    board(rows, cols)
+}
+
+/// An error as text, and whether it says the tour is invalid (rather than the text no list).
+fn verdict_of<T>(checked: Result<T, CheckError>) -> Result<T, (bool, String)> {
+    checked.map_err(|error| (matches!(error, CheckError::Invalid(_)), error.to_string()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn a_list_without_size_gets_the_verdict_of_the_board_it_spans(text in lists_without_size()) {
+        let board = spanned_board(&text);
+        let expect = |size| Expectations {
+            size,
+            closed: false,
+            start: None,
+            end: None,
+            memory_cap: None,
+            keep_tour: None,
+        };
+        let on_board = verdict_of(check_tour(text.as_bytes(), InputFormat::List, &expect(Some(board))));
+        let held = verdict_of(check_tour(text.as_bytes(), InputFormat::List, &expect(None)));
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        std::io::Write::write_all(&mut file, text.as_bytes()).unwrap();
+        let twice = verdict_of(check_file(file.path(), InputFormat::List, &expect(None)));
+        // The same tour, or the same error; an invalid tour's names the board it was checked on.
+        let expected = on_board.map(|tour| (tour, BoardFrom::Inferred)).map_err(|(invalid, message)| {
+            if invalid {
+                (true, format!("{message} (board {board}, inferred from the list)"))
+            } else {
+                (false, message)
+            }
+        });
+        prop_assert_eq!(&twice, &expected);
+        prop_assert_eq!(held, expected.map(|(tour, _)| tour));
     }
 }

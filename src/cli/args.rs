@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::options::{BoardArgs, method_parser, parse_duration};
+use crate::options::{BoardArgs, GivenBoardArgs, method_parser, parse_duration};
 use knights_tour_engine::board::Board;
 use knights_tour_engine::notation::{SquareSpec, parse_size};
 use knights_tour_engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
@@ -33,7 +33,7 @@ pub const COUNT_ABOUT: &str =
 pub struct SolveArgs {
     /// Board, start, open/closed.
     #[command(flatten)]
-    pub board: BoardArgs,
+    pub board: GivenBoardArgs,
     /// The square an open tour must end on: ROW,COL 0-based or algebraic like h1
     #[arg(
         long,
@@ -42,6 +42,10 @@ pub struct SolveArgs {
         conflicts_with = "closed"
     )]
     pub end: Option<SquareSpec>,
+    /// A partial tour to complete, `-` for standard input: a list of 'r c' lines, on the board
+    /// of --size, starting on --start if given
+    #[arg(long, value_name = "FILE")]
+    pub prefix: Option<PathBuf>,
     /// auto: the layered engine; warnsdorff: one greedy pass; backtrack: Warnsdorff-ordered
     /// backtracking; naive: fixed-order backtracking; construct: linear-time construction from
     /// small blocks (a board small enough to be one block, 10x10 or less, is searched)
@@ -190,21 +194,25 @@ pub enum StartsFormat {
 line), a grid of visit numbers (1..N or 0..N-1) and the JSON object of 'solve --format json'. \
 A JSON object's own fields are checked too: its path must start at its 'start' and be closed \
 if it says 'closed', --size must agree with its 'rows' and 'cols', and an 'outcome' other \
-than \"tour\" is not a tour file. The check streams: a list or a JSON path takes one bit of \
-memory a square; a grid, four bytes a square of its board, within the memory the system \
-allows (and KNIGHTS_TOUR_MEMORY).\n\nExit status: 0 a valid tour, 1 an invalid tour (the \
+than \"tour\" is not a tour file. A list without --size is checked on the board its squares \
+span (read twice from a file; from standard input or a pipe, held half a byte a square). The \
+check streams: a list or a JSON path takes one bit of memory a square; a grid, four bytes a \
+square of its board, within the memory the system allows (and KNIGHTS_TOUR_MEMORY).\n\nExit status: 0 a valid tour, 1 an invalid tour (the \
 first fault named, with its line), 2 not a tour file or bad usage."
 )]
 pub struct CheckArgs {
     /// The tour; standard input when absent or `-`
     pub file: Option<PathBuf>,
-    /// Board size: required for a list unless it is 8x8; a grid and a JSON object give their
-    /// own, which must agree with it
+    /// Board size: a grid and a JSON object give their own, which must agree with it; a list
+    /// without it is checked on the board its squares span
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<Board>,
     /// The square the tour must start on (ROW,COL or a1)
     #[arg(long, value_name = "SQ")]
     pub start: Option<SquareSpec>,
+    /// The square the tour must end on (ROW,COL or a1)
+    #[arg(long, value_name = "SQ")]
+    pub end: Option<SquareSpec>,
     /// Require a closed tour (a JSON object that says "closed": true is checked as closed
     /// without it)
     #[arg(long)]

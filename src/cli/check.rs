@@ -1,12 +1,10 @@
 //! `check`: validates a tour read from a file or standard input (see [`crate::tourfile`]).
 
-use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::Write;
+use std::path::Path;
 
 use crate::options::memory_limit;
-use crate::tourfile::{CheckError, CheckedTour, Expectations, check_tour};
-use knights_tour_engine::board::Board;
-use knights_tour_engine::quote::quoted_bytes;
+use crate::tourfile::{BoardFrom, CheckError, CheckedTour, Expectations, INFERRED, check_file};
 
 use super::{CheckArgs, ExitStatus, Failure, with_stdout};
 
@@ -14,31 +12,29 @@ use super::{CheckArgs, ExitStatus, Failure, with_stdout};
 pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
     let expect = Expectations {
         size: args.size,
-        default_size: Board::new(8, 8).expect("8x8 is a board"),
         closed: args.closed,
         start: args.start.clone(),
+        end: args.end.clone(),
         memory_cap: memory_limit().map_err(Failure::bad_input)?,
         keep_tour: None,
     };
-    let reader: Box<dyn Read> = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let file = File::open(path).map_err(|error| {
-                let path = path.as_os_str().as_encoded_bytes();
-                Failure::bad_input(format!("cannot open {}: {error}", quoted_bytes(path)))
-            })?;
-            Box::new(file)
-        }
-        _ => Box::new(io::stdin().lock()),
-    };
-    match check_tour(reader, args.format, &expect) {
-        Ok(CheckedTour {
-            board,
-            start,
-            closed,
-            ..
-        }) => {
+    let path = args.file.as_deref().unwrap_or(Path::new("-"));
+    match check_file(path, args.format, &expect) {
+        Ok((
+            CheckedTour {
+                board,
+                start,
+                closed,
+                ..
+            },
+            board_from,
+        )) => {
             let kind = if closed { "closed" } else { "open" };
-            with_stdout(|out| writeln!(out, "valid {kind} tour of {board} from {start}"))?;
+            let note = match board_from {
+                BoardFrom::Inferred => format!(" ({INFERRED})"),
+                BoardFrom::Stated => String::new(),
+            };
+            with_stdout(|out| writeln!(out, "valid {kind} tour of {board} from {start}{note}"))?;
             Ok(ExitStatus::Success)
         }
         Err(CheckError::Invalid(message)) => Err(Failure::new(

@@ -15,17 +15,19 @@ mod maps;
 mod picture;
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::options::{BoardArgs, with_memory_cap};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::count::{CountError, CountRequest, count_tours};
-use knights_tour_engine::notation::SquareSpec;
+use knights_tour_engine::notation::{SquareSpec, full_name};
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::{self, Outcome, Request};
 use knights_tour_engine::tour::VisitOrder;
 
+use crate::tourfile::read_prefix;
 pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
 pub use args::{
     CHECK_ABOUT, COUNT_ABOUT, CheckArgs, CountArgs, ENDS_ABOUT, EndsArgs, OutputFormat,
@@ -182,6 +184,24 @@ fn request_for(board: &BoardArgs) -> Result<Request, Failure> {
     Ok(Request::new(board.size, start).closed(board.closed))
 }
 
+/// `request` asked to complete the partial tour in `file`, which starts it: a `--start`
+/// given (`start_given`) must be its first square.
+fn completing(mut request: Request, file: &Path, start_given: bool) -> Result<Request, Failure> {
+    let prefix = read_prefix(file, request.board).map_err(Failure::bad_input)?;
+    let first = prefix[0];
+    if start_given && first != request.start {
+        let name = |square| full_name(request.board, square);
+        return Err(Failure::bad_input(format!(
+            "the partial tour starts on {}, but --start asks for {}: leave --start out, or \
+             give its first square",
+            name(first),
+            name(request.start)
+        )));
+    }
+    request.start = first;
+    Ok(request.completing(prefix))
+}
+
 /// Runs a solve; one that cannot run at all (a board too large for memory, or an internal
 /// error the validator caught) is bad input, status 2.
 fn solve_request(request: &Request) -> Result<Outcome, Failure> {
@@ -193,6 +213,9 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     let mut request = request_for(&args.board)?.method(args.method);
     if let Some(end) = &args.end {
         request.end = Some(end.resolve(request.board).map_err(Failure::bad_input)?);
+    }
+    if let Some(file) = &args.prefix {
+        request = completing(request, file, args.board.start_given)?;
     }
     request.node_budget = args.node_budget;
     request.deadline = args.deadline;

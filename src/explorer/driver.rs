@@ -5,7 +5,7 @@
 //! gives the next [`LoopInput`] — crossterm's events with signals locally, bytes parsed from the
 //! channel remotely. Both hosts turn on bracketed paste, so a paste comes as one event, typed
 //! into an open prompt; for terminals that send a paste as keys, the keys that follow a
-//! prompt's `Enter` at once are dropped ([`PASTE_GAP`]), so the rest of a pasted line never
+//! prompt's `Enter` at once are dropped (`PASTE_GAP`), so the rest of a pasted line never
 //! reaches the board.
 
 use std::io::{self, Write};

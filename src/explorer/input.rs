@@ -8,7 +8,7 @@
 //! whole core spent. A terminal that is not the process's controlling terminal (or one whose
 //! hang-up signal never comes) gives exactly that when it closes. Here a read of zero bytes, or
 //! `EIO` (a pseudo-terminal whose other side closed), is the end of the input
-//! ([`TerminalInput::Ended`]: the loop ends, the terminal is restored as far as it can be, exit
+//! (`TerminalInput::Ended`: the loop ends, the terminal is restored as far as it can be, exit
 //! status 129 as for `SIGHUP`), and any other read error ends the run with the error (exit
 //! status 1); neither is read again. The bytes become crossterm's events through
 //! `terminput`'s parser (crossterm's own, published on its own), as over SSH. Nothing else may
@@ -21,7 +21,7 @@
 //!   them replaces their default action (which would kill the process with the terminal in raw
 //!   mode, the alternate screen, the cursor hidden and the mouse reported).
 //! - Should the loop not answer, the signal thread ends the process itself: at once after
-//!   `SIGHUP`, whose terminal is likely gone, and after [`GRACE`] for the others. It holds
+//!   `SIGHUP`, whose terminal is likely gone, and after `GRACE` for the others. It holds
 //!   standard output while it restores the terminal and exits, so no frame is drawn after.
 //! - `SIGTSTP` (`kill -TSTP`; in raw mode `Ctrl-Z` is a key, not a signal) restores the terminal
 //!   and then stops the process as the default action would; `SIGCONT` (`fg`) sets the terminal

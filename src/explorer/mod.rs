@@ -3,7 +3,11 @@
 //!
 //! - [`app`]: the state and what each action does to it (no terminal);
 //! - [`keys`]: the pure key map and the key table behind the key bar and the help;
-//! - [`rewind`]: a stepped search with a history that can be walked back;
+//! - `rewind`: a stepped search with a history that can be walked back, within a memory
+//!   budget; `stepped`: such a search with the board shown for it and what it found, one type
+//!   for the explorer's own search and each lane of the race;
+//! - [`limits`]: the memory and the work threads a host lets an explorer use, and
+//!   [`work_pool`], the fair turns at a host's work threads that served sessions share;
 //! - [`ui`]: drawing, from the app to a buffer;
 //! - [`driver`]: the run loop, whatever the terminal: it blocks on input while nothing plays
 //!   and draws at most [`FRAME_RATE`] frames a second; the local terminal and an SSH channel
@@ -19,10 +23,12 @@ pub mod app;
 pub mod driver;
 pub mod input;
 pub mod keys;
+pub mod limits;
 mod opening;
-pub mod rewind;
-pub mod stepped;
+pub(crate) mod rewind;
+pub(crate) mod stepped;
 pub mod ui;
+pub mod work_pool;
 
 use std::io::{self, IsTerminal};
 use std::time::Duration;
@@ -34,13 +40,14 @@ use crossterm::event::{
 };
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
-use crate::options::{self, BoardArgs};
+use crate::options::{self, GivenBoardArgs};
 use knights_tour_engine::solve::Method;
 
 pub use app::{App, METHODS, Setup, Speed, Status, next_method};
 use driver::{LoopInput, Sizing};
 use input::{Inputs, Signal, TerminalInput};
 pub use keys::{Action, action};
+pub use limits::Limits;
 pub use opening::TourFileError;
 pub use ui::{BoardViewport, Look, Screen};
 
@@ -58,7 +65,7 @@ pub const EXPLORER_ABOUT: &str = "Open the interactive explorer (the default)";
 pub struct ExplorerArgs {
     /// Board, start and open/closed.
     #[command(flatten)]
-    pub board: BoardArgs,
+    pub board: GivenBoardArgs,
     /// How to search: warnsdorff (one greedy pass), backtrack (Warnsdorff-ordered
     /// backtracking), naive (fixed-order backtracking) or construct
     #[arg(long, default_value = "backtrack", value_parser = options::method_parser(&METHODS))]
@@ -74,7 +81,8 @@ pub struct ExplorerArgs {
     #[arg(long)]
     pub ascii: bool,
     /// Open the tour in FILE (any format check reads; - for standard input), validated first:
-    /// its board, start and kind replace --size and --start (a list is read on --size's board)
+    /// its board, start and kind replace --size and --start (a list is read on --size's board
+    /// if given, else on the board its squares span)
     #[arg(long, value_name = "FILE", conflicts_with_all = ["start", "race"])]
     pub tour: Option<std::path::PathBuf>,
     /// Open on a race of two methods on the board and start, side by side and fair in nodes
@@ -85,9 +93,16 @@ pub struct ExplorerArgs {
 }
 
 impl ExplorerArgs {
-    /// The explorer these options open.
+    /// The explorer these options open, with the local explorer's limits.
     pub fn app(&self) -> color_eyre::Result<App> {
-        let app = App::new(self.setup()?, self.speed).with_finish_budget(self.node_budget);
+        self.app_within(Limits::local())
+    }
+
+    /// The explorer these options open, keeping to `limits`.
+    pub fn app_within(&self, limits: Limits) -> color_eyre::Result<App> {
+        let app = App::new(self.setup()?, self.speed)
+            .with_limits(limits)
+            .with_finish_budget(self.node_budget);
         let app = match self.race {
             Some(methods) => app.with_race(methods),
             None => app,
@@ -95,14 +110,8 @@ impl ExplorerArgs {
         let Some(path) = &self.tour else {
             return Ok(app);
         };
-        let tour = opening::read_tour(path, self)?;
-        let source = if opening::is_stdin(path) {
-            "standard input".to_string()
-        } else {
-            path.display().to_string()
-        };
-        let source = knights_tour_engine::quote::quoted(&source).to_string();
-        Ok(app.with_opened_tour(tour, &source))
+        let opened = opening::read_tour(path, self)?;
+        Ok(app.with_opened_tour(opened.tour, &opened.source))
     }
 
     /// The setup these options ask for, or why it cannot be had.

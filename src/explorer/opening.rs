@@ -1,16 +1,17 @@
 //! `--tour FILE` (or `-` for standard input): the tour read and validated through
 //! [`crate::tourfile`] before the terminal is touched, so that a file that is not a tour, or a
-//! tour that breaks a rule, ends the run with `check`'s message and status (2 or 1).
+//! tour that breaks a rule, ends the run with `check`'s message and status (2 or 1). A list is
+//! read on the board of `--size` when it is given ([`GivenBoardArgs`] knows whether it was),
+//! else on the board its squares span.
 
-use std::fs::File;
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use thiserror::Error;
 
 use crate::options::memory_limit;
-use crate::tourfile::{CheckError, Expectations, InputFormat, check_tour};
-use knights_tour_engine::quote::quoted_bytes;
+use crate::tourfile::{BoardFrom, CheckError, Expectations, INFERRED, InputFormat, check_file};
+use knights_tour_engine::quote::quoted;
 use knights_tour_engine::tour::Tour;
 
 use super::ExplorerArgs;
@@ -41,39 +42,42 @@ pub(super) fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
+/// A tour opened with `--tour`, validated.
+#[derive(Debug)]
+pub(super) struct OpenedTour {
+    /// The tour.
+    pub tour: Tour,
+    /// Where it came from, quoted, and how its board was known, for the panel: `'tour.txt'`,
+    /// or `'tour.txt' (board inferred from the list)`.
+    pub source: String,
+}
+
 /// Reads and validates the tour at `path` for the explorer of `args`: a list is read on the
-/// board of `--size`, and `--closed` asks for a closed tour, as for `check`.
-pub(super) fn read_tour(path: &Path, args: &ExplorerArgs) -> Result<Tour, TourFileError> {
-    let reader: Box<dyn Read> = if is_stdin(path) {
-        if io::stdin().is_terminal() {
-            return Err(TourFileError::input(
-                "--tour -: standard input is the terminal; pipe a tour in, or name a file",
-            ));
-        }
-        Box::new(io::stdin().lock())
-    } else {
-        let file = File::open(path).map_err(|error| {
-            let path = path.as_os_str().as_encoded_bytes();
-            TourFileError::input(format!("cannot open {}: {error}", quoted_bytes(path)))
-        })?;
-        Box::new(file)
-    };
+/// board of `--size` when it is given, else on the board its squares span, and `--closed`
+/// asks for a closed tour, as for `check`.
+pub(super) fn read_tour(path: &Path, args: &ExplorerArgs) -> Result<OpenedTour, TourFileError> {
+    if is_stdin(path) && io::stdin().is_terminal() {
+        return Err(TourFileError::input(
+            "--tour -: standard input is the terminal; pipe a tour in, or name a file",
+        ));
+    }
     let most = u64::from(MAX_SIDE) * u64::from(MAX_SIDE);
     let expect = Expectations {
-        size: None,
-        default_size: args.board.size,
+        size: args.board.size_given.then_some(args.board.size),
         closed: args.board.closed,
         start: None,
+        end: None,
         memory_cap: memory_limit().map_err(TourFileError::input)?,
         keep_tour: Some(most),
     };
-    let checked = check_tour(reader, InputFormat::Auto, &expect).map_err(|error| match error {
-        CheckError::Invalid(message) => TourFileError {
-            invalid: true,
-            message: format!("invalid tour: {message}"),
-        },
-        other => TourFileError::input(other.to_string()),
-    })?;
+    let (checked, board_from) =
+        check_file(path, InputFormat::Auto, &expect).map_err(|error| match error {
+            CheckError::Invalid(message) => TourFileError {
+                invalid: true,
+                message: format!("invalid tour: {message}"),
+            },
+            other => TourFileError::input(other.to_string()),
+        })?;
     let board = checked.board;
     if board.rows() > MAX_SIDE || board.cols() > MAX_SIDE {
         return Err(TourFileError::input(format!(
@@ -81,7 +85,17 @@ pub(super) fn read_tour(path: &Path, args: &ExplorerArgs) -> Result<Tour, TourFi
              larger (knights-tour check validates it)"
         )));
     }
-    checked
+    let tour = checked
         .tour
-        .ok_or_else(|| TourFileError::input("the tour was checked but not kept"))
+        .ok_or_else(|| TourFileError::input("the tour was checked but not kept"))?;
+    let name = if is_stdin(path) {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let mut source = quoted(&name).to_string();
+    if board_from == BoardFrom::Inferred {
+        source.push_str(&format!(" ({INFERRED})"));
+    }
+    Ok(OpenedTour { tour, source })
 }

@@ -13,15 +13,22 @@
 //!   `PER_LEVEL / 2` of them per power of two of the history: a few hundred after 10^9 events;
 //! - a step back forgets the copies after the moment it restores and, while it replays, takes
 //!   the copies that rule asks for near its target, so the next steps back are short again;
-//! - past a memory cap, the interval doubles and the copies between are dropped.
+//! - the search and its copies keep to a memory budget the explorer gives
+//!   ([`RewindableSearch::new`]): the search itself, one more copy (the one a step back
+//!   restores while the present still stands) and the copies kept. Past it, the interval
+//!   doubles and the copies between are dropped. The search at event 0 is never copied: a
+//!   step back to before the first copy sets the search up again.
 //!
-//! So the first step back after any search replays at most `interval` events, and the `n`-th in
-//! a row at most about `max(2 interval, 2n / PER_LEVEL)`, whatever the length of the history
+//! So while the budget holds `k` copies, the first step back after a search of `N` events
+//! replays at most `max(interval, N / k)` events, and the `n`-th in a row at most about
+//! `max(2 interval, 2n / PER_LEVEL)`; a budget with room for no copy replays from the start
 //! (`benches/step_back.rs` times them; [`RewindableSearch::replayed`] counts them for the
 //! tests).
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::search::{CapacityError, Search, SearchConfig, SearchEvent};
+
+use super::limits::megabytes;
 
 /// Events between two checkpoints at least: a step back right after a search replays at most
 /// this many (about 20 µs on 8x8).
@@ -34,12 +41,31 @@ const COPIED_BYTES_PER_EVENT: u64 = 256;
 /// Checkpoints kept at most for each power of two of distance from the present (the `M` of
 /// the module docs), when memory allows.
 const PER_LEVEL: u64 = 16;
-/// The memory the checkpoints of one session may take, roughly.
-const CHECKPOINT_BYTES: u64 = 64 << 20;
 /// Checkpoints kept at most, whatever the board.
 const MAX_CHECKPOINTS: usize = 4096;
-/// Checkpoints kept at least, so that a step back stays cheap on large boards too.
-const MIN_CHECKPOINTS: usize = 8;
+
+/// A search that cannot be set up, or not within its memory budget.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RewindError {
+    /// The engine refused the search.
+    #[error(transparent)]
+    Setup(#[from] CapacityError),
+    /// The search and the copy a step back restores take more than the budget.
+    #[error(
+        "a search of the {board} board needs about {} to step back through, and this explorer \
+         may use {}",
+        megabytes(*needed),
+        megabytes(*budget)
+    )]
+    Memory {
+        /// The board.
+        board: Board,
+        /// The least the search takes with a step back.
+        needed: u64,
+        /// The budget it was given.
+        budget: u64,
+    },
+}
 
 /// The search at one moment: the state a step back restores.
 #[derive(Debug, Clone)]
@@ -54,8 +80,13 @@ struct Checkpoint {
 #[derive(Debug, Clone)]
 pub struct RewindableSearch {
     now: Checkpoint,
-    /// By events taken, the first at event 0 (never dropped).
+    /// What the search was set up from: a step back to before the first checkpoint sets it
+    /// up again.
+    origin: (Board, Square, SearchConfig),
+    /// By events taken, all after event 0.
     checkpoints: Vec<Checkpoint>,
+    /// The memory one copy of the search takes.
+    copy_bytes: u64,
     /// Events between two checkpoints taken (a power of two).
     interval: u64,
     /// Checkpoints kept for each power of two of distance from the present.
@@ -66,31 +97,77 @@ pub struct RewindableSearch {
 }
 
 impl RewindableSearch {
-    /// A session of a new search of `board` from `start` with `config`.
-    pub fn new(board: Board, start: Square, config: SearchConfig) -> Result<Self, CapacityError> {
+    /// A session of a new search of `board` from `start` with `config`, which with its
+    /// history may take `memory` bytes, roughly: at least [`RewindableSearch::memory_needed`].
+    pub fn new(
+        board: Board,
+        start: Square,
+        config: SearchConfig,
+        memory: u64,
+    ) -> Result<Self, RewindError> {
+        let needed = Self::memory_needed(board, config);
+        if memory < needed {
+            return Err(RewindError::Memory {
+                board,
+                needed,
+                budget: memory,
+            });
+        }
         let search = Search::new(board, start, config)?;
-        // A copy costs about a byte per padded cell (five with the connectivity prune) and
-        // sixteen per square for the path and frames.
-        let padded = u64::from(board.rows() + 4) * u64::from(board.cols() + 4);
-        let copy_bytes = padded * 5 + board.area() * 16;
-        let fit = usize::try_from(CHECKPOINT_BYTES / copy_bytes.max(1)).unwrap_or(usize::MAX);
-        let max_checkpoints = fit.clamp(MIN_CHECKPOINTS, MAX_CHECKPOINTS);
+        let copy_bytes = copy_bytes(board, config);
         let interval = (copy_bytes / COPIED_BYTES_PER_EVENT)
             .max(FIRST_INTERVAL)
             .next_power_of_two();
-        let now = Checkpoint {
-            steps: 0,
-            search,
-            last: None,
-        };
-        Ok(Self {
-            checkpoints: vec![now.clone()],
-            now,
+        let mut session = Self {
+            now: Checkpoint {
+                steps: 0,
+                search,
+                last: None,
+            },
+            origin: (board, start, config),
+            checkpoints: Vec::new(),
+            copy_bytes,
             interval,
-            per_level: (max_checkpoints as u64 / 16).clamp(1, PER_LEVEL),
-            max_checkpoints,
+            per_level: 1,
+            max_checkpoints: 0,
             replayed: 0,
-        })
+        };
+        session.set_memory(memory);
+        Ok(session)
+    }
+
+    /// The least memory a search of `board` with `config` takes with a step back: itself and
+    /// the copy a step back restores.
+    pub fn memory_needed(board: Board, config: SearchConfig) -> u64 {
+        copy_bytes(board, config).saturating_mul(2)
+    }
+
+    /// The memory the search and its history take now, roughly (with room for a step back).
+    pub(crate) fn memory_held(&self) -> u64 {
+        self.copy_bytes
+            .saturating_mul(self.checkpoints.len() as u64 + 2)
+    }
+
+    /// Gives the search and its history `memory` bytes from now on: past it, checkpoints are
+    /// dropped, the farthest apart kept. Below [`RewindableSearch::memory_needed`], no
+    /// checkpoint is kept.
+    pub(crate) fn set_memory(&mut self, memory: u64) {
+        let copies = (memory / self.copy_bytes.max(1)).saturating_sub(2);
+        self.max_checkpoints = usize::try_from(copies)
+            .unwrap_or(usize::MAX)
+            .min(MAX_CHECKPOINTS);
+        self.per_level = (self.max_checkpoints as u64 / 16).clamp(1, PER_LEVEL);
+        self.thin_to_budget();
+    }
+
+    /// Doubles the interval, dropping the checkpoints between, until they fit the budget.
+    fn thin_to_budget(&mut self) {
+        while self.checkpoints.len() > self.max_checkpoints {
+            self.interval *= 2;
+            let interval = self.interval;
+            self.checkpoints
+                .retain(|checkpoint| checkpoint.steps.is_multiple_of(interval));
+        }
     }
 
     /// The search as it stands.
@@ -124,12 +201,14 @@ impl RewindableSearch {
         self.now.steps += 1;
         self.now.last = Some(event);
         let steps = self.now.steps;
-        if steps.is_multiple_of(self.interval)
+        if self.max_checkpoints > 0
+            && steps.is_multiple_of(self.interval)
             && self
                 .checkpoints
                 .last()
                 .is_none_or(|last| last.steps < steps)
         {
+            // The copy taken here is the budget's spare copy until the thinning below.
             self.checkpoints.push(self.now.clone());
             // Thinning now and then is enough: the copies it drops only cost memory meanwhile.
             if (steps / self.interval).is_multiple_of(self.per_level) {
@@ -137,27 +216,24 @@ impl RewindableSearch {
                 self.checkpoints
                     .retain(|checkpoint| keeps(per_level, checkpoint.steps, steps));
             }
-            while self.checkpoints.len() > self.max_checkpoints {
-                self.interval *= 2;
-                let interval = self.interval;
-                self.checkpoints
-                    .retain(|checkpoint| checkpoint.steps.is_multiple_of(interval));
-            }
+            self.thin_to_budget();
         }
         Some(event)
     }
 
-    /// Goes back one event; `false` at the beginning.
-    pub fn step_back(&mut self) -> bool {
+    /// Goes back one event: `Ok(false)` at the beginning; an error when the search could not
+    /// be set up again to replay from its start (no memory), which leaves it where it was.
+    pub fn step_back(&mut self) -> Result<bool, RewindError> {
         let Some(target) = self.now.steps.checked_sub(1) else {
-            return false;
+            return Ok(false);
         };
-        self.rewind_to(target);
-        true
+        self.rewind_to(target)?;
+        Ok(true)
     }
 
-    /// Restores the moment after `target` events (`target` at most the events taken so far).
-    pub fn rewind_to(&mut self, target: u64) {
+    /// Restores the moment after `target` events (`target` at most the events taken so far);
+    /// an error, leaving the search where it was, when it could not be set up again.
+    pub(crate) fn rewind_to(&mut self, target: u64) -> Result<(), RewindError> {
         debug_assert!(target <= self.now.steps);
         // The present moves back to `target`: copies after it are of no use any more.
         while self
@@ -167,11 +243,17 @@ impl RewindableSearch {
         {
             self.checkpoints.pop();
         }
-        let mut state = self
-            .checkpoints
-            .last()
-            .expect("the checkpoint at event 0 is never dropped")
-            .clone();
+        let mut state = match self.checkpoints.last() {
+            Some(checkpoint) => checkpoint.clone(),
+            None => {
+                let (board, start, config) = self.origin;
+                Checkpoint {
+                    steps: 0,
+                    search: Search::new(board, start, config)?,
+                    last: None,
+                }
+            }
+        };
         self.replayed = target - state.steps;
         while state.steps < target {
             state.last = Some(state.search.step());
@@ -186,6 +268,21 @@ impl RewindableSearch {
             }
         }
         self.now = state;
+        Ok(())
+    }
+
+    /// Events the next step back would replay from its checkpoint (or the start).
+    pub(crate) fn replay_ahead(&self) -> u64 {
+        let Some(target) = self.now.steps.checked_sub(1) else {
+            return 0;
+        };
+        let from = self
+            .checkpoints
+            .iter()
+            .rev()
+            .find(|checkpoint| checkpoint.steps <= target)
+            .map_or(0, |checkpoint| checkpoint.steps);
+        target - from
     }
 
     /// Events the last step back (or rewind) replayed from its checkpoint: its cost.
@@ -199,21 +296,32 @@ impl RewindableSearch {
     }
 }
 
-/// Whether the copy after `steps` events is kept when the present is at `now`: always the
-/// first; else while `now` is less than `per_level` times the largest power of two dividing
-/// `steps` past it.
+/// Whether the copy after `steps` events (never 0) is kept when the present is at `now`: while
+/// `now` is less than `per_level` times the largest power of two dividing `steps` past it.
 fn keeps(per_level: u64, steps: u64, now: u64) -> bool {
     let lowbit = steps & steps.wrapping_neg();
-    steps == 0 || now - steps < per_level.saturating_mul(lowbit)
+    now - steps < per_level.saturating_mul(lowbit)
+}
+
+/// The memory one copy of a search of `board` with `config` takes.
+fn copy_bytes(board: Board, config: SearchConfig) -> u64 {
+    Search::memory_needed(board, &config) + std::mem::size_of::<Checkpoint>() as u64
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Room for many copies of a small board's search.
+    const ROOMY: u64 = 256 << 20;
+
     fn session(n: u64, config: SearchConfig) -> RewindableSearch {
+        within(n, config, ROOMY)
+    }
+
+    fn within(n: u64, config: SearchConfig, memory: u64) -> RewindableSearch {
         let board = Board::square(n).unwrap();
-        RewindableSearch::new(board, Square::new(0, 0), config).unwrap()
+        RewindableSearch::new(board, Square::new(0, 0), config, memory).unwrap()
     }
 
     fn snapshot(session: &RewindableSearch) -> (u64, Vec<Square>, Option<SearchEvent>, u64, u64) {
@@ -235,7 +343,7 @@ mod tests {
             session.step();
             seen.push(snapshot(&session));
         }
-        while session.step_back() {
+        while session.step_back().unwrap() {
             seen.pop();
             assert_eq!(Some(&snapshot(&session)), seen.last());
         }
@@ -250,7 +358,7 @@ mod tests {
         }
         assert!(session.checkpoints() <= MAX_CHECKPOINTS);
         let before = snapshot(&session);
-        session.step_back();
+        assert!(session.step_back().unwrap());
         session.step();
         assert_eq!(snapshot(&session), before);
     }
@@ -276,7 +384,7 @@ mod tests {
         fingerprints.pop();
         let mut worst = 0;
         for n in 1..=recorded - 1 {
-            assert!(session.step_back());
+            assert!(session.step_back().unwrap());
             assert_eq!(Some(&snapshot(&session)), fingerprints.last(), "press {n}");
             fingerprints.pop();
             // The n-th press in a row replays at most about 2n / PER_LEVEL events, and never
@@ -292,13 +400,74 @@ mod tests {
         assert!(worst <= 2 * FIRST_INTERVAL, "worst press replayed {worst}");
         // And far back, in a single rewind, then one press: the copies near the new present
         // make it short again.
-        session.rewind_to(events / 3);
-        assert!(session.step_back());
+        session.rewind_to(events / 3).unwrap();
+        assert!(session.step_back().unwrap());
         assert!(
             session.replayed() <= FIRST_INTERVAL,
             "{}",
             session.replayed()
         );
+    }
+
+    #[test]
+    fn the_history_keeps_to_its_memory_budget_and_still_steps_back_exactly() {
+        let config = SearchConfig::naive(false);
+        let copy = copy_bytes(Board::square(6).unwrap(), config);
+        // Room for the search, the copy a step back restores and three checkpoints; then for
+        // none: a step back sets the search up again and replays from its start.
+        for (memory, most) in [(5 * copy, 3), (2 * copy, 0)] {
+            let mut session = within(6, config, memory);
+            let mut seen = vec![snapshot(&session)];
+            while session.step().is_some() {
+                assert!(session.checkpoints() <= most, "{}", session.checkpoints());
+                assert!(session.memory_held() <= memory);
+                seen.push(snapshot(&session));
+            }
+            for _ in 0..3 {
+                assert!(session.step_back().unwrap());
+                seen.pop();
+                assert_eq!(Some(&snapshot(&session)), seen.last());
+                assert!(session.checkpoints() <= most);
+            }
+            if most == 0 {
+                assert_eq!(session.replayed(), session.steps(), "from the start");
+            }
+        }
+    }
+
+    #[test]
+    fn a_budget_too_small_for_a_step_back_is_refused_with_the_sizes() {
+        let board = Board::square(100).unwrap();
+        let config = SearchConfig::naive(false);
+        let needed = RewindableSearch::memory_needed(board, config);
+        let error = RewindableSearch::new(board, Square::new(0, 0), config, needed - 1)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("a search of the 100x100 board needs about"),
+            "{error}"
+        );
+        assert!(
+            RewindableSearch::new(board, Square::new(0, 0), config, needed).is_ok(),
+            "exactly enough"
+        );
+    }
+
+    #[test]
+    fn a_smaller_budget_later_drops_checkpoints() {
+        let config = SearchConfig::naive(false);
+        let copy = copy_bytes(Board::square(6).unwrap(), config);
+        let mut session = within(6, config, 40 * copy);
+        for _ in 0..200_000 {
+            session.step();
+        }
+        assert!(session.checkpoints() > 2, "{}", session.checkpoints());
+        session.set_memory(4 * copy);
+        assert!(session.checkpoints() <= 2, "{}", session.checkpoints());
+        let before = snapshot(&session);
+        assert!(session.step_back().unwrap());
+        session.step();
+        assert_eq!(snapshot(&session), before);
     }
 
     #[test]

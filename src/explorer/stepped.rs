@@ -7,10 +7,10 @@
 use std::time::{Duration, Instant};
 
 use knights_tour_engine::board::{Board, Square};
-use knights_tour_engine::search::{CapacityError, SearchConfig, SearchEvent};
+use knights_tour_engine::search::{SearchConfig, SearchEvent};
 use knights_tour_engine::tour::{Tour, TourError};
 
-use super::rewind::RewindableSearch;
+use super::rewind::{RewindError, RewindableSearch};
 
 /// How often (in events) a run looks at the clock: often enough to keep its slice short,
 /// rarely enough that the clock costs the stepping nothing.
@@ -52,9 +52,20 @@ pub(crate) struct SteppedSearch {
 }
 
 impl SteppedSearch {
-    /// A new search of `board` from `start` with `config`, standing on its start.
-    pub fn new(board: Board, start: Square, config: SearchConfig) -> Result<Self, CapacityError> {
-        let session = RewindableSearch::new(board, start, config)?;
+    /// A new search of `board` from `start` with `config`, standing on its start, which with
+    /// its history and its visit numbers may take `memory` bytes.
+    pub fn new(
+        board: Board,
+        start: Square,
+        config: SearchConfig,
+        memory: u64,
+    ) -> Result<Self, RewindError> {
+        let session = RewindableSearch::new(
+            board,
+            start,
+            config,
+            memory.saturating_sub(visits_bytes(board)),
+        )?;
         let mut visits = vec![0; board.area() as usize];
         visits[board.index(start) as usize] = 1;
         Ok(Self {
@@ -68,6 +79,25 @@ impl SteppedSearch {
     /// The search and its history.
     pub fn session(&self) -> &RewindableSearch {
         &self.session
+    }
+
+    /// The least memory a search of `board` with `config` takes with a step back and its
+    /// visit numbers.
+    pub fn memory_needed(board: Board, config: SearchConfig) -> u64 {
+        RewindableSearch::memory_needed(board, config) + visits_bytes(board)
+    }
+
+    /// The memory the search, its history and its visit numbers take now, roughly.
+    pub(crate) fn memory_held(&self) -> u64 {
+        self.session.memory_held() + visits_bytes(self.session.search().board())
+    }
+
+    /// Gives the search, its history and its visit numbers `memory` bytes from now on (see
+    /// [`RewindableSearch::set_memory`]).
+    pub(crate) fn set_memory(&mut self, memory: u64) {
+        let board = self.session.search().board();
+        self.session
+            .set_memory(memory.saturating_sub(visits_bytes(board)));
     }
 
     /// Visit numbers by square index, 0 for unvisited.
@@ -135,14 +165,15 @@ impl SteppedSearch {
         taken
     }
 
-    /// Takes back the last event; `false` at the beginning of the search. What was found is
+    /// Takes back the last event; `Ok(false)` at the beginning of the search, an error when
+    /// the search could not be set up again to replay (no memory). What was found is
     /// forgotten with the events that found it.
-    pub fn step_back(&mut self) -> bool {
-        if !self.session.step_back() {
-            return false;
+    pub fn step_back(&mut self) -> Result<bool, RewindError> {
+        if !self.session.step_back()? {
+            return Ok(false);
         }
         self.forget_found();
-        true
+        Ok(true)
     }
 
     /// Takes back every event since the search first had `nodes` nodes, if it has that many;
@@ -151,7 +182,7 @@ impl SteppedSearch {
         if self.nodes() < nodes {
             return;
         }
-        while self.nodes() >= nodes && self.session.step_back() {}
+        while self.nodes() >= nodes && matches!(self.session.step_back(), Ok(true)) {}
         self.forget_found();
     }
 
@@ -188,6 +219,11 @@ impl SteppedSearch {
     }
 }
 
+/// The memory of the visit numbers of `board`, one `u32` a square.
+pub(crate) fn visits_bytes(board: Board) -> u64 {
+    board.area() * std::mem::size_of::<u32>() as u64
+}
+
 /// Writes the visit numbers of `session`'s path into `visits` (by square, 0 for none): what
 /// stepping would have left there, after a step back.
 fn fill_visits(session: &RewindableSearch, visits: &mut [u32]) {
@@ -201,11 +237,12 @@ fn fill_visits(session: &RewindableSearch, visits: &mut [u32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explorer::limits::LOCAL_MEMORY;
     use knights_tour_engine::tour::validate;
 
     fn search(side: u64, config: SearchConfig) -> SteppedSearch {
         let board = Board::new(side, side).unwrap();
-        SteppedSearch::new(board, Square::new(0, 0), config).unwrap()
+        SteppedSearch::new(board, Square::new(0, 0), config, LOCAL_MEMORY).unwrap()
     }
 
     const UNLIMITED: RunLimits = RunLimits {
@@ -240,7 +277,7 @@ mod tests {
         let mut stepped = search(5, SearchConfig::backtracking(false));
         stepped.run(UNLIMITED);
         assert!(stepped.tour().is_some());
-        assert!(stepped.step_back());
+        assert!(stepped.step_back().unwrap());
         assert!(matches!(stepped.found(), Found::Nothing));
         assert_visits_match_path(&stepped);
         for _ in 0..7 {
@@ -249,7 +286,7 @@ mod tests {
                 ..UNLIMITED
             });
             assert_visits_match_path(&stepped);
-            stepped.step_back();
+            stepped.step_back().unwrap();
             assert_visits_match_path(&stepped);
         }
     }

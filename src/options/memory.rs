@@ -16,7 +16,7 @@ pub const MEMORY_VARIABLE: &str = "KNIGHTS_TOUR_MEMORY";
 /// Boards of at most this many squares need a few megabytes whatever the method or output:
 /// the host's limits cannot matter to them, so it is not asked (reading `/proc` and the control
 /// group would cost a small request most of its start-up); [`MEMORY_VARIABLE`] still applies.
-pub const SMALL_BOARD: u64 = 1 << 16;
+pub(crate) const SMALL_BOARD: u64 = 1 << 16;
 
 /// `request` with the memory cap of this host (see [`memory_limit`]), which every method and
 /// output honours; for a board of at most `SMALL_BOARD` squares, the variable's cap alone.

@@ -6,8 +6,9 @@
 
 use std::time::Duration;
 
-use clap::Args;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, FromArgMatches};
 
 use knights_tour_engine::board::Board;
 use knights_tour_engine::notation::{SquareSpec, parse_size};
@@ -36,6 +37,59 @@ pub struct BoardArgs {
     /// Ask for a closed (re-entrant) tour
     #[arg(long)]
     pub closed: bool,
+}
+
+/// The board options (`--size`, `--start`, `--closed`), and which of `--size` and `--start`
+/// were on the command line rather than left at their defaults, which derived options cannot
+/// tell: a list is read on the board of a given `--size` (else on the board it spans), and a
+/// partial tour's first square must be a given `--start`.
+#[derive(Debug, Clone)]
+pub struct GivenBoardArgs {
+    /// The options, defaults included.
+    pub args: BoardArgs,
+    /// Whether `--size` was on the command line.
+    pub size_given: bool,
+    /// Whether `--start` was on the command line.
+    pub start_given: bool,
+}
+
+impl std::ops::Deref for GivenBoardArgs {
+    type Target = BoardArgs;
+
+    fn deref(&self) -> &BoardArgs {
+        &self.args
+    }
+}
+
+impl FromArgMatches for GivenBoardArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Self {
+            args: BoardArgs::from_arg_matches(matches)?,
+            size_given: given(matches, "size"),
+            start_given: given(matches, "start"),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        self.size_given |= given(matches, "size");
+        self.start_given |= given(matches, "start");
+        self.args.update_from_arg_matches(matches)
+    }
+}
+
+impl clap::Args for GivenBoardArgs {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        BoardArgs::augment_args(command)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        BoardArgs::augment_args_for_update(command)
+    }
+}
+
+/// Whether `matches` hold the option `id` from the command line.
+fn given(matches: &ArgMatches, id: &str) -> bool {
+    matches.value_source(id) == Some(ValueSource::CommandLine)
 }
 
 /// A parser of `--method` that takes the names of `methods` (the engine's names), with their

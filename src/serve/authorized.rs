@@ -48,7 +48,7 @@ struct Loaded {
 }
 
 /// The default file: `~/.ssh/authorized_keys`. `var` reads the environment.
-pub fn default_path(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, String> {
+pub(crate) fn default_path(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, String> {
     match var("HOME").map(PathBuf::from) {
         Some(home) if home.is_absolute() => Ok(home.join(".ssh").join("authorized_keys")),
         _ => Err(
@@ -76,8 +76,9 @@ impl AuthorizedKeys {
         })
     }
 
-    /// Keys given directly, for tests and for programs that embed the server.
-    pub fn from_keys(keys: Vec<PublicKey>) -> Self {
+    /// Keys given directly, for the tests.
+    #[cfg(test)]
+    pub(crate) fn from_keys(keys: Vec<PublicKey>) -> Self {
         Self {
             path: PathBuf::new(),
             loaded: Mutex::new(Loaded { keys, stamp: None }),

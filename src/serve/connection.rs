@@ -30,12 +30,12 @@ use super::session_thread::{self, Outlet, SessionStart, terminal_size};
 use super::shared::{Phase, Shared};
 
 /// What a client without a pty is told (on standard error) before its channel closes.
-pub const NEEDS_A_TERMINAL: &str = "knights-tour needs a terminal: use ssh -t\r\n";
+pub(crate) const NEEDS_A_TERMINAL: &str = "knights-tour needs a terminal: use ssh -t\r\n";
 /// What a client told `TERM=dumb` is told.
 const NEEDS_A_SCREEN: &str =
     "knights-tour needs a terminal that can draw a screen, and TERM is 'dumb'\r\n";
 /// What a client over the session limits is told, as the reason of its disconnection.
-pub const BUSY: &str = "busy, try later";
+pub(crate) const BUSY: &str = "busy, try later";
 /// The environment variables a client may send: they choose colours and glyphs.
 const ACCEPTED_ENV: [&str; 5] = ["NO_COLOR", "COLORTERM", "LANG", "LC_ALL", "LC_CTYPE"];
 /// The longest value taken for one of them.
@@ -49,7 +49,7 @@ struct Pty {
 }
 
 /// One connection; see the module docs.
-pub struct Connection {
+pub(crate) struct Connection {
     shared: Arc<Shared>,
     peer: SocketAddr,
     phase: watch::Sender<Phase>,
@@ -183,6 +183,7 @@ impl Connection {
         let start = SessionStart {
             peer: self.peer,
             app: Arc::clone(&self.shared.app),
+            seat: self.shared.work.seat(),
             look: self.look(),
             size: pty.size,
             inbox,

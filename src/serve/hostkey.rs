@@ -19,7 +19,7 @@ const FILE_NAME: &str = "host_ed25519";
 /// The host key's default place: `$XDG_DATA_HOME/knights-tour/host_ed25519`, or
 /// `~/.local/share/knights-tour/host_ed25519` when `XDG_DATA_HOME` is unset or not absolute
 /// (as the XDG base directory specification says). `var` reads the environment.
-pub fn default_path(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, String> {
+pub(crate) fn default_path(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, String> {
     let data = var("XDG_DATA_HOME")
         .map(PathBuf::from)
         .filter(|path| path.is_absolute());
@@ -40,7 +40,7 @@ pub fn default_path(var: impl Fn(&str) -> Option<OsString>) -> Result<PathBuf, S
 /// The key at `path`, and whether it was created now. A missing key is created (its folders
 /// too, private to the user) with mode 0600; an existing one must be private to its owner and
 /// not encrypted.
-pub fn load_or_create(path: &Path) -> Result<(PrivateKey, bool), String> {
+pub(crate) fn load_or_create(path: &Path) -> Result<(PrivateKey, bool), String> {
     let shown = quoted(&path.display().to_string()).to_string();
     match fs::symlink_metadata(path) {
         Ok(_) => load(path, &shown).map(|key| (key, false)),

@@ -13,11 +13,11 @@ use crate::explorer::Ending;
 use crate::explorer::driver::LoopInput;
 
 /// The most events queued for a session's loop; more are dropped until it catches up.
-pub const INBOX_EVENTS: usize = 256;
+pub(crate) const INBOX_EVENTS: usize = 256;
 
 /// What the connection hands a session's loop; see the module docs.
 #[derive(Debug)]
-pub struct Inbox {
+pub(crate) struct Inbox {
     queue: Mutex<Queue>,
     ready: Condvar,
     idle_timeout: Duration,
@@ -82,7 +82,7 @@ impl Inbox {
     }
 
     /// The client sent end-of-file: no more input will come.
-    pub fn close_input(&self) {
+    pub(crate) fn close_input(&self) {
         self.lock().input_closed = true;
         self.ready.notify_one();
     }

@@ -15,7 +15,7 @@ use crossterm::event::Event;
 /// The longest sequence kept while incomplete: longer than any key or mouse report, and a
 /// paste of the longest name a prompt takes (4095 bytes) between its markers; longer pastes
 /// are dropped whole.
-pub const MAX_PENDING: usize = 8192;
+pub(crate) const MAX_PENDING: usize = 8192;
 /// The most bytes of a paste too long to keep that are dropped while its end is awaited: a
 /// client that never ends its paste gets its keys back after this many.
 const MAX_PASTE_DROPPED: usize = 1 << 20;
@@ -26,7 +26,7 @@ const PASTE_END: &[u8] = b"\x1b[201~";
 
 /// Turns a stream of bytes into events; keeps an incomplete sequence between reads.
 #[derive(Debug, Default)]
-pub struct KeyParser {
+pub(crate) struct KeyParser {
     pending: Vec<u8>,
     /// Dropping the rest of a paste too long to keep.
     dropping: Option<DroppedPaste>,
@@ -48,7 +48,7 @@ impl KeyParser {
     }
 
     /// Parses `bytes` (one read from the client), giving each complete event to `emit`.
-    pub fn feed(&mut self, bytes: &[u8], mut emit: impl FnMut(Event)) {
+    pub(crate) fn feed(&mut self, bytes: &[u8], mut emit: impl FnMut(Event)) {
         for (index, &byte) in bytes.iter().enumerate() {
             if let Some(paste) = &mut self.dropping {
                 paste.dropped += 1;
@@ -97,7 +97,8 @@ impl KeyParser {
     }
 
     /// The bytes of an incomplete sequence held for the next read.
-    pub fn pending(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn pending(&self) -> usize {
         self.pending.len()
     }
 }

@@ -2,7 +2,7 @@
 //! client address:
 //!
 //! - a *handshake* place, from the moment a connection is accepted until it has logged in (or
-//!   gone): at most [`MAX_HANDSHAKES`] in all and [`HANDSHAKES_PER_ADDRESS`] from one address,
+//!   gone): at most `MAX_HANDSHAKES` in all and `HANDSHAKES_PER_ADDRESS` from one address,
 //!   so that a flood of half-open connections cannot hold the server (a connection over the
 //!   limit is closed at once, as `sshd`'s `MaxStartups` does);
 //! - a *session* place, from the login until the session's explorer ends: `--max-sessions` in
@@ -16,9 +16,9 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 /// The most connections at once that have not logged in yet.
-pub const MAX_HANDSHAKES: usize = 64;
+pub(crate) const MAX_HANDSHAKES: usize = 64;
 /// The most connections at once from one address that have not logged in yet.
-pub const HANDSHAKES_PER_ADDRESS: usize = 16;
+pub(crate) const HANDSHAKES_PER_ADDRESS: usize = 16;
 
 /// Which places.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

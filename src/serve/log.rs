@@ -19,7 +19,7 @@ pub enum LogFormat {
 }
 
 /// Installs the log on standard error (once; later calls change nothing).
-pub fn init(format: LogFormat) {
+pub(crate) fn init(format: LogFormat) {
     let builder = fmt()
         .with_writer(std::io::stderr)
         .with_ansi(false)

@@ -4,11 +4,14 @@
 //! The server *is* the app: there is no shell, no command, no file access and no forwarding,
 //! only the explorer's screen and keys. It is also a network service, so it is careful as one:
 //!
-//! - [`hostkey`]: the server's Ed25519 host key, created on first start (mode 0600) and reused,
+//! - `hostkey`: the server's Ed25519 host key, created on first start (mode 0600) and reused,
 //!   refused when others can read it;
 //! - [`authorized`]: who may log in: the public keys of an OpenSSH `authorized_keys` file (or
 //!   anyone, with `--open`);
 //! - [`limits`]: how many connections and sessions at once, in all and from one address;
+//!   what a session may use is the explorer's [`Limits`]: its memory budget
+//!   (`--session-memory`) and a seat at the server's [`WorkPool`] (`--work-threads`), whose
+//!   fair turns all the sessions' background work takes;
 //! - `server`: the listener, one task per connection (its login deadline), and the goodbye to
 //!   every session when the server stops;
 //! - `connection`: one connection as russh's `Handler`: authentication, the one session
@@ -23,7 +26,7 @@
 
 pub mod authorized;
 mod connection;
-pub mod hostkey;
+pub(crate) mod hostkey;
 mod inbox;
 pub mod input;
 pub mod limits;
@@ -39,7 +42,8 @@ use std::time::Duration;
 
 use russh::keys::PrivateKey;
 
-use crate::explorer::{App, ExplorerArgs};
+use crate::explorer::work_pool::WorkPool;
+use crate::explorer::{App, ExplorerArgs, Limits};
 use crate::options::parse_duration;
 use knights_tour_engine::quote::quoted;
 
@@ -48,11 +52,15 @@ pub use log::LogFormat;
 pub use server::Server;
 
 /// The address `serve` listens on unless told.
-pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
+pub(crate) const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 /// How long a connection has to finish its handshake, log in and start the explorer.
-pub const LOGIN_DEADLINE: Duration = Duration::from_secs(20);
+pub(crate) const LOGIN_DEADLINE: Duration = Duration::from_secs(20);
 /// The most sessions at once from one client address.
-pub const SESSIONS_PER_ADDRESS: usize = 4;
+pub(crate) const SESSIONS_PER_ADDRESS: usize = 4;
+/// The memory a session may use unless told (`--session-memory`), in MiB.
+pub(crate) const SESSION_MEMORY_MIB: u64 = 64;
+/// The least `--session-memory`, in MiB: the screen and a search of a small board.
+const LEAST_SESSION_MEMORY_MIB: u64 = 16;
 
 /// What `serve` does: its line in `knights-tour --help` and atop `knights-tour serve --help`.
 pub const SERVE_ABOUT: &str =
@@ -83,6 +91,16 @@ pub struct ServeArgs {
     /// Close a session after this long without a key press
     #[arg(long, value_name = "DURATION", default_value = "15m", value_parser = parse_timeout)]
     pub idle_timeout: Duration,
+    /// The memory each session may use, in MiB: its screen, its searches and their step-back
+    /// histories, the race and the starts maps (so the server takes at most about
+    /// max-sessions times this)
+    #[arg(long, value_name = "MIB", default_value_t = SESSION_MEMORY_MIB,
+          value_parser = clap::value_parser!(u64).range(LEAST_SESSION_MEMORY_MIB..=1 << 20))]
+    pub session_memory: u64,
+    /// The threads all sessions' background work shares (f, play, the race, the starts map),
+    /// in fair turns, each session on one at a time [default: the cores less one, at least 1]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub work_threads: Option<u32>,
     /// How the log on standard error is written: one line per event
     #[arg(long, value_name = "FORMAT", default_value = "plain")]
     pub log_format: LogFormat,
@@ -117,8 +135,10 @@ pub struct Settings {
     pub idle_timeout: Duration,
     /// How long a connection has to log in and start the explorer.
     pub login_deadline: Duration,
-    /// The explorer every session opens on (each session has its own copy; the server takes
-    /// its file access away).
+    /// The threads the sessions' background work takes turns at.
+    pub work: WorkPool,
+    /// The explorer every session opens on, within a session's limits (each session has its
+    /// own copy, with a seat of its own at `work`; the server takes its file access away).
     pub app: Arc<App>,
     /// Draw with ASCII only, whatever the client's locale (`--ascii`).
     pub force_ascii: bool,
@@ -128,7 +148,15 @@ impl ServeArgs {
     /// Reads and checks what the options name: the host key (created if missing), the
     /// authorized keys, the explorer's opening position. The message of an error is one line.
     pub fn settings(&self) -> Result<Settings, String> {
-        let app = self.explorer.app().map_err(|error| format!("{error:#}"))?;
+        let work = WorkPool::new(
+            self.work_threads
+                .map_or_else(default_work_threads, |n| n as usize),
+        );
+        let memory = (self.session_memory << 20).saturating_sub(session_thread::SCREEN_BYTES);
+        let app = self
+            .explorer
+            .app_within(Limits::served(memory, work.seat()))
+            .map_err(|error| format!("{error:#}"))?;
         let host_key_path = match &self.host_key {
             Some(path) => path.clone(),
             None => hostkey::default_path(|name| std::env::var_os(name))?,
@@ -154,6 +182,7 @@ impl ServeArgs {
             sessions_per_address: SESSIONS_PER_ADDRESS,
             idle_timeout: self.idle_timeout,
             login_deadline: LOGIN_DEADLINE,
+            work,
             app: Arc::new(app),
             force_ascii: self.explorer.ascii,
         })
@@ -198,6 +227,13 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
     // Sessions still saying goodbye have had their time: do not wait for their threads.
     runtime.shutdown_timeout(Duration::from_millis(100));
     outcome
+}
+
+/// The threads background work shares unless `--work-threads` says: the cores less one (for
+/// the sessions' keys and frames, and the connections), at least one.
+fn default_work_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    cores.saturating_sub(1).max(1)
 }
 
 /// `--listen`: an address and a port, as `127.0.0.1:2222` or `[::]:2222`.

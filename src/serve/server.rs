@@ -60,6 +60,7 @@ impl Server {
             limits: Limits::new(settings.max_sessions, settings.sessions_per_address),
             // A session's files would be the server's: `w` writes none.
             app: Arc::new(Arc::unwrap_or_clone(settings.app).without_files()),
+            work: settings.work,
             force_ascii: settings.force_ascii,
             idle_timeout: settings.idle_timeout,
             login_deadline: settings.login_deadline,

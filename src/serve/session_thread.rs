@@ -12,9 +12,11 @@
 //!   slow client slows its own session, and memory stays bounded), never longer than the
 //!   session lives.
 //!
-//! Every explorer computes on its own thread, in the slices of its own `tick`, so sessions
-//! share the CPU through the operating system's scheduler and the async runtime never runs
-//! the engine.
+//! Every explorer computes on its own thread (and its starts map on one more), in the slices
+//! of its own `tick`, each slice of background work in a turn of the server's work threads
+//! taken from the session's seat (see [`crate::explorer::work_pool`]): the sessions share
+//! those threads fairly, while keys and frames never wait for a turn (but a step back that
+//! replays a long search does); and the async runtime never runs the engine.
 
 use std::io::{self, Write};
 use std::net::SocketAddr;
@@ -34,6 +36,7 @@ use russh::server::Handle;
 use tokio::sync::watch;
 
 use crate::explorer::driver::{Sizing, run_loop};
+use crate::explorer::work_pool::Seat;
 use crate::explorer::{App, Ending, Look};
 
 use super::inbox::Inbox;
@@ -42,9 +45,14 @@ use super::shared::{Phase, Registry};
 
 /// The largest terminal a session draws: a bigger window is drawn at this size (the buffers
 /// ratatui keeps grow with the area).
-pub const MAX_COLS: u16 = 500;
+pub(crate) const MAX_COLS: u16 = 500;
 /// See [`MAX_COLS`].
-pub const MAX_ROWS: u16 = 200;
+pub(crate) const MAX_ROWS: u16 = 200;
+/// The memory a session's screen may take, at most: ratatui's two buffers at the largest
+/// size, and as much again for a frame on its way (a session's memory budget less this is
+/// its explorer's).
+pub(crate) const SCREEN_BYTES: u64 =
+    3 * MAX_COLS as u64 * MAX_ROWS as u64 * std::mem::size_of::<ratatui::buffer::Cell>() as u64;
 /// How often a frame stuck behind a full client window looks whether its session still lives.
 const STALL_POLL: Duration = Duration::from_millis(200);
 /// How long the last words (the terminal restored, a goodbye, the exit status) may take.
@@ -52,7 +60,7 @@ const GOODBYE: Duration = Duration::from_secs(2);
 
 /// A terminal size from the client: 0x0 (`ssh -tt` from a pipe) is taken as 80x24, and
 /// sizes are capped at [`MAX_COLS`] x [`MAX_ROWS`].
-pub fn terminal_size(cols: u32, rows: u32) -> (u16, u16) {
+pub(crate) fn terminal_size(cols: u32, rows: u32) -> (u16, u16) {
     if cols == 0 || rows == 0 {
         return (80, 24);
     }
@@ -63,7 +71,7 @@ pub fn terminal_size(cols: u32, rows: u32) -> (u16, u16) {
 /// Where a session's bytes go: its channel, through russh's handle, from a thread outside the
 /// async runtime.
 #[derive(Debug, Clone)]
-pub struct Outlet {
+pub(crate) struct Outlet {
     /// The connection's handle.
     pub handle: Handle,
     /// The session's channel.
@@ -108,7 +116,7 @@ impl Outlet {
 }
 
 /// The terminal's writer: collects a frame and sends it on flush.
-pub struct ChannelWriter {
+pub(crate) struct ChannelWriter {
     pending: Vec<u8>,
     outlet: Outlet,
     inbox: Arc<Inbox>,
@@ -148,11 +156,13 @@ impl Write for ChannelWriter {
 }
 
 /// Everything a session's thread needs.
-pub struct SessionStart {
+pub(crate) struct SessionStart {
     /// The client's address.
     pub peer: SocketAddr,
     /// The explorer to copy.
     pub app: Arc<App>,
+    /// The session's own place at the server's work threads.
+    pub seat: Seat,
     /// Colours and glyphs for the client's terminal.
     pub look: Look,
     /// The terminal's size at the start.
@@ -185,6 +195,7 @@ fn run(start: SessionStart) {
     let SessionStart {
         peer,
         app,
+        seat,
         look,
         size: (cols, rows),
         inbox,
@@ -225,7 +236,7 @@ fn run(start: SessionStart) {
         Clear(ClearType::All)
     )
     .and_then(|()| {
-        let mut app = (*app).clone();
+        let mut app = (*app).clone().with_seat(seat);
         let ending = run_loop(&mut terminal, &mut app, look, Sizing::Told, |timeout| {
             Ok(inbox.next(timeout))
         });

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
+use crate::explorer::work_pool::WorkPool;
 use crate::explorer::{App, Ending};
 
 use super::Access;
@@ -17,7 +18,7 @@ use super::limits::Limits;
 
 /// Where a connection is: logging in (the login deadline runs), in its session, or done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Phase {
+pub(crate) enum Phase {
     /// Handshake and login, until the explorer starts.
     Login,
     /// The explorer runs.
@@ -31,6 +32,8 @@ pub struct Shared {
     pub(super) access: Access,
     pub(super) limits: Arc<Limits>,
     pub(super) app: Arc<App>,
+    /// The threads the sessions' background work takes turns at.
+    pub(super) work: WorkPool,
     pub(super) force_ascii: bool,
     pub(super) idle_timeout: Duration,
     pub(super) login_deadline: Duration,
@@ -42,7 +45,7 @@ pub struct Shared {
 
 /// The sessions under way, so that the server can end them all.
 #[derive(Debug, Default)]
-pub struct Registry {
+pub(crate) struct Registry {
     inner: Mutex<RegistryInner>,
     next: AtomicU64,
 }
@@ -72,7 +75,7 @@ impl Registry {
     }
 
     /// Removes a session that has ended.
-    pub fn remove(&self, id: u64) {
+    pub(crate) fn remove(&self, id: u64) {
         self.lock().sessions.remove(&id);
     }
 

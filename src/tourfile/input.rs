@@ -1,8 +1,81 @@
 //! The bytes of a tour file, read in large blocks into one fixed buffer and handed out as
 //! slices: nothing grows with the input. Keeps the line number and the column of the next
-//! byte for messages.
+//! byte for messages, and goes back to an earlier byte when its [`Source`] can be read again
+//! (a list without a size is read twice: once for its board, once to check it).
 
-use std::io::{self, Read};
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+
+/// Where the bytes come from: a source read once (standard input, a pipe), or one that can be
+/// read again from an earlier byte (a regular file).
+pub(super) trait Source: Read {
+    /// Whether [`Source::seek_to`] can go back.
+    fn rereadable(&self) -> bool;
+
+    /// Goes back to byte `offset`, counted from where reading began (only when
+    /// [`Source::rereadable`]).
+    fn seek_to(&mut self, offset: u64) -> io::Result<()>;
+}
+
+/// A source read once.
+pub(super) struct Once<R>(pub(super) R);
+
+impl<R: Read> Read for Once<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buffer)
+    }
+}
+
+impl<R: Read> Source for Once<R> {
+    fn rereadable(&self) -> bool {
+        false
+    }
+
+    fn seek_to(&mut self, _offset: u64) -> io::Result<()> {
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "this input is read once",
+        ))
+    }
+}
+
+/// A regular file, read from where it stood when it was handed over.
+pub(super) struct Rereadable {
+    file: File,
+    origin: u64,
+}
+
+impl Rereadable {
+    pub(super) fn new(mut file: File) -> io::Result<Self> {
+        let origin = file.stream_position()?;
+        Ok(Self { file, origin })
+    }
+}
+
+impl Read for Rereadable {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        self.file.read(buffer)
+    }
+}
+
+impl Source for Rereadable {
+    fn rereadable(&self) -> bool {
+        true
+    }
+
+    fn seek_to(&mut self, offset: u64) -> io::Result<()> {
+        self.file.seek(SeekFrom::Start(self.origin + offset))?;
+        Ok(())
+    }
+}
+
+/// A place in the input to come back to ([`LineReader::mark`], [`LineReader::rewind`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Mark {
+    offset: u64,
+    line: u64,
+    line_start: u64,
+}
 
 /// The buffer: large reads for speed, fixed so that memory does not depend on the input.
 const BUFFER: usize = 1 << 18;
@@ -123,6 +196,15 @@ impl<R: Read> LineReader<R> {
         self.dropped + self.pos as u64
     }
 
+    /// The place of the next byte, to come back to.
+    pub(super) fn mark(&self) -> Mark {
+        Mark {
+            offset: self.offset(),
+            line: self.line,
+            line_start: self.line_start,
+        }
+    }
+
     /// The next line, consumed, if it has at most `max` bytes; otherwise it stays unread (its
     /// first `max` bytes buffered).
     pub(super) fn line_upto(&mut self, max: usize) -> io::Result<Line<'_>> {
@@ -149,6 +231,23 @@ impl<R: Read> LineReader<R> {
             let want = available.len() + 1;
             self.fill(want)?;
         }
+    }
+}
+
+impl<S: Source> LineReader<S> {
+    /// Whether the input can be read again from a [`Mark`].
+    pub(super) fn rereadable(&self) -> bool {
+        self.reader.rereadable()
+    }
+
+    /// Goes back to `mark`: the bytes from there are read again.
+    pub(super) fn rewind(&mut self, mark: Mark) -> io::Result<()> {
+        self.reader.seek_to(mark.offset)?;
+        (self.pos, self.end, self.eof) = (0, 0, false);
+        self.dropped = mark.offset;
+        self.line = mark.line;
+        self.line_start = mark.line_start;
+        Ok(())
     }
 }
 

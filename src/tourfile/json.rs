@@ -1,14 +1,20 @@
 //! The JSON object of `solve --format json`: `rows`, `cols`, `closed`, `start`, `outcome`,
 //! `path` (`[[r,c],...]`), and others (`layer`, `reason`, `stats`) that are skipped.
 //!
-//! A small pull parser over the fixed buffer, not a JSON library: a library would hold a
-//! string of any length (a key, an `outcome`) whole, and the path of 10^8 squares must not be
-//! held at all. Here every value is read as it arrives: the path's pairs go straight to the
-//! validator (one bit a square), strings keep at most [`KEPT`] bytes, nesting is at most
-//! [`MAX_DEPTH`] deep, and the syntax is checked throughout. The object's own fields are
-//! claims checked like the command line's: a tour that says it is closed must be closed, its
-//! `start` must be its first square, and `--size` must agree with `rows` and `cols`.
+//! A small pull parser over the fixed buffer, not `serde_json` (which writes the object): the
+//! path of 10^8 squares must not be held at all, and serde_json, though it could hand a
+//! visitor the path a square at a time, holds every key and every string it hands over whole,
+//! skips an unknown value with a stack that grows with its nesting, and reads a stream a byte
+//! at a time, several times slower than this parser's pass over the buffer. Here every value
+//! is read as it arrives: the path's pairs go straight to the validator (one bit a square),
+//! those written as `solve` writes them (or with a few spaces) straight from the buffer;
+//! strings keep at most [`KEPT`] bytes and are at most [`MAX_STRING`] long, nesting is at
+//! most [`MAX_DEPTH`] deep, numbers too large for any board are named as written, and the
+//! syntax is checked throughout. The object's own fields are claims checked like the command
+//! line's: a tour that says it is closed must be closed, its `start` must be its first square,
+//! and `--size` must agree with `rows` and `cols`.
 
+use std::fmt;
 use std::io::Read;
 
 use knights_tour_engine::board::{Board, Square};
@@ -16,7 +22,7 @@ use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Tour;
 
 use super::input::{LineReader, short_number};
-use super::{CheckError, CheckedTour, Expectations, validator};
+use super::{CheckError, CheckedTour, Expectations, number_text, validator};
 
 /// The bytes of a string kept (for keys and `outcome`); the rest is read and dropped.
 const KEPT: usize = 64;
@@ -24,8 +30,10 @@ const KEPT: usize = 64;
 /// The deepest nesting of a skipped value.
 const MAX_DEPTH: usize = 128;
 
-/// The longest string: `solve`'s longest (a `reason`) is a few hundred bytes.
-const MAX_STRING: u64 = 1 << 16;
+/// The longest string. `solve`'s longest (a `reason`) is a few hundred bytes; this leaves
+/// room for notes of any reasonable size while an endless string is refused within a few
+/// buffers of input.
+const MAX_STRING: u64 = 1 << 20;
 
 /// The longest run of whitespace between two tokens (an indented JSON has a few dozen).
 const MAX_BLANKS: u32 = 4096;
@@ -39,7 +47,7 @@ struct Fields {
     rows: Option<u64>,
     cols: Option<u64>,
     closed: Option<bool>,
-    start: Option<(u64, u64)>,
+    start: Option<(Whole, Whole)>,
     outcome: Option<Vec<u8>>,
     path: Option<Path>,
 }
@@ -71,8 +79,7 @@ pub(super) fn check<R: Read>(
             let repeated = || format!("{} appears twice", quoted_bytes(&key));
             match &key[..] {
                 b"rows" | b"cols" => {
-                    let value =
-                        json.whole_number(if key == b"rows" { "'rows'" } else { "'cols'" })?;
+                    let value = json.side(if key == b"rows" { "'rows'" } else { "'cols'" })?;
                     let field = if key == b"rows" {
                         &mut fields.rows
                     } else {
@@ -151,7 +158,7 @@ fn verdict(fields: Fields, expect: &Expectations) -> Result<CheckedTour, CheckEr
         )));
     }
     if let Some((row, col)) = fields.start
-        && (row, col) != (u64::from(path.first.row), u64::from(path.first.col))
+        && (row.value, col.value) != (u64::from(path.first.row), u64::from(path.first.col))
     {
         return Err(CheckError::Invalid(format!(
             "the JSON says the tour starts at {row},{col}, but its path starts at {}",
@@ -250,38 +257,25 @@ impl<R: Read> Json<'_, R> {
     }
 
     /// The rest of a string whose opening quote is consumed: its first [`KEPT`] bytes as
-    /// written (escapes not decoded).
+    /// written (escapes not decoded). A string of more than [`MAX_STRING`] bytes is refused,
+    /// naming where it begins.
     fn string(&mut self) -> Result<Vec<u8>, CheckError> {
         let mut kept = Vec::new();
         let start = (self.input.line(), self.input.column());
         let mut length = 0u64;
         loop {
-            if length > MAX_STRING {
-                return Err(CheckError::Input(format!(
-                    "line {}, column {}: a string longer than {MAX_STRING} bytes, more than any \
-                     in a tour file: {}",
-                    start.0,
-                    start.1,
-                    quoted_bytes(&kept)
-                )));
-            }
-            if self.input.buffered().len() < 8 {
-                self.input.fill(8)?;
-            }
-            let bytes = self.input.buffered();
-            let plain = bytes
-                .iter()
-                .position(|&byte| byte == b'"' || byte == b'\\' || !(0x20..0x80).contains(&byte))
-                .unwrap_or(bytes.len());
-            let room = KEPT.saturating_sub(kept.len()).min(plain);
-            kept.extend_from_slice(&bytes[..room]);
-            length += plain as u64;
-            self.input.advance(plain);
+            // At least an escape or a character ahead, unless the input ends.
+            self.input.fill(8)?;
             let bytes = self.input.buffered();
             let Some(&byte) = bytes.first() else {
                 return Err(self.unexpected("the end of the string ('\"')"));
             };
+            let plain = bytes
+                .iter()
+                .position(|&byte| byte == b'"' || byte == b'\\' || !(0x20..0x80).contains(&byte))
+                .unwrap_or(bytes.len());
             let size = match byte {
+                _ if plain > 0 => plain,
                 b'"' => {
                     self.input.advance(1);
                     return Ok(kept);
@@ -312,6 +306,15 @@ impl<R: Read> Json<'_, R> {
             kept.extend_from_slice(&bytes[..room]);
             length += size as u64;
             self.input.advance(size);
+            if length > MAX_STRING {
+                return Err(CheckError::Input(format!(
+                    "line {}, column {}: a string of more than {MAX_STRING} bytes, more than any \
+                     tour file holds: {}",
+                    start.0,
+                    start.1,
+                    quoted_bytes(&kept)
+                )));
+            }
         }
     }
 
@@ -335,13 +338,13 @@ impl<R: Read> Json<'_, R> {
         }
     }
 
-    /// A whole number of digits (no sign, fraction or exponent), for `what`; saturating.
-    fn whole_number(&mut self, what: &str) -> Result<u64, CheckError> {
+    /// A whole number of digits (no sign, fraction or exponent), for `what`.
+    fn whole_number(&mut self, what: &str) -> Result<Whole, CheckError> {
         if !matches!(self.blank()?, Some(b'0'..=b'9')) {
             let what = format!("a whole number >= 0 for {}", what);
             return Err(self.unexpected(&what));
         }
-        let mut value = 0u64;
+        let mut number = Whole::default();
         let mut count = 0u64;
         loop {
             if count > MAX_DIGITS {
@@ -356,11 +359,7 @@ impl<R: Read> Json<'_, R> {
                 .iter()
                 .take_while(|byte| byte.is_ascii_digit())
                 .count();
-            value = bytes[..digits].iter().fold(value, |value, &digit| {
-                value
-                    .saturating_mul(10)
-                    .saturating_add(u64::from(digit - b'0'))
-            });
+            bytes[..digits].iter().for_each(|&digit| number.push(digit));
             let more = digits == bytes.len() && !bytes.is_empty();
             count += digits as u64;
             self.input.advance(digits);
@@ -372,11 +371,26 @@ impl<R: Read> Json<'_, R> {
             let what = format!("a whole number >= 0 for {}", what);
             return Err(self.unexpected(&what));
         }
-        Ok(value)
+        Ok(number)
+    }
+
+    /// A side of the board, `what` (`'rows'` or `'cols'`), refused where it is written if it
+    /// is larger than any board's.
+    fn side(&mut self, what: &str) -> Result<u64, CheckError> {
+        self.blank()?;
+        let at = self.at();
+        let side = self.whole_number(what)?;
+        if side.value > Board::MAX_SQUARES {
+            return Err(CheckError::Input(format!(
+                "{at}: {what} {side} is not a board size: a board has at most {} squares",
+                Board::MAX_SQUARES
+            )));
+        }
+        Ok(side.value)
     }
 
     /// `[r,c]`.
-    fn pair(&mut self) -> Result<(u64, u64), CheckError> {
+    fn pair(&mut self) -> Result<(Whole, Whole), CheckError> {
         self.expect_byte(b'[', "a square [r,c]")?;
         let row = self.whole_number("the row")?;
         self.expect_byte(b',', "',' between row and column")?;
@@ -412,10 +426,7 @@ impl<R: Read> Json<'_, R> {
         let mut ends: Option<(Square, Square)> = None;
         let mut push = |row: u64, col: u64, at: &dyn Fn() -> String| {
             let (Ok(row), Ok(col)) = (u32::try_from(row), u32::try_from(col)) else {
-                return Err(CheckError::Invalid(format!(
-                    "{}: square {row},{col} is off the {board} board",
-                    at()
-                )));
+                return Err(off_board(&at(), row, col, board));
             };
             let square = Square::new(row, col);
             validator
@@ -430,21 +441,24 @@ impl<R: Read> Json<'_, R> {
             self.input.advance(1);
         } else {
             loop {
-                // Pairs written as solve writes them, straight from the buffer.
+                // Pairs written as solve writes them (or with a few spaces), straight from
+                // the buffer.
                 let (line, column) = (self.input.line(), self.input.column());
                 let bytes = self.input.buffered();
                 let (mut at, mut done) = (0, false);
                 let mut outcome = Ok(());
-                while let Some((row, col, length, last)) = simple_pair(&bytes[at..]) {
-                    let here = at as u64;
-                    outcome = push(row, col, &|| {
+                while let Some(pair) =
+                    simple_pair::<false>(&bytes[at..]).or_else(|| simple_pair::<true>(&bytes[at..]))
+                {
+                    let here = (at + pair.bracket) as u64;
+                    outcome = push(pair.row, pair.col, &|| {
                         format!("line {line}, column {}", column + here)
                     });
                     if outcome.is_err() {
                         break;
                     }
-                    at += length;
-                    if last {
+                    at += pair.length;
+                    if pair.last {
                         done = true;
                         break;
                     }
@@ -456,9 +470,15 @@ impl<R: Read> Json<'_, R> {
                 }
                 // Anything else, the careful way.
                 self.blank()?;
-                let here = self.at();
+                // Formatted only for a message: this is the way of every square of an
+                // indented path.
+                let (line, column) = (self.input.line(), self.input.column());
+                let here = || format!("line {line}, column {column}");
                 let (row, col) = self.pair()?;
-                push(row, col, &|| here.clone())?;
+                if row.beyond.is_some() || col.beyond.is_some() {
+                    return Err(off_board(&here(), row, col, board));
+                }
+                push(row.value, col.value, &here)?;
                 match self.blank()? {
                     Some(b',') => self.input.advance(1),
                     Some(b']') => {
@@ -560,6 +580,55 @@ impl<R: Read> Json<'_, R> {
     }
 }
 
+/// A whole number as written: its value, and its digits when it is beyond a `u64`.
+#[derive(Default)]
+struct Whole {
+    /// The value, or `u64::MAX` for a number beyond.
+    value: u64,
+    /// The number as written (its first 21 digits, enough for [`number_text`]) once it is
+    /// beyond a `u64`.
+    beyond: Option<String>,
+}
+
+impl Whole {
+    /// Appends a digit (an ASCII byte).
+    fn push(&mut self, digit: u8) {
+        if let Some(written) = &mut self.beyond {
+            if written.len() <= 20 {
+                written.push(char::from(digit));
+            }
+            return;
+        }
+        let value = self
+            .value
+            .checked_mul(10)
+            .and_then(|value| value.checked_add(u64::from(digit - b'0')));
+        match value {
+            Some(value) => self.value = value,
+            None => {
+                let mut written = self.value.to_string();
+                written.push(char::from(digit));
+                self.beyond = Some(written);
+                self.value = u64::MAX;
+            }
+        }
+    }
+}
+
+impl fmt::Display for Whole {
+    fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.beyond {
+            Some(written) => out.write_str(&number_text(written.as_bytes())),
+            None => write!(out, "{}", self.value),
+        }
+    }
+}
+
+/// A square of the path that is off the board, named as written, at `at`.
+fn off_board(at: &str, row: impl fmt::Display, col: impl fmt::Display, board: Board) -> CheckError {
+    CheckError::Invalid(format!("{at}: square {row},{col} is off the {board} board"))
+}
+
 /// The length of the UTF-8 character at the start of `bytes` (at least four buffered, or the
 /// end of the input), if it is one.
 fn utf8_length(bytes: &[u8]) -> Option<usize> {
@@ -573,24 +642,170 @@ fn utf8_length(bytes: &[u8]) -> Option<usize> {
     std::str::from_utf8(character).ok().map(|_| length)
 }
 
-/// `[r,c]` followed by `,` or `]`, numbers of at most nine digits, at the start of `bytes`:
-/// the row, the column, the length through the separator, and whether it ended the path.
+/// A square of the path as [`simple_pair`] reads it.
+struct SimplePair {
+    row: u64,
+    col: u64,
+    /// Where its `[` is.
+    bracket: usize,
+    /// Its length through the separator after it.
+    length: usize,
+    /// Whether it ends the path (the separator is `]`).
+    last: bool,
+}
+
+/// `[r,c]` followed by `,` or `]`, numbers of at most nine digits, at the start of `bytes`;
+/// if `SPACED`, with at most [`FEW_SPACES`] spaces before each of its parts (`[0, 0], [2, 1]`).
+/// Whatever else (more spaces, line breaks, long numbers, the end of the buffer) is left to
+/// the careful way, which accepts all that this does.
 #[inline(always)]
-fn simple_pair(bytes: &[u8]) -> Option<(u64, u64, usize, bool)> {
-    if *bytes.first()? != b'[' {
+fn simple_pair<const SPACED: bool>(bytes: &[u8]) -> Option<SimplePair> {
+    let spaces = |at| if SPACED { spaces(bytes, at) } else { Some(at) };
+    let bracket = spaces(0)?;
+    if *bytes.get(bracket)? != b'[' {
         return None;
     }
-    let (row, at) = short_number(bytes, 1)?;
+    let (row, at) = short_number(bytes, spaces(bracket + 1)?)?;
+    let at = spaces(at)?;
     if *bytes.get(at)? != b',' {
         return None;
     }
-    let (col, at) = short_number(bytes, at + 1)?;
+    let (col, at) = short_number(bytes, spaces(at + 1)?)?;
+    let at = spaces(at)?;
     if *bytes.get(at)? != b']' {
         return None;
     }
-    match *bytes.get(at + 1)? {
-        b',' => Some((row, col, at + 2, false)),
-        b']' => Some((row, col, at + 2, true)),
-        _ => None,
+    let at = spaces(at + 1)?;
+    let last = match *bytes.get(at)? {
+        b',' => false,
+        b']' => true,
+        _ => return None,
+    };
+    Some(SimplePair {
+        row,
+        col,
+        bracket,
+        length: at + 1,
+        last,
+    })
+}
+
+/// The most spaces in a row [`simple_pair`] takes.
+const FEW_SPACES: usize = 8;
+
+/// Where the spaces from `at` end, if there are at most [`FEW_SPACES`].
+#[inline(always)]
+fn spaces(bytes: &[u8], at: usize) -> Option<usize> {
+    let mut end = at;
+    while bytes.get(end) == Some(&b' ') {
+        if end - at == FEW_SPACES {
+            return None;
+        }
+        end += 1;
+    }
+    Some(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io;
+
+    use knights_tour_engine::solve::{Request, solve};
+
+    use super::super::{InputFormat, check_tour, write_json};
+    use super::*;
+
+    /// A reader that gives its bytes a few at a time, so that what the reader has buffered
+    /// ends anywhere: in a number, a key, an escape or a character.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        reads: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            self.reads += 1;
+            let count = (1 + self.reads % 7).min(buffer.len()).min(self.bytes.len());
+            buffer[..count].copy_from_slice(&self.bytes[..count]);
+            self.bytes = &self.bytes[count..];
+            Ok(count)
+        }
+    }
+
+    /// A closed tour of `board` from the corner as `solve --format json` writes it.
+    fn solved_json(board: Board) -> String {
+        let request = Request::new(board, Square::new(0, 0)).closed(true);
+        let mut json = Vec::new();
+        write_json(&mut json, &request, &solve(&request).unwrap()).unwrap();
+        String::from_utf8(json).unwrap()
+    }
+
+    fn expect(board: Board) -> Expectations {
+        Expectations {
+            size: Some(board),
+            closed: false,
+            start: None,
+            end: None,
+            memory_cap: None,
+            keep_tour: None,
+        }
+    }
+
+    #[test]
+    fn a_json_tour_whose_bytes_arrive_a_few_at_a_time_is_read_whole() {
+        let board = Board::new(5, 6).unwrap();
+        let json = solved_json(board).into_bytes();
+        let note = r#"{"note":"\u00e9\n\\é\"x","list":[1,-2.5e3,true,null,{}],"#;
+        let text = [note.as_bytes(), &json[1..]].concat();
+        for skipped in 0..7 {
+            let mut reader = Trickle {
+                bytes: &text,
+                reads: skipped,
+            };
+            let checked = check_tour(&mut reader, InputFormat::Auto, &expect(board)).unwrap();
+            assert_eq!((checked.board, checked.closed), (board, true));
+        }
+    }
+
+    #[test]
+    fn a_spaced_or_indented_path_is_read_and_a_bad_square_named_where_it_is() {
+        let board = Board::new(6, 6).unwrap();
+        let json = solved_json(board);
+        let path_at = json.find("\"path\":").unwrap();
+        let (head, path) = json.split_at(path_at);
+        let second = path.match_indices("],[").next().unwrap().0 + 2;
+        // The second square made a square no knight move from the first.
+        let broken = format!("{head}{}[5,5]{}", &path[..second], &path[second + 5..]);
+        /// The path written out another way.
+        type Layout = fn(&str) -> String;
+        let layouts: [(&str, Layout); 5] = [
+            ("compact", |path| path.to_string()),
+            ("spaced", |path| path.replace(',', ", ")),
+            ("spaced inside", |path| {
+                path.replace('[', "[ ").replace(']', " ]")
+            }),
+            ("widely spaced", |path| {
+                path.replace(',', &format!(",{}", " ".repeat(20)))
+            }),
+            ("indented", |path| path.replace("],", "],\n    ")),
+        ];
+        for (layout, lay_out) in layouts {
+            let text = format!("{head}{}", lay_out(path));
+            let checked = check_tour(text.as_bytes(), InputFormat::Auto, &expect(board));
+            assert_eq!(checked.unwrap().board, board, "{layout}");
+            let text = lay_out(&broken);
+            let error = check_tour(text.as_bytes(), InputFormat::Auto, &expect(board))
+                .unwrap_err()
+                .to_string();
+            let bracket = text.find("[5,").or(text.find("[ 5,")).unwrap();
+            let line = text[..bracket].matches('\n').count() + 1;
+            let line_start = text[..bracket].rfind('\n').map_or(0, |at| at + 1);
+            let place = format!("line {line}, column {}: ", bracket - line_start + 1);
+            assert!(
+                error.starts_with(&place),
+                "{layout}: {error} should say {place}"
+            );
+            assert!(error.contains("not a knight move"), "{layout}: {error}");
+        }
     }
 }

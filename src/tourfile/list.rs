@@ -1,6 +1,12 @@
 //! A list: one square a line in visit order, `r c`, `r,c` or `r, c`, 0-based; blank lines
 //! are skipped. Checked as it is read, one bit a square: lines the common way (`r c`) are
 //! parsed straight from the buffer, the rest one by one with the line in hand.
+//!
+//! A list does not say its board: given none, it is checked on the board its squares span
+//! (`spanned`).
+
+mod held;
+mod spanned;
 
 use std::io::Read;
 
@@ -8,14 +14,21 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Validator;
 
-use super::input::{Line, LineReader, short_number};
+use super::input::{Line, LineReader, Source, short_number};
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
-    number_text, text_error, validator,
+    number_text, significant_digits, text_error, validator,
 };
+pub use spanned::INFERRED;
 
 /// The longest list line: two numbers of at most ten digits, a comma and room for blanks.
 pub(super) const MAX_LINE: usize = 128;
+
+/// What the squares of a list are handed to as they are read.
+trait Squares {
+    /// Takes the square `(row, col)` of line `line`; an error stops the reading.
+    fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError>;
+}
 
 /// The list's progress.
 struct Progress {
@@ -26,9 +39,40 @@ struct Progress {
 }
 
 impl Progress {
-    /// The next square, on line `line`.
+    /// A check of a list on `board` that meets `expect`.
+    fn new(expect: &Expectations, board: Board) -> Result<Self, CheckError> {
+        Ok(Self {
+            board,
+            validator: validator(expect, board, expect.closed)?,
+            visited: 0,
+            first: None,
+        })
+    }
+
+    /// The verdict once every square is in.
+    fn finish(self, expect: &Expectations) -> Result<CheckedTour, CheckError> {
+        let tour = self.validator.into_tour()?;
+        Ok(CheckedTour {
+            board: self.board,
+            start: self.first.expect("a finished tour has a first square"),
+            closed: expect.closed,
+            tour,
+        })
+    }
+}
+
+impl Squares for Progress {
+    /// The next square of the tour.
     #[inline(always)]
-    fn push(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+    fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+        self.push(row, col, line).map(drop)
+    }
+}
+
+impl Progress {
+    /// Checks the square `(row, col)` of line `line` as the next of the path, and gives it.
+    #[inline(always)]
+    fn push(&mut self, row: u64, col: u64, line: u64) -> Result<Square, CheckError> {
         let board = self.board;
         if self.visited == board.area() {
             return Err(invalid(
@@ -51,23 +95,80 @@ impl Progress {
             .map_err(|error| invalid(line, error))?;
         self.first.get_or_insert(square);
         self.visited += 1;
+        Ok(square)
+    }
+}
+
+/// The squares of a partial tour, kept as they are checked.
+struct Path {
+    progress: Progress,
+    squares: Vec<Square>,
+}
+
+impl Squares for Path {
+    fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+        let square = self.progress.push(row, col, line)?;
+        self.squares
+            .try_reserve(1)
+            .map_err(|_| input_error(line, "no memory to hold the partial tour this far"))?;
+        self.squares.push(square);
         Ok(())
     }
 }
 
-/// Checks a list against the board of `expect` (8x8 unless given).
-pub(super) fn check<R: Read>(
+/// Reads a partial tour on `board`: a knight's path (each square on the board, once, a
+/// knight's move from the one before), of any length up to the whole board.
+pub(super) fn read_path<R: Read>(
     input: &mut LineReader<R>,
+    board: Board,
+) -> Result<Vec<Square>, CheckError> {
+    let mut path = Path {
+        progress: Progress {
+            board,
+            validator: Validator::new(board, false, None),
+            visited: 0,
+            first: None,
+        },
+        squares: Vec::new(),
+    };
+    read_squares(input, &mut path)?;
+    Ok(path.squares)
+}
+
+/// Checks a list against the board of `expect`, or without one on the board its squares span.
+pub(super) fn check<S: Source>(
+    input: &mut LineReader<S>,
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
-    let board = expect.size.unwrap_or(expect.default_size);
-    expect.afford(board, board.area().div_ceil(8), "one bit a square")?;
-    let mut progress = Progress {
-        board,
-        validator: validator(expect, board, expect.closed)?,
-        visited: 0,
-        first: None,
-    };
+    match expect.size {
+        Some(board) => check_on(input, expect, board),
+        None => spanned::check(input, expect),
+    }
+}
+
+/// Checks a list on `board` as it is read.
+fn check_on<R: Read>(
+    input: &mut LineReader<R>,
+    expect: &Expectations,
+    board: Board,
+) -> Result<CheckedTour, CheckError> {
+    expect.afford(board, bitmap_bytes(board), "one bit a square")?;
+    let mut progress = Progress::new(expect, board)?;
+    read_squares(input, &mut progress)?;
+    progress.finish(expect)
+}
+
+/// The bytes of the validator's bitmap on `board`.
+fn bitmap_bytes(board: Board) -> u64 {
+    board.area().div_ceil(8)
+}
+
+/// Reads the list to its end, handing each square to `squares` with its line number; stops at
+/// the first line that is not a square (nor blank), or the first error of `squares`.
+fn read_squares<R: Read>(
+    input: &mut LineReader<R>,
+    squares: &mut impl Squares,
+) -> Result<(), CheckError> {
     loop {
         // The common lines, straight from the buffer.
         let first_line = input.line();
@@ -75,7 +176,7 @@ pub(super) fn check<R: Read>(
         let (mut at, mut lines) = (0, 0);
         let mut outcome = Ok(());
         while let Some((row, col, length)) = simple_line(&buffered[at..]) {
-            outcome = progress.push(row, col, first_line + lines);
+            outcome = squares.take(row, col, first_line + lines);
             if outcome.is_err() {
                 break;
             }
@@ -87,25 +188,15 @@ pub(super) fn check<R: Read>(
         // Then one line the careful way (or the end of the buffer, or of the input).
         let line = input.line();
         match input.line_upto(MAX_LINE)? {
-            Line::End => break,
+            Line::End => return Ok(()),
             Line::TooLong => return Err(too_long(line, input.buffered())),
             Line::Text(text) => {
                 if let Some((row, col)) = parse_line(line, text)? {
-                    progress.push(row, col, line)?;
+                    squares.take(row, col, line)?;
                 }
             }
         }
     }
-    let Progress {
-        validator, first, ..
-    } = progress;
-    let tour = validator.into_tour()?;
-    Ok(CheckedTour {
-        board,
-        start: first.expect("a finished tour has a first square"),
-        closed: expect.closed,
-        tour,
-    })
 }
 
 /// `r c\n`, `r,c\n` or `r, c\n` (a `\r` allowed before the `\n`) with numbers of at most
@@ -163,6 +254,7 @@ fn parse_line(line: u64, text: &[u8]) -> Result<Option<(u64, u64)>, CheckError> 
             format!("expected 'r c' or 'r,c', found {}", quoted_bytes(trimmed)),
         ));
     }
+    let (row, col) = (significant_digits(row), significant_digits(col));
     if row.len() > 19 || col.len() > 19 {
         return Err(invalid(
             line,

@@ -11,8 +11,11 @@
 //! tour of the board: a list keeps one bit a square; a JSON path likewise; a grid, whose
 //! numbers must be put in visit order before the moves can be checked, four bytes a square
 //! of the board it describes, refused up front when that exceeds the memory this process may
-//! use. Text that is not a tour file is exit status 2; a tour file whose tour breaks a rule,
-//! exit status 1. Every message quotes the file through [`quoted_bytes`].
+//! use. A grid and a JSON object give their board; a list given no size is checked on the
+//! board its squares span, found first (a file is read twice; a list read once is held in
+//! memory, half a byte a square). Text that is not a tour file is exit status 2; a
+//! tour file whose tour breaks a rule, exit status 1. Every message quotes the file through
+//! [`quoted_bytes`], and [`check_file`] names the file it cannot read.
 
 mod grid;
 mod input;
@@ -20,21 +23,26 @@ mod json;
 mod list;
 mod picture;
 mod png;
+mod prefix;
 mod save;
 mod svg;
 mod write;
 
+use std::fs::File;
 use std::io::{self, Read};
+use std::path::Path;
 
 use thiserror::Error;
 
-use input::LineReader;
+use input::{LineReader, Once, Rereadable, Source};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::{NotationError, SquareSpec};
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::{Tour, TourError, Validator};
+pub use list::INFERRED;
 pub use picture::{NUMBERS_UP_TO_SIDE, PictureOptions, RAMP_LEN, Ramp, luma};
 pub use png::{MAX_PICTURE_SIDE, PngLayout, Scale, write_png};
+pub use prefix::read_prefix;
 pub use save::{How, Replace, SaveError, Saved, save_with};
 pub use svg::{PATTERN_ABOVE, write_svg};
 pub use write::{stats_line, write_grid, write_json, write_list};
@@ -55,14 +63,15 @@ pub enum InputFormat {
 /// What the caller wants checked besides the tour itself.
 #[derive(Debug, Clone)]
 pub struct Expectations {
-    /// The board; a grid and a JSON object give their own, a list needs one.
+    /// The board; a grid and a JSON object give their own, which must agree with it, and a
+    /// list without it is checked on the board its squares span.
     pub size: Option<Board>,
-    /// The board a list is checked against when no size is given.
-    pub default_size: Board,
     /// Whether the tour must be closed.
     pub closed: bool,
     /// The square it must start on.
     pub start: Option<SquareSpec>,
+    /// The square it must end on.
+    pub end: Option<SquareSpec>,
     /// The most bytes the check may hold (a grid needs four a square); `None` for no limit.
     pub memory_cap: Option<u64>,
     /// Keep the tour, of at most this many squares, for the caller to show
@@ -73,11 +82,12 @@ pub struct Expectations {
 impl Expectations {
     /// The requested start on `board`, if any.
     fn start_on(&self, board: Board) -> Result<Option<Square>, CheckError> {
-        Ok(self
-            .start
-            .as_ref()
-            .map(|spec| spec.resolve(board))
-            .transpose()?)
+        resolved(self.start.as_ref(), board)
+    }
+
+    /// The requested end on `board`, if any.
+    fn end_on(&self, board: Board) -> Result<Option<Square>, CheckError> {
+        resolved(self.end.as_ref(), board)
     }
 
     /// Refuses a board larger than the tour the caller keeps, if it keeps one.
@@ -107,9 +117,14 @@ impl Expectations {
     }
 }
 
-/// `bytes` in megabytes for a message, rounded up.
+/// `bytes` in megabytes for a message, rounded up (in kilobytes below a megabyte, so that a
+/// small cap is not called a megabyte).
 fn megabytes(bytes: u64) -> String {
-    format!("{} MB", bytes.div_ceil(1 << 20))
+    if bytes < 1 << 20 {
+        format!("{} KB", bytes.div_ceil(1 << 10))
+    } else {
+        format!("{} MB", bytes.div_ceil(1 << 20))
+    }
 }
 
 /// A valid tour, as found.
@@ -123,6 +138,17 @@ pub struct CheckedTour {
     pub closed: bool,
     /// The tour itself, when [`Expectations::keep_tour`] asked for it.
     pub tour: Option<Tour>,
+}
+
+/// How the board of a checked tour was known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardFrom {
+    /// Stated: by [`Expectations::size`], or by the file itself (a grid's rows and columns, a
+    /// JSON object's `rows` and `cols`).
+    Stated,
+    /// Inferred from the squares of a list given no size: its rows are the largest row + 1,
+    /// its columns likewise ([`INFERRED`]).
+    Inferred,
 }
 
 /// Why a check failed.
@@ -146,6 +172,11 @@ impl From<TourError> for CheckError {
     fn from(error: TourError) -> Self {
         Self::Invalid(error.to_string())
     }
+}
+
+/// The square `spec` names on `board`, if any.
+fn resolved(spec: Option<&SquareSpec>, board: Board) -> Result<Option<Square>, CheckError> {
+    Ok(spec.map(|spec| spec.resolve(board)).transpose()?)
 }
 
 /// `line N: message`, not a tour file (status 2).
@@ -207,8 +238,16 @@ fn digits_value(digits: &[u8]) -> u64 {
     })
 }
 
-/// A number as written, for a message: digits only, so safe, but cut after 20 digits.
+/// `digits` without their leading zeros (`0` for zeros only): the number as it is.
+fn significant_digits(digits: &[u8]) -> &[u8] {
+    let zeros = digits.iter().take_while(|&&digit| digit == b'0').count();
+    &digits[zeros.min(digits.len().saturating_sub(1))..]
+}
+
+/// A number for a message: digits only, so safe, without leading zeros and cut after 20
+/// digits.
 fn number_text(digits: &[u8]) -> String {
+    let digits = significant_digits(digits);
     let shown = String::from_utf8_lossy(&digits[..digits.len().min(20)]).into_owned();
     if digits.len() > 20 {
         shown + "…"
@@ -222,14 +261,55 @@ fn is_blank(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\r')
 }
 
-/// Reads a tour from `reader` and checks it. Memory stays bounded whatever the input: one
-/// fixed buffer, plus one bit a square for a list or JSON, four bytes a square for a grid.
+/// Reads a tour from `reader`, read once, and checks it. Memory stays bounded whatever the
+/// input: one fixed buffer, plus one bit a square for a list or JSON, four bytes a square for
+/// a grid, and for a list given no size half a byte a square held to find its board.
 pub fn check_tour(
     reader: impl Read,
     format: InputFormat,
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
-    let mut input = LineReader::new(reader);
+    check_input(LineReader::new(Once(reader)), format, expect).map(|(tour, _)| tour)
+}
+
+/// Reads the tour in the file at `path` (standard input for `-`) and checks it as
+/// [`check_tour`] does, but a list in a regular file given no size is read twice (its board,
+/// then the check) rather than held. A file that cannot be opened or read is named.
+pub fn check_file(
+    path: &Path,
+    format: InputFormat,
+    expect: &Expectations,
+) -> Result<(CheckedTour, BoardFrom), CheckError> {
+    let named = |name: &str, error| match error {
+        CheckError::Io(error) => CheckError::Input(format!("cannot read {name}: {error}")),
+        other => other,
+    };
+    if path.as_os_str() == "-" {
+        let input = LineReader::new(Once(io::stdin().lock()));
+        return check_input(input, format, expect).map_err(|error| named("standard input", error));
+    }
+    let name = quoted_bytes(path.as_os_str().as_encoded_bytes()).to_string();
+    let file = File::open(path)
+        .map_err(|error| CheckError::Input(format!("cannot open {name}: {error}")))?;
+    let regular = file
+        .metadata()
+        .map_err(|error| named(&name, error.into()))?
+        .is_file();
+    let checked = if regular {
+        let source = Rereadable::new(file).map_err(|error| named(&name, error.into()))?;
+        check_input(LineReader::new(source), format, expect)
+    } else {
+        check_input(LineReader::new(Once(file)), format, expect)
+    };
+    checked.map_err(|error| named(&name, error))
+}
+
+/// Checks the tour that `input` holds, and says how its board was known.
+fn check_input<S: Source>(
+    mut input: LineReader<S>,
+    format: InputFormat,
+    expect: &Expectations,
+) -> Result<(CheckedTour, BoardFrom), CheckError> {
     // A byte-order mark, as some Windows editors write, is not text of the tour.
     input.fill(3)?;
     if input.buffered().starts_with("\u{feff}".as_bytes()) {
@@ -246,10 +326,14 @@ pub fn check_tour(
         InputFormat::Auto => detect(&mut input)?,
         chosen => chosen,
     };
+    let stated = |tour| (tour, BoardFrom::Stated);
     match format {
-        InputFormat::List => list::check(&mut input, expect),
-        InputFormat::Json => json::check(&mut input, expect),
-        InputFormat::Grid | InputFormat::Auto => grid::check(&mut input, expect),
+        InputFormat::List if expect.size.is_none() => {
+            list::check(&mut input, expect).map(|tour| (tour, BoardFrom::Inferred))
+        }
+        InputFormat::List => list::check(&mut input, expect).map(stated),
+        InputFormat::Json => json::check(&mut input, expect).map(stated),
+        InputFormat::Grid | InputFormat::Auto => grid::check(&mut input, expect).map(stated),
     }
 }
 
@@ -318,7 +402,10 @@ fn detect<R: Read>(input: &mut LineReader<R>) -> Result<InputFormat, CheckError>
 /// A [`Validator`] of tours of `board` that meet `expect`, closed if `closed`, keeping the
 /// tour if `expect` asks for it.
 fn validator(expect: &Expectations, board: Board, closed: bool) -> Result<Validator, CheckError> {
-    let validator = Validator::new(board, closed, expect.start_on(board)?);
+    let mut validator = Validator::new(board, closed, expect.start_on(board)?);
+    if let Some(end) = expect.end_on(board)? {
+        validator = validator.ending_at(end);
+    }
     if expect.keep_tour.is_none() {
         return Ok(validator);
     }
@@ -356,9 +443,9 @@ mod tests {
     fn expect(size: Option<&str>) -> Expectations {
         Expectations {
             size: size.map(|text| knights_tour_engine::notation::parse_size(text).unwrap()),
-            default_size: Board::new(8, 8).unwrap(),
             closed: false,
             start: None,
+            end: None,
             memory_cap: Some(64 << 20),
             keep_tour: None,
         }
@@ -371,7 +458,7 @@ mod tests {
             (None, b"", b"1\n"),
             (Some("8"), b"", b"1 2 3 4 5 6 7 8\n"),
             (None, b"", b"\0"),
-            (None, b"", b"0 0\n"),
+            (Some("8"), b"", b"0 0\n"),
             (None, b"", b"7"),
             (None, b"", b" "),
             (None, b"{\"rows\":8,\"cols\":8,\"path\":[", b"[0,0],"),
@@ -391,6 +478,26 @@ mod tests {
             // Stopped at the first bad line, within a few buffers of input.
             assert!(reader.given <= 4 << 20, "{chunk:?}: read {}", reader.given);
             assert!(!error.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
+    fn an_endless_list_without_a_size_ends_at_the_memory_cap() {
+        // Knight moves back and forth (half a byte a line held), or one square again and
+        // again (a jump each).
+        for chunk in [&b"0 0\n1 2\n"[..], b"0 0\n"] {
+            let mut reader = Endless {
+                head: b"",
+                chunk,
+                given: 0,
+            };
+            let expect = Expectations {
+                memory_cap: Some(64 << 10),
+                ..expect(None)
+            };
+            let error = check_tour(&mut reader, InputFormat::Auto, &expect).unwrap_err();
+            assert!(error.to_string().contains("pass --size"), "{error}");
+            assert!(reader.given <= 4 << 20, "{chunk:?}: read {}", reader.given);
         }
     }
 

@@ -28,12 +28,12 @@ use knights_tour_engine::notation::short_name;
 use knights_tour_engine::tour::VisitOrder;
 
 /// User units a square is wide and high.
-pub const SQUARE: u64 = 10;
+pub(crate) const SQUARE: u64 = 10;
 /// Boards of more squares than this are drawn with a `<pattern>` instead of a `<rect>` a
 /// square.
 pub const PATTERN_ABOVE: u64 = 100_000;
 /// The most pieces of a gradient path: a smooth colour change for a few bytes a piece.
-pub const GRADIENT_PIECES: u64 = 128;
+pub(crate) const GRADIENT_PIECES: u64 = 128;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";

@@ -45,7 +45,7 @@ impl Drop for Scratch {
 /// Formats `0..count` in chunks of `per_chunk` items with `format` (which appends the text of
 /// a range of items to a buffer) and writes the chunks to `out` in order. Beyond one chunk,
 /// two threads format while this one writes, with a few buffers in flight.
-pub fn write_chunks(
+pub(crate) fn write_chunks(
     out: &mut impl Write,
     count: usize,
     per_chunk: usize,

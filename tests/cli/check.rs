@@ -37,14 +37,15 @@ fn check_accepts_valid_tours_with_status_0() {
     let list = list_text(&path);
     let grid = grid_text(chess, &path);
     let expected = "valid open tour of 8x8 from 0,0\n";
-    for (args, text) in [
-        (&[][..], &list),
-        (&["--format", "list"], &list),
-        (&["--size", "8x8", "--start", "0,0"], &list),
-        (&["--start", "a8"], &list),
-        (&[], &grid),
-        (&["--format", "grid", "--start", "0,0"], &grid),
-        (&["-"], &grid),
+    let inferred = "valid open tour of 8x8 from 0,0 (board inferred from the list)\n";
+    for (args, text, expected) in [
+        (&[][..], &list, inferred),
+        (&["--format", "list"], &list, inferred),
+        (&["--size", "8x8", "--start", "0,0"], &list, expected),
+        (&["--start", "a8"], &list, inferred),
+        (&[], &grid, expected),
+        (&["--format", "grid", "--start", "0,0"], &grid, expected),
+        (&["-"], &grid, expected),
     ] {
         let out = check(args, text);
         assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
@@ -65,7 +66,7 @@ fn check_accepts_valid_tours_with_status_0() {
     assert_eq!(check(&[], &zero_based).stdout, expected);
     let file = scratch_file("valid.txt", list.as_bytes());
     let out = run(&["check", file.to_str().unwrap()], None);
-    assert_eq!((out.code, out.stdout.as_str()), (0, expected));
+    assert_eq!((out.code, out.stdout.as_str()), (0, inferred));
     // A closed tour, checked as closed.
     let closed = solve(&["--size", "6", "--closed", "--format", "list"]).stdout;
     let out = check(&["--size", "6", "--closed"], &closed);
@@ -111,9 +112,13 @@ fn check_exits_1_naming_the_first_violation_of_an_invalid_tour() {
         (&[], list_text(&revisit), vec!["visited twice", &again]),
         (&[], duplicate_number, vec!["63", "twice"]),
         (&[], too_big, vec!["65"]),
-        (&[], list_text(&path[..n - 1]), vec!["63 of the 64"]),
+        (
+            &["--size", "8"],
+            list_text(&path[..n - 1]),
+            vec!["63 of the 64"],
+        ),
         (&["--size", "10"], list_text(&path), vec!["64 of the 100"]),
-        (&[], off, vec!["8,0", "off the 8x8 board"]),
+        (&["--size", "8"], off, vec!["8,0", "off the 8x8 board"]),
         (
             &["--closed"],
             list_text(&path),
@@ -287,6 +292,8 @@ fn check_accepts_every_format_solve_writes() {
         let kind = if closed { "closed" } else { "open" };
         let board = knights_tour_engine::notation::parse_size(size).unwrap();
         let expected = format!("valid {kind} tour of {board} from {start}\n");
+        let inferred =
+            format!("valid {kind} tour of {board} from {start} (board inferred from the list)\n");
         for format in ["list", "grid", "json"] {
             let text = solve(&[&solve_args[..], &["--format", format]].concat()).stdout;
             let mut texts = vec![(format.to_string(), text.clone())];
@@ -296,18 +303,21 @@ fn check_accepts_every_format_solve_writes() {
                 texts.push(("CRLF list".into(), text.replace('\n', "\r\n")));
             }
             for (what, text) in texts {
-                // A list needs the size; the others carry their own, and agree with it.
+                // A list without the size spans its board; the others carry their own, and
+                // agree with it.
                 for with_size in [true, false] {
-                    if what.contains("list") && !with_size && size != "8" {
-                        continue;
-                    }
                     let mut args = check_args.clone();
                     if with_size {
                         args.extend(["--size", size]);
                     }
                     let out = check(&args, &text);
                     assert_eq!(out.code, 0, "{what} of {size} {args:?}: {}", out.stderr);
-                    assert_eq!(out.stdout, expected, "{what} of {size}");
+                    let expected = if what.contains("list") && !with_size {
+                        &inferred
+                    } else {
+                        &expected
+                    };
+                    assert_eq!(&out.stdout, expected, "{what} of {size}");
                     // Told the format, the same.
                     let format = if what.contains("list") {
                         "list"
@@ -369,6 +379,30 @@ fn check_holds_a_json_tour_to_its_own_fields() {
         ),
         (&[], json.replacen('}', "}, 1", 1), 2, vec!["expected"]),
         (&[], json.replacen("[[", "[[-", 1), 2, vec!["whole number"]),
+        // Numbers beyond every board, named as written (not as the largest u64).
+        (
+            &[],
+            json.replacen("\"rows\":6", "\"rows\":18446744073709551616", 1),
+            2,
+            vec!["line 1, column 9: 'rows' 18446744073709551616 is not a board size"],
+        ),
+        (
+            &[],
+            json.replacen(&second, "[0,18446744073709551616]", 1),
+            1,
+            vec!["square 0,18446744073709551616 is off the 6x6 board"],
+        ),
+        // A string is at most a mebibyte, whatever field holds it; the limit is named.
+        (
+            &[],
+            json.replacen(
+                '{',
+                &format!("{{\"note\":\"{}\",", "a".repeat((1 << 20) + 1)),
+                1,
+            ),
+            2,
+            vec!["line 1, column 10: a string of more than 1048576 bytes"],
+        ),
         (
             &[],
             json.replacen("\"tour\"", "\"\\u001b[2J\"", 1),
@@ -395,6 +429,25 @@ fn check_holds_a_json_tour_to_its_own_fields() {
             code,
             &needles,
             &format!("check {args:?} of a changed 6x6 JSON"),
+        );
+    }
+    // Other fields are skipped, a string of them as long as a mebibyte (longer than the
+    // reader's buffer, its escapes and characters cut by the buffer's end).
+    let unit = r"\u00e9\n\\é.";
+    for shift in 0..unit.len() {
+        let note = format!(
+            "{}{}",
+            ".".repeat(shift),
+            unit.repeat((1 << 20) / unit.len() - 1)
+        );
+        let noted = json.replacen('{', &format!("{{\"note\":\"{note}\","), 1);
+        let out = check(&[], &noted);
+        assert_eq!(
+            out.code,
+            0,
+            "a note of {} bytes: {}",
+            note.len(),
+            out.stderr
         );
     }
     // Without rows and cols the path needs --size, and then checks.
@@ -493,4 +546,186 @@ fn check_messages_escape_what_they_quote_from_the_file() {
             out.stderr
         );
     }
+}
+
+/// Runs `check` with `args`, `stdin` and the memory cap `memory`.
+fn check_within(memory: &str, args: &[&str], stdin: &[u8]) -> Run {
+    let mut command = knights_tour();
+    command
+        .arg("check")
+        .args(args)
+        .env("KNIGHTS_TOUR_MEMORY", memory)
+        .write_stdin(stdin.to_vec());
+    finished(args, command.output().unwrap())
+}
+
+/// A validated open tour of `size` from `start`, as `solve --format list` writes it.
+fn solved_list(size: &str, start: &str) -> (Board, Vec<Square>, String) {
+    let text = solve(&["--size", size, "--start", start, "--format", "list"]).stdout;
+    let board = knights_tour_engine::notation::parse_size(size).unwrap();
+    let path = parse_list(&text);
+    let first = path[0];
+    assert_tour(board, &path, false, first, &format!("{size} list"));
+    (board, path, text)
+}
+
+#[test]
+fn a_list_without_size_is_checked_on_the_board_its_squares_span() {
+    for (size, start) in [
+        ("1", "0,0"),
+        ("3x4", "0,0"),
+        ("5", "2,2"),
+        ("12x9", "0,0"),
+        ("9x12", "4,5"),
+    ] {
+        let (board, _, list) = solved_list(size, start);
+        let expected =
+            format!("valid open tour of {board} from {start} (board inferred from the list)\n");
+        // Standard input (held while it is read), a file (read twice), and a named pipe.
+        let file = scratch_file(&format!("inferred-{size}.txt"), list.as_bytes());
+        for (args, stdin) in [
+            (vec![], Some(list.as_bytes())),
+            (vec![file.to_str().unwrap()], None),
+            (vec!["/dev/stdin"], Some(list.as_bytes())),
+        ] {
+            let out = run(&[&["check"], &args[..]].concat(), stdin);
+            assert_eq!(out.code, 0, "{size} {args:?}: {}", out.stderr);
+            assert_eq!(out.stdout, expected, "{size} {args:?}");
+        }
+    }
+}
+
+#[test]
+fn size_wins_over_the_board_a_list_spans() {
+    let (_, _, list) = solved_list("12x9", "0,0");
+    let file = scratch_file("twelve-by-nine.txt", list.as_bytes());
+    let file = file.to_str().unwrap();
+    for stdin in [Some(list.as_bytes()), None] {
+        let with = |size: &'static str| {
+            let mut args = vec!["check", "--size", size];
+            if stdin.is_none() {
+                args.push(file);
+            }
+            run(&args, stdin)
+        };
+        let out = with("12x9");
+        assert_eq!(
+            out.stdout, "valid open tour of 12x9 from 0,0\n",
+            "{}",
+            out.stderr
+        );
+        let larger = with("12x10");
+        assert_fails(&larger, 1, &["108 of the 120"], "--size 12x10");
+        assert!(!larger.stderr.contains("inferred"), "{}", larger.stderr);
+        let smaller = with("11x9");
+        assert_fails(&smaller, 1, &["off the 11x9 board"], "--size 11x9");
+    }
+}
+
+#[test]
+fn a_list_short_of_its_last_row_is_no_tour_of_the_smaller_board_it_spans() {
+    let (_, path, _) = solved_list("5", "0,0");
+    let short: Vec<Square> = path
+        .iter()
+        .copied()
+        .filter(|square| square.row < 4)
+        .collect();
+    // What the validator says of these squares on the 4x5 board they span.
+    let verdict = validate(board(4, 5), short.iter().copied(), false, None)
+        .expect_err("the 5x5 tour less its last row is no tour of 4x5")
+        .to_string();
+    let text = list_text(&short);
+    let file = scratch_file("short.txt", text.as_bytes());
+    for out in [
+        check(&[], &text),
+        run(&["check", file.to_str().unwrap()], None),
+    ] {
+        let line = assert_fails(
+            &out,
+            1,
+            &[&verdict, "(board 4x5, inferred from the list)"],
+            "the 5x5 tour less its last row",
+        );
+        assert!(line.starts_with("knights-tour: invalid tour: "), "{line}");
+    }
+}
+
+#[test]
+fn a_list_held_past_the_memory_limit_is_refused_naming_size() {
+    // 10,000 squares: half a byte each when held, 1,250 bytes of bitmap to check them.
+    let (_, _, list) = solved_list("100", "0,0");
+    let out = check_within("4K", &[], list.as_bytes());
+    let line = assert_fails(&out, 2, &["--size", "standard input"], "held over 4K");
+    assert!(line.contains("line "), "{line}");
+    // With the size the list streams, and a file is read twice, within the same limit.
+    let out = check_within("4K", &["--size", "100"], list.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let file = scratch_file("hundred.txt", list.as_bytes());
+    let out = check_within("4K", &[file.to_str().unwrap()], b"");
+    assert_eq!(
+        out.stdout, "valid open tour of 100x100 from 0,0 (board inferred from the list)\n",
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_list_that_spans_a_board_past_the_limits_is_refused_at_its_square() {
+    let cases: &[(&str, &[u8], &[&str])] = &[
+        (
+            "1G",
+            b"0 0\n1 2\n999999 999999\n0 1\n",
+            &["line 3", "at most 1000000000", "inferred from the list"],
+        ),
+        (
+            "64M",
+            b"0 0\n1 2\n30000 30000\n",
+            &["line 3", "30001x30001", "more than the 64 MB"],
+        ),
+    ];
+    for &(memory, text, needles) in cases {
+        let file = scratch_file("past-limits.txt", text);
+        for (args, stdin) in [(vec![], text), (vec![file.to_str().unwrap()], &b""[..])] {
+            let out = check_within(memory, &args, stdin);
+            assert_fails(&out, 2, needles, &format!("{text:?} {args:?}"));
+        }
+    }
+}
+
+#[test]
+fn leading_zeros_are_the_number_they_write() {
+    let (_, _, list) = solved_list("5", "0,0");
+    let padded: String = list
+        .lines()
+        .map(|line| {
+            let (row, col) = line.split_once(' ').unwrap();
+            format!("{row:0>25} {col:0>25}\n")
+        })
+        .collect();
+    assert_eq!(
+        check(&["--size", "5"], &padded).stdout,
+        "valid open tour of 5x5 from 0,0\n"
+    );
+    assert_eq!(check(&[], &padded).stdout, check(&[], &list).stdout);
+    // Zeros, then a knight move: a tour's first two squares, on the 2x3 board they span.
+    let out = check(&[], "000000000000000000000 0\n1 2\n");
+    assert_fails(&out, 1, &["2 of the 6 squares", "board 2x3"], "zeros");
+    // A number past every board is named by its own digits.
+    let huge = format!("0 0\n{}99999999999999999999999 0\n", "0".repeat(30));
+    let out = check(&["--size", "5"], &huge);
+    let line = assert_fails(&out, 1, &["line 2", "off every board", "9999"], "huge");
+    assert!(!line.contains("0000"), "{line}");
+}
+
+#[test]
+fn a_tour_file_that_cannot_be_read_is_named() {
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let folder = folder.to_str().unwrap();
+    let out = run(&["check", folder], None);
+    assert_fails(
+        &out,
+        2,
+        &["cannot read", &format!("'{folder}'")],
+        "a directory",
+    );
 }

@@ -179,6 +179,7 @@ mod faults;
 mod generate;
 mod limits;
 mod pictures;
+mod prefix;
 mod solve;
 mod starts;
 #[path = "../common/svg.rs"]

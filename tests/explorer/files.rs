@@ -7,6 +7,7 @@
 use std::fs;
 
 use assert_cmd::Command;
+use knights_tour::explorer::TourFileError;
 use knights_tour::explorer::app::PromptPurpose;
 use knights_tour::tourfile::{Expectations, InputFormat, check_tour};
 use knights_tour_engine::tour::Tour;
@@ -17,9 +18,9 @@ use super::*;
 pub(super) fn read_back(path: &std::path::Path, board: Board) -> Tour {
     let expect = Expectations {
         size: Some(board),
-        default_size: board,
         closed: false,
         start: None,
+        end: None,
         memory_cap: None,
         keep_tour: Some(board.area()),
     };
@@ -164,4 +165,56 @@ fn a_bad_tour_file_is_refused_before_the_terminal_with_checks_status() {
             .code(2)
             .stderr(predicates::str::is_match("^knights-tour: [^\n]+\n$").unwrap());
     }
+}
+
+/// The explorer `knights-tour tui ARGS` opens, or why it cannot.
+fn explorer_of(args: &[&str]) -> color_eyre::Result<App> {
+    #[derive(clap::Parser)]
+    struct Tui {
+        #[command(flatten)]
+        args: knights_tour::explorer::ExplorerArgs,
+    }
+    let tui = <Tui as clap::Parser>::try_parse_from([&["tui"], args].concat()).unwrap();
+    tui.args.app()
+}
+
+#[test]
+fn a_list_opened_without_size_is_shown_on_the_board_its_squares_span() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = list_file(folder.path(), 12, 9, "0,0");
+    let board = Board::new(12, 9).unwrap();
+    let tour = read_back(&path, board);
+    let path = path.to_str().unwrap();
+    let app = explorer_of(&["--tour", path]).unwrap();
+    assert_eq!(app.setup().board, board);
+    assert_eq!(app.tour(), Some(&tour));
+    assert_eq!(app.status(), Status::TourFound);
+    let text = screen(&app, Look::standard(), 160, 40);
+    assert!(text.contains("(board inferred from the list),"), "{text}");
+    // --size wins when given: the same board says nothing of inference, another refuses.
+    let app = explorer_of(&["--size", "12x9", "--tour", path]).unwrap();
+    assert_eq!(app.tour(), Some(&tour));
+    assert!(!screen(&app, Look::standard(), 160, 40).contains("inferred"));
+    let refused = explorer_of(&["--size", "12x10", "--tour", path]).unwrap_err();
+    let refused = refused
+        .downcast_ref::<TourFileError>()
+        .expect("a tour file error");
+    assert!(refused.invalid, "{}", refused.message);
+    assert!(
+        refused.message.contains("108 of the 120"),
+        "{}",
+        refused.message
+    );
+}
+
+#[test]
+fn a_tour_path_that_cannot_be_read_is_named() {
+    let folder = tempfile::tempdir().unwrap();
+    let name = folder.path().to_str().unwrap();
+    Command::cargo_bin("knights-tour")
+        .unwrap()
+        .args(["tui", "--tour", name])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(format!("cannot read '{name}'")));
 }

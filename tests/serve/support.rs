@@ -262,16 +262,7 @@ impl Term {
 
     /// The node counter of the panel.
     pub fn nodes(&self) -> Option<u64> {
-        let screen = self.screen();
-        let line = screen.lines().find(|line| line.contains("Nodes"))?;
-        let after = &line[line.find("Nodes")? + "Nodes".len()..];
-        let digits: String = after
-            .trim_start()
-            .chars()
-            .take_while(|c| c.is_ascii_digit() || *c == ',')
-            .filter(char::is_ascii_digit)
-            .collect();
-        digits.parse().ok()
+        nodes_on(&self.screen())
     }
 
     /// Types `bytes`.
@@ -343,6 +334,19 @@ impl Term {
     }
 }
 
-fn nonzero(value: u16) -> std::num::NonZeroU16 {
+/// The node counter of the panel on `screen`.
+pub fn nodes_on(screen: &str) -> Option<u64> {
+    let line = screen.lines().find(|line| line.contains("Nodes"))?;
+    let after = &line[line.find("Nodes")? + "Nodes".len()..];
+    let digits: String = after
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ',')
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+pub fn nonzero(value: u16) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(value).expect("a screen of at least one cell")
 }

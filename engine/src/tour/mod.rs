@@ -45,6 +45,14 @@ pub enum TourError {
         /// The tour's first square.
         found: Square,
     },
+    /// The last square is not the requested end.
+    #[error("the tour ends at {found}, not at the requested end {expected}")]
+    WrongEnd {
+        /// The requested end.
+        expected: Square,
+        /// The tour's last square.
+        found: Square,
+    },
     /// Two consecutive squares are not a knight move apart.
     #[error("step {step} → {next} is not a knight move ({from} to {to})", next = step + 1)]
     NotKnightMove {
@@ -127,6 +135,7 @@ pub struct Validator {
     board: Board,
     closed: bool,
     start: Option<Square>,
+    end: Option<Square>,
     seen: Vec<u64>,
     visited: u64,
     first: Option<Square>,
@@ -142,12 +151,19 @@ impl Validator {
             board,
             closed,
             start,
+            end: None,
             seen: vec![0; board.area().div_ceil(64) as usize],
             visited: 0,
             first: None,
             last: None,
             kept: None,
         }
+    }
+
+    /// The same validator, requiring the tour to end on `end`.
+    pub fn ending_at(mut self, end: Square) -> Self {
+        self.end = Some(end);
+        self
     }
 
     /// The same validator, keeping the squares it takes so that [`Validator::into_tour`] can
@@ -215,7 +231,8 @@ impl Validator {
         }))
     }
 
-    /// Ends the check: every square visited, and closed if a closed tour was asked for.
+    /// Ends the check: every square visited, closed if a closed tour was asked for, and
+    /// ending on the end asked for.
     pub fn finish(self) -> Result<(), TourError> {
         let (Some(first), Some(last)) = (self.first, self.last) else {
             return Err(TourError::Empty);
@@ -228,6 +245,12 @@ impl Validator {
         }
         if self.closed && !last.is_knight_move_to(first) {
             return Err(TourError::NotClosed { last, first });
+        }
+        if let Some(expected) = self.end.filter(|&end| end != last) {
+            return Err(TourError::WrongEnd {
+                expected,
+                found: last,
+            });
         }
         Ok(())
     }
@@ -490,6 +513,20 @@ mod tests {
             Err(TourError::WrongStart {
                 expected: Square::new(1, 1),
                 found: Square::new(0, 0)
+            })
+        );
+        // The tour ends on 2,3 (visit 12).
+        let ending = |end| {
+            let mut validator = Validator::new(board, false, None).ending_at(end);
+            path.iter().try_for_each(|&square| validator.push(square))?;
+            validator.finish()
+        };
+        assert_eq!(ending(Square::new(2, 3)), Ok(()));
+        assert_eq!(
+            ending(Square::new(0, 3)),
+            Err(TourError::WrongEnd {
+                expected: Square::new(0, 3),
+                found: Square::new(2, 3),
             })
         );
         assert_eq!(

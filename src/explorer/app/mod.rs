@@ -19,8 +19,11 @@
 //! - `building`: the construction told step by step ([`Building`]);
 //! - `starts`: the starts map (`s`), made on a thread of its own;
 //! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]);
-//! - `play`: play (`P`): the player's own tour, each position judged by the engine ([`Play`]).
+//! - `play`: play (`P`): the player's own tour, each position judged by the engine ([`Play`]);
+//! - `budget`: what the host's [`Limits`] mean for the searches' memory and the turns of
+//!   background work.
 
+mod budget;
 mod building;
 mod files;
 mod play;
@@ -41,6 +44,7 @@ use knights_tour_engine::solve::{Layer, Method, Outcome};
 use knights_tour_engine::tour::Tour;
 
 use super::keys::Action;
+use super::limits::Limits;
 use super::rewind::RewindableSearch;
 use super::stepped::SteppedSearch;
 
@@ -169,10 +173,13 @@ pub struct App {
     play: Option<Box<play::Play>>,
     /// Whether `w` may write files (not over SSH, where the files would be the server's).
     files: bool,
+    /// The memory and the threads the host lets the explorer use.
+    limits: Limits,
 }
 
 impl App {
-    /// An explorer on `setup`, ready to search, playing at `speed`.
+    /// An explorer on `setup`, ready to search, playing at `speed`, with the local explorer's
+    /// limits ([`Limits::local`]).
     pub fn new(setup: Setup, speed: Speed) -> Self {
         let mut app = Self {
             setup,
@@ -206,6 +213,7 @@ impl App {
             racers: DEFAULT_RACERS,
             play: None,
             files: true,
+            limits: Limits::local(),
         };
         app.reset();
         app

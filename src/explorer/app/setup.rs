@@ -152,10 +152,12 @@ impl App {
             Verdict::Impossible(reason) => Attempt::Impossible(reason),
             Verdict::Certain | Verdict::Open => match method.search_config(closed) {
                 None => Attempt::Whole(None),
-                Some(config) => match SteppedSearch::new(board, start, config) {
-                    Ok(stepped) => Attempt::Stepped(Box::new(stepped)),
-                    Err(error) => Attempt::Failed(error.to_string()),
-                },
+                Some(config) => {
+                    match SteppedSearch::new(board, start, config, self.search_memory()) {
+                        Ok(stepped) => Attempt::Stepped(Box::new(stepped)),
+                        Err(error) => Attempt::Failed(error.to_string()),
+                    }
+                }
             },
         };
         // A stepped search keeps its own visit numbers.

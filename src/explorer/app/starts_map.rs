@@ -4,15 +4,25 @@
 //! its end; any change of board, kind or method cancels it (and, while the map is shown, asks
 //! for the new one); maps already made are kept, a few of them, and shown again at once.
 //! `Enter` on a square of the map starts the search there.
+//!
+//! Within the explorer's [`Limits`]: the maps kept and the one being made (its answers and
+//! the solve under way) keep to the maps' share of the memory, the oldest maps dropped to
+//! make room. Where the host hands out turns of its work threads (a served session), the map
+//! is made on one thread, a start a turn, and its node budget is the whole map's: the starts
+//! not begun when it is spent are not reached (`?`).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
+use crate::explorer::limits::{Limits, capped, megabytes};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::solve::{Method, Request};
-use knights_tour_engine::starts::{MAX_SQUARES, MapSettings, StartsMap, map_starts};
+use knights_tour_engine::starts::{
+    MAX_SQUARES, MapSettings, StartAnswer, StartsError, StartsMap, map_starts,
+};
 
 use super::App;
 
@@ -21,6 +31,9 @@ type MapKey = (Board, bool, Method);
 
 /// The most maps kept.
 const KEPT_MAPS: usize = 8;
+/// How often a map waiting for a turn of the host's work threads looks whether it was
+/// cancelled.
+const CANCEL_POLL: Duration = Duration::from_millis(100);
 
 /// A map being made on its own thread.
 #[derive(Debug)]
@@ -54,6 +67,11 @@ impl Starts {
             .iter()
             .find(|(made, _)| *made == key)
             .map(|(_, map)| map)
+    }
+
+    /// The memory the maps kept take.
+    fn kept_bytes(&self) -> u64 {
+        self.maps.iter().map(|(key, _)| kept_bytes(key.0)).sum()
     }
 
     /// Stops the work under way, if any.
@@ -183,6 +201,25 @@ impl App {
             ));
             return;
         }
+        let share = self.limits.maps();
+        if making_bytes(board) > share {
+            self.starts.failed = Some((
+                key,
+                format!(
+                    "the starts map of the {board} board needs about {} for its answers, and \
+                     this explorer's maps may use {}",
+                    megabytes(making_bytes(board)),
+                    megabytes(share)
+                ),
+            ));
+            return;
+        }
+        // The oldest maps make room for this one's answers and its solves.
+        while !self.starts.maps.is_empty()
+            && self.starts.kept_bytes() + making_bytes(board) > share / 2
+        {
+            self.starts.maps.remove(0);
+        }
         let mut request = Request::new(board, Square::new(0, 0))
             .closed(closed)
             .method(method);
@@ -194,6 +231,13 @@ impl App {
                 return;
             }
         };
+        let room = share.saturating_sub(self.starts.kept_bytes() + making_bytes(board));
+        let request = capped(request, room);
+        let settings = MapSettings {
+            threads: self.limits.map_threads(),
+            // Sharing a host, the map costs what one press of f may.
+            map_budget: self.limits.shared_host().then_some(self.finish_budget),
+        };
         let job = Arc::new(Job {
             key,
             done: AtomicUsize::new(0),
@@ -202,9 +246,10 @@ impl App {
             result: Mutex::new(None),
         });
         let worker = Arc::clone(&job);
+        let limits = self.limits.clone();
         let spawned = std::thread::Builder::new()
             .name("starts map".into())
-            .spawn(move || make_map(&request, &worker));
+            .spawn(move || make_map(&request, &settings, &worker, &limits));
         match spawned {
             Ok(_) => self.starts.job = Some(job),
             Err(error) => {
@@ -214,20 +259,45 @@ impl App {
     }
 }
 
-/// The map of `request`'s board on this thread and the others there are, reported to `job`.
-fn make_map(request: &Request, job: &Job) {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+/// The map of `request`'s board made as `settings` say, reported to `job`, a start a turn of
+/// `limits`' work threads.
+fn make_map(request: &Request, settings: &MapSettings, job: &Job, limits: &Limits) {
+    let turn = Mutex::new(None);
+    // The next turn, unless the map is cancelled while it waits.
+    let next_turn = || -> ControlFlow<()> {
+        let mut held = turn.lock().unwrap_or_else(PoisonError::into_inner);
+        *held = None;
+        while !job.cancelled.load(Ordering::Relaxed) {
+            if let Some(next) = limits.turn(Some(CANCEL_POLL)) {
+                *held = Some(next);
+                return ControlFlow::Continue(());
+            }
+        }
+        ControlFlow::Break(())
+    };
     let progress = |done: usize, _total: usize| {
         job.done.store(done, Ordering::Relaxed);
-        if job.cancelled.load(Ordering::Relaxed) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        next_turn()
     };
-    let made = map_starts(request, &MapSettings::threads(threads), &progress)
-        .map_err(|error| error.to_string());
+    let made = match next_turn() {
+        ControlFlow::Continue(()) => map_starts(request, settings, &progress),
+        ControlFlow::Break(()) => Err(StartsError::Stopped),
+    }
+    .map_err(|error| error.to_string());
+    // The last turn ends with the work.
+    *turn.lock().unwrap_or_else(PoisonError::into_inner) = None;
     if let Ok(mut result) = job.result.lock() {
         *result = Some(made);
     }
+}
+
+/// The memory a map of `board` takes once made: its answers.
+fn kept_bytes(board: Board) -> u64 {
+    board.area() * std::mem::size_of::<StartAnswer>() as u64
+}
+
+/// The memory a map of `board` takes while it is made: its answers twice (as they come, and
+/// in the map).
+fn making_bytes(board: Board) -> u64 {
+    board.area() * (std::mem::size_of::<Option<StartAnswer>>() as u64) + kept_bytes(board)
 }

@@ -9,6 +9,7 @@ use knights_tour_engine::search::Limits;
 use knights_tour_engine::solve::{self, Layer, Outcome, Request};
 
 use super::{App, Attempt, Building, Follow, Motion, Owed, Speed};
+use crate::explorer::limits::capped;
 use crate::explorer::stepped::{RunLimits, SteppedSearch};
 use crate::options::with_memory_cap;
 
@@ -52,6 +53,10 @@ impl App {
         let elapsed = elapsed.min(MAX_TICK);
         self.poll_starts();
         self.poll_play();
+        // Play, finishing and the race compute in turns of the host's work threads.
+        let Some(_turn) = self.tick_turn() else {
+            return;
+        };
         if let Some(race) = &mut self.race {
             race.tick(elapsed);
             return;
@@ -114,13 +119,21 @@ impl App {
         if self.build_back() {
             return;
         }
+        let _turn = self.turn_to_step_back();
         let Attempt::Stepped(stepped) = &mut self.attempt else {
             self.message = Some("this method has no steps to go back through".into());
             return;
         };
-        if !stepped.step_back() {
-            self.message = Some("at the beginning of the search".into());
-            return;
+        match stepped.step_back() {
+            Ok(true) => {}
+            Ok(false) => {
+                self.message = Some("at the beginning of the search".into());
+                return;
+            }
+            Err(error) => {
+                self.message = Some(error.to_string());
+                return;
+            }
         }
         self.budget_hit = false;
     }
@@ -176,7 +189,9 @@ impl App {
         });
         if !going {
             self.message = Some(self.why_no_step());
-        } else if matches!(self.motion, Motion::Finishing { .. }) {
+        } else if matches!(self.motion, Motion::Finishing { .. })
+            && let Some(_turn) = self.turn_now()
+        {
             // Small searches end at once, before the screen is drawn again.
             let started = Instant::now();
             self.finish_slice();
@@ -268,9 +283,12 @@ impl App {
         request.node_budget = self.finish_budget;
         request.deadline = Some(WHOLE_ANSWER_DEADLINE);
         let started = Instant::now();
-        // The memory the host has free caps the construction, as on the command line.
-        let solved = with_memory_cap(request)
-            .and_then(|request| solve::solve(&request).map_err(|error| error.to_string()));
+        // The memory the host has free caps the construction, as on the command line, and so
+        // does the explorer's own budget.
+        let solved = with_memory_cap(request).and_then(|request| {
+            let request = capped(request, self.limits().searches());
+            solve::solve(&request).map_err(|error| error.to_string())
+        });
         self.attempt = match solved {
             Ok(outcome) => match &outcome {
                 Outcome::Tour { tour, layer, .. } => match tour.visit_numbers() {

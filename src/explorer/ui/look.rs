@@ -131,7 +131,7 @@ impl Look {
         Self::from_env(|name| std::env::var(name).ok(), force_ascii)
     }
 
-    /// As [`Look::detect`], reading variables through `var` (so tests need not touch the
+    /// As `Look::detect`, reading variables through `var` (so tests need not touch the
     /// process environment).
     pub fn from_env(var: impl Fn(&str) -> Option<String>, force_ascii: bool) -> Self {
         let set = |name: &str| var(name).filter(|value| !value.is_empty());

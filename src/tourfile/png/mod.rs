@@ -34,11 +34,11 @@ use knights_tour_engine::tour::VisitOrder;
 /// The longest side of a picture in pixels, and of a board drawn one pixel a square.
 pub const MAX_PICTURE_SIDE: u32 = 4096;
 /// The longer side a small board's picture is enlarged toward, in pixels.
-pub const TARGET_SIDE: u32 = 1024;
+pub(crate) const TARGET_SIDE: u32 = 1024;
 /// The most pixels a square is wide.
-pub const MOST_PIXELS_PER_SQUARE: u32 = 40;
+pub(crate) const MOST_PIXELS_PER_SQUARE: u32 = 40;
 /// From this many pixels a square the path is drawn over the squares.
-pub const PATH_FROM_PIXELS: u32 = 8;
+pub(crate) const PATH_FROM_PIXELS: u32 = 8;
 /// Bytes the encoder may hold besides the rows (its compressor's state and chunk buffer).
 const ENCODER_MEMORY: u64 = 4 << 20;
 
@@ -91,7 +91,7 @@ impl PngLayout {
 
     /// The size of one digit's dots in pixels when the visit numbers of `board` are drawn;
     /// `None` when its squares have no room for them.
-    pub fn digit_scale(&self, board: Board) -> Option<u32> {
+    pub(crate) fn digit_scale(&self, board: Board) -> Option<u32> {
         let Scale::Enlarged(pixels) = self.scale else {
             return None;
         };
@@ -124,7 +124,7 @@ impl PngLayout {
 
 /// Writes `tour` as a PNG picture to `out`. Only `options.numbers` matters: the squares are
 /// always coloured by visit order. Numbers are drawn where the squares have room
-/// ([`PngLayout::digit_scale`]).
+/// (`PngLayout::digit_scale`).
 pub fn write_png(
     out: &mut impl Write,
     tour: &impl VisitOrder,

@@ -7,9 +7,11 @@
 //! interim "unknown") before the next, longer one. The next move cancels the work: the judge
 //! is told which job it is wanted for ([`Judge::ask`], [`Judge::want_nothing`]) and a job no
 //! longer wanted stops at the end of its slice. One worker judges one job at a time, the
-//! latest first; it is started with the first job and ends when the explorer does. Where the
-//! system will not start a thread, the position is judged on the caller's thread, in the
-//! first slice alone.
+//! latest first; it is started with the first job and ends when the explorer does. Each slice
+//! takes a turn of the host's work threads ([`Limits::turn`]: at once locally; in a served
+//! session, from the session's seat, so its work runs on one thread at a time) and keeps to
+//! the memory the explorer's limits leave it. Where the system will not start a thread, the
+//! position is judged on the caller's thread, in the first slice alone.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,6 +24,7 @@ use knights_tour_engine::existence::NoTourReason;
 use knights_tour_engine::solve::{GiveUp, Outcome, Request, solve};
 use knights_tour_engine::tour::Tour;
 
+use crate::explorer::limits::{Limits, capped};
 use crate::options::with_memory_cap;
 
 /// The deadlines of a position's slices, shortest first: most positions are answered in the
@@ -84,13 +87,19 @@ impl Judgement {
     }
 }
 
-/// A position to judge: the path so far, first square first, and the kind of tour.
+/// How often a job waiting for a turn of the host's work threads looks whether it is still
+/// wanted.
+const CANCEL_POLL: Duration = Duration::from_millis(50);
+
+/// A position to judge: the path so far, first square first, and the kind of tour; and what
+/// the explorer may use to judge it: its host's threads and `memory` bytes.
 #[derive(Debug)]
-struct Job {
-    id: u64,
-    board: Board,
-    path: Arc<[Square]>,
-    closed: bool,
+pub(super) struct Job {
+    pub(super) board: Board,
+    pub(super) path: Arc<[Square]>,
+    pub(super) closed: bool,
+    pub(super) limits: Limits,
+    pub(super) memory: u64,
 }
 
 /// What the worker says of a job.
@@ -124,7 +133,7 @@ const NOTHING: u64 = 0;
 #[derive(Debug)]
 enum Worker {
     Thread {
-        jobs: Sender<Job>,
+        jobs: Sender<(u64, Job)>,
         /// The worker's reports not yet taken (a list behind a lock rather than a channel's
         /// receiver, so that the explorer can be shared between threads).
         reports: Arc<Mutex<Vec<Report>>>,
@@ -162,20 +171,14 @@ impl Drop for Judge {
 }
 
 impl Judge {
-    /// Asks for the position `path` (closed or not) to be judged, as job `id` if one is
-    /// already under way for it ([`Judge::ask_again`]), else as a new job, whose id is
-    /// returned.
-    pub(super) fn ask(&mut self, board: Board, path: Arc<[Square]>, closed: bool) -> u64 {
+    /// Asks for `job` to be judged, wanted from now on; returns its id. (A job under way is
+    /// wanted again with [`Judge::ask_again`].)
+    pub(super) fn ask(&mut self, job: Job) -> u64 {
         self.last_id += 1;
-        let job = Job {
-            id: self.last_id,
-            board,
-            path,
-            closed,
-        };
-        self.wanted.store(job.id, Ordering::Relaxed);
-        self.in_flight.push(job.id);
-        let id = job.id;
+        let id = self.last_id;
+        let job = (id, job);
+        self.wanted.store(id, Ordering::Relaxed);
+        self.in_flight.push(id);
         match self
             .worker
             .get_or_insert_with(|| start_worker(&self.wanted))
@@ -236,7 +239,7 @@ impl Judge {
 
 /// The worker's thread, or the caller's when the system will not start one.
 fn start_worker(wanted: &Arc<AtomicU64>) -> Worker {
-    let (jobs, waiting) = channel::<Job>();
+    let (jobs, waiting) = channel::<(u64, Job)>();
     let reports = Arc::new(Mutex::new(Vec::new()));
     let reported = Arc::clone(&reports);
     let wanted_here = Arc::clone(wanted);
@@ -261,20 +264,32 @@ fn start_worker(wanted: &Arc<AtomicU64>) -> Worker {
     }
 }
 
-/// Judges `job` a slice at a time, each slice's deadline from `slices`, while it is the job
-/// `wanted`; tells `report` what it finds as it finds it.
-fn judge(job: &Job, slices: &[Duration], wanted: &AtomicU64, report: &mut impl FnMut(Report)) {
-    let id = job.id;
+/// Judges job `id` a slice at a time, each slice's deadline from `slices` and in a turn of
+/// the host's work threads, while it is the job `wanted`; tells `report` what it finds as it
+/// finds it.
+fn judge(
+    (id, job): &(u64, Job),
+    slices: &[Duration],
+    wanted: &AtomicU64,
+    report: &mut impl FnMut(Report),
+) {
+    let id = *id;
+    let still_wanted = || wanted.load(Ordering::Relaxed) == id;
     for (at, &slice) in slices.iter().enumerate() {
-        if wanted.load(Ordering::Relaxed) != id {
-            report(Report::Dropped { id });
-            return;
-        }
+        let turn = loop {
+            if !still_wanted() {
+                report(Report::Dropped { id });
+                return;
+            }
+            if let Some(turn) = job.limits.turn(Some(CANCEL_POLL)) {
+                break turn;
+            }
+        };
         let mut request = Request::new(job.board, job.path[0])
             .closed(job.closed)
             .completing(Arc::clone(&job.path));
         request.deadline = Some(slice);
-        let solved = with_memory_cap(request)
+        let solved = with_memory_cap(capped(request, job.memory))
             .and_then(|request| solve(&request).map_err(|error| error.to_string()));
         let outcome = match solved {
             Ok(outcome) => outcome,
@@ -288,6 +303,7 @@ fn judge(job: &Job, slices: &[Duration], wanted: &AtomicU64, report: &mut impl F
                 return;
             }
         };
+        drop(turn);
         let judgement = Judgement::of(&outcome, job.path.len());
         match outcome {
             Outcome::BudgetExceeded { stats, .. } if at + 1 < slices.len() => {

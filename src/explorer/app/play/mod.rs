@@ -25,9 +25,10 @@ use knights_tour_engine::quote::counted;
 use knights_tour_engine::search::DeadPosition;
 use knights_tour_engine::tour::Tour;
 
-use super::{App, Follow, KnightState, Motion, Notice, Scene, TourView};
+use super::{App, Attempt, Follow, KnightState, Motion, Notice, Scene, TourView};
 use crate::explorer::keys::Action;
-use judge::{Judge, Report};
+use crate::explorer::limits::Limits;
+use judge::{Job, Judge, Report};
 use positions::Positions;
 
 pub use judge::Judgement;
@@ -92,6 +93,9 @@ pub struct Play {
     judge: Judge,
     /// The jobs asked of the judge and not yet answered: id, position, kind.
     asked: Vec<(u64, u32, bool)>,
+    /// What the judge may use: the explorer's host's threads, and memory.
+    limits: Limits,
+    memory: u64,
     /// The position, kind and nodes of the last slice that ran out.
     interim: Option<(u32, bool, u64)>,
     found: Option<FoundTour>,
@@ -104,8 +108,9 @@ pub struct Play {
 }
 
 impl Play {
-    /// A game on `board` from `start`, for a closed tour or an open one, its start judged.
-    fn new(board: Board, start: Square, closed: bool) -> Self {
+    /// A game on `board` from `start`, for a closed tour or an open one, its start judged
+    /// within `limits` and in `memory` bytes.
+    fn new(board: Board, start: Square, closed: bool, limits: Limits, memory: u64) -> Self {
         let mut visits = vec![0; board.area() as usize];
         visits[board.index(start) as usize] = 1;
         let mut play = Self {
@@ -117,6 +122,8 @@ impl Play {
             positions: Positions::new(board.index(start)),
             judge: Judge::default(),
             asked: Vec::new(),
+            limits,
+            memory,
             interim: None,
             found: None,
             hint: None,
@@ -371,8 +378,13 @@ impl Play {
             .find(|&&(_, at, kind)| (at, kind) == (position, closed))
             .is_some_and(|&(id, ..)| self.judge.ask_again(id));
         if !under_way {
-            let path: Arc<[Square]> = self.path.as_slice().into();
-            let id = self.judge.ask(self.board, path, closed);
+            let id = self.judge.ask(Job {
+                board: self.board,
+                path: self.path.as_slice().into(),
+                closed,
+                limits: self.limits.clone(),
+                memory: self.memory,
+            });
             self.asked.push((id, position, closed));
             // Where no thread could be started, the judge has answered already.
             self.take_reports();
@@ -458,7 +470,12 @@ impl App {
 
     /// `P`: play on the board, start and kind on screen, or leave play.
     pub(super) fn toggle_play(&mut self) {
+        let own_memory = self.search_memory();
         if self.play.take().is_some() {
+            // The explorer's search gets its history's memory back.
+            if let Attempt::Stepped(stepped) = &mut self.attempt {
+                stepped.set_memory(own_memory);
+            }
             self.message = Some("left play: P plays again from the start".into());
             return;
         }
@@ -466,8 +483,23 @@ impl App {
         if self.starts_shown() {
             self.toggle_starts();
         }
+        // The explorer's search waits, paused, and gives up its history to the judge.
+        let held = match &mut self.attempt {
+            Attempt::Stepped(stepped) => {
+                stepped.set_memory(0);
+                stepped.memory_held()
+            }
+            _ => 0,
+        };
         let setup = self.setup;
-        self.play = Some(Box::new(Play::new(setup.board, setup.start, setup.closed)));
+        let play = Play::new(
+            setup.board,
+            setup.start,
+            setup.closed,
+            self.limits.clone(),
+            own_memory.saturating_sub(held),
+        );
+        self.play = Some(Box::new(play));
         self.follow = Follow::Knight;
     }
 
@@ -511,6 +543,10 @@ impl App {
                 self.setup.closed = !self.setup.closed;
                 play.set_closed(self.setup.closed);
                 self.reset();
+                // The new search waits too, without a history, while play is on.
+                if let Attempt::Stepped(stepped) = &mut self.attempt {
+                    stepped.set_memory(0);
+                }
             }
             Action::WriteTour | Action::WritePicture if play.tour().is_none() => {
                 let left = play.board.area() - play.path.len() as u64;

@@ -77,6 +77,7 @@ impl Lane {
         start: Square,
         closed: bool,
         budget: u64,
+        memory: u64,
     ) -> Self {
         let refusal = match existence::verdict(board, start, closed) {
             existence::Verdict::Impossible(reason) => Some(reason),
@@ -90,7 +91,7 @@ impl Lane {
             .search_config(closed)
             .expect("a racing method searches step by step")
             .with_limits(limits);
-        let search = SteppedSearch::new(board, start, config)
+        let search = SteppedSearch::new(board, start, config, memory)
             .map(Box::new)
             .map_err(|error| error.to_string());
         Self {

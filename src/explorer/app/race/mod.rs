@@ -117,7 +117,7 @@ pub struct Race {
 
 impl Race {
     /// A race of `methods` on `board` from `start`, closed or not, each lane allowed `budget`
-    /// nodes, playing at `speed` nodes a second.
+    /// nodes and half of `memory` bytes, playing at `speed` nodes a second.
     pub fn new(
         board: Board,
         start: Square,
@@ -125,9 +125,11 @@ impl Race {
         methods: [Method; 2],
         budget: u64,
         speed: Speed,
+        memory: u64,
     ) -> Self {
         let budget = budget.max(1);
-        let lanes = methods.map(|method| Lane::new(method, board, start, closed, budget));
+        let lanes =
+            methods.map(|method| Lane::new(method, board, start, closed, budget, memory / 2));
         let clock = lanes.iter().map(Lane::nodes).max().unwrap_or(0);
         let mut race = Self {
             board,
@@ -239,9 +241,9 @@ impl Race {
         true
     }
 
-    /// Runs both lanes to their end or the budget, a slice a frame; `false` when the race is
-    /// over.
-    fn finish(&mut self) -> bool {
+    /// Runs both lanes to their end or the budget, a slice a frame, the first slice now if
+    /// `now`; `false` when the race is over.
+    fn finish(&mut self, now: bool) -> bool {
         if self.status() == RaceStatus::Over {
             return false;
         }
@@ -249,7 +251,9 @@ impl Race {
             until_nodes: self.budget,
         };
         // Small races end at once, before the screen is drawn again.
-        self.run_chunk();
+        if now {
+            self.run_chunk();
+        }
         true
     }
 
@@ -336,6 +340,14 @@ impl App {
     pub(super) fn start_race(&mut self) {
         let setup = self.setup;
         self.motion = Motion::Still;
+        self.race = None;
+        let memory = match self.race_memory() {
+            Ok(memory) => memory,
+            Err(message) => {
+                self.message = Some(message);
+                return;
+            }
+        };
         self.race = Some(Box::new(Race::new(
             setup.board,
             setup.start,
@@ -343,6 +355,7 @@ impl App {
             self.racers,
             self.finish_budget,
             self.speed,
+            memory,
         )));
     }
 
@@ -354,7 +367,7 @@ impl App {
         };
         let over = "the race is over: r runs it again, R or Esc goes back to the explorer";
         match action {
-            Action::Race | Action::Escape => self.race = None,
+            Action::Race | Action::Escape => self.leave_race(),
             Action::PlayPause => {
                 if !race.play_pause() {
                     self.message = Some(over.into());
@@ -366,12 +379,15 @@ impl App {
                 }
             }
             Action::StepBack => {
+                // Taking the lanes back replays their searches: work, in a turn.
+                let _turn = self.limits.turn(None);
                 if !race.step_back_node() {
                     self.message = Some("at the start of the race".into());
                 }
             }
             Action::Finish => {
-                if !race.finish() {
+                let turn = self.limits.turn(Some(Duration::ZERO));
+                if !race.finish(turn.is_some()) {
                     self.message = Some(over.into());
                 }
             }
@@ -396,6 +412,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explorer::limits::LOCAL_MEMORY;
 
     #[test]
     fn race_takes_two_stepped_methods_and_names_a_bad_one() {
@@ -445,6 +462,7 @@ mod tests {
             methods,
             10_000_000,
             Speed::Max,
+            LOCAL_MEMORY,
         );
         race.tick(Duration::from_millis(16));
         assert_eq!(race.clock(), 1 + FIRST_CHUNK);
@@ -465,8 +483,16 @@ mod tests {
     fn a_race_of_greedy_passes_ends_in_a_tie() {
         let board = Board::square(8).unwrap();
         let race = |methods| {
-            let mut race = Race::new(board, Square::new(0, 0), false, methods, 1000, Speed::Max);
-            race.finish();
+            let mut race = Race::new(
+                board,
+                Square::new(0, 0),
+                false,
+                methods,
+                1000,
+                Speed::Max,
+                LOCAL_MEMORY,
+            );
+            race.finish(true);
             race
         };
         let tie = race([Method::Warnsdorff; 2]);
@@ -485,8 +511,9 @@ mod tests {
             [Method::Naive, Method::Backtrack],
             1000,
             Speed::Max,
+            LOCAL_MEMORY,
         );
-        race.finish();
+        race.finish(true);
         assert_eq!(race.lanes[0].end(), Some(LaneEnd::Tour { nodes: 1 }));
         assert_eq!(race.finish_line(), "a tie: both found a tour in 1 node");
     }

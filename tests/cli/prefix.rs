@@ -1,0 +1,171 @@
+//! Completing a partial tour through the command line: `solve --prefix FILE|-` gives a whole
+//! tour that begins with the given path (validated here, its first squares compared with the
+//! file's), a proof that none exists (exit 1, with the reason), or gave up (exit 3); a file
+//! that is not a knight's path on the board, or that disagrees with `--start`, is exit 2
+//! naming the line. Works with `--end` and `--closed`; `check --end` checks a tour's last
+//! square.
+
+use super::*;
+
+/// The first `length` squares of a tour `solve` finds on `size` from `start`.
+fn tour_prefix(size: &str, start: &str, length: usize) -> Vec<Square> {
+    let out = solve(&["--size", size, "--start", start, "--format", "list"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mut path = parse_list(&out.stdout);
+    path.truncate(length);
+    path
+}
+
+/// Solves with the prefix `path` written to a file; the run and the tour it printed.
+fn complete(name: &str, path: &[Square], extra: &[&str]) -> (Run, Vec<Square>) {
+    let file = scratch_file(name, list_text(path).as_bytes());
+    let file = file.to_str().unwrap();
+    let args = [&["--prefix", file, "--format", "list"], extra].concat();
+    let out = solve(&args);
+    let tour = parse_list(&out.stdout);
+    (out, tour)
+}
+
+#[test]
+fn a_prefix_is_completed_to_a_validated_tour_that_begins_with_it() {
+    for (size, sides, start, length) in [
+        ("5", (5, 5), "0,0", 6),
+        ("8", (8, 8), "3,4", 20),
+        ("6x7", (6, 7), "0,0", 1),
+        ("30", (30, 30), "0,0", 100),
+    ] {
+        let prefix = tour_prefix(size, start, length);
+        let (out, tour) = complete("prefix-complete.txt", &prefix, &["--size", size]);
+        assert_eq!(out.code, 0, "{size} {start}: {}", out.stderr);
+        assert_tour(board(sides.0, sides.1), &tour, false, prefix[0], size);
+        assert_eq!(
+            &tour[..prefix.len()],
+            &prefix[..],
+            "{size}: the prefix is kept"
+        );
+    }
+}
+
+#[test]
+fn a_prefix_from_standard_input_is_read_with_a_dash() {
+    let prefix = tour_prefix("6", "0,0", 10);
+    let out = run(
+        &["solve", "--size", "6", "--prefix", "-", "--format", "list"],
+        Some(list_text(&prefix).as_bytes()),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let tour = parse_list(&out.stdout);
+    assert_tour(board(6, 6), &tour, false, prefix[0], "stdin");
+    assert_eq!(&tour[..prefix.len()], &prefix[..]);
+}
+
+#[test]
+fn a_prefix_works_with_an_end_and_with_a_closed_tour() {
+    let prefix = [Square::new(0, 0), Square::new(1, 2), Square::new(0, 4)];
+    // 6x6: 36 squares, so the ends differ in colour: 0,0 and 5,0 do.
+    let (out, tour) = complete("prefix-end.txt", &prefix, &["--size", "6", "--end", "5,0"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_tour(board(6, 6), &tour, false, prefix[0], "end");
+    assert_eq!(&tour[..3], &prefix[..]);
+    assert_eq!(tour.last(), Some(&Square::new(5, 0)));
+
+    let (out, tour) = complete("prefix-closed.txt", &prefix, &["--size", "6", "--closed"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_tour(board(6, 6), &tour, true, prefix[0], "closed");
+    assert_eq!(&tour[..3], &prefix[..]);
+}
+
+#[test]
+fn a_prefix_that_cuts_off_a_corner_is_proved_dead() {
+    // The corner 0,0 of 5x5 has two neighbours, 1,2 and 2,1: once both are on the path and
+    // the knight stands on neither, no move reaches the corner again. (The path starts on
+    // the majority colour, where tours of 5x5 start.)
+    let prefix: Vec<Square> = [(1, 3), (2, 1), (0, 2), (1, 4), (3, 3), (1, 2), (2, 0)]
+        .map(|(row, col)| Square::new(row, col))
+        .to_vec();
+    let (out, _) = complete("prefix-dead.txt", &prefix, &["--size", "5"]);
+    assert_fails(&out, 1, &["no tour", "can no longer be reached"], "dead");
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+
+    // In JSON the outcome is no_tour with the reason.
+    let file = scratch_file("prefix-dead.json.txt", list_text(&prefix).as_bytes());
+    let out = solve(&[
+        "--size",
+        "5",
+        "--prefix",
+        file.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let value: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(value["outcome"], "no_tour");
+    assert!(
+        value["reason"]
+            .as_str()
+            .unwrap()
+            .contains("can no longer be reached"),
+        "{value}"
+    );
+}
+
+#[test]
+fn a_prefix_on_a_large_board_gives_up_within_a_tiny_budget() {
+    let prefix = [Square::new(0, 0), Square::new(2, 1)];
+    let (out, _) = complete(
+        "prefix-budget.txt",
+        &prefix,
+        &["--size", "300", "--method", "naive", "--node-budget", "10"],
+    );
+    assert_fails(&out, 3, &["gave up"], "budget");
+}
+
+#[test]
+fn a_prefix_that_is_not_a_knights_path_is_bad_input_naming_the_line() {
+    let cases: [(&str, &[u8], &[&str]); 4] = [
+        ("a step", b"0 0\n1 2\n2 2\n", &["line 3"]),
+        ("a revisit", b"0 0\n1 2\n0 0\n", &["line 3"]),
+        ("off the board", b"0 0\n1 2\n9 9\n", &["line 3", "9"]),
+        ("not a square", b"0 0\nzebra\n", &["line 2", "zebra"]),
+    ];
+    for (what, text, needles) in cases {
+        let file = scratch_file("prefix-bad.txt", text);
+        let out = solve(&["--size", "5", "--prefix", file.to_str().unwrap()]);
+        assert_fails(&out, 2, needles, what);
+        assert!(out.stdout.is_empty(), "{what}: {}", out.stdout);
+    }
+    let out = solve(&["--size", "5", "--prefix", "-"]);
+    assert_eq!(out.code, 2, "an empty prefix: {}", out.stderr);
+}
+
+#[test]
+fn a_start_that_disagrees_with_the_prefix_is_bad_usage() {
+    let prefix = [Square::new(0, 0), Square::new(1, 2)];
+    let (out, _) = complete(
+        "prefix-start.txt",
+        &prefix,
+        &["--size", "5", "--start", "2,2"],
+    );
+    assert_fails(&out, 2, &["--start", "2,2", "0,0"], "disagreeing start");
+    // The same start, in another notation, agrees.
+    let (out, tour) = complete(
+        "prefix-start-a5.txt",
+        &prefix,
+        &["--size", "5", "--start", "a5"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(tour[0], Square::new(0, 0));
+}
+
+#[test]
+fn check_end_checks_the_last_square() {
+    let out = solve(&[
+        "--size", "6", "--start", "0,0", "--end", "5,0", "--format", "list",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let tour = out.stdout;
+    let ok = run(&["check", "--end", "5,0"], Some(tour.as_bytes()));
+    assert_eq!(ok.code, 0, "{}", ok.stderr);
+    let wrong = run(&["check", "--end", "0,5"], Some(tour.as_bytes()));
+    assert_fails(&wrong, 1, &["end"], "another end");
+}

@@ -199,13 +199,15 @@ fn tape_seconds(tape: &str) -> f64 {
     total
 }
 
+/// The explorer where `demo.tape` stands just before its first `marker`.
+fn upto(marker: &str) -> App {
+    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
+    let at = tape.find(marker).expect(marker);
+    replay(&tape[..at]).0
+}
+
 #[test]
 fn the_story_goes_on_to_the_construction_zoom_and_timeline() {
-    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
-    let upto = |marker: &str| {
-        let at = tape.find(marker).expect(marker);
-        replay(&tape[..at]).0
-    };
     let path_view = upto("# The construction:");
     assert_eq!(path_view.setup().board, Board::new(12, 12).unwrap());
     assert_eq!(path_view.view(), TourView::Path);
@@ -228,11 +230,6 @@ fn the_story_goes_on_to_the_construction_zoom_and_timeline() {
 #[test]
 fn the_story_passes_through_a_backtrack_and_a_proof_of_no_tour() {
     // The tape's first half, cut where it claims a backtrack and a closed 7x7 board.
-    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
-    let upto = |marker: &str| {
-        let at = tape.find(marker).expect(marker);
-        replay(&tape[..at]).0
-    };
     let at_backtrack = upto("# Play:");
     assert!(
         matches!(
@@ -252,11 +249,6 @@ fn the_story_passes_through_a_backtrack_and_a_proof_of_no_tour() {
 fn the_story_plays_moves_takes_one_back_and_shows_a_dead_verdict() {
     use knights_tour::explorer::app::{Judgement, Standing};
     use knights_tour_engine::existence::NoTourReason;
-    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
-    let upto = |marker: &str| {
-        let at = tape.find(marker).expect(marker);
-        replay(&tape[..at]).0
-    };
     let played = upto("# u takes the last move back");
     let play = played.play().expect("in play");
     assert_eq!(play.path()[0], Square::new(0, 6), "from g7");

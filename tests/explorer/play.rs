@@ -312,6 +312,22 @@ fn a_whole_5x5_tour_played_by_hand_is_validated_and_written_with_w() {
         notice(&app)
     );
     assert_eq!(&read_back(&path, board), app.tour().unwrap());
+    // e draws it, and g#k has no timeline to go to in play.
+    let picture = folder.path().join("mine.svg");
+    press(&mut app, "e");
+    answer_prompt(&mut app, picture.to_str().unwrap());
+    assert!(
+        notice(&app).starts_with("wrote the picture of the tour"),
+        "{}",
+        notice(&app)
+    );
+    fs::remove_file(&picture).unwrap();
+    press(&mut app, "g");
+    answer_prompt(&mut app, "#3");
+    assert_eq!(
+        app.message(),
+        Some("go to #k: there is no tour to step through yet")
+    );
     // u takes the last move back: the tour is no longer complete, and w says so.
     press(&mut app, "uw");
     assert_eq!(notice(&app), "the tour is not complete: 1 square to go");
@@ -476,4 +492,81 @@ fn play_screens_at_80x24_60x20_and_160x50() {
     assert_screen!("play_60x20", screen(&app, Look::standard(), 60, 20));
     assert_screen!("play_160x50", screen(&app, Look::standard(), 160, 50));
     assert_screen!("play_80x24_ascii", screen(&app, plain_ascii(), 80, 24));
+    // Too narrow for a panel: the strip under the board gives the moves and the verdict.
+    let strip = screen(&app, Look::standard(), 40, 24);
+    assert!(
+        strip.contains("8x8 open play, 3 of 63 moves, 0 back"),
+        "{strip}"
+    );
+    assert!(strip.contains("verdict: completes"), "{strip}");
+    // The shade zoom shows the path played so far on the visit-order ramp, the knight on top.
+    press(&mut app, "z");
+    let shade = screen(&app, plain_ascii(), 80, 24);
+    assert!(shade.contains('N') && shade.contains("Order"), "{shade}");
+}
+
+/// How long verdicts take, move by move, in games played by a random hand and by Warnsdorff's
+/// rule (random among the fewest onward moves) on 8x8 and 100x100; printed, not asserted (run
+/// by hand: `cargo test --test explorer judge_latency -- --ignored --nocapture`). Every
+/// position gets its verdict.
+#[test]
+#[ignore]
+fn judge_latency() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut random = move |below: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % below as u64) as usize
+    };
+    for (side, games, greedy) in [
+        (8, 30, false),
+        (8, 30, true),
+        (100, 2, false),
+        (100, 2, true),
+    ] {
+        let mut waits = Vec::new();
+        let mut unknown = 0;
+        for _ in 0..games {
+            let mut app = player(side, side, (0, 0));
+            await_verdict(&mut app);
+            for _ in 0..200 {
+                let mut moves = app.play().unwrap().moves();
+                let fewest = moves.iter().map(|step| step.degree).min();
+                if greedy {
+                    moves.retain(|step| Some(step.degree) == fewest);
+                }
+                let Some(step) = moves.get(random(moves.len().max(1))) else {
+                    break;
+                };
+                let asked = std::time::Instant::now();
+                press(&mut app, &step.number.to_string());
+                while let Standing::Judging { .. } = standing(&app) {
+                    app.tick(Duration::from_millis(1));
+                    sleep(Duration::from_micros(200));
+                }
+                waits.push(asked.elapsed());
+                match standing(&app) {
+                    Standing::Judged(Judgement::Dead { .. }) => break,
+                    Standing::Judged(Judgement::Unknown { .. }) => unknown += 1,
+                    _ => {}
+                }
+            }
+        }
+        waits.sort();
+        let at = |share: f64| waits[((waits.len() - 1) as f64 * share) as usize];
+        println!(
+            "{side}x{side}, {}: {} moves, {unknown} unknown; median {:?}, 90% {:?}, 99% {:?}, most {:?}",
+            if greedy {
+                "Warnsdorff's rule"
+            } else {
+                "random moves"
+            },
+            waits.len(),
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(1.0)
+        );
+    }
 }

@@ -320,8 +320,12 @@ impl App {
     }
 
     /// Where the timeline of a found tour stands: the move shown and the tour's length (`N of
-    /// N` once the whole tour is shown); `None` before a tour is found.
+    /// N` once the whole tour is shown); `None` before a tour is found, and in play.
     pub fn timeline(&self) -> Option<(u64, u64)> {
+        if self.play.is_some() {
+            // A tour played by hand has no timeline to step through: u takes moves back.
+            return None;
+        }
         let total = self.tour()?.indices().len() as u64;
         Some((self.replay.map_or(total, u64::from), total))
     }

@@ -99,20 +99,26 @@ impl Screen<'_> {
         ]
     }
 
-    /// Two lines under the board in play, for terminals too narrow for the panel.
+    /// Two lines under the board in play, for terminals too narrow for the panel: the moves,
+    /// and the verdict in brief (the squares a dead one names are marked on the board).
     pub(super) fn render_play_strip(&self, play: &Play, area: Rect, buf: &mut Buffer) {
         let setup = self.app.setup();
         let kind = if setup.closed { "closed" } else { "open" };
-        let (verdict, role) = verdict_text(play, setup.board, true);
+        let (verdict, role) = match play.standing() {
+            Standing::Judged(Judgement::Dead { nodes, .. }) => {
+                (format!("dead ({})", count_of(*nodes, "node")), Role::Bad)
+            }
+            _ => verdict_text(play, setup.board, true),
+        };
         let lines = vec![
             Line::from(vec![
                 Span::styled(
-                    format!("{} {kind} play ", setup.board),
+                    format!("{} {kind} play, ", setup.board),
                     self.style(Role::Key),
                 ),
                 Span::styled(
                     format!(
-                        "moves {} of {}, {} taken back",
+                        "{} of {} moves, {} back",
                         thousands(play.moves_made()),
                         thousands(play.moves_in_a_tour()),
                         thousands(play.taken_back())

@@ -185,7 +185,9 @@ impl Judge {
         {
             Worker::Thread { jobs, .. } => {
                 if let Err(unsent) = jobs.send(job) {
-                    // The worker is gone (it panicked): judge here from now on.
+                    // The worker is gone (it panicked): judge here from now on. The jobs it
+                    // had will never be answered.
+                    self.in_flight.retain(|&other| other == id);
                     let mut reports = Vec::new();
                     judge(&unsent.0, &SLICES[..1], &self.wanted, &mut |report| {
                         reports.push(report)

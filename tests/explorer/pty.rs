@@ -162,6 +162,24 @@ fn the_binary_draws_steps_and_quits_restoring_the_terminal() {
 }
 
 #[test]
+fn play_draws_the_judges_verdict_without_waiting_for_a_key() {
+    let mut run = PtyRun::start(&["tui", "--size", "5"], Some("xterm-256color"));
+    assert!(run.shows("ready"), "no first screen");
+    let before = run.settled();
+    run.press(b"P");
+    // The verdict comes from the judge's thread; the run loop draws it unasked (a frame
+    // writes only the cells that changed, so the words are looked for one at a time).
+    assert!(run.shows_from(before, "Verdict"), "play did not show");
+    assert!(
+        run.shows_from(before, "completes"),
+        "no verdict:\n{}",
+        run.text()
+    );
+    run.press(b"q");
+    assert!(run.exit_status("q did not quit").success());
+}
+
+#[test]
 fn a_tour_piped_in_opens_and_the_keys_come_from_the_terminal() {
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("tour.txt");

@@ -103,6 +103,29 @@ impl<T: Copy + PartialEq> Runs<T> {
             .collect()
     }
 
+    /// Where block number `block` lies among the blocks of [`Runs::folded`] with `keep`:
+    /// the block of the folded side that holds the same piece.
+    pub fn folded_index(&self, keep: u32, block: u64) -> Option<usize> {
+        let (mut number, mut folded) = (0u64, 0usize);
+        for &(_, count) in &self.runs {
+            let kept = kept(count, keep);
+            if block < number + u64::from(count) {
+                let within = (block - number) as u32;
+                let rep = if count == kept || within == 0 {
+                    within
+                } else if within == count - 1 {
+                    kept - 1
+                } else {
+                    1 + (within - 1) % (kept - 2)
+                };
+                return Some(folded + rep as usize);
+            }
+            number += u64::from(count);
+            folded += kept as usize;
+        }
+        None
+    }
+
     /// The sum of `measure` over every block (a side's length, from the blocks' widths).
     #[cfg(test)]
     pub fn total(&self, measure: impl Fn(T) -> u32) -> u64 {
@@ -110,6 +133,63 @@ impl<T: Copy + PartialEq> Runs<T> {
             .iter()
             .map(|&(item, n)| u64::from(measure(item)) * u64::from(n))
             .sum()
+    }
+}
+
+impl Runs<u32> {
+    /// The block that holds coordinate `x` of a side cut into these widths: its number and
+    /// its first coordinate; `None` past the side's end.
+    pub fn block_at(&self, x: u32) -> Option<(u64, u32)> {
+        let (mut number, mut first) = (0u64, 0u32);
+        for &(width, count) in &self.runs {
+            let len = width * count;
+            if x < first + len {
+                let within = (x - first) / width;
+                return Some((number + u64::from(within), first + within * width));
+            }
+            number += u64::from(count);
+            first += len;
+        }
+        None
+    }
+
+    /// The same blocks, each tagged with the stretch it lies in, so that every block numbered
+    /// in `marks` is a run of its own and no run reaches across one: runs of equal tagged
+    /// blocks then hold equal pieces when the pieces depend on where a block lies from the
+    /// marks.
+    pub fn marked(&self, marks: &[u64]) -> Runs<(u32, u32)> {
+        let mut marks = marks.to_vec();
+        marks.sort_unstable();
+        marks.dedup();
+        let tag = |block: u64| {
+            let before = marks.partition_point(|&mark| mark < block);
+            if marks.get(before) == Some(&block) {
+                2 * before as u32 + 1
+            } else {
+                2 * before as u32
+            }
+        };
+        let mut tagged = Runs::new();
+        let mut number = 0u64;
+        for &(width, count) in &self.runs {
+            let end = number + u64::from(count);
+            while number < end {
+                // The stretch of this run up to the next mark, or the mark itself.
+                let next_mark = marks
+                    .iter()
+                    .copied()
+                    .find(|&mark| mark >= number)
+                    .unwrap_or(u64::MAX);
+                let stretch_end = if next_mark == number {
+                    number + 1
+                } else {
+                    next_mark.min(end)
+                };
+                tagged.push((width, tag(number)), (stretch_end - number) as u32);
+                number = stretch_end;
+            }
+        }
+        tagged
     }
 }
 

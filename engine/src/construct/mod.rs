@@ -31,6 +31,7 @@
 //! keeps it as a [`WalkedTour`], read again a run at a time by whoever writes it.
 //! Nothing here recurses, and the same board and start always give the same tour.
 
+mod corridor;
 mod error;
 mod fold;
 mod layout;
@@ -48,7 +49,7 @@ use std::time::Instant;
 use thiserror::Error;
 
 use self::error::AssemblyError;
-use self::layout::assemble;
+use self::layout::{Assembled, PathEnds, assemble};
 use self::links::{NO_LINK, reverse};
 use self::meter::{Meter, SQUARES_PER_LOOK, check_clock};
 use self::story::Story;
@@ -72,6 +73,15 @@ pub enum ConstructError {
     /// The board's shape is outside what the construction covers (a side under 3).
     #[error("the construction covers boards with both sides at least 3; {board} is not one")]
     OutOfReach {
+        /// The board.
+        board: Board,
+    },
+    /// The construction places a chosen end only on boards with both sides at least 5 (and
+    /// the end must differ from the start).
+    #[error(
+        "the construction places an end only on boards with both sides at least 5; {board} is not one"
+    )]
+    EndOutOfReach {
         /// The board.
         board: Board,
     },
@@ -178,11 +188,52 @@ pub(crate) fn construct_within(
     } else {
         (board, start)
     };
+    let path = |to| Some(PathEnds { from, to });
     let assembled = match (laid.short_side() >= 5, has_cycle) {
         (true, true) => assemble(laid, None, meter),
-        (true, false) => assemble(laid, Some(from), meter),
+        (true, false) => assemble(laid, path(None), meter),
         (false, true) => strip::closed(laid, meter),
         (false, false) => strip::open(laid, from, meter),
+    };
+    built(assembled, board, start, transposed)
+}
+
+/// Constructs an open tour of `board` from `start` that ends on `end`, within the node budget
+/// and deadline of `meter`.
+///
+/// The caller has checked with [`existence::route_verdict`] that such a tour may exist. The
+/// construction places an end on boards with both sides at least 5: the blocks from the
+/// start's to the end's carry paths (see `corridor`). Where no piece fits, it answers
+/// [`ConstructError::NoPiece`] and the search is left to answer.
+pub(crate) fn construct_to_within(
+    board: Board,
+    start: Square,
+    end: Square,
+    meter: &mut Meter,
+) -> Result<Construction, ConstructError> {
+    let on_board = board.contains(start) && board.contains(end) && start != end;
+    if !covers(board) || board.short_side() < 5 || !on_board {
+        return Err(ConstructError::EndOutOfReach { board });
+    }
+    let path = PathEnds {
+        from: start,
+        to: Some(end),
+    };
+    built(assemble(board, Some(path), meter), board, start, false)
+}
+
+/// The construction of `board` from `start` that `assembled` holds (laid transposed if
+/// `transposed`), or why there is none.
+fn built(
+    assembled: Result<Assembled, AssemblyError>,
+    board: Board,
+    start: Square,
+    transposed: bool,
+) -> Result<Construction, ConstructError> {
+    let from = if transposed {
+        Square::new(start.col, start.row)
+    } else {
+        start
     };
     match assembled {
         Ok(assembled) => Ok(Construction {

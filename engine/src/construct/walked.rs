@@ -95,9 +95,30 @@ impl Construction {
         start: Square,
         deadline: Option<Instant>,
     ) -> Result<WalkedTour, ConstructError> {
+        self.walk_checked(closed, (start, None), deadline)
+    }
+
+    /// [`Construction::walk_within`] of an open tour that must end on `end`: the walk's last
+    /// square is checked too.
+    pub fn walk_to_within(
+        self,
+        start: Square,
+        end: Square,
+        deadline: Option<Instant>,
+    ) -> Result<WalkedTour, ConstructError> {
+        self.walk_checked(false, (start, Some(end)), deadline)
+    }
+
+    /// The walk checked from `ends.0` (to `ends.1` if given), kept as a [`WalkedTour`].
+    fn walk_checked(
+        self,
+        closed: bool,
+        ends: (Square, Option<Square>),
+        deadline: Option<Instant>,
+    ) -> Result<WalkedTour, ConstructError> {
         let board = self.board();
         let stands = self
-            .check_walk(closed, start, deadline)
+            .check_walk(closed, ends, deadline)
             .map_err(|stop| match stop {
                 Stop::Invalid(error) => ConstructError::Invalid(error),
                 Stop::Late => ConstructError::Stopped {
@@ -121,7 +142,7 @@ impl Construction {
     fn check_walk(
         &self,
         closed: bool,
-        start: Square,
+        (start, end): (Square, Option<Square>),
         deadline: Option<Instant>,
     ) -> Result<Vec<Stand>, Stop> {
         let board = self.board();
@@ -146,6 +167,15 @@ impl Construction {
             return Err(TourError::Incomplete {
                 visited: check.count(),
                 squares,
+            }
+            .into());
+        }
+        if let Some(expected) = end
+            && last != expected
+        {
+            return Err(TourError::WrongEnd {
+                expected,
+                found: last,
             }
             .into());
         }

@@ -45,6 +45,14 @@ pub enum TourError {
         /// The tour's first square.
         found: Square,
     },
+    /// The last square is not the end asked for.
+    #[error("the tour ends at {found}, not at the requested end {expected}")]
+    WrongEnd {
+        /// The requested end.
+        expected: Square,
+        /// The tour's last square.
+        found: Square,
+    },
     /// Two consecutive squares are not a knight move apart.
     #[error("step {step} → {next} is not a knight move ({from} to {to})", next = step + 1)]
     NotKnightMove {

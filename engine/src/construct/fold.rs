@@ -383,6 +383,46 @@ mod tests {
     }
 
     #[test]
+    fn marks_cut_runs_so_that_each_marked_block_folds_on_its_own() {
+        let mut runs = Runs::of(8u32, 40);
+        runs.push(6, 1);
+        runs.push(8, 30);
+        // Blocks 0, 17 and 41 marked, and 17 twice.
+        let marked = runs.marked(&[41, 17, 0, 17]);
+        assert_eq!(marked.count(), runs.count());
+        let widths: Vec<u32> = marked.folded(UNFOLDED).iter().map(|&(w, _)| w).collect();
+        assert_eq!(widths, runs.folded(UNFOLDED));
+        for block in [0, 17, 41] {
+            let folded = marked.folded_index(KEEP, block).unwrap();
+            let tag = marked.folded(KEEP)[folded].1;
+            // Nothing else folds onto a marked block.
+            let sharing = (0..marked.count())
+                .filter(|&other| {
+                    marked.folded(KEEP)[marked.folded_index(KEEP, other).unwrap()].1 == tag
+                })
+                .count();
+            assert_eq!(sharing, 1, "block {block}");
+        }
+        // Every block folds where the axis of the marked runs puts its first coordinate.
+        let axis = Axis::of(&marked, KEEP, |(w, _)| w);
+        let folded = marked.folded(KEEP);
+        let len = runs.total(|w| w) as u32;
+        assert_eq!(runs.block_at(len - 1), Some((runs.count() - 1, len - 8)));
+        assert_eq!(runs.block_at(len), None);
+        for block in 0..marked.count() {
+            let start: u32 = (0..block).map(|b| if b == 40 { 6 } else { 8 }).sum();
+            assert_eq!(runs.block_at(start), Some((block, start)));
+            let index = marked.folded_index(KEEP, block).unwrap();
+            let folded_start: u32 = folded[..index].iter().map(|&(w, _)| w).sum();
+            assert_eq!(
+                axis.locate(start).unwrap().folded,
+                folded_start,
+                "block {block}"
+            );
+        }
+    }
+
+    #[test]
     fn runs_merge_equal_neighbours_and_fold_each_run() {
         let mut runs = Runs::of(8u32, 5);
         runs.push(8, 20);

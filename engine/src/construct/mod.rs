@@ -166,6 +166,18 @@ pub fn construct(
     construct_within(board, start, closed, &mut Meter::unlimited())
 }
 
+/// Constructs an open tour of `board` from `start` that ends on `end` (see
+/// [`construct_to_within`]).
+///
+/// The caller has checked with [`existence::route_verdict`] that such a tour may exist.
+pub fn construct_to(
+    board: Board,
+    start: Square,
+    end: Square,
+) -> Result<Construction, ConstructError> {
+    construct_to_within(board, start, end, &mut Meter::unlimited())
+}
+
 /// [`construct`] within the node budget and deadline of `meter`, which the piece searches'
 /// nodes are charged to and every stage looks at.
 pub(crate) fn construct_within(
@@ -198,11 +210,9 @@ pub(crate) fn construct_within(
     built(assembled, board, start, transposed)
 }
 
-/// Constructs an open tour of `board` from `start` that ends on `end`, within the node budget
-/// and deadline of `meter`.
+/// [`construct_to`] within the node budget and deadline of `meter`.
 ///
-/// The caller has checked with [`existence::route_verdict`] that such a tour may exist. The
-/// construction places an end on boards with both sides at least 5: the blocks from the
+/// The construction places an end on boards with both sides at least 5: the blocks from the
 /// start's to the end's carry paths (see `corridor`). Where no piece fits, it answers
 /// [`ConstructError::NoPiece`] and the search is left to answer.
 pub(crate) fn construct_to_within(

@@ -287,8 +287,8 @@ impl VisitOrder for WalkedTour {
 
 #[cfg(test)]
 mod tests {
-    use super::super::construct;
     use super::super::walk::Folded;
+    use super::super::{construct, construct_to};
     use super::*;
     use crate::board::Square;
 
@@ -363,6 +363,29 @@ mod tests {
         assert!(matches!(
             wrong,
             Err(ConstructError::Invalid(TourError::WrongStart { .. }))
+        ));
+    }
+
+    #[test]
+    fn a_walk_to_an_end_is_checked_to_end_there() {
+        let board = board(1100, 1000);
+        let (start, end) = (Square::new(3, 4), Square::new(1099, 997));
+        let walked = construct_to(board, start, end)
+            .unwrap()
+            .walk_to_within(start, end, None)
+            .unwrap();
+        assert_eq!(walked.square_of_visit(0), board.index(start));
+        let last = board.area() as usize - 1;
+        assert_eq!(walked.square_of_visit(last), board.index(end));
+        // The same tour asked to end elsewhere is refused, naming both squares.
+        let elsewhere = Square::new(0, 1);
+        let wrong = construct_to(board, start, end)
+            .unwrap()
+            .walk_to_within(start, elsewhere, None);
+        assert!(matches!(
+            wrong,
+            Err(ConstructError::Invalid(TourError::WrongEnd { expected, found }))
+                if expected == elsewhere && found == end
         ));
     }
 

@@ -169,7 +169,8 @@ struct Choice {
 
 /// One block of the backward search: the pairs of entry and exit to try, and what it chose.
 struct Frame {
-    at: usize,
+    /// The block's place on the corridor.
+    place: usize,
     pairs: Vec<(Square, Square)>,
     next: usize,
     chosen: Option<Choice>,
@@ -436,14 +437,14 @@ impl<'a> Corridor<'a> {
         let last = self.blocks.len() - 1;
         let pairs = self.pairs(last, None, to, &mut periodic, &mut tries, meter)?;
         let mut frames = vec![Frame {
-            at: last,
+            place: last,
             pairs,
             next: 0,
             chosen: None,
             dead: Vec::new(),
         }];
         while let Some(frame) = frames.last_mut() {
-            let k = frame.at;
+            let k = frame.place;
             let mut found = None;
             while let Some(&(entry, exit)) = frame.pairs.get(frame.next) {
                 frame.next += 1;
@@ -475,7 +476,7 @@ impl<'a> Corridor<'a> {
             }
             let pairs = self.pairs(k - 1, Some(entry), to, &mut periodic, &mut tries, meter)?;
             frames.push(Frame {
-                at: k - 1,
+                place: k - 1,
                 pairs,
                 next: 0,
                 chosen: None,

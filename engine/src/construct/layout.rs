@@ -1,9 +1,11 @@
 //! Boards with both sides at least 5: blocks, their pieces, and the joins that make one tour.
 //!
 //! The rows are cut into bands and the columns into stripes, each 5 to 11 squares wide, so the
-//! board becomes a grid of blocks. Every block carries a closed tour of its own (a *tile*);
-//! on a board with both sides odd, the block holding the start carries instead a path from the
-//! start. Then, with the general splice of [`Links::splice`]:
+//! board becomes a grid of blocks. Every block carries a closed tour of its own (a *tile*),
+//! but for the *path blocks* of [`super::corridor`]: on a board with both sides odd, the block
+//! holding the start carries a path from the start; for a tour to a chosen end, the blocks on
+//! the way from the start's block to the end's carry paths chained by knight moves. Then, with
+//! the general splice of [`Links::splice`]:
 //! - each block is joined to the block on its left: the left block's tour always holds the
 //!   edge that cuts off its top-right corner, `(0, w−1)–(2, w−2)`; the right block's tile is
 //!   searched with the edge `(1, 1)–(3, 0)`; the swap adds `(0, w−1)–(1, w+1)` and
@@ -13,9 +15,13 @@
 //!   `(1, 1)–(0, 3)`.
 //!
 //! The joins form a spanning tree of the blocks and each removes two edges that no other join
-//! touches, so the result is one cycle (or one path from the start). The cuts are runs of equal
-//! bands and stripes (eights, then a few others), and only the folded board is laid (see
-//! [`super::fold`]): each run of bands or stripes cut to a few. A band is built once per kind,
+//! touches, so the result is one cycle (or one path between the ends). A join of two path
+//! blocks is their knight move instead (a *wire*), and a path block holds the edges of its
+//! other joins. The cuts are runs of equal bands and stripes (eights, then a few others; for a
+//! path, the blocks of its ends and the stretches between them runs of their own), and only
+//! the folded board is laid (see [`super::fold`]): each run of bands or stripes cut to a few.
+//! Where no piece fits, other cuts are tried: around the start, when both sides are odd, so
+//! that its block is the odd one; shifted, for an end on another board. A band is built once per kind,
 //! as a strip as wide as the folded board, and copied into every band of that kind. A
 //! construction that tells its story folds nothing and builds every band itself.
 

@@ -15,12 +15,15 @@
 //! |---|---|
 //! | both sides ≥ 5, a closed tour exists | `layout`: blocks of 5 to 11 with a closed tour each (tiles), one swap per join; open tours read the cycle from the start |
 //! | both sides odd, ≥ 5 | `layout`: the block holding the start carries a path from it; every other block's cycle is spliced into it |
+//! | both sides ≥ 5, a chosen end | `layout` and `corridor`: the blocks from the start's block to the end's carry paths chained by knight moves (a path from the start, paths across, a path to the end); every other block's cycle is spliced in |
 //! | 3×n, n even ≥ 10 | `strip`: a turn, lanes and a turn, joined by two wires a cut (closed) |
 //! | 3×n, 4×n, open | `strip`: a start block with a path from the start, two-wire sides (and on 4×n one three-wire side) |
 //!
 //! Boards small enough to be one block are really a search of the whole board; the solver lets
 //! its search layers answer those first (see `solve`). A start no piece fits (3×7 from 1,3;
-//! 3×8 from 1,2 or 1,5: no tour exists there) leaves the answer to the search, which proves it.
+//! 3×8 from 1,2 or 1,5: no tour exists there) leaves the answer to the search, which proves it;
+//! so does an end no piece places (on a strip, or where one block of every cut holds both ends
+//! and no path of it joins them).
 //!
 //! The tour is held as links, one byte a square (`links`), of a *folded* board on which every
 //! long run of equal blocks is cut to a few (`fold`): a few hundred squares a side whatever
@@ -166,10 +169,13 @@ pub fn construct(
     construct_within(board, start, closed, &mut Meter::unlimited())
 }
 
-/// Constructs an open tour of `board` from `start` that ends on `end` (see
-/// [`construct_to_within`]).
+/// Constructs an open tour of `board` from `start` that ends on `end`.
 ///
-/// The caller has checked with [`existence::route_verdict`] that such a tour may exist.
+/// The caller has checked with [`existence::route_verdict`] that such a tour may exist. The
+/// construction places an end on boards with both sides at least 5 (elsewhere it answers
+/// [`ConstructError::EndOutOfReach`]): the blocks from the start's to the end's carry paths
+/// chained by knight moves. Where no piece fits it answers [`ConstructError::NoPiece`], and
+/// the search is left to answer.
 pub fn construct_to(
     board: Board,
     start: Square,
@@ -210,11 +216,8 @@ pub(crate) fn construct_within(
     built(assembled, board, start, transposed)
 }
 
-/// [`construct_to`] within the node budget and deadline of `meter`.
-///
-/// The construction places an end on boards with both sides at least 5: the blocks from the
-/// start's to the end's carry paths (see `corridor`). Where no piece fits, it answers
-/// [`ConstructError::NoPiece`] and the search is left to answer.
+/// [`construct_to`] within the node budget and deadline of `meter`, which the piece searches'
+/// nodes are charged to and every stage looks at.
 pub(crate) fn construct_to_within(
     board: Board,
     start: Square,

@@ -42,6 +42,10 @@ const CORRIDOR_BUDGET: u64 = 20_000;
 /// Piece searches one corridor may try before it is given up.
 const MAX_TRIES: u32 = 600;
 
+/// Nodes the corridors of a tour to an end may spend, over all the cuts tried, before the end
+/// is left to the search (a corridor that is found takes a few hundred thousand at most).
+pub const ROUTE_NODES: u64 = 5_000_000;
+
 /// A square of a block, given as the block and the square within it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Anchor {
@@ -292,24 +296,24 @@ impl<'a> Corridor<'a> {
     /// Squares near `side` of a `rows × cols` block whose corner has colour `colour` that have
     /// the entries' colour, the line along the side first.
     fn entries_near(&self, side: Side, rows: u32, cols: u32, colour: u32) -> Vec<Square> {
-        let squares: Vec<Square> = match side {
-            Side::Left => (0..2)
-                .flat_map(|col| (0..rows).map(move |row| Square::new(row, col)))
-                .collect(),
-            Side::Right => [cols - 1, cols - 2]
-                .into_iter()
-                .flat_map(|col| (0..rows).map(move |row| Square::new(row, col)))
-                .collect(),
-            Side::Up => (0..2)
-                .flat_map(|row| (0..cols).map(move |col| Square::new(row, col)))
-                .collect(),
-            Side::Down => [rows - 1, rows - 2]
-                .into_iter()
-                .flat_map(|row| (0..cols).map(move |col| Square::new(row, col)))
-                .collect(),
+        // The two lines along the side, the outer first, and whether they are columns.
+        let (lines, columns) = match side {
+            Side::Left => ([0, 1], true),
+            Side::Right => ([cols - 1, cols - 2], true),
+            Side::Up => ([0, 1], false),
+            Side::Down => ([rows - 1, rows - 2], false),
         };
+        let len = if columns { rows } else { cols };
+        let squares = lines.into_iter().flat_map(|line| {
+            (0..len).map(move |at| {
+                if columns {
+                    Square::new(at, line)
+                } else {
+                    Square::new(line, at)
+                }
+            })
+        });
         squares
-            .into_iter()
             .filter(|square| (colour + square.row + square.col) % 2 == self.entry_colour)
             .collect()
     }

@@ -361,6 +361,7 @@ pub fn assemble(
         .iter()
         .flat_map(|ends| iter::once(ends.from).chain(ends.to))
         .collect();
+    let spent_before = meter.spent();
     for (bands, stripes) in cuts(board, path) {
         let marks = |blocks: &Runs<u32>, coordinate: fn(&Square) -> u32| -> Vec<u64> {
             ends.iter()
@@ -393,6 +394,10 @@ pub fn assemble(
                 let (from, corner) = anchor(ends.from);
                 let to = ends.to.map(|to| anchor(to).0);
                 let Some(paths) = corridor::plan(&layout, from, to, meter)? else {
+                    // An end no cut has placed within bounds is left to the search.
+                    if to.is_some() && meter.spent() - spent_before > corridor::ROUTE_NODES {
+                        break;
+                    }
                     continue;
                 };
                 // Without an end, the path ends in the start's block where its piece does.

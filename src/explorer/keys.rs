@@ -77,6 +77,13 @@ pub enum Action {
     Zoom,
     /// Race two methods side by side on this board and start, or leave the race.
     Race,
+    /// Play your own tour on this board, start and kind, or leave play.
+    Play,
+    /// In play, move the knight along the knight's move of this number (1 to 8, clockwise
+    /// from two up and one right).
+    MoveNumber(u8),
+    /// In play, show the next move of a tour that completes the position.
+    Hint,
     /// Open or close the help.
     Help,
     /// Clear the terminal and draw the whole screen again (after something else wrote on it).
@@ -114,7 +121,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Enter => Action::SetStart,
         KeyCode::Char('o') => Action::ToggleClosed,
         KeyCode::Char('n') => Action::Step,
-        KeyCode::Char('b') | KeyCode::Backspace => Action::StepBack,
+        KeyCode::Char('b' | 'u') | KeyCode::Backspace => Action::StepBack,
         KeyCode::Char(' ') => Action::PlayPause,
         KeyCode::Char('f') => Action::Finish,
         KeyCode::Char('r') => Action::Reset,
@@ -136,6 +143,9 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('s') => Action::StartsMap,
         KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('R') => Action::Race,
+        KeyCode::Char('P') => Action::Play,
+        KeyCode::Char('i') => Action::Hint,
+        KeyCode::Char(digit @ '1'..='8') => Action::MoveNumber(digit as u8 - b'0'),
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') => Action::Quit,
         KeyCode::Esc => Action::Escape,
@@ -162,6 +172,17 @@ const fn key(
     KeyHelp { keys, does, bar }
 }
 
+/// The key bar in play: the keys that move, take back, hint and leave, then help and quit.
+pub const PLAY_BAR: &[(&str, &str)] = &[
+    ("Enter 1-8", "move"),
+    ("u", "back"),
+    ("i", "hint"),
+    ("P", "leave"),
+    ("hjkl", "cursor"),
+    ("?", "help"),
+    ("q", "quit"),
+];
+
 /// Every key, in the order of the help screen; the key bar shows those with a short form, in
 /// this order, as many as fit.
 pub const KEYS: &[KeyHelp] = &[
@@ -183,8 +204,8 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("n", "step")),
     ),
     key(
-        "b Backspace",
-        "one step back through the history",
+        "b u Backspace",
+        "one step back through the history (in play: the last move)",
         Some(("b", "back")),
     ),
     key("Space", "play / pause", Some(("Space", "play"))),
@@ -228,6 +249,11 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("R", "race")),
     ),
     key(
+        "P i 1-8",
+        "play your own tour: the engine judges (1-8 move, i hint)",
+        Some(("P", "play")),
+    ),
+    key(
         "? Esc",
         "this help (j k scroll it); Esc or another key closes it",
         Some(("?", "help")),
@@ -263,6 +289,11 @@ mod tests {
             (KeyCode::Char('r'), Action::Reset),
             (KeyCode::Char('q'), Action::Quit),
             (KeyCode::Esc, Action::Escape),
+            (KeyCode::Char('P'), Action::Play),
+            (KeyCode::Char('u'), Action::StepBack),
+            (KeyCode::Char('i'), Action::Hint),
+            (KeyCode::Char('1'), Action::MoveNumber(1)),
+            (KeyCode::Char('8'), Action::MoveNumber(8)),
         ] {
             assert_eq!(press(code), Some(expected), "{code:?}");
         }
@@ -278,6 +309,7 @@ mod tests {
         release.kind = KeyEventKind::Release;
         assert_eq!(action(release), None);
         assert_eq!(press(KeyCode::Char('x')), None);
+        assert_eq!(press(KeyCode::Char('9')), None, "a knight has eight moves");
         assert_eq!(press(KeyCode::F(5)), None);
         let ctrl_n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::CONTROL);
         assert_eq!(action(ctrl_n), None);
@@ -290,6 +322,11 @@ mod tests {
             .map(|line| line.keys)
             .collect::<Vec<_>>()
             .join(" ");
+        // A word of the help's keys names `c`: the key itself, or a range such as `1-8`.
+        let names = |word: &str, c: char| match word.as_bytes() {
+            &[low, b'-', high] => (low..=high).contains(&(c as u8)),
+            _ => word == c.to_string(),
+        };
         for c in (' '..='~').filter(|c| c.is_ascii_graphic()) {
             // Aliases for unshifted keys on US layouts are not listed separately.
             if "=_.,".contains(c) {
@@ -297,7 +334,7 @@ mod tests {
             }
             if press(KeyCode::Char(c)).is_some() {
                 assert!(
-                    help.split(' ').any(|word| word == c.to_string()),
+                    help.split(' ').any(|word| names(word, c)),
                     "{c:?} is mapped but not in the help"
                 );
             }

@@ -119,6 +119,7 @@ mod files;
 mod keys;
 mod navigation;
 mod pictures;
+mod play;
 mod pty;
 mod race;
 mod readme;

@@ -53,7 +53,8 @@ fn named_key(name: &str) -> Option<KeyEvent> {
     Some(KeyEvent::new(code, KeyModifiers::NONE))
 }
 
-/// Lets `time` pass in frames of 1/60 s, as the run loop does.
+/// Lets `time` pass in frames of 1/60 s, as the run loop does. In play, the judge works on
+/// its own thread in real time: it has up to `time` of it to answer, as in the recording.
 fn pass(app: &mut App, time: Duration) {
     let frame = Duration::from_secs_f64(1.0 / 60.0);
     let mut left = time;
@@ -61,6 +62,11 @@ fn pass(app: &mut App, time: Duration) {
         let step = left.min(frame);
         app.tick(step);
         left -= step;
+    }
+    let started = std::time::Instant::now();
+    while app.play().is_some() && app.is_animating() && started.elapsed() < time {
+        std::thread::sleep(Duration::from_millis(1));
+        app.tick(Duration::ZERO);
     }
 }
 
@@ -193,13 +199,15 @@ fn tape_seconds(tape: &str) -> f64 {
     total
 }
 
+/// The explorer where `demo.tape` stands just before its first `marker`.
+fn upto(marker: &str) -> App {
+    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
+    let at = tape.find(marker).expect(marker);
+    replay(&tape[..at]).0
+}
+
 #[test]
 fn the_story_goes_on_to_the_construction_zoom_and_timeline() {
-    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
-    let upto = |marker: &str| {
-        let at = tape.find(marker).expect(marker);
-        replay(&tape[..at]).0
-    };
     let path_view = upto("# The construction:");
     assert_eq!(path_view.setup().board, Board::new(12, 12).unwrap());
     assert_eq!(path_view.view(), TourView::Path);
@@ -222,11 +230,6 @@ fn the_story_goes_on_to_the_construction_zoom_and_timeline() {
 #[test]
 fn the_story_passes_through_a_backtrack_and_a_proof_of_no_tour() {
     // The tape's first half, cut where it claims a backtrack and a closed 7x7 board.
-    let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
-    let upto = |marker: &str| {
-        let at = tape.find(marker).expect(marker);
-        replay(&tape[..at]).0
-    };
     let at_backtrack = upto("# Play:");
     assert!(
         matches!(
@@ -240,6 +243,35 @@ fn the_story_passes_through_a_backtrack_and_a_proof_of_no_tour() {
     assert_eq!(played.status(), Status::TourFound);
     let closed = upto("# A larger board");
     assert!(matches!(closed.status(), Status::NoTour(reason) if reason.contains("odd")));
+}
+
+#[test]
+fn the_story_plays_moves_takes_one_back_and_shows_a_dead_verdict() {
+    use knights_tour::explorer::app::{Judgement, Standing};
+    use knights_tour_engine::existence::NoTourReason;
+    let played = upto("# u takes the last move back");
+    let play = played.play().expect("in play");
+    assert_eq!(play.path()[0], Square::new(0, 6), "from g7");
+    assert_eq!(play.moves_made(), 3);
+    assert!(matches!(
+        play.standing(),
+        Standing::Judged(Judgement::Completes { .. })
+    ));
+    let taken_back = upto("# Two squares left");
+    let play = taken_back.play().unwrap();
+    assert_eq!((play.moves_made(), play.taken_back()), (2, 1));
+    let dead = upto("# P leaves play");
+    let play = dead.play().unwrap();
+    let Standing::Judged(Judgement::Dead { reason, .. }) = play.standing() else {
+        panic!("{:?}", play.standing());
+    };
+    assert!(
+        matches!(reason, NoTourReason::DeadPosition { .. }),
+        "{reason:?}"
+    );
+    assert_eq!(play.named_squares().len(), 2, "both squares marked");
+    let left = upto("# A closed tour");
+    assert!(left.play().is_none());
 }
 
 #[test]

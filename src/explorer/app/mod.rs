@@ -19,12 +19,14 @@
 //! - `building`: the construction told step by step ([`Building`]);
 //! - `starts`: the starts map (`s`), made on a thread of its own;
 //! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]);
+//! - `play`: play (`P`): the player's own tour, each position judged by the engine ([`Play`]);
 //! - `budget`: what the host's [`Limits`] mean for the searches' memory and the turns of
 //!   background work.
 
 mod budget;
 mod building;
 mod files;
+mod play;
 mod prompt;
 mod race;
 mod scene;
@@ -48,6 +50,7 @@ use super::stepped::SteppedSearch;
 
 pub use building::Building;
 pub use files::Notice;
+pub use play::{Judgement, Play, PlayMove, PlayView, Standing};
 pub use prompt::{MAX_PROMPT_BYTES, PromptPurpose};
 pub use race::{
     DEFAULT_RACERS, Factor, Lane, LaneEnd, RACING_METHODS, Race, RaceStatus, Verdict, factor_label,
@@ -166,6 +169,8 @@ pub struct App {
     race: Option<Box<Race>>,
     /// The methods `R` races.
     racers: [Method; 2],
+    /// The player's own tour, while play is on.
+    play: Option<Box<play::Play>>,
     /// Whether `w` may write files (not over SSH, where the files would be the server's).
     files: bool,
     /// The memory and the threads the host lets the explorer use.
@@ -206,6 +211,7 @@ impl App {
             notice: None,
             race: None,
             racers: DEFAULT_RACERS,
+            play: None,
             files: true,
             limits: Limits::local(),
         };
@@ -282,8 +288,11 @@ impl App {
         self.notice.as_ref()
     }
 
-    /// The tour found, once validated.
+    /// The tour found, once validated (in play, the player's, once complete).
     pub fn tour(&self) -> Option<&Tour> {
+        if let Some(play) = &self.play {
+            return play.tour();
+        }
         match &self.attempt {
             Attempt::Stepped(stepped) => stepped.tour(),
             _ => self.tour.as_ref(),
@@ -311,8 +320,12 @@ impl App {
     }
 
     /// Where the timeline of a found tour stands: the move shown and the tour's length (`N of
-    /// N` once the whole tour is shown); `None` before a tour is found.
+    /// N` once the whole tour is shown); `None` before a tour is found, and in play.
     pub fn timeline(&self) -> Option<(u64, u64)> {
+        if self.play.is_some() {
+            // A tour played by hand has no timeline to step through: u takes moves back.
+            return None;
+        }
         let total = self.tour()?.indices().len() as u64;
         Some((self.replay.map_or(total, u64::from), total))
     }
@@ -408,6 +421,9 @@ impl App {
         if self.race.is_some() && self.race_update(action) {
             return;
         }
+        if self.play.is_some() && self.play_update(action) {
+            return;
+        }
         match action {
             Action::CursorUp => self.move_cursor(-1, 0),
             Action::CursorDown => self.move_cursor(1, 0),
@@ -455,6 +471,10 @@ impl App {
             Action::Zoom => self.zoom = self.zoom.next(),
             Action::Help => self.help = true,
             Action::Race => self.start_race(),
+            Action::Play => self.toggle_play(),
+            Action::MoveNumber(_) | Action::Hint => {
+                self.message = Some("the numbers and i (a hint) are for play: P plays".into())
+            }
             // Esc closes the help (above) and dialogs, and nothing else: a stray Esc (or the
             // start of an escape sequence cut short) must not end a long search.
             Action::Redraw | Action::Escape => {}
@@ -462,14 +482,19 @@ impl App {
         }
     }
 
-    /// A square picked with the mouse: it becomes the cursor and the start.
+    /// A square picked with the mouse: it becomes the cursor and the start (in play, the
+    /// knight moves there).
     pub fn pick(&mut self, square: Square) {
         if self.setup.board.contains(square) {
             self.help = false;
             self.message = None;
             self.notice = None;
             self.cursor = square;
-            self.set_start(square);
+            if self.play.is_some() {
+                self.play_move_to(square);
+            } else {
+                self.set_start(square);
+            }
         }
     }
 

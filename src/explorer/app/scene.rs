@@ -6,7 +6,7 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::search::{Candidate, SearchEvent};
 use knights_tour_engine::starts::{StartOutcome, StartsMap};
 
-use super::{App, Attempt, Building, RewindableSearch};
+use super::{App, Attempt, Building, PlayView, RewindableSearch};
 
 /// How a finished tour is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,6 +95,8 @@ pub struct Scene<'a> {
     pub joined: Vec<Square>,
     /// The starts map, when it is shown (it replaces the search on the board).
     pub starts: Option<StartsView<'a>>,
+    /// Play's moves, hint and named squares, while play is on (the search is not shown).
+    pub play: Option<PlayView>,
 }
 
 /// The starts map as the board draws it: the answers and the range of the nodes the tours took
@@ -180,6 +182,7 @@ impl<'a> Scene<'a> {
             seams: None,
             joined: Vec::new(),
             starts: None,
+            play: None,
         };
         show_search(session, &mut scene);
         if let Some((knight, _)) = scene.knight {
@@ -205,6 +208,9 @@ pub enum KnightState {
 impl App {
     /// The board's contents for drawing.
     pub fn scene(&self) -> Scene<'_> {
+        if let Some(play) = &self.play {
+            return self.play_scene(play);
+        }
         let mut scene = Scene {
             board: self.setup.board,
             visits: self.visits(),
@@ -223,6 +229,7 @@ impl App {
             seams: self.building.as_deref().map(Building::cuts),
             joined: Vec::new(),
             starts: None,
+            play: None,
         };
         if let Attempt::Stepped(stepped) = &self.attempt {
             show_search(stepped.session(), &mut scene);

@@ -29,7 +29,7 @@ impl App {
         if let Some(race) = &self.race {
             return race.is_running() || self.starts_working();
         }
-        self.motion != Motion::Still || self.starts_working()
+        self.motion != Motion::Still || self.starts_working() || self.play_working()
     }
 
     /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
@@ -40,6 +40,7 @@ impl App {
         }
         match (self.motion, self.speed) {
             // The starts map's progress, a few times a second.
+            (Motion::Still, _) if self.play_working() => Some(frame),
             (Motion::Still, _) if self.starts_working() => Some(STARTS_POLL.max(frame)),
             (Motion::Still, _) => None,
             (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
@@ -51,6 +52,7 @@ impl App {
     pub fn tick(&mut self, elapsed: Duration) {
         let elapsed = elapsed.min(MAX_TICK);
         self.poll_starts();
+        self.poll_play();
         // Play, finishing and the race compute in turns of the host's work threads.
         let Some(_turn) = self.tick_turn() else {
             return;

@@ -3,13 +3,14 @@
 //! the last line, and the help over everything when it is open. A whole board and its panel
 //! narrower than the terminal are centred in it, the key bar under them. Drawing reads the app and
 //! writes only the board's viewport. The board widget is `board`, the panel's contents `panel`,
-//! the colours and glyphs `look`, an open prompt and a save's notice `bar`. While the method
-//! race is on, `race` draws its screen instead.
+//! the colours and glyphs `look`, an open prompt and a save's notice `bar`, play's fields and
+//! legend `play_panel`. While the method race is on, `race` draws its screen instead.
 
 mod bar;
 mod board;
 mod look;
 mod panel;
+mod play_panel;
 mod race;
 mod starts_panel;
 
@@ -23,7 +24,7 @@ pub use board::{BoardViewport, BoardWidget, CellSize, cell_sizes, compact_cell, 
 pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
 
 use super::app::{App, Status};
-use super::keys::KEYS;
+use super::keys::{KEYS, PLAY_BAR};
 use knights_tour_engine::board::Board;
 
 /// The smallest terminal the explorer draws in; below it, a message says so.
@@ -216,7 +217,10 @@ impl Screen<'_> {
             self.render_prompt(purpose, typed, area, buf);
             return;
         }
-        let items: Vec<(&str, &str)> = KEYS.iter().filter_map(|help| help.bar).collect();
+        let items: Vec<(&str, &str)> = match self.app.play() {
+            Some(_) => PLAY_BAR.to_vec(),
+            None => KEYS.iter().filter_map(|help| help.bar).collect(),
+        };
         let width = |items: &[(&str, &str)]| -> usize {
             items
                 .iter()
@@ -267,7 +271,6 @@ impl Screen<'_> {
                 ]));
             }
         }
-        lines.push(Line::default());
         lines.push(Line::styled(
             " Methods: warnsdorff, backtrack, naive, construct",
             self.style(Role::Muted),

@@ -27,7 +27,7 @@ const SHORT_VALUES_BELOW: usize = 19;
 
 /// The fields a panel too short for all of them leaves out, the first first: each is on the
 /// board or its title, or matters less than the status and the counters, which stay.
-const LEFT_OUT_FIRST: [&str; 13] = [
+const LEFT_OUT_FIRST: [&str; 14] = [
     "Replayed",
     "Elapsed",
     "Steps",
@@ -36,6 +36,7 @@ const LEFT_OUT_FIRST: [&str; 13] = [
     "Start",
     "Cursor",
     "Speed",
+    "Taken back",
     "Backtracks",
     "Joins",
     "Tour",
@@ -187,7 +188,9 @@ impl Screen<'_> {
             // With numbers the start's cell says "start" (or shows visit 1) itself.
             marks.remove(1);
         }
-        if app.scene().seams.is_some() {
+        if app.play().is_some() {
+            marks = self.play_marks();
+        } else if app.scene().seams.is_some() {
             // A construction has no candidates, backtracks or dead ends: its own marks instead.
             let seam = self.style(Role::LightSquare).patch(self.style(Role::Seam));
             marks.truncate(if start_marked { 3 } else { 2 });
@@ -260,6 +263,9 @@ impl Screen<'_> {
     /// style.
     fn panel_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
         let app = self.app;
+        if let Some(play) = app.play() {
+            return self.play_fields(play, short);
+        }
         let text = self.style(Role::Text);
         let status = app.status();
         let mut fields = self.setup_fields(short);
@@ -314,12 +320,27 @@ impl Screen<'_> {
                 fields.push(("Next", next, text));
             }
         }
+        fields.extend(self.cursor_and_view_fields(short));
+        fields
+    }
+
+    /// The cursor's square (and its visit number) and the zoom (`short`: without the row and
+    /// column and without the keys).
+    pub(super) fn cursor_and_view_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
+        let app = self.app;
+        let text = self.style(Role::Text);
+        let board = app.setup().board;
         let cursor = app.cursor();
+        let name = if short {
+            short_name(board, cursor)
+        } else {
+            full_name(board, cursor)
+        };
         let visit = app
             .visit_number(cursor)
             .map(|number| format!(", visit {}", thousands(u64::from(number))))
             .unwrap_or_default();
-        fields.push(("Cursor", format!("{}{visit}", name(cursor)), text));
+        let mut fields = vec![("Cursor", format!("{name}{visit}"), text)];
         let mut view = format!("{} (z: zoom", app.zoom().name());
         if short {
             view = app.zoom().name().to_string();
@@ -338,7 +359,7 @@ impl Screen<'_> {
 
     /// What the user chose: the board, the method and the start (`short`: without the number
     /// of squares and the method's description).
-    fn setup_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
+    pub(super) fn setup_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
         let setup = self.app.setup();
         let board = setup.board;
         let text = self.style(Role::Text);
@@ -542,6 +563,9 @@ impl Screen<'_> {
     /// Two lines of figures under the board, for terminals too narrow for the panel.
     pub(super) fn render_strip(&self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
+        if let Some(play) = app.play() {
+            return self.render_play_strip(play, area, buf);
+        }
         let setup = app.setup();
         let figures = app.figures();
         let status = app.status();

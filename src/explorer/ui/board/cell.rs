@@ -1,5 +1,6 @@
 //! One square's cell: what it shows (a visit number, the knight, a candidate and its degree, the
-//! square last taken back, a square a construction's join linked) and how it is painted (the
+//! square last taken back, a square a construction's join linked, play's moves and the squares
+//! its verdict names) and how it is painted (the
 //! square's colour, the cursor, the labels under the main text in cells tall enough for them,
 //! and a construction's seams: a line in the cell's last column, an underline on its last row).
 
@@ -7,7 +8,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use crate::explorer::app::{KnightState, Scene};
+use crate::explorer::app::{KnightState, PlayView, Scene};
 use crate::explorer::ui::look::{Look, Role};
 use knights_tour_engine::board::Square;
 
@@ -134,6 +135,11 @@ impl CellPainter<'_> {
         {
             return self.knight(state, number);
         }
+        if let Some(play) = &scene.play
+            && let Some(mark) = self.play_mark(play, square)
+        {
+            return mark;
+        }
         if scene.joined.contains(&square) {
             return CellContent {
                 fill: None,
@@ -213,6 +219,32 @@ impl CellPainter<'_> {
                 sub: String::new(),
             }
         }
+    }
+
+    /// A square play marks: a move, `n:d` (its number and its degree; the hint in the chosen
+    /// candidate's colour and labelled `hint`), or a square a dead verdict names (`✗ dead`).
+    fn play_mark(&self, play: &PlayView, square: Square) -> Option<CellContent> {
+        let named = play.named.contains(&square);
+        if let Some(step) = play.moves.iter().find(|step| step.square == square) {
+            let hinted = play.hint == Some(square);
+            let role = match (named, hinted) {
+                (true, _) => Role::DeadEnd,
+                (false, true) => Role::Chosen,
+                (false, false) => Role::Candidate,
+            };
+            return Some(CellContent {
+                role,
+                main: format!("{}:{}", step.number, step.degree),
+                sub: if hinted { "hint" } else { "" }.to_string(),
+                fill: None,
+            });
+        }
+        named.then(|| CellContent {
+            role: Role::DeadEnd,
+            main: self.look.glyphs().dead_end.to_string(),
+            sub: "dead".to_string(),
+            fill: None,
+        })
     }
 
     /// The cell of the square the last backtrack took off the path.

@@ -1,0 +1,206 @@
+//! What the explorer does in play: `P` in and out, the keys play takes (moves, take-backs,
+//! hints, the kind), the judge's news taken in on each tick, and the board shown.
+
+use knights_tour_engine::board::Square;
+use knights_tour_engine::notation::short_name;
+use knights_tour_engine::quote::counted;
+use knights_tour_engine::tour::Tour;
+
+use super::Play;
+use crate::explorer::app::{App, Attempt, Follow, KnightState, Motion, Notice, Scene, TourView};
+use crate::explorer::keys::Action;
+
+impl App {
+    /// The game under way, while play is on.
+    pub fn play(&self) -> Option<&Play> {
+        self.play.as_deref()
+    }
+
+    /// `P`: play on the board, start and kind on screen, or leave play.
+    pub(in crate::explorer::app) fn toggle_play(&mut self) {
+        let own_memory = self.search_memory();
+        if self.play.take().is_some() {
+            // The explorer's search gets its history's memory back.
+            if let Attempt::Stepped(stepped) = &mut self.attempt {
+                stepped.set_memory(own_memory);
+            }
+            self.message = Some("left play: P plays again from the start".into());
+            return;
+        }
+        self.motion = Motion::Still;
+        if self.starts_shown() {
+            self.toggle_starts();
+        }
+        // The explorer's search waits, paused, and gives up its history to the judge.
+        let held = match &mut self.attempt {
+            Attempt::Stepped(stepped) => {
+                stepped.set_memory(0);
+                stepped.memory_held()
+            }
+            _ => 0,
+        };
+        let setup = self.setup;
+        let play = Play::new(
+            setup.board,
+            setup.start,
+            setup.closed,
+            self.limits.clone(),
+            own_memory.saturating_sub(held),
+        );
+        self.play = Some(Box::new(play));
+        self.follow = Follow::Knight;
+    }
+
+    /// Sends `action` to play while it is on; returns whether play took it (the cursor, the
+    /// go-to prompt, the zoom, the help and quitting work as everywhere).
+    pub(in crate::explorer::app) fn play_update(&mut self, action: Action) -> bool {
+        let Some(play) = &mut self.play else {
+            return false;
+        };
+        match action {
+            Action::Play => self.toggle_play(),
+            Action::SetStart => self.play_move_to(self.cursor),
+            Action::MoveNumber(number) => {
+                let head = play.head();
+                let moves = play.moves();
+                match moves.iter().find(|step| step.number == number) {
+                    Some(step) => self.play_move_to(step.square),
+                    None => {
+                        self.message = Some(format!(
+                            "no move {number} from {}: the numbered squares are the moves",
+                            short_name(play.board, head)
+                        ))
+                    }
+                }
+            }
+            Action::StepBack => {
+                if play.take_back() {
+                    self.follow = Follow::Knight;
+                } else {
+                    self.message = Some("at the start: no move to take back".into());
+                }
+            }
+            Action::Hint => match play.ask_hint() {
+                Ok(square) => {
+                    self.cursor = square;
+                    self.follow = Follow::Cursor;
+                }
+                Err(why) => self.message = Some(why),
+            },
+            Action::ToggleClosed => {
+                self.setup.closed = !self.setup.closed;
+                play.set_closed(self.setup.closed);
+                self.reset();
+                // The new search waits too, without a history, while play is on.
+                if let Attempt::Stepped(stepped) = &mut self.attempt {
+                    stepped.set_memory(0);
+                }
+            }
+            Action::WriteTour | Action::WritePicture if play.tour().is_none() => {
+                let left = play.board.area() - play.path.len() as u64;
+                self.notice = Some(Notice::failed(format!(
+                    "the tour is not complete: {} to go",
+                    counted(left, "square")
+                )));
+            }
+            Action::ToggleView if play.tour().is_none() => {
+                self.message = Some("the path view shows the tour once it is complete".into());
+            }
+            Action::WriteTour
+            | Action::WritePicture
+            | Action::ToggleView
+            | Action::CursorUp
+            | Action::CursorDown
+            | Action::CursorLeft
+            | Action::CursorRight
+            | Action::PageUp
+            | Action::PageDown
+            | Action::PageLeft
+            | Action::PageRight
+            | Action::CentreKnight
+            | Action::Goto
+            | Action::Zoom
+            | Action::Help
+            | Action::Redraw
+            | Action::Escape
+            | Action::Quit => return false,
+            _ => {
+                self.message = Some(
+                    "in play: Enter or 1-8 moves the knight, u takes a move back, i hints, \
+                     o changes the kind; P leaves play"
+                        .into(),
+                );
+            }
+        }
+        true
+    }
+
+    /// Moves the knight to `square` in play, or says why not.
+    pub(in crate::explorer::app) fn play_move_to(&mut self, square: Square) {
+        let Some(play) = &mut self.play else { return };
+        match play.advance(square) {
+            Ok(()) => self.follow = Follow::Knight,
+            Err(why) => self.message = Some(why),
+        }
+    }
+
+    /// Takes in the judge's news; `true` if any came.
+    pub(in crate::explorer::app) fn poll_play(&mut self) -> bool {
+        let Some(play) = &mut self.play else {
+            return false;
+        };
+        let news = play.take_reports();
+        if news {
+            // A job dropped for the position on the board is asked again.
+            play.consult();
+        }
+        news
+    }
+
+    /// Whether the judge is at work (the run loop then keeps looking for its answers).
+    pub(in crate::explorer::app) fn play_working(&self) -> bool {
+        self.play.as_ref().is_some_and(|play| play.judge.working())
+    }
+
+    /// The board in play: the path, the knight, the squares it may move to, the hint and the
+    /// squares a dead verdict names.
+    pub(in crate::explorer::app) fn play_scene<'a>(&'a self, play: &'a Play) -> Scene<'a> {
+        let board = play.board;
+        let head = play.head();
+        let state = if play.finished.is_some() {
+            KnightState::Done
+        } else if play.moves().is_empty() {
+            KnightState::DeadEnd
+        } else {
+            KnightState::Ready
+        };
+        let focus = match self.follow {
+            Follow::Knight => head,
+            Follow::Cursor => self.cursor,
+        };
+        let path = match (play.tour(), self.view) {
+            (Some(tour), TourView::Path) => Some(tour.indices()),
+            _ => None,
+        };
+        Scene {
+            board,
+            visits: &play.visits,
+            shown_up_to: u32::MAX,
+            last_visit: board.area(),
+            knight: Some((head, state)),
+            start: play.path[0],
+            cursor: self.cursor,
+            candidates: Vec::new(),
+            undone: None,
+            path,
+            closed: play.tour().is_some_and(Tour::is_closed),
+            focus,
+            zoom: self.zoom,
+            centre_request: self.centre_requests,
+            seams: None,
+            joined: Vec::new(),
+            starts: None,
+            play: Some(play.view()),
+        }
+    }
+}

@@ -1,0 +1,464 @@
+//! Play (`P`): the player finds a tour, a move at a time, on the board, start and kind on
+//! screen, and the engine judges each position as it is reached.
+//!
+//! The knight stands on the start; the squares it may move to are numbered 1 to 8 (clockwise
+//! from two up and one right, as [`KNIGHT_MOVES`] runs) and marked with their Warnsdorff
+//! degree. `Enter` or a click on one of them, or its number, moves there; any other square is
+//! refused with a short message; `u` (`b`, `Backspace`) takes the last move back. After every
+//! move the judge (`judge`, on a thread of its own) says whether a tour completes the position
+//! ([`Judgement`]); judgements are kept by position (`positions`), so a move taken back and
+//! played again is judged at once, and the squares along a tour the judge found are judged by
+//! it without asking again. `i` shows the next square of that tour: a move into a position a
+//! tour completes. When every square is visited, the path goes through the validator and is
+//! the tour on screen: `w` and `e` write it.
+//!
+//! This file holds [`Play`], the game; `actions` what the explorer's keys do in play and the
+//! board it shows; `judge` the judge; `positions` the judgements kept.
+
+mod actions;
+mod judge;
+mod positions;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use knights_tour_engine::board::{Board, KNIGHT_MOVES, Square};
+use knights_tour_engine::existence::NoTourReason;
+use knights_tour_engine::notation::short_name;
+use knights_tour_engine::search::DeadPosition;
+use knights_tour_engine::tour::Tour;
+
+use crate::explorer::limits::Limits;
+use judge::{Job, Judge, Report};
+use positions::Positions;
+
+pub use judge::Judgement;
+
+/// A square the knight may move to now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayMove {
+    /// Its number, 1 to 8: the key that moves there.
+    pub number: u8,
+    /// The square.
+    pub square: Square,
+    /// Its Warnsdorff degree: the unvisited squares a knight's move from it.
+    pub degree: u8,
+}
+
+/// What the board shows of play, beside the path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayView {
+    /// The squares the knight may move to.
+    pub moves: Vec<PlayMove>,
+    /// The hint asked for, until the next move.
+    pub hint: Option<Square>,
+    /// The squares a dead verdict names.
+    pub named: Vec<Square>,
+}
+
+/// Where the judge stands on the position on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing<'a> {
+    /// At work; a slice that ran out already spent `so_far` nodes.
+    Judging {
+        /// Nodes of the last slice that ran out, if one did.
+        so_far: Option<u64>,
+    },
+    /// Its judgement.
+    Judged(&'a Judgement),
+    /// Every square is visited: nothing left to judge.
+    Complete,
+}
+
+/// The tour the judge found last, which completes every position along it.
+#[derive(Debug, Clone)]
+struct FoundTour {
+    tour: Arc<Tour>,
+    /// Whether it was found for a closed tour (it then completes an open one too).
+    closed: bool,
+    nodes: u64,
+}
+
+/// A game; see the module docs.
+#[derive(Debug, Clone)]
+pub struct Play {
+    board: Board,
+    closed: bool,
+    /// The knight's path, the start first.
+    path: Vec<Square>,
+    /// The position after each square of the path.
+    line: Vec<u32>,
+    /// Visit numbers by square index, 0 for unvisited.
+    visits: Vec<u32>,
+    positions: Positions,
+    judge: Judge,
+    /// The jobs asked of the judge and not yet answered: id, position, kind.
+    asked: Vec<(u64, u32, bool)>,
+    /// What the judge may use: the explorer's host's threads, and memory.
+    limits: Limits,
+    memory: u64,
+    /// The position, kind and nodes of the last slice that ran out.
+    interim: Option<(u32, bool, u64)>,
+    found: Option<FoundTour>,
+    hint: Option<Square>,
+    taken_back: u64,
+    began: Instant,
+    /// Once every square is visited: the tour (or why the validator refused it) and the time
+    /// it took.
+    finished: Option<(Result<Tour, String>, Duration)>,
+}
+
+impl Play {
+    /// A game on `board` from `start`, for a closed tour or an open one, its start judged
+    /// within `limits` and in `memory` bytes.
+    fn new(board: Board, start: Square, closed: bool, limits: Limits, memory: u64) -> Self {
+        let mut visits = vec![0; board.area() as usize];
+        visits[board.index(start) as usize] = 1;
+        let mut play = Self {
+            board,
+            closed,
+            path: vec![start],
+            line: vec![0],
+            visits,
+            positions: Positions::new(board.index(start)),
+            judge: Judge::default(),
+            asked: Vec::new(),
+            limits,
+            memory,
+            interim: None,
+            found: None,
+            hint: None,
+            taken_back: 0,
+            began: Instant::now(),
+            finished: None,
+        };
+        play.finish_if_covered();
+        play.consult();
+        play
+    }
+
+    /// The knight's path, the start first.
+    pub fn path(&self) -> &[Square] {
+        &self.path
+    }
+
+    /// Moves made so far.
+    pub fn moves_made(&self) -> u64 {
+        self.path.len() as u64 - 1
+    }
+
+    /// Moves a whole tour has: one fewer than the squares.
+    pub fn moves_in_a_tour(&self) -> u64 {
+        self.board.area() - 1
+    }
+
+    /// Moves taken back since play began.
+    pub fn taken_back(&self) -> u64 {
+        self.taken_back
+    }
+
+    /// The hint shown, until the next move.
+    pub fn hint(&self) -> Option<Square> {
+        self.hint
+    }
+
+    /// The validated tour, once every square is visited.
+    pub fn tour(&self) -> Option<&Tour> {
+        self.finished.as_ref()?.0.as_ref().ok()
+    }
+
+    /// Why the validator refused the path that visits every square (it never should).
+    pub fn refused(&self) -> Option<&str> {
+        self.finished.as_ref()?.0.as_ref().err().map(String::as_str)
+    }
+
+    /// The time from `P` to the last square, once every square is visited.
+    pub fn time_taken(&self) -> Option<Duration> {
+        self.finished.as_ref().map(|(_, took)| *took)
+    }
+
+    /// Where the judge stands on the position on the board.
+    pub fn standing(&self) -> Standing<'_> {
+        if self.finished.is_some() {
+            return Standing::Complete;
+        }
+        let position = self.position();
+        match self.positions.judged(position, self.closed) {
+            Some(judgement) => Standing::Judged(judgement),
+            None => Standing::Judging {
+                so_far: self
+                    .interim
+                    .filter(|&(at, closed, _)| (at, closed) == (position, self.closed))
+                    .map(|(.., nodes)| nodes),
+            },
+        }
+    }
+
+    /// The squares the knight may move to, by number.
+    pub fn moves(&self) -> Vec<PlayMove> {
+        let head = self.head();
+        KNIGHT_MOVES
+            .iter()
+            .zip(1..)
+            .filter_map(|(&delta, number)| {
+                let square = head.offset(delta, self.board)?;
+                self.is_free(square).then(|| PlayMove {
+                    number,
+                    square,
+                    degree: self
+                        .board
+                        .neighbours(square)
+                        .filter(|&next| self.is_free(next))
+                        .count() as u8,
+                })
+            })
+            .collect()
+    }
+
+    /// The squares the verdict on the board names: out of reach, or one of two that would
+    /// both have to be last.
+    pub fn named_squares(&self) -> Vec<Square> {
+        let Standing::Judged(Judgement::Dead {
+            reason: NoTourReason::DeadPosition { position },
+            ..
+        }) = self.standing()
+        else {
+            return Vec::new();
+        };
+        match *position {
+            DeadPosition::Unreachable(square) | DeadPosition::LastElsewhere(square) => {
+                vec![square]
+            }
+            DeadPosition::TwoLast(first, second) => vec![first, second],
+            DeadPosition::NoWayToEnd | DeadPosition::Split => Vec::new(),
+        }
+    }
+
+    fn head(&self) -> Square {
+        self.path[self.path.len() - 1]
+    }
+
+    fn position(&self) -> u32 {
+        self.line[self.line.len() - 1]
+    }
+
+    fn is_free(&self, square: Square) -> bool {
+        self.visits[self.board.index(square) as usize] == 0
+    }
+
+    /// Moves the knight to `square`, or says why it cannot go there.
+    fn advance(&mut self, square: Square) -> Result<(), String> {
+        let board = self.board;
+        let name = |square| short_name(board, square);
+        let head = self.head();
+        if self.finished.is_some() {
+            return Err("every square is visited: u takes the last move back".into());
+        }
+        if square == head {
+            return Err(format!(
+                "the knight is on {}: pick a numbered square",
+                name(square)
+            ));
+        }
+        let visit = self.visits[board.index(square) as usize];
+        if visit == 1 {
+            return Err(format!(
+                "{} is the start: a tour visits each square once",
+                name(square)
+            ));
+        }
+        if visit > 0 {
+            return Err(format!(
+                "{} was visited at move {}: a tour visits each square once",
+                name(square),
+                visit - 1
+            ));
+        }
+        if !head.is_knight_move_to(square) {
+            return Err(format!(
+                "{} is not a knight's move from {}: pick a numbered square",
+                name(square),
+                name(head)
+            ));
+        }
+        let index = board.index(square);
+        let position = self.positions.after(self.position(), index);
+        self.path.push(square);
+        self.line.push(position);
+        self.visits[index as usize] = self.path.len() as u32;
+        self.hint = None;
+        if self.positions.too_many() {
+            self.line = self.positions.keep_only(&self.line);
+            // The jobs under way were for positions renumbered: their answers are not kept.
+            self.asked.clear();
+            self.interim = None;
+        }
+        self.finish_if_covered();
+        self.consult();
+        Ok(())
+    }
+
+    /// Takes the last move back; `false` at the start.
+    fn take_back(&mut self) -> bool {
+        if self.path.len() < 2 {
+            return false;
+        }
+        let square = self.path.pop().expect("longer than the start");
+        self.line.pop();
+        self.visits[self.board.index(square) as usize] = 0;
+        self.hint = None;
+        self.finished = None;
+        self.taken_back += 1;
+        self.consult();
+        true
+    }
+
+    /// Judges the board for a closed tour or an open one.
+    fn set_closed(&mut self, closed: bool) {
+        self.closed = closed;
+        self.hint = None;
+        self.consult();
+    }
+
+    /// The next square of the tour that completes the position, shown as the hint; or why
+    /// there is none.
+    fn ask_hint(&mut self) -> Result<Square, String> {
+        match self.standing() {
+            Standing::Judged(Judgement::Completes {
+                next: Some(next), ..
+            }) => {
+                let next = *next;
+                self.hint = Some(next);
+                Ok(next)
+            }
+            Standing::Complete | Standing::Judged(Judgement::Completes { next: None, .. }) => {
+                Err("every square is visited: no move is left".into())
+            }
+            Standing::Judged(Judgement::Dead { .. }) => {
+                Err("no move completes this position: u takes the last move back".into())
+            }
+            Standing::Judged(Judgement::Unknown { .. } | Judgement::Failed(_)) => Err(
+                "no hint: the judge found no tour from here in its time (nor proved there is none)"
+                    .into(),
+            ),
+            Standing::Judging { .. } => {
+                Err("no hint yet: the judge is still at work on this position".into())
+            }
+        }
+    }
+
+    /// Validates the path once it covers the board: closed if its last square is a knight's
+    /// move from its first.
+    fn finish_if_covered(&mut self) {
+        if self.path.len() as u64 != self.board.area() {
+            return;
+        }
+        let closes = self.path.len() > 2 && self.head().is_knight_move_to(self.path[0]);
+        let indices = self.path.iter().map(|&s| self.board.index(s)).collect();
+        let tour = Tour::new(self.board, indices, closes, Some(self.path[0]))
+            .map_err(|error| format!("the path failed the validator: {error}"));
+        self.finished = Some((tour, self.began.elapsed()));
+    }
+
+    /// Sees that the position on the board is judged: by a judgement kept, along the tour
+    /// found last, or by the judge (asked again to go on, or asked anew). The judge's work on
+    /// any other position stops.
+    fn consult(&mut self) {
+        let position = self.position();
+        let closed = self.closed;
+        if self.finished.is_some()
+            || self.positions.judged(position, closed).is_some()
+            || self.judged_along_found_tour()
+        {
+            self.judge.want_nothing();
+            return;
+        }
+        let under_way = self
+            .asked
+            .iter()
+            .find(|&&(_, at, kind)| (at, kind) == (position, closed))
+            .is_some_and(|&(id, ..)| self.judge.ask_again(id));
+        if !under_way {
+            let id = self.judge.ask(Job {
+                board: self.board,
+                path: self.path.as_slice().into(),
+                closed,
+                limits: self.limits.clone(),
+                memory: self.memory,
+            });
+            self.asked.push((id, position, closed));
+            // Where no thread could be started, the judge has answered already.
+            self.take_reports();
+        }
+    }
+
+    /// Judges the position by the tour found last, when that tour begins with the path (a
+    /// closed tour completes an open question too); `false` when it does not.
+    fn judged_along_found_tour(&mut self) -> bool {
+        let Some(found) = &self.found else {
+            return false;
+        };
+        let indices = found.tour.indices();
+        let board = self.board;
+        let kind_fits = found.closed || !self.closed;
+        let begins_with_path = indices.len() >= self.path.len()
+            && self
+                .path
+                .iter()
+                .zip(indices)
+                .all(|(&square, &index)| board.index(square) == index);
+        if !(kind_fits && begins_with_path) {
+            return false;
+        }
+        let judgement = Judgement::Completes {
+            next: indices
+                .get(self.path.len())
+                .map(|&index| board.square_at(index)),
+            nodes: found.nodes,
+        };
+        self.positions
+            .record(self.position(), self.closed, judgement);
+        true
+    }
+
+    /// Takes in what the judge has said since last asked; `true` if anything came.
+    fn take_reports(&mut self) -> bool {
+        let reports = self.judge.reports();
+        for report in &reports {
+            let id = report.id();
+            let Some(&(_, position, closed)) = self.asked.iter().find(|(asked, ..)| *asked == id)
+            else {
+                continue;
+            };
+            match report {
+                Report::Interim { nodes, .. } => self.interim = Some((position, closed, *nodes)),
+                Report::Final {
+                    judgement, tour, ..
+                } => {
+                    if let (Some(tour), Judgement::Completes { nodes, .. }) = (tour, judgement) {
+                        self.found = Some(FoundTour {
+                            tour: Arc::clone(tour),
+                            closed,
+                            nodes: *nodes,
+                        });
+                    }
+                    self.positions.record(position, closed, judgement.clone());
+                }
+                Report::Dropped { .. } => {}
+            }
+            if !matches!(report, Report::Interim { .. }) {
+                self.asked.retain(|(asked, ..)| *asked != id);
+            }
+        }
+        !reports.is_empty()
+    }
+
+    /// The board's part of play for the scene.
+    fn view(&self) -> PlayView {
+        PlayView {
+            moves: self.moves(),
+            hint: self.hint,
+            named: self.named_squares(),
+        }
+    }
+}

@@ -5,7 +5,7 @@
 //! checked.
 
 use knights_tour_engine::board::{Board, Square};
-use knights_tour_engine::existence::NoTourReason;
+use knights_tour_engine::existence::{self, NoTourReason, Verdict};
 use knights_tour_engine::solve::{Layer, Method, Outcome, Request, solve};
 use knights_tour_engine::tour::validate;
 
@@ -331,5 +331,202 @@ fn the_ends_map_refuses_closed_tours() {
     assert_eq!(
         map_ends(&request, &MapSettings::threads(1), &quietly),
         Err(StartsError::ClosedEnds)
+    );
+}
+
+/// A seeded stream of squares (xorshift): the same pairs every run.
+struct Squares {
+    state: u64,
+}
+
+impl Squares {
+    fn seeded(seed: u64) -> Self {
+        Self { state: seed | 1 }
+    }
+
+    fn below(&mut self, n: u32) -> u32 {
+        self.state ^= self.state << 13;
+        self.state ^= self.state >> 7;
+        self.state ^= self.state << 17;
+        (self.state % u64::from(n)) as u32
+    }
+
+    fn on(&mut self, board: Board) -> Square {
+        Square::new(self.below(board.rows()), self.below(board.cols()))
+    }
+
+    /// A start and an end the theorems allow a tour between, at random.
+    fn admissible_pair(&mut self, board: Board) -> (Square, Square) {
+        loop {
+            let (start, end) = (self.on(board), self.on(board));
+            if !matches!(
+                existence::route_verdict(board, start, end),
+                Verdict::Impossible(_)
+            ) {
+                return (start, end);
+            }
+        }
+    }
+}
+
+/// The corners of `board` and a few squares near them and in the middle: the places a
+/// construction from blocks could get wrong.
+fn awkward_squares(board: Board) -> Vec<Square> {
+    let (last_row, last_col) = (board.rows() - 1, board.cols() - 1);
+    let mut squares = Vec::new();
+    for (row, col) in [(0, 0), (0, 1), (1, 2), (2, 1), (2, 2)] {
+        squares.extend([
+            Square::new(row, col),
+            Square::new(last_row - row, col),
+            Square::new(row, last_col - col),
+            Square::new(last_row - row, last_col - col),
+        ]);
+    }
+    squares.push(Square::new(last_row / 2, last_col / 2));
+    squares
+}
+
+/// Solves `request` and checks that the construction answered with a tour from its start to
+/// its end, which the validator passed.
+fn constructed_route(request: &Request) {
+    let outcome = solve_checked(request);
+    let Outcome::Tour { tour, layer, .. } = &outcome else {
+        panic!("{request:?}: {outcome:?}");
+    };
+    assert_eq!(*layer, Layer::Construct, "{request:?}");
+    assert_eq!(tour.start(), request.start);
+    assert_eq!(tour.squares().last(), request.end);
+}
+
+#[test]
+fn the_construction_places_the_end_on_boards_from_the_threshold_to_60x60() {
+    let mut squares = Squares::seeded(2024);
+    // Even, odd-by-even and odd-by-odd boards of at least 1024 squares (where `auto`
+    // constructs first), narrow ones included.
+    let boards = [
+        (32, 32),
+        (33, 33),
+        (32, 33),
+        (31, 35),
+        (25, 41),
+        (6, 180),
+        (7, 147),
+        (9, 121),
+        (34, 47),
+        (40, 40),
+        (45, 45),
+        (47, 52),
+        (51, 51),
+        (57, 59),
+        (60, 60),
+    ];
+    for (rows, cols) in boards {
+        let board = board(rows, cols);
+        let mut pairs: Vec<(Square, Square)> =
+            (0..40).map(|_| squares.admissible_pair(board)).collect();
+        let awkward = awkward_squares(board);
+        for &start in &awkward {
+            for &end in &awkward {
+                if !matches!(
+                    existence::route_verdict(board, start, end),
+                    Verdict::Impossible(_)
+                ) {
+                    pairs.push((start, end));
+                }
+            }
+        }
+        for (start, end) in pairs {
+            constructed_route(&Request::new(board, start).ending_at(end));
+        }
+    }
+}
+
+#[test]
+fn the_construction_places_the_end_of_square_boards_below_the_threshold_when_asked() {
+    // Conrad et al.: every pair the colour rule allows has a tour on n x n, n >= 6. From 12
+    // on, a board is cut into several blocks.
+    let mut squares = Squares::seeded(7);
+    for side in 12..=31 {
+        let board = board(side, side);
+        for _ in 0..30 {
+            let (start, end) = squares.admissible_pair(board);
+            let request = Request::new(board, start)
+                .ending_at(end)
+                .method(Method::Construct);
+            constructed_route(&request);
+        }
+    }
+}
+
+/// Solves `request` streaming and checks the walked tour with the validator's one bit a square,
+/// its first and last squares, and that the construction answered.
+fn walked_route(request: &Request) {
+    use knights_tour_engine::solve::{SolvedTour, solve_streaming};
+    use knights_tour_engine::tour::{Validator, VisitOrder};
+    let outcome = solve_streaming(request).unwrap();
+    let Outcome::Tour { tour, layer, .. } = &outcome else {
+        panic!("{request:?}: {outcome:?}");
+    };
+    assert_eq!(*layer, Layer::Construct);
+    assert!(
+        matches!(tour, SolvedTour::Walked(_)),
+        "a constructed tour is walked"
+    );
+    let board = request.board;
+    let mut validator = Validator::new(board, false, Some(request.start));
+    let mut last = None;
+    let squares = board.area() as usize;
+    tour.try_for_each_run(0..squares, |_, run| {
+        for &index in run {
+            validator.push(board.square_at(index))?;
+        }
+        last = run.last().map(|&index| board.square_at(index));
+        Ok::<(), knights_tour_engine::tour::TourError>(())
+    })
+    .unwrap();
+    validator.finish().unwrap();
+    assert_eq!(last, request.end);
+}
+
+#[test]
+fn large_tours_to_an_end_are_walked_and_checked_a_bit_a_square() {
+    for (rows, cols, start, end) in [
+        (1000, 1000, Square::new(0, 0), Square::new(999, 998)),
+        (1000, 1000, Square::new(500, 3), Square::new(2, 776)),
+        (1001, 1001, Square::new(0, 0), Square::new(1000, 1000)),
+        (2000, 3001, Square::new(0, 0), Square::new(1999, 3000)),
+        (2000, 3001, Square::new(1234, 2999), Square::new(17, 5)),
+    ] {
+        walked_route(&Request::new(board(rows, cols), start).ending_at(end));
+    }
+}
+
+#[test]
+fn where_no_piece_places_the_end_the_search_answers() {
+    // Ends in the block of the start where no path of the block joins them (on 12x13 and
+    // 6x12, one block of every cut holds both squares): the search finds the tour.
+    for (rows, cols, start, end) in [
+        (12, 13, Square::new(4, 2), Square::new(5, 0)),
+        (6, 12, Square::new(0, 5), Square::new(2, 4)),
+    ] {
+        let request = Request::new(board(rows, cols), start)
+            .ending_at(end)
+            .method(Method::Construct);
+        let outcome = solve_checked(&request);
+        assert!(matches!(outcome, Outcome::Tour { .. }), "{outcome:?}");
+    }
+    // A strip is not cut into blocks: the search answers, and here gives up honestly.
+    let mut strip = Request::new(board(3, 400), Square::new(0, 0)).ending_at(Square::new(2, 399));
+    strip.node_budget = 100_000;
+    let outcome = solve_checked(&strip);
+    assert!(
+        matches!(
+            outcome,
+            Outcome::BudgetExceeded {
+                layer: Layer::Backtrack,
+                ..
+            }
+        ),
+        "{outcome:?}"
     );
 }

@@ -42,8 +42,9 @@ pub struct SolveArgs {
         conflicts_with = "closed"
     )]
     pub end: Option<SquareSpec>,
-    /// A partial tour to complete, `-` for standard input: a list of 'r c' lines, on the board
-    /// of --size, starting on --start if given
+    /// A partial tour to complete, `-` for standard input: a list of 'r c' lines or the JSON of
+    /// --format json with its path cut short, on the board of --size, starting on --start if
+    /// given
     #[arg(long, value_name = "FILE")]
     pub prefix: Option<PathBuf>,
     /// auto: the layered engine; warnsdorff: one greedy pass; backtrack: Warnsdorff-ordered

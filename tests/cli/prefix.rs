@@ -1,4 +1,5 @@
-//! Completing a partial tour through the command line: `solve --prefix FILE|-` gives a whole
+//! Completing a partial tour through the command line: `solve --prefix FILE|-` (a list, or
+//! the JSON of `solve` cut short) gives a whole
 //! tour that begins with the given path (validated here, its first squares compared with the
 //! file's), a proof that none exists (exit 1, with the reason), or gave up (exit 3); a file
 //! that is not a knight's path on the board, or that disagrees with `--start`, is exit 2
@@ -168,4 +169,36 @@ fn check_end_checks_the_last_square() {
     assert_eq!(ok.code, 0, "{}", ok.stderr);
     let wrong = run(&["check", "--end", "0,5"], Some(tour.as_bytes()));
     assert_fails(&wrong, 1, &["end"], "another end");
+}
+
+#[test]
+fn a_prefix_may_be_the_json_of_solve_cut_short() {
+    let out = solve(&["--size", "6", "--format", "json"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mut value: Value = serde_json::from_str(&out.stdout).unwrap();
+    let path = value["path"].as_array_mut().unwrap();
+    path.truncate(12);
+    let prefix: Vec<Square> = path
+        .iter()
+        .map(|pair| {
+            let at = |i: usize| pair[i].as_u64().unwrap() as u32;
+            Square::new(at(0), at(1))
+        })
+        .collect();
+    let file = scratch_file("prefix.json", value.to_string().as_bytes());
+    let out = solve(&[
+        "--size",
+        "6",
+        "--prefix",
+        file.to_str().unwrap(),
+        "--format",
+        "list",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let tour = parse_list(&out.stdout);
+    assert_tour(board(6, 6), &tour, false, prefix[0], "json prefix");
+    assert_eq!(&tour[..12], &prefix[..]);
+    // Its rows and cols must be the board's.
+    let out = solve(&["--size", "7", "--prefix", file.to_str().unwrap()]);
+    assert_fails(&out, 2, &["'rows' is 6", "7x7"], "json of another board");
 }

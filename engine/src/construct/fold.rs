@@ -103,6 +103,29 @@ impl<T: Copy + PartialEq> Runs<T> {
             .collect()
     }
 
+    /// Where block number `block` lies among the blocks of [`Runs::folded`] with `keep`:
+    /// the block of the folded side that holds the same piece.
+    pub fn folded_index(&self, keep: u32, block: u64) -> Option<usize> {
+        let (mut number, mut folded) = (0u64, 0usize);
+        for &(_, count) in &self.runs {
+            let kept = kept(count, keep);
+            if block < number + u64::from(count) {
+                let within = (block - number) as u32;
+                let rep = if count == kept || within == 0 {
+                    within
+                } else if within == count - 1 {
+                    kept - 1
+                } else {
+                    1 + (within - 1) % (kept - 2)
+                };
+                return Some(folded + rep as usize);
+            }
+            number += u64::from(count);
+            folded += kept as usize;
+        }
+        None
+    }
+
     /// The sum of `measure` over every block (a side's length, from the blocks' widths).
     #[cfg(test)]
     pub fn total(&self, measure: impl Fn(T) -> u32) -> u64 {
@@ -110,6 +133,63 @@ impl<T: Copy + PartialEq> Runs<T> {
             .iter()
             .map(|&(item, n)| u64::from(measure(item)) * u64::from(n))
             .sum()
+    }
+}
+
+impl Runs<u32> {
+    /// The block that holds coordinate `x` of a side cut into these widths: its number and
+    /// its first coordinate; `None` past the side's end.
+    pub fn block_at(&self, x: u32) -> Option<(u64, u32)> {
+        let (mut number, mut first) = (0u64, 0u32);
+        for &(width, count) in &self.runs {
+            let len = width * count;
+            if x < first + len {
+                let within = (x - first) / width;
+                return Some((number + u64::from(within), first + within * width));
+            }
+            number += u64::from(count);
+            first += len;
+        }
+        None
+    }
+
+    /// The same blocks, each tagged with the stretch it lies in, so that every block numbered
+    /// in `marks` is a run of its own and no run reaches across one: runs of equal tagged
+    /// blocks then hold equal pieces when the pieces depend on where a block lies from the
+    /// marks.
+    pub fn marked(&self, marks: &[u64]) -> Runs<(u32, u32)> {
+        let mut marks = marks.to_vec();
+        marks.sort_unstable();
+        marks.dedup();
+        let tag = |block: u64| {
+            let before = marks.partition_point(|&mark| mark < block);
+            if marks.get(before) == Some(&block) {
+                2 * before as u32 + 1
+            } else {
+                2 * before as u32
+            }
+        };
+        let mut tagged = Runs::new();
+        let mut number = 0u64;
+        for &(width, count) in &self.runs {
+            let end = number + u64::from(count);
+            while number < end {
+                // The stretch of this run up to the next mark, or the mark itself.
+                let next_mark = marks
+                    .iter()
+                    .copied()
+                    .find(|&mark| mark >= number)
+                    .unwrap_or(u64::MAX);
+                let stretch_end = if next_mark == number {
+                    number + 1
+                } else {
+                    next_mark.min(end)
+                };
+                tagged.push((width, tag(number)), (stretch_end - number) as u32);
+                number = stretch_end;
+            }
+        }
+        tagged
     }
 }
 
@@ -299,6 +379,46 @@ mod tests {
                 let folded_len = expected.iter().max().map_or(0, |&m| m + 1);
                 assert_eq!(axis.folded_len(), folded_len, "{runs:?} keep {keep}");
             }
+        }
+    }
+
+    #[test]
+    fn marks_cut_runs_so_that_each_marked_block_folds_on_its_own() {
+        let mut runs = Runs::of(8u32, 40);
+        runs.push(6, 1);
+        runs.push(8, 30);
+        // Blocks 0, 17 and 41 marked, and 17 twice.
+        let marked = runs.marked(&[41, 17, 0, 17]);
+        assert_eq!(marked.count(), runs.count());
+        let widths: Vec<u32> = marked.folded(UNFOLDED).iter().map(|&(w, _)| w).collect();
+        assert_eq!(widths, runs.folded(UNFOLDED));
+        for block in [0, 17, 41] {
+            let folded = marked.folded_index(KEEP, block).unwrap();
+            let tag = marked.folded(KEEP)[folded].1;
+            // Nothing else folds onto a marked block.
+            let sharing = (0..marked.count())
+                .filter(|&other| {
+                    marked.folded(KEEP)[marked.folded_index(KEEP, other).unwrap()].1 == tag
+                })
+                .count();
+            assert_eq!(sharing, 1, "block {block}");
+        }
+        // Every block folds where the axis of the marked runs puts its first coordinate.
+        let axis = Axis::of(&marked, KEEP, |(w, _)| w);
+        let folded = marked.folded(KEEP);
+        let len = runs.total(|w| w) as u32;
+        assert_eq!(runs.block_at(len - 1), Some((runs.count() - 1, len - 8)));
+        assert_eq!(runs.block_at(len), None);
+        for block in 0..marked.count() {
+            let start: u32 = (0..block).map(|b| if b == 40 { 6 } else { 8 }).sum();
+            assert_eq!(runs.block_at(start), Some((block, start)));
+            let index = marked.folded_index(KEEP, block).unwrap();
+            let folded_start: u32 = folded[..index].iter().map(|&(w, _)| w).sum();
+            assert_eq!(
+                axis.locate(start).unwrap().folded,
+                folded_start,
+                "block {block}"
+            );
         }
     }
 

@@ -1,9 +1,11 @@
 //! Boards with both sides at least 5: blocks, their pieces, and the joins that make one tour.
 //!
 //! The rows are cut into bands and the columns into stripes, each 5 to 11 squares wide, so the
-//! board becomes a grid of blocks. Every block carries a closed tour of its own (a *tile*);
-//! on a board with both sides odd, the block holding the start carries instead a path from the
-//! start. Then, with the general splice of [`Links::splice`]:
+//! board becomes a grid of blocks. Every block carries a closed tour of its own (a *tile*),
+//! but for the *path blocks* of [`super::corridor`]: on a board with both sides odd, the block
+//! holding the start carries a path from the start; for a tour to a chosen end, the blocks on
+//! the way from the start's block to the end's carry paths chained by knight moves. Then, with
+//! the general splice of [`Links::splice`]:
 //! - each block is joined to the block on its left: the left block's tour always holds the
 //!   edge that cuts off its top-right corner, `(0, w−1)–(2, w−2)`; the right block's tile is
 //!   searched with the edge `(1, 1)–(3, 0)`; the swap adds `(0, w−1)–(1, w+1)` and
@@ -13,21 +15,27 @@
 //!   `(1, 1)–(0, 3)`.
 //!
 //! The joins form a spanning tree of the blocks and each removes two edges that no other join
-//! touches, so the result is one cycle (or one path from the start). The cuts are runs of equal
-//! bands and stripes (eights, then a few others), and only the folded board is laid (see
-//! [`super::fold`]): each run of bands or stripes cut to a few. A band is built once per kind,
+//! touches, so the result is one cycle (or one path between the ends). A join of two path
+//! blocks is their knight move instead (a *wire*), and a path block holds the edges of its
+//! other joins. The cuts are runs of equal bands and stripes (eights, then a few others; for a
+//! path, the blocks of its ends and the stretches between them runs of their own), and only
+//! the folded board is laid (see [`super::fold`]): each run of bands or stripes cut to a few.
+//! Where no piece fits, other cuts are tried: around the start, when both sides are odd, so
+//! that its block is the odd one; shifted, for an end on another board. A band is built once per kind,
 //! as a strip as wide as the folded board, and copied into every band of that kind. A
 //! construction that tells its story folds nothing and builds every band itself.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::iter;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::corridor::{self, Anchor, Paths};
 pub use super::error::AssemblyError;
 use super::fold::{Axis, KEEP, Runs, UNFOLDED};
 use super::links::Links;
 use super::meter::Meter;
-use super::piece::{PieceOutcome, PieceSpec, Shape, cached, find_piece_within};
+use super::piece::{PieceSpec, Shape, cached};
 use super::walk::Folded;
 use crate::board::{Board, Square};
 use crate::search::Limit;
@@ -166,15 +174,40 @@ pub fn splits_around(len: u32, at: u32) -> Vec<Runs<u32>> {
 }
 
 /// Where the pieces go on the board that is laid (the folded board): the cut of its rows and of
-/// its columns, and the block with a path.
+/// its columns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
     /// Heights of the bands, top first.
     pub bands: Vec<u32>,
     /// Widths of the stripes, left first.
     pub stripes: Vec<u32>,
-    /// The block `(band, stripe)` that carries a path from the start.
-    pub path_block: Option<(usize, usize)>,
+}
+
+/// The edges a path piece of the block at `at` must hold for the splices that join it to its
+/// neighbours on the joins' tree, leaving out those in `wired` (joined by a knight move between
+/// path ends instead): the port of the join on its left or above it, and the corner edges of
+/// the joins on its right and below it.
+pub(super) fn join_edges(
+    layout: &Layout,
+    (band, stripe): (usize, usize),
+    wired: &[(usize, usize)],
+) -> Vec<(Square, Square)> {
+    let (rows, cols) = (layout.bands[band], layout.stripes[stripe]);
+    let spliced = |neighbour: (usize, usize)| !wired.contains(&neighbour);
+    let mut required = Vec::new();
+    if stripe > 0 && spliced((band, stripe - 1)) {
+        required.extend(port_edge(Port::Left));
+    }
+    if stripe + 1 < layout.stripes.len() && spliced((band, stripe + 1)) {
+        required.push(right_edge(cols));
+    }
+    if stripe == 0 && band > 0 && spliced((band - 1, 0)) {
+        required.extend(port_edge(Port::Top));
+    }
+    if stripe == 0 && band + 1 < layout.bands.len() && spliced((band + 1, 0)) {
+        required.push(bottom_edge(rows));
+    }
+    required
 }
 
 /// A board tour laid out as links, with where its walk begins and ends.
@@ -188,64 +221,6 @@ pub struct Assembled {
     pub blocks: u64,
 }
 
-/// The path of the block holding `start` on a board with both sides odd, with the edges its
-/// joins need; `None` when the search finds none. Its search's nodes are charged to `meter`.
-fn path_piece(
-    layout: &Layout,
-    origin: Square,
-    start: Square,
-    meter: &mut Meter,
-) -> Result<Option<(Links, Square)>, Limit> {
-    let Some((band, stripe)) = layout.path_block else {
-        return Ok(None);
-    };
-    let (rows, cols) = (layout.bands[band], layout.stripes[stripe]);
-    let mut required = Vec::new();
-    if stripe > 0 {
-        required.extend(port_edge(Port::Left));
-    }
-    if stripe + 1 < layout.stripes.len() {
-        required.push(right_edge(cols));
-    }
-    if stripe == 0 && band > 0 {
-        required.extend(port_edge(Port::Top));
-    }
-    if stripe == 0 && band + 1 < layout.bands.len() {
-        required.push(bottom_edge(rows));
-    }
-    let local = Square::new(start.row - origin.row, start.col - origin.col);
-    let spec = PieceSpec {
-        rows,
-        cols,
-        shape: Shape::Path {
-            from: local,
-            to: None,
-        },
-        required,
-        bridges: Vec::new(),
-        parts: Vec::new(),
-    };
-    let allowed = PIECE_BUDGET.min(meter.nodes_left());
-    let (outcome, nodes) = find_piece_within(&spec, allowed, meter.deadline());
-    meter.charge(nodes)?;
-    Ok(match outcome {
-        PieceOutcome::Found(piece) if piece.is_valid() => {
-            let Ok(board) = Board::new(u64::from(rows), u64::from(cols)) else {
-                return Ok(None);
-            };
-            let end = *piece.order.last().expect("a piece has squares");
-            let links = Links::from_order(board, &piece.order, false);
-            Some((
-                links,
-                Square::new(origin.row + end.row, origin.col + end.col),
-            ))
-        }
-        PieceOutcome::GaveUp if allowed < PIECE_BUDGET => return Err(Limit::Nodes),
-        PieceOutcome::Late => return Err(Limit::Deadline),
-        _ => None,
-    })
-}
-
 /// Stripes laid between two looks at the clock.
 const STRIPES_PER_LOOK: usize = 1 << 12;
 
@@ -253,10 +228,10 @@ const STRIPES_PER_LOOK: usize = 1 << 12;
 /// blocks laid and joined left to right.
 fn build_band(
     layout: &Layout,
+    paths: &Paths,
     band: usize,
     top: u32,
     cols: u32,
-    path: Option<&(Links, Square)>,
     meter: &mut Meter,
 ) -> Result<Links, AssemblyError> {
     let rows = layout.bands[band];
@@ -272,8 +247,7 @@ fn build_band(
             meter.check_clock()?;
         }
         let at = Square::new(0, left);
-        if layout.path_block == Some((band, stripe)) {
-            let (piece, _) = path.ok_or(AssemblyError::NoPiece)?;
+        if let Some(piece) = paths.piece_at((band, stripe)) {
             strip.lay(piece, at);
             meter.laid(piece, Square::new(top, left));
         } else {
@@ -294,7 +268,7 @@ fn build_band(
             strip.lay(&piece, at);
             meter.laid(&piece, Square::new(top, left));
         }
-        if stripe > 0 {
+        if stripe > 0 && !paths.wired((band, stripe - 1), (band, stripe)) {
             // Join to the block on the left, whose right edge ends at column `left - 1`.
             let a1 = Square::new(0, left - 1);
             let a2 = Square::new(2, left - 2);
@@ -309,46 +283,129 @@ fn build_band(
     Ok(strip)
 }
 
-/// Lays out and joins the tour of `board` (both sides at least 5): a closed tour when
-/// `path_from` is `None`, else (both sides odd) a path from that square; within the budget and
-/// deadline of `meter`. Unless the construction tells its story, only the folded board is laid.
+/// The ends of a tour laid as a path: its first square, and its last if it is prescribed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathEnds {
+    /// The first square.
+    pub from: Square,
+    /// The last square, or `None` where the path may end anywhere.
+    pub to: Option<Square>,
+}
+
+/// The cuts of `board`'s rows and columns to try for a tour with `path`'s ends (a cycle when
+/// `None`), in order.
+fn cuts(board: Board, path: Option<PathEnds>) -> Vec<(Runs<u32>, Runs<u32>)> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let (row_cuts, col_cuts) = match path {
+        None => return vec![(split(rows), split(cols))],
+        // Both sides odd: the start's block is the one odd block.
+        Some(PathEnds { from, .. }) if board.has_odd_area() => {
+            (splits_around(rows, from.row), splits_around(cols, from.col))
+        }
+        Some(_) => (shifted_splits(rows), shifted_splits(cols)),
+    };
+    let mut cuts = Vec::new();
+    for bands in &row_cuts {
+        for stripes in &col_cuts {
+            cuts.push((bands.clone(), stripes.clone()));
+        }
+    }
+    cuts
+}
+
+/// Cuts of a side of `len` squares into blocks of 5 to 11 ([`split`]'s blocks, in turn
+/// reversed and after a first block of 6 or 10), so that a square that falls where no piece
+/// fits in one cut lies elsewhere in a block in another.
+pub fn shifted_splits(len: u32) -> Vec<Runs<u32>> {
+    let mut found = vec![split(len), split(len).reversed()];
+    for first in [6, 10] {
+        if len >= first + 5 {
+            let mut blocks = Runs::of(first, 1);
+            blocks.extend(&split(len - first));
+            found.push(blocks);
+        }
+    }
+    let mut distinct: Vec<Runs<u32>> = Vec::new();
+    for blocks in found {
+        if !distinct.contains(&blocks) {
+            distinct.push(blocks);
+        }
+    }
+    distinct
+}
+
+/// Where coordinate `x` of a side cut into `blocks` lies: the block of the laid side (`keep`
+/// blocks kept of a run, the runs `marked` as [`Runs::marked`] tags them), the coordinate
+/// within the block and the block's first coordinate on the board.
+fn locate(blocks: &Runs<u32>, marked: &Runs<(u32, u32)>, keep: u32, x: u32) -> (usize, u32, u32) {
+    let (number, first) = blocks.block_at(x).expect("the square is on the board");
+    let folded = marked
+        .folded_index(keep, number)
+        .expect("the marked side has the same blocks");
+    (folded, x - first, first)
+}
+
+/// Lays out and joins the tour of `board` (both sides at least 5): a closed tour when `path`
+/// is `None`, else a path between its ends (from any start on a board with both sides odd, to
+/// a given end on any); within the budget and deadline of `meter`. Unless the construction
+/// tells its story, only the folded board is laid.
 pub fn assemble(
     board: Board,
-    path_from: Option<Square>,
+    path: Option<PathEnds>,
     meter: &mut Meter,
 ) -> Result<Assembled, AssemblyError> {
-    let cuts: Vec<(Runs<u32>, Runs<u32>)> = match path_from {
-        None => vec![(split(board.rows()), split(board.cols()))],
-        Some(start) => {
-            let mut cuts = Vec::new();
-            for bands in splits_around(board.rows(), start.row) {
-                for stripes in splits_around(board.cols(), start.col) {
-                    cuts.push((bands.clone(), stripes));
-                }
-            }
-            cuts
-        }
-    };
     let keep = if meter.is_telling() { UNFOLDED } else { KEEP };
-    for (bands, stripes) in cuts {
-        let layout = Layout {
-            bands: bands.folded(keep),
-            stripes: stripes.folded(keep),
-            path_block: None,
+    // The blocks of the path's ends are runs of their own, and so is every stretch between
+    // them: the pieces of the blocks there depend on where the ends lie.
+    let ends: Vec<Square> = path
+        .iter()
+        .flat_map(|ends| iter::once(ends.from).chain(ends.to))
+        .collect();
+    let spent_before = meter.spent();
+    for (bands, stripes) in cuts(board, path) {
+        let marks = |blocks: &Runs<u32>, coordinate: fn(&Square) -> u32| -> Vec<u64> {
+            ends.iter()
+                .filter_map(|square| blocks.block_at(coordinate(square)))
+                .map(|(number, _)| number)
+                .collect()
         };
-        let (layout, path) = match path_from {
-            None => (layout, None),
-            Some(start) => {
-                let layout = Layout {
-                    path_block: Some((odd_block(&layout.bands), odd_block(&layout.stripes))),
-                    ..layout
+        let marked_bands = bands.marked(&marks(&bands, |s| s.row));
+        let marked_stripes = stripes.marked(&marks(&stripes, |s| s.col));
+        let layout = Layout {
+            bands: marked_bands.folded(keep).iter().map(|&(h, _)| h).collect(),
+            stripes: marked_stripes
+                .folded(keep)
+                .iter()
+                .map(|&(w, _)| w)
+                .collect(),
+        };
+        let anchor = |square: Square| {
+            let (band, row, top) = locate(&bands, &marked_bands, keep, square.row);
+            let (stripe, col, left) = locate(&stripes, &marked_stripes, keep, square.col);
+            let anchor = Anchor {
+                block: (band, stripe),
+                square: Square::new(row, col),
+            };
+            (anchor, Square::new(top, left))
+        };
+        let (paths, end) = match path {
+            None => (Paths::none(), None),
+            Some(ends) => {
+                let (from, corner) = anchor(ends.from);
+                let to = ends.to.map(|to| anchor(to).0);
+                let Some(paths) = corridor::plan(&layout, from, to, meter)? else {
+                    // An end no cut has placed within bounds is left to the search.
+                    if to.is_some() && meter.spent() - spent_before > corridor::ROUTE_NODES {
+                        break;
+                    }
+                    continue;
                 };
-                // The path block's corner on the board: the blocks before the odd one.
-                let origin = Square::new(before_odd(&bands), before_odd(&stripes));
-                match path_piece(&layout, origin, start, meter)? {
-                    Some(found) => (layout, Some(found)),
-                    None => continue,
-                }
+                // Without an end, the path ends in the start's block where its piece does.
+                let end = ends.to.unwrap_or(Square::new(
+                    corner.row + paths.last.row,
+                    corner.col + paths.last.col,
+                ));
+                (paths, Some(end))
             }
         };
         // A layout given up tells nothing.
@@ -358,15 +415,15 @@ pub fn assemble(
             layout.stripes.iter().map(|&w| u64::from(w)).sum(),
         )
         .map_err(|_| AssemblyError::Memory)?;
-        match assemble_layout(laid, &layout, path.as_ref(), meter) {
+        match assemble_layout(laid, &layout, &paths, meter) {
             Err(AssemblyError::NoPiece) => continue,
             Err(other) => return Err(other),
             Ok(links) => {
-                let rows = Axis::of(&bands, keep, |h| h);
-                let cols = Axis::of(&stripes, keep, |w| w);
+                let rows = Axis::of(&marked_bands, keep, |(h, _)| h);
+                let cols = Axis::of(&marked_stripes, keep, |(w, _)| w);
                 return Ok(Assembled {
                     folded: Folded::new(links, rows, cols).map_err(|_| AssemblyError::Memory)?,
-                    end: path.map(|(_, end)| end),
+                    end,
                     blocks: bands.count() * stripes.count(),
                 });
             }
@@ -375,42 +432,23 @@ pub fn assemble(
     Err(AssemblyError::NoPiece)
 }
 
-fn odd_block(blocks: &[u32]) -> usize {
-    blocks
-        .iter()
-        .position(|&b| b % 2 == 1)
-        .expect("an odd side has an odd block")
-}
-
-/// The squares before the odd block of a side.
-fn before_odd(blocks: &Runs<u32>) -> u32 {
-    let mut before = 0;
-    for &(width, count) in blocks.runs() {
-        if width % 2 == 1 {
-            break;
-        }
-        before += width * count;
-    }
-    before
-}
-
 /// The links of the laid board `board` (the folded board, unless the story is told) with every
-/// band laid and joined.
+/// band laid and joined, and the path blocks wired.
 fn assemble_layout(
     board: Board,
     layout: &Layout,
-    path: Option<&(Links, Square)>,
+    paths: &Paths,
     meter: &mut Meter,
 ) -> Result<Links, AssemblyError> {
     let mut links = if meter.is_telling() {
-        every_band(board, layout, path, meter)?
+        every_band(board, layout, paths, meter)?
     } else {
-        shared_bands(board, layout, path, meter)?
+        shared_bands(board, layout, paths, meter)?
     };
     // Join each band to the one above it in the first stripe.
     let mut top = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
-        if band > 0 {
+        if band > 0 && !paths.wired((band - 1, 0), (band, 0)) {
             let a1 = Square::new(top - 1, 0);
             let a2 = Square::new(top - 2, 2);
             let b1 = Square::new(top + 1, 1);
@@ -420,6 +458,12 @@ fn assemble_layout(
         }
         top += height;
     }
+    for &(exit, entry) in &paths.wires {
+        links.connect(exit, entry);
+    }
+    if !paths.wires.is_empty() {
+        meter.wired(&paths.wires);
+    }
     Ok(links)
 }
 
@@ -428,19 +472,20 @@ fn assemble_layout(
 fn shared_bands(
     board: Board,
     layout: &Layout,
-    path: Option<&(Links, Square)>,
+    paths: &Paths,
     meter: &mut Meter,
 ) -> Result<Links, AssemblyError> {
     let cols = board.cols();
-    // One strip per kind of band: its height, whether it is the first, whether it has the path.
-    let mut strips: HashMap<(u32, bool, bool), Links> = HashMap::new();
+    // One strip per kind of band: its height, whether it is the first, and the band itself
+    // when it holds a path block.
+    let mut strips: HashMap<(u32, bool, Option<usize>), Links> = HashMap::new();
     let mut links = Links::new_within(board, meter.deadline())?;
     let mut begin = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
-        let with_path = layout.path_block.is_some_and(|(b, _)| b == band);
+        let with_path = paths.in_band(band).then_some(band);
         let kind = (height, band == 0, with_path);
         if let Entry::Vacant(entry) = strips.entry(kind) {
-            entry.insert(build_band(layout, band, 0, cols, path, meter)?);
+            entry.insert(build_band(layout, paths, band, 0, cols, meter)?);
         }
         let strip = strips[&kind].cells();
         links.cells_mut()[begin..begin + strip.len()].copy_from_slice(strip);
@@ -454,14 +499,14 @@ fn shared_bands(
 fn every_band(
     board: Board,
     layout: &Layout,
-    path: Option<&(Links, Square)>,
+    paths: &Paths,
     meter: &mut Meter,
 ) -> Result<Links, AssemblyError> {
     let cols = board.cols();
     let mut links = Links::new_within(board, meter.deadline())?;
     let mut top = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
-        let strip = build_band(layout, band, top, cols, path, meter)?;
+        let strip = build_band(layout, paths, band, top, cols, meter)?;
         let begin = (top * cols) as usize;
         links.cells_mut()[begin..begin + strip.cells().len()].copy_from_slice(strip.cells());
         top += height;

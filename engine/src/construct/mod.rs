@@ -15,12 +15,15 @@
 //! |---|---|
 //! | both sides ≥ 5, a closed tour exists | `layout`: blocks of 5 to 11 with a closed tour each (tiles), one swap per join; open tours read the cycle from the start |
 //! | both sides odd, ≥ 5 | `layout`: the block holding the start carries a path from it; every other block's cycle is spliced into it |
+//! | both sides ≥ 5, a chosen end | `layout` and `corridor`: the blocks from the start's block to the end's carry paths chained by knight moves (a path from the start, paths across, a path to the end); every other block's cycle is spliced in |
 //! | 3×n, n even ≥ 10 | `strip`: a turn, lanes and a turn, joined by two wires a cut (closed) |
 //! | 3×n, 4×n, open | `strip`: a start block with a path from the start, two-wire sides (and on 4×n one three-wire side) |
 //!
 //! Boards small enough to be one block are really a search of the whole board; the solver lets
 //! its search layers answer those first (see `solve`). A start no piece fits (3×7 from 1,3;
-//! 3×8 from 1,2 or 1,5: no tour exists there) leaves the answer to the search, which proves it.
+//! 3×8 from 1,2 or 1,5: no tour exists there) leaves the answer to the search, which proves it;
+//! so does an end no piece places (on a strip, or where one block of every cut holds both ends
+//! and no path of it joins them).
 //!
 //! The tour is held as links, one byte a square (`links`), of a *folded* board on which every
 //! long run of equal blocks is cut to a few (`fold`): a few hundred squares a side whatever
@@ -31,6 +34,7 @@
 //! keeps it as a [`WalkedTour`], read again a run at a time by whoever writes it.
 //! Nothing here recurses, and the same board and start always give the same tour.
 
+mod corridor;
 mod error;
 mod fold;
 mod layout;
@@ -48,7 +52,7 @@ use std::time::Instant;
 use thiserror::Error;
 
 use self::error::AssemblyError;
-use self::layout::assemble;
+use self::layout::{Assembled, PathEnds, assemble};
 use self::links::{NO_LINK, reverse};
 use self::meter::{Meter, SQUARES_PER_LOOK, check_clock};
 use self::story::Story;
@@ -72,6 +76,15 @@ pub enum ConstructError {
     /// The board's shape is outside what the construction covers (a side under 3).
     #[error("the construction covers boards with both sides at least 3; {board} is not one")]
     OutOfReach {
+        /// The board.
+        board: Board,
+    },
+    /// The construction places a chosen end only on boards with both sides at least 5 (and
+    /// the end must differ from the start).
+    #[error(
+        "the construction places an end only on boards with both sides at least 5; {board} is not one"
+    )]
+    EndOutOfReach {
         /// The board.
         board: Board,
     },
@@ -156,6 +169,21 @@ pub fn construct(
     construct_within(board, start, closed, &mut Meter::unlimited())
 }
 
+/// Constructs an open tour of `board` from `start` that ends on `end`.
+///
+/// The caller has checked with [`existence::route_verdict`] that such a tour may exist. The
+/// construction places an end on boards with both sides at least 5 (elsewhere it answers
+/// [`ConstructError::EndOutOfReach`]): the blocks from the start's to the end's carry paths
+/// chained by knight moves. Where no piece fits it answers [`ConstructError::NoPiece`], and
+/// the search is left to answer.
+pub fn construct_to(
+    board: Board,
+    start: Square,
+    end: Square,
+) -> Result<Construction, ConstructError> {
+    construct_to_within(board, start, end, &mut Meter::unlimited())
+}
+
 /// [`construct`] within the node budget and deadline of `meter`, which the piece searches'
 /// nodes are charged to and every stage looks at.
 pub(crate) fn construct_within(
@@ -178,11 +206,47 @@ pub(crate) fn construct_within(
     } else {
         (board, start)
     };
+    let path = |to| Some(PathEnds { from, to });
     let assembled = match (laid.short_side() >= 5, has_cycle) {
         (true, true) => assemble(laid, None, meter),
-        (true, false) => assemble(laid, Some(from), meter),
+        (true, false) => assemble(laid, path(None), meter),
         (false, true) => strip::closed(laid, meter),
         (false, false) => strip::open(laid, from, meter),
+    };
+    built(assembled, board, start, transposed)
+}
+
+/// [`construct_to`] within the node budget and deadline of `meter`, which the piece searches'
+/// nodes are charged to and every stage looks at.
+pub(crate) fn construct_to_within(
+    board: Board,
+    start: Square,
+    end: Square,
+    meter: &mut Meter,
+) -> Result<Construction, ConstructError> {
+    let on_board = board.contains(start) && board.contains(end) && start != end;
+    if !covers(board) || board.short_side() < 5 || !on_board {
+        return Err(ConstructError::EndOutOfReach { board });
+    }
+    let path = PathEnds {
+        from: start,
+        to: Some(end),
+    };
+    built(assemble(board, Some(path), meter), board, start, false)
+}
+
+/// The construction of `board` from `start` that `assembled` holds (laid transposed if
+/// `transposed`), or why there is none.
+fn built(
+    assembled: Result<Assembled, AssemblyError>,
+    board: Board,
+    start: Square,
+    transposed: bool,
+) -> Result<Construction, ConstructError> {
+    let from = if transposed {
+        Square::new(start.col, start.row)
+    } else {
+        start
     };
     match assembled {
         Ok(assembled) => Ok(Construction {

@@ -167,3 +167,112 @@ fn pieces_that_break_the_rules_are_rejected() {
     };
     assert_eq!(find_piece(&odd, 10_000_000), PieceOutcome::Exhausted);
 }
+
+/// Whether the theorems allow a tour from `start` to `end` on `board`.
+fn admissible(board: Board, start: Square, end: Square) -> bool {
+    !matches!(
+        existence::route_verdict(board, start, end),
+        existence::Verdict::Impossible(_)
+    )
+}
+
+/// The tour of `board` from `start` to `end` the construction builds with `meter`, validated,
+/// its last square checked.
+fn route(board: Board, start: Square, end: Square, meter: &mut Meter) -> Vec<u32> {
+    assert!(
+        admissible(board, start, end),
+        "{board} from {start} to {end}"
+    );
+    let built = construct_to_within(board, start, end, meter)
+        .unwrap_or_else(|error| panic!("{board} from {start} to {end}: {error}"));
+    let path = built.path().unwrap();
+    assert_eq!(
+        path.last(),
+        Some(&board.index(end)),
+        "{board} {start} {end}"
+    );
+    crate::tour::Tour::new(board, path, false, Some(start))
+        .unwrap_or_else(|error| panic!("{board} from {start} to {end}: {error}"))
+        .into_indices()
+}
+
+#[test]
+fn every_admissible_pair_of_boards_of_a_few_blocks_is_constructed() {
+    // Even, odd-by-odd (both ends on the majority colour) and narrow boards.
+    for (rows, cols) in [(16, 16), (11, 11), (9, 13), (7, 20), (6, 21), (14, 17)] {
+        let board = board(rows, cols);
+        for start in board.squares() {
+            for end in board.squares().filter(|&end| admissible(board, start, end)) {
+                route(board, start, end, &mut Meter::unlimited());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tour_to_an_end_is_laid_folded_as_it_is_laid_whole() {
+    // Long runs of equal blocks on the corridor's way (along a band, down the first stripe,
+    // along another band), which the fold cuts short: the folded board must hold the bytes of
+    // every block it stands for, as the board laid whole (as a told construction lays it) does.
+    for (rows, cols, start, end) in [
+        (170, 200, Square::new(100, 150), Square::new(3, 190)),
+        (170, 200, Square::new(2, 3), Square::new(169, 197)),
+        (171, 201, Square::new(85, 121), Square::new(170, 200)),
+        (203, 185, Square::new(202, 184), Square::new(0, 0)),
+    ] {
+        let board = board(rows, cols);
+        let folded = route(board, start, end, &mut Meter::unlimited());
+        let whole = route(board, start, end, &mut Meter::unlimited().telling());
+        assert!(folded == whole, "{board} from {start} to {end}");
+    }
+}
+
+#[test]
+fn a_tour_to_an_end_stops_at_the_deadline_and_costs_the_same_every_time() {
+    let later = Some(Instant::now() + Duration::from_secs(3600));
+    for (rows, cols, start, end) in [
+        (600, 600, Square::new(0, 0), Square::new(599, 598)),
+        (601, 601, Square::new(300, 300), Square::new(0, 600)),
+    ] {
+        let board = board(rows, cols);
+        let stopped = construct_to_within(
+            board,
+            start,
+            end,
+            &mut meter(u64::MAX, Some(Instant::now())),
+        );
+        assert_eq!(
+            stopped.err(),
+            Some(ConstructError::Stopped {
+                limit: Limit::Deadline
+            })
+        );
+        let mut first = meter(u64::MAX, later);
+        route(board, start, end, &mut first);
+        assert!(first.spent() > 0, "{board}: pieces are searched");
+        let mut again = meter(u64::MAX, later);
+        route(board, start, end, &mut again);
+        assert_eq!(again.spent(), first.spent(), "{board}");
+        let mut short = meter(first.spent() - 1, None);
+        assert_eq!(
+            construct_to_within(board, start, end, &mut short).err(),
+            Some(ConstructError::Stopped {
+                limit: Limit::Nodes
+            }),
+            "{board}"
+        );
+    }
+}
+
+#[test]
+fn an_end_is_placed_only_on_boards_cut_into_blocks() {
+    for (rows, cols) in [(4, 300), (300, 3), (2, 2)] {
+        let board = board(rows, cols);
+        let built = construct_to(board, Square::new(0, 0), Square::new(0, 1));
+        assert_eq!(
+            built.err(),
+            Some(ConstructError::EndOutOfReach { board }),
+            "{board}"
+        );
+    }
+}

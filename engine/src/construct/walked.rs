@@ -95,9 +95,30 @@ impl Construction {
         start: Square,
         deadline: Option<Instant>,
     ) -> Result<WalkedTour, ConstructError> {
+        self.walk_checked(closed, (start, None), deadline)
+    }
+
+    /// [`Construction::walk_within`] of an open tour that must end on `end`: the walk's last
+    /// square is checked too.
+    pub fn walk_to_within(
+        self,
+        start: Square,
+        end: Square,
+        deadline: Option<Instant>,
+    ) -> Result<WalkedTour, ConstructError> {
+        self.walk_checked(false, (start, Some(end)), deadline)
+    }
+
+    /// The walk checked from `ends.0` (to `ends.1` if given), kept as a [`WalkedTour`].
+    fn walk_checked(
+        self,
+        closed: bool,
+        ends: (Square, Option<Square>),
+        deadline: Option<Instant>,
+    ) -> Result<WalkedTour, ConstructError> {
         let board = self.board();
         let stands = self
-            .check_walk(closed, start, deadline)
+            .check_walk(closed, ends, deadline)
             .map_err(|stop| match stop {
                 Stop::Invalid(error) => ConstructError::Invalid(error),
                 Stop::Late => ConstructError::Stopped {
@@ -121,7 +142,7 @@ impl Construction {
     fn check_walk(
         &self,
         closed: bool,
-        start: Square,
+        (start, end): (Square, Option<Square>),
         deadline: Option<Instant>,
     ) -> Result<Vec<Stand>, Stop> {
         let board = self.board();
@@ -146,6 +167,15 @@ impl Construction {
             return Err(TourError::Incomplete {
                 visited: check.count(),
                 squares,
+            }
+            .into());
+        }
+        if let Some(expected) = end
+            && last != expected
+        {
+            return Err(TourError::WrongEnd {
+                expected,
+                found: last,
             }
             .into());
         }
@@ -257,8 +287,8 @@ impl VisitOrder for WalkedTour {
 
 #[cfg(test)]
 mod tests {
-    use super::super::construct;
     use super::super::walk::Folded;
+    use super::super::{construct, construct_to};
     use super::*;
     use crate::board::Square;
 
@@ -333,6 +363,29 @@ mod tests {
         assert!(matches!(
             wrong,
             Err(ConstructError::Invalid(TourError::WrongStart { .. }))
+        ));
+    }
+
+    #[test]
+    fn a_walk_to_an_end_is_checked_to_end_there() {
+        let board = board(1100, 1000);
+        let (start, end) = (Square::new(3, 4), Square::new(1099, 997));
+        let walked = construct_to(board, start, end)
+            .unwrap()
+            .walk_to_within(start, end, None)
+            .unwrap();
+        assert_eq!(walked.square_of_visit(0), board.index(start));
+        let last = board.area() as usize - 1;
+        assert_eq!(walked.square_of_visit(last), board.index(end));
+        // The same tour asked to end elsewhere is refused, naming both squares.
+        let elsewhere = Square::new(0, 1);
+        let wrong = construct_to(board, start, end)
+            .unwrap()
+            .walk_to_within(start, elsewhere, None);
+        assert!(matches!(
+            wrong,
+            Err(ConstructError::Invalid(TourError::WrongEnd { expected, found }))
+                if expected == elsewhere && found == end
         ));
     }
 

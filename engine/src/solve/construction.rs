@@ -12,7 +12,7 @@ use super::solver::{Halt, Solver};
 use crate::construct::meter::Meter;
 use crate::construct::{self, ConstructError, Construction};
 use crate::search::{Limit, Limits};
-use crate::tour::Tour;
+use crate::tour::{Tour, TourError};
 
 /// What the construction layer gave.
 enum Built {
@@ -64,9 +64,11 @@ impl Solver<'_> {
             board,
             start,
             closed,
+            end,
             ..
         } = *self.request;
-        if !construct::covers(board) {
+        // The construction places an end, but completes no partial tour.
+        if !construct::covers(board) || self.request.walked().len() > 1 {
             return Ok(Built::Nothing);
         }
         let needed = construction_needs(self.request, self.walking);
@@ -76,18 +78,28 @@ impl Solver<'_> {
             node_budget: self.request.node_budget.saturating_sub(self.stats.nodes),
             deadline: self.deadline,
         });
-        let built = construct::construct_within(board, start, closed, &mut meter);
+        let built = match end {
+            Some(end) => construct::construct_to_within(board, start, end, &mut meter),
+            None => construct::construct_within(board, start, closed, &mut meter),
+        };
         self.stats.nodes += meter.spent();
         let construction = match built {
             Ok(construction) => construction,
-            Err(ConstructError::OutOfReach { .. } | ConstructError::NoPiece { .. }) => {
+            Err(
+                ConstructError::OutOfReach { .. }
+                | ConstructError::EndOutOfReach { .. }
+                | ConstructError::NoPiece { .. },
+            ) => {
                 return Ok(Built::Nothing);
             }
             Err(error) => return Err(self.failed(error, needed)),
         };
         let blocks = construction.blocks();
         let tour = if self.walking {
-            let walked = construction.walk_within(closed, start, self.deadline);
+            let walked = match end {
+                Some(end) => construction.walk_to_within(start, end, self.deadline),
+                None => construction.walk_within(closed, start, self.deadline),
+            };
             SolvedTour::Walked(Box::new(
                 walked.map_err(|error| self.failed(error, needed))?,
             ))
@@ -112,6 +124,7 @@ impl Solver<'_> {
             board,
             start,
             closed,
+            end,
             ..
         } = *self.request;
         let path = construction
@@ -128,13 +141,18 @@ impl Solver<'_> {
                 needed,
             ));
         };
-        checked.map_err(|error| {
-            SolveError::InvalidTour {
-                layer: Layer::Construct,
-                error,
+        let invalid = |error| SolveError::InvalidTour {
+            layer: Layer::Construct,
+            error,
+        };
+        let tour = checked.map_err(invalid)?;
+        let last = tour.indices().last().map(|&index| board.square_at(index));
+        match (end, last) {
+            (Some(expected), Some(found)) if found != expected => {
+                Err(invalid(TourError::WrongEnd { expected, found }).into())
             }
-            .into()
-        })
+            _ => Ok(tour),
+        }
     }
 
     /// How the solve ends when the construction of a tour that needs `needed` bytes fails.

@@ -183,9 +183,22 @@ impl<'a> Solver<'a> {
     }
 
     /// `auto` and `construct` on a request with a route (an end, or a partial tour to
-    /// complete): the construction builds tours from a start alone, so the search layers
-    /// answer, along the route: one greedy pass, then backtracking with restarts.
+    /// complete): where the construction has the first go, it places the end (it completes no
+    /// partial tour); else, or where no piece fits, the search layers answer along the route:
+    /// one greedy pass, then backtracking with restarts.
     fn route(&mut self) -> Result<Answer, Halt> {
+        let mut single_block = None;
+        if self.request.constructs_first()
+            && let Some(outcome) = self.construct_layer(&mut single_block)?
+        {
+            return Ok(outcome);
+        }
+        let outcome = self.route_search()?;
+        Ok(single_block_if_gave_up(outcome, single_block))
+    }
+
+    /// The search layers along the route: one greedy pass, then backtracking with restarts.
+    fn route_search(&mut self) -> Result<Answer, Halt> {
         let request = self.request;
         if !request.ablation.fail_greedy
             && let Some(outcome) = self.greedy(true)?

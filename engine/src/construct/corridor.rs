@@ -25,7 +25,7 @@
 
 use std::collections::HashMap;
 
-use super::layout::{Layout, PIECE_BUDGET, join_edges};
+use super::joins::{Layout, PIECE_BUDGET, join_edges};
 use super::links::Links;
 use super::meter::Meter;
 use super::piece::{PieceOutcome, PieceSpec, Shape, cached, find_piece_within};

@@ -37,6 +37,7 @@
 mod corridor;
 mod error;
 mod fold;
+mod joins;
 mod layout;
 mod links;
 pub(crate) mod meter;

@@ -310,12 +310,7 @@ fn check_input<S: Source>(
     format: InputFormat,
     expect: &Expectations,
 ) -> Result<(CheckedTour, BoardFrom), CheckError> {
-    // A byte-order mark, as some Windows editors write, is not text of the tour.
-    input.fill(3)?;
-    if input.buffered().starts_with("\u{feff}".as_bytes()) {
-        input.advance(3);
-    }
-    if !skip_blank_lines(&mut input)? {
+    if !skip_to_text(&mut input)? {
         return Err(CheckError::Input(
             "the input is empty: expected a list of 'r c' lines, a grid of visit numbers or \
              the JSON of 'solve --format json'"
@@ -339,6 +334,16 @@ fn check_input<S: Source>(
 
 /// The longest run of blanks in one line before the first text.
 const MAX_LEADING_BLANKS: u64 = 4096;
+
+/// Skips a byte-order mark (as some Windows editors write: it is not text of the tour), blank
+/// lines and blanks before the first text; whether there is any.
+fn skip_to_text<R: Read>(input: &mut LineReader<R>) -> Result<bool, CheckError> {
+    input.fill(3)?;
+    if input.buffered().starts_with("\u{feff}".as_bytes()) {
+        input.advance(3);
+    }
+    skip_blank_lines(input)
+}
 
 /// Skips blank lines and blanks before the first text; whether there is any.
 fn skip_blank_lines<R: Read>(input: &mut LineReader<R>) -> Result<bool, CheckError> {

@@ -20,7 +20,7 @@ use knights_tour_engine::tour::Validator;
 use serde_json::Value;
 
 use super::input::{LineReader, Once};
-use super::{CheckError, InputFormat, detect, list, skip_blank_lines};
+use super::{CheckError, InputFormat, detect, list, skip_to_text};
 
 /// Reads the partial tour in the file at `path` (standard input for `-`) on `board`: its
 /// squares in visit order, at least one. Every error is bad input (status 2), naming the file
@@ -45,11 +45,7 @@ pub fn read_prefix(path: &Path, board: Board) -> Result<Vec<Square>, CheckError>
 
 /// Reads the partial tour `input` holds.
 fn read<R: Read>(mut input: LineReader<R>, board: Board) -> Result<Vec<Square>, CheckError> {
-    input.fill(3)?;
-    if input.buffered().starts_with("\u{feff}".as_bytes()) {
-        input.advance(3);
-    }
-    if !skip_blank_lines(&mut input)? {
+    if !skip_to_text(&mut input)? {
         return Err(CheckError::Input(
             "the partial tour is empty: expected a list of 'r c' lines, its first square first"
                 .into(),

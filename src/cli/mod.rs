@@ -276,7 +276,6 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
     };
     let (start, end) = (resolve(&args.start)?, resolve(&args.end)?);
     let request = CountRequest {
-        board,
         start,
         closed: args.closed,
         end,
@@ -284,10 +283,11 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
         deadline: args
             .deadline
             .and_then(|allowed| Instant::now().checked_add(allowed)),
+        ..CountRequest::new(board)
     };
     match count_tours(&request) {
         Ok(total) => {
-            with_stdout(|out| writeln!(out, "{total}"))?;
+            with_stdout(|out| writeln!(out, "{}", total.tours))?;
             Ok(ExitStatus::Success)
         }
         Err(error @ CountError::Deadline { .. }) => Err(Failure::new(

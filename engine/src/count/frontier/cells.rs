@@ -1,0 +1,181 @@
+//! A frontier state and its step: what the squares still to come need to know of the part of
+//! the board already taken, packed in a `u128`.
+//!
+//! Cell `d` (4 bits at `4 * d`) describes the square `d` places back in the order (cell 0 is
+//! the square being taken). A cell holds:
+//! - [`DONE`]: the square needs no more moves (or is not on the board yet);
+//! - [`FREE`]: the square has no move yet and needs two;
+//! - [`LOOSE`]: the square needs one more move, and the other end of its path fragment is an
+//!   end of the tour (or the square is itself an end with no move yet);
+//! - a label from [`FIRST_LABEL`]: the square needs one more move, and it ends a path fragment
+//!   whose other end is the one other cell with the same label.
+//!
+//! Labels are renumbered in order of
+//! first appearance ([`canonical`]), so states that differ only in their names are one state.
+
+/// The square needs nothing more.
+pub(super) const DONE: u8 = 0;
+/// The square has no move yet and needs two.
+pub(super) const FREE: u8 = 1;
+/// The square needs one move; its fragment's other end is an end of the tour.
+pub(super) const LOOSE: u8 = 2;
+/// The first label of a fragment with two ends on the frontier.
+pub(super) const FIRST_LABEL: u8 = 3;
+
+/// The lowest bit of every cell.
+const ONES: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
+
+/// A state: the cells and the count of tour ends placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Cells(pub(super) u128);
+
+/// Where the other end of a fragment is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OtherEnd {
+    /// At this cell.
+    Cell(usize),
+    /// Off the frontier: an end of the tour.
+    TourEnd,
+}
+
+/// What adding a move did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Joined {
+    /// Two fragments became one, still open on the frontier.
+    Fragment,
+    /// The move joined the two ends of one fragment: a cycle.
+    Cycle,
+    /// The move joined two fragments that each run to a tour end: a whole path.
+    Path,
+}
+
+impl Cells {
+    /// The state before any square: nothing on the frontier, no tour end placed.
+    pub(super) const EMPTY: Cells = Cells(0);
+
+    /// Cell `d`.
+    pub(super) fn get(self, d: usize) -> u8 {
+        ((self.0 >> (4 * d)) & 0xF) as u8
+    }
+
+    /// Sets cell `d`.
+    pub(super) fn set(&mut self, d: usize, code: u8) {
+        self.0 = (self.0 & !(0xF << (4 * d))) | (u128::from(code) << (4 * d));
+    }
+
+    /// The tour ends placed so far: each is the far end of a fragment whose near end is
+    /// [`LOOSE`] (until the two meet, which closes the tour).
+    pub(super) fn ends(self) -> u8 {
+        let x = self.0 ^ (ONES * u128::from(LOOSE));
+        let nonzero = (x | (x >> 1) | (x >> 2) | (x >> 3)) & ONES;
+        (ONES & !nonzero).count_ones() as u8
+    }
+
+    /// Whether every cell of `mask` is [`DONE`].
+    pub(super) fn clear_in(self, mask: u128) -> bool {
+        self.0 & mask == 0
+    }
+
+    /// The cells of `mask` that need a move, as a mask.
+    pub(super) fn needing(self, mask: u128) -> u128 {
+        let x = self.0 & mask;
+        // One bit a cell, then spread over its nibble (no nibble carries into the next).
+        ((x | (x >> 1) | (x >> 2) | (x >> 3)) & ONES) * 0xF
+    }
+
+    /// The cells of `mask` that are [`FREE`], as a mask.
+    pub(super) fn free(self, mask: u128) -> u128 {
+        // XOR with the pattern of ones makes a FREE nibble zero.
+        let x = (self.0 ^ ONES) & mask;
+        let nonzero = (x | (x >> 1) | (x >> 2) | (x >> 3)) & ONES;
+        (mask & ONES & !nonzero) * 0xF
+    }
+
+    /// The state one square on: every cell one place further back, cell 0 empty.
+    pub(super) fn shifted(self, window: usize) -> Cells {
+        let kept = (1u128 << (4 * window)) - 1;
+        Cells((self.0 & kept) << 4)
+    }
+
+    /// The state without the cell `window` places back (which has left the frontier).
+    pub(super) fn truncated(self, window: usize) -> Cells {
+        let kept = (1u128 << (4 * window)) - 1;
+        Cells(self.0 & kept)
+    }
+
+    /// The other end of the fragment that ends at cell `d` (which needs a move).
+    fn other_end(self, d: usize, window: usize) -> OtherEnd {
+        match self.get(d) {
+            FREE => OtherEnd::Cell(d),
+            LOOSE => OtherEnd::TourEnd,
+            label => (0..=window)
+                .find(|&e| e != d && self.get(e) == label)
+                .map_or(OtherEnd::TourEnd, OtherEnd::Cell),
+        }
+    }
+
+    /// A label no cell holds.
+    fn unused_label(self, window: usize) -> u8 {
+        let used = (0..=window).fold(0u32, |used, d| used | (1 << self.get(d)));
+        (FIRST_LABEL..16)
+            .find(|&label| used & (1 << label) == 0)
+            .expect("a frontier of at most MAX_WINDOW cells has a label to spare")
+    }
+
+    /// Adds the move between cells `a` and `b`, both needing a move: their fragments become
+    /// one, or close into a [`Joined::Cycle`] or a whole [`Joined::Path`] (the caller decides
+    /// whether that may happen here).
+    pub(super) fn join(&mut self, a: usize, b: usize, window: usize) -> Joined {
+        let (end_a, end_b) = (self.other_end(a, window), self.other_end(b, window));
+        let joined = if end_a == OtherEnd::Cell(b) {
+            Joined::Cycle
+        } else if (end_a, end_b) == (OtherEnd::TourEnd, OtherEnd::TourEnd) {
+            Joined::Path
+        } else {
+            Joined::Fragment
+        };
+        for d in [a, b] {
+            // A free square is now a fragment's end (relabelled below); one that needed a
+            // single move needs none.
+            let after = if self.get(d) == FREE { FREE } else { DONE };
+            self.set(d, after);
+        }
+        if joined != Joined::Fragment {
+            return joined;
+        }
+        match (end_a, end_b) {
+            (OtherEnd::Cell(x), OtherEnd::Cell(y)) => {
+                // Clear the ends' old labels first, so the new one is unused by both.
+                self.set(x, DONE);
+                self.set(y, DONE);
+                let label = self.unused_label(window);
+                self.set(x, label);
+                self.set(y, label);
+            }
+            (OtherEnd::Cell(x), OtherEnd::TourEnd) | (OtherEnd::TourEnd, OtherEnd::Cell(x)) => {
+                self.set(x, LOOSE);
+            }
+            (OtherEnd::TourEnd, OtherEnd::TourEnd) => unreachable!("a whole path returned above"),
+        }
+        Joined::Fragment
+    }
+}
+
+/// `cells` with its labels renumbered from [`FIRST_LABEL`] in order of first appearance.
+pub(super) fn canonical(cells: Cells, window: usize) -> Cells {
+    let mut renamed = [0u8; 16];
+    let mut next = FIRST_LABEL;
+    let mut out = cells;
+    for d in 0..window {
+        let code = cells.get(d);
+        if code >= FIRST_LABEL {
+            let slot = &mut renamed[usize::from(code)];
+            if *slot == 0 {
+                *slot = next;
+                next += 1;
+            }
+            out.set(d, *slot);
+        }
+    }
+    out
+}

@@ -1,0 +1,379 @@
+//! Counting tours by frontier (transfer-matrix) dynamic programming: the squares are taken one
+//! at a time in a fixed order, and the partial tours on the squares taken are grouped by what
+//! the rest of the board needs to know of them — their frontier state ([`cells`]). Each state
+//! carries the number of partial tours that share it, so tours are counted in groups, never
+//! one by one.
+//!
+//! A step ([`step`]) takes the next square: it chooses which of the square's moves back into
+//! the frontier the tour uses, joins the path fragments they end, and drops the states that
+//! leave a square short of moves. The tour closes with the last square. The states of a step
+//! are split by a hash among the threads, each of which keeps the states it makes in one map
+//! per thread; the maps are then merged, thread by thread ([`layer`]).
+//!
+//! The sum over the states of a frontier is the whole count, so the work splits cleanly: a
+//! shard keeps, at a fixed early frontier, only the states whose hash falls in its share.
+
+mod cells;
+mod layer;
+mod plan;
+mod step;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::Instant;
+
+use num_bigint::BigUint;
+
+use self::cells::Cells;
+use self::layer::{Budget, Full, Key, StateMap};
+use self::plan::Plan;
+use self::step::{Next, successors};
+use super::tally::Tally;
+use super::{CountProgress, Shard};
+use crate::board::{Board, Square};
+
+pub(super) use self::plan::MAX_WINDOW;
+
+/// A frontier count to run.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Frontier<'a> {
+    pub(super) board: Board,
+    /// The leaper: `(1, 2)` for the knight.
+    pub(super) leap: (u32, u32),
+    /// Cycles instead of paths.
+    pub(super) closed: bool,
+    /// Squares that must be ends of the path.
+    pub(super) ends: &'a [Square],
+    pub(super) deadline: Option<Instant>,
+    /// Bytes the maps of states may hold.
+    pub(super) memory: u64,
+    pub(super) threads: usize,
+    pub(super) shard: Option<Shard>,
+}
+
+/// What a frontier count found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Found {
+    /// Paths (as sets of moves, whatever their direction) or cycles.
+    pub(super) count: BigUint,
+    /// The most states a frontier held.
+    pub(super) peak_states: u64,
+    /// The most bytes the maps held.
+    pub(super) peak_bytes: u64,
+}
+
+/// Why a frontier count stopped without its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stopped {
+    /// The board needs a frontier of more than [`MAX_WINDOW`] squares.
+    TooWide { window: usize },
+    /// The deadline passed after `done` squares of `of`.
+    Deadline { done: usize, of: usize, states: u64 },
+    /// The states outgrew the memory after `done` squares of `of`.
+    Memory {
+        done: usize,
+        of: usize,
+        states: u64,
+        wanted: u64,
+    },
+}
+
+/// Counts, in `u128` and, if that overflows, again in big integers.
+pub(super) fn count(
+    run: &Frontier<'_>,
+    progress: &(dyn Fn(CountProgress) + Sync),
+) -> Result<Found, Stopped> {
+    let plan = Plan::new(run.board, run.leap, run.ends).map_err(|too_wide| Stopped::TooWide {
+        window: too_wide.window,
+    })?;
+    if plan.window() < 16 {
+        count_keyed::<u64>(run, &plan, progress)
+    } else {
+        count_keyed::<u128>(run, &plan, progress)
+    }
+}
+
+/// Counts in `u64`, then, if that overflows, in `u128`, then in big integers.
+fn count_keyed<K: Key>(
+    run: &Frontier<'_>,
+    plan: &Plan,
+    progress: &(dyn Fn(CountProgress) + Sync),
+) -> Result<Found, Stopped> {
+    let found = count_in::<K, u64>(run, plan, progress)
+        .or_else(|halt| wider::<K, u128>(halt, run, plan, progress))
+        .or_else(|halt| wider::<K, BigUint>(halt, run, plan, progress));
+    match found {
+        Ok(found) => Ok(found),
+        Err(Halt::Stopped(stopped)) => Err(stopped),
+        Err(Halt::Overflow) => unreachable!("big integers do not overflow"),
+    }
+}
+
+/// After a pass that overflowed, the count again in `T`; any other halt stands.
+fn wider<K: Key, T: Tally>(
+    halt: Halt,
+    run: &Frontier<'_>,
+    plan: &Plan,
+    progress: &(dyn Fn(CountProgress) + Sync),
+) -> Result<Found, Halt> {
+    match halt {
+        Halt::Overflow => count_in::<K, T>(run, plan, progress),
+        stopped => Err(stopped),
+    }
+}
+
+/// Why a pass in one kind of number stopped.
+enum Halt {
+    Stopped(Stopped),
+    Overflow,
+}
+
+/// The states of one frontier, split among the threads.
+type Parts<'b, K, T> = Vec<StateMap<'b, K, T>>;
+
+/// What one thread's share of a step made: a map for each destination thread, and the tours
+/// closed.
+type Stepped<'b, K, T> = Result<(Parts<'b, K, T>, T), StepStop>;
+
+fn count_in<K: Key, T: Tally>(
+    run: &Frontier<'_>,
+    plan: &Plan,
+    progress: &(dyn Fn(CountProgress) + Sync),
+) -> Result<Found, Halt> {
+    let threads = run.threads.max(1);
+    let budget = Budget::new(run.memory);
+    let stop = AtomicBool::new(false);
+    let mut parts: Parts<'_, K, T> = (0..threads).map(|_| StateMap::new(&budget)).collect();
+    parts[0]
+        .add(Cells::EMPTY, &T::one())
+        .map_err(|full| halt(full, 0, plan, 0))?;
+    let mut total = T::zero();
+    let mut peak_states = 1u64;
+    let mut split = run.shard.is_none();
+    for v in 0..plan.len() {
+        let states: u64 = parts.iter().map(|part| part.len() as u64).sum();
+        let context = StepContext {
+            plan,
+            v,
+            closed: run.closed,
+            deadline: run.deadline,
+            stop: &stop,
+        };
+        let (next, tours) =
+            step_all(&context, &mut parts, &budget).map_err(|stopped| match stopped {
+                StepStop::Full(full) => halt(full, v, plan, states),
+                StepStop::Deadline => Halt::Stopped(Stopped::Deadline {
+                    done: v,
+                    of: plan.len(),
+                    states,
+                }),
+            })?;
+        parts = next;
+        for tour in &tours {
+            total.add(tour).map_err(|_| Halt::Overflow)?;
+        }
+        let states: u64 = parts.iter().map(|part| part.len() as u64).sum();
+        if let Some(shard) = run.shard.filter(|_| !split) {
+            // Split at the first frontier with a few states a shard, or the last one.
+            if states >= 64 * u64::from(shard.of) || v + 2 >= plan.len() {
+                for part in &mut parts {
+                    part.retain(|state| shard.holds(state.0));
+                }
+                split = true;
+            }
+        }
+        peak_states = peak_states.max(states);
+        progress(CountProgress {
+            squares_done: v as u64 + 1,
+            squares: plan.len() as u64,
+            states,
+        });
+    }
+    Ok(Found {
+        count: total.into_big(),
+        peak_states,
+        peak_bytes: budget.peak(),
+    })
+}
+
+fn halt(full: Full, v: usize, plan: &Plan, states: u64) -> Halt {
+    match full {
+        Full::Overflow => Halt::Overflow,
+        Full::Memory { wanted } => Halt::Stopped(Stopped::Memory {
+            done: v,
+            of: plan.len(),
+            states,
+            wanted,
+        }),
+    }
+}
+
+/// What every thread of a step shares.
+struct StepContext<'a> {
+    plan: &'a Plan,
+    v: usize,
+    closed: bool,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+}
+
+/// Why a step stopped.
+enum StepStop {
+    Full(Full),
+    Deadline,
+}
+
+/// Takes square `v` from every state of `parts`: each thread steps its own part into one map
+/// per destination part, then each thread merges the maps of its destination.
+fn step_all<'b, K: Key, T: Tally>(
+    context: &StepContext<'_>,
+    parts: &mut Parts<'b, K, T>,
+    budget: &'b Budget,
+) -> Result<(Parts<'b, K, T>, Vec<T>), StepStop> {
+    let threads = parts.len();
+    let stepped: Vec<Stepped<'b, K, T>> = thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .iter_mut()
+            .map(|part| scope.spawn(move || step_part(context, part, threads, budget)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("a counting thread does not panic"))
+            .collect()
+    });
+    let mut tours = Vec::with_capacity(threads);
+    let mut by_destination: Vec<Vec<StateMap<'b, K, T>>> =
+        (0..threads).map(|_| Vec::new()).collect();
+    for result in stepped {
+        let (outputs, found) = result?;
+        tours.push(found);
+        for (destination, map) in outputs.into_iter().enumerate() {
+            by_destination[destination].push(map);
+        }
+    }
+    let merged: Vec<Result<StateMap<'b, K, T>, Full>> = thread::scope(|scope| {
+        let handles: Vec<_> = by_destination
+            .into_iter()
+            .map(|maps| {
+                scope.spawn(move || {
+                    let mut maps = maps.into_iter();
+                    let mut merged = maps.next().expect("one map per thread");
+                    for map in maps {
+                        merged.absorb(map)?;
+                    }
+                    Ok(merged)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("a merging thread does not panic"))
+            .collect()
+    });
+    let next = merged
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(StepStop::Full)?;
+    Ok((next, tours))
+}
+
+/// How many states a thread steps between looks at the clock.
+const CLOCK_EVERY: u32 = 4096;
+
+/// Steps every state of `part` into one map per destination part, and sums the tours closed.
+fn step_part<'b, K: Key, T: Tally>(
+    context: &StepContext<'_>,
+    part: &mut StateMap<'b, K, T>,
+    threads: usize,
+    budget: &'b Budget,
+) -> Stepped<'b, K, T> {
+    let mut outputs: Parts<'b, K, T> = (0..threads).map(|_| StateMap::new(budget)).collect();
+    let mut tours = T::zero();
+    let mut failure: Option<StepStop> = None;
+    let mut until_clock = CLOCK_EVERY;
+    for (state, count) in part.drain() {
+        until_clock -= 1;
+        if until_clock == 0 {
+            until_clock = CLOCK_EVERY;
+            if context.stop.load(Ordering::Relaxed) {
+                return Err(failure.unwrap_or(StepStop::Deadline));
+            }
+            if context
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                context.stop.store(true, Ordering::Relaxed);
+                return Err(StepStop::Deadline);
+            }
+        }
+        successors(state, context.v, context.plan, context.closed, |next| {
+            if failure.is_some() {
+                return;
+            }
+            let added = match next {
+                Next::State(next) => outputs[part_of(next, threads)].add(next, &count),
+                Next::Tour => tours.add(&count).map_err(Full::from),
+            };
+            if let Err(full) = added {
+                failure = Some(StepStop::Full(full));
+            }
+        });
+        if let Some(failure) = failure {
+            context.stop.store(true, Ordering::Relaxed);
+            return Err(failure);
+        }
+    }
+    Ok((outputs, tours))
+}
+
+/// A state's hash, the same on every machine and run (shards depend on it).
+fn mix(state: u128) -> u64 {
+    let folded = (state as u64) ^ ((state >> 64) as u64).rotate_left(29);
+    // splitmix64's finaliser.
+    let mut z = folded.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The thread a state belongs to.
+fn part_of(state: Cells, threads: usize) -> usize {
+    (mix(state.0) % threads as u64) as usize
+}
+
+impl Shard {
+    /// Whether this shard keeps the state.
+    fn holds(self, state: u128) -> bool {
+        (mix(state) >> 32) % u64::from(self.of) == u64::from(self.index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts in `u8`, which 5×5's 864 paths overflow, then again in big integers.
+    #[test]
+    fn a_count_that_overflows_its_numbers_is_made_again_in_wider_ones() {
+        let board = Board::new(5, 5).unwrap();
+        let run = Frontier {
+            board,
+            leap: (1, 2),
+            closed: false,
+            ends: &[],
+            deadline: None,
+            memory: u64::MAX,
+            threads: 1,
+            shard: None,
+        };
+        let plan = Plan::new(board, run.leap, &[]).unwrap();
+        let narrow = count_in::<u64, u8>(&run, &plan, &|_| {});
+        assert!(matches!(narrow, Err(Halt::Overflow)));
+        let found = narrow
+            .or_else(|halt| wider::<u64, BigUint>(halt, &run, &plan, &|_| {}))
+            .ok()
+            .unwrap();
+        // OEIS A165134: 1,728 directed open tours, each path twice.
+        assert_eq!(found.count, BigUint::from(864u32));
+    }
+}

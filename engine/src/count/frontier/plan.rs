@@ -1,0 +1,320 @@
+//! The fixed order in which the frontier count takes the squares, and what each step needs to
+//! know of it: which earlier squares a square is joined to, and which squares have seen their
+//! last neighbour.
+//!
+//! The board is taken row by row along its shorter side (a board wider than tall is transposed:
+//! the tours of a board and of its transpose correspond one to one). A square's moves to
+//! earlier squares reach back at most [`Plan::window`] places in that order, so only the last
+//! `window` squares can still gain a move: they are the frontier.
+
+use crate::board::{Board, Square};
+
+/// The most squares a frontier may hold: each takes 4 bits of a 128-bit state, with room for
+/// the labels of its path ends (at most 13 pairs) and the count of tour ends.
+pub(in crate::count) const MAX_WINDOW: usize = 25;
+
+/// What a square may be in the tours counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Role {
+    /// An end of an open tour (`--start`, `--end`): exactly one move.
+    End,
+    /// Two moves, or one if it is one of the tour's free ends.
+    Any,
+}
+
+/// The order, the moves back into the frontier and the squares that leave it, for one board
+/// and piece.
+#[derive(Debug, Clone)]
+pub(super) struct Plan {
+    /// The squares in processing order (on the board as given).
+    order: Vec<Square>,
+    /// For square `v` of the order, the distances back (1..=window) of its earlier neighbours:
+    /// `back[v * 4 .. v * 4 + back_len[v]]`.
+    back: Vec<u8>,
+    back_len: Vec<u8>,
+    /// For square `v`, the cells (0 = `v`, `d` = `d` places back) of the squares whose last
+    /// neighbour is `v` or earlier: after `v` they can gain no move.
+    leaving: Vec<u128>,
+    /// For square `v`, the cells of the squares with one neighbour left after `v`: a square
+    /// there that still needs two moves can no longer have them.
+    one_left: Vec<u128>,
+    /// For square `v`, the squares to come that have fewer than two neighbours still to come:
+    /// they live on the moves the frontier can still give them.
+    coming: Vec<Vec<Coming>>,
+    /// For square `v`, the cells (after `v`) of majority-colour squares, and how many more
+    /// majority-colour squares than minority ones `0..=v` holds.
+    majority_cells: Vec<u128>,
+    majority_lead: Vec<i32>,
+    /// The role of each square in the order.
+    roles: Vec<Role>,
+    /// For square `v`, the tour ends fixed by the request among the squares after it.
+    fixed_ends_after: Vec<u8>,
+    /// How far back a move reaches: the frontier's size.
+    window: usize,
+}
+
+/// A square still to come that depends on the frontier for its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Coming {
+    /// The cells of its neighbours taken so far.
+    pub(super) taken_neighbours: u128,
+    /// How many of its neighbours are still to come (0 or 1).
+    pub(super) untaken_neighbours: u8,
+    /// Whether it must be an end of the tour.
+    pub(super) fixed_end: bool,
+}
+
+/// Why a board cannot be counted this way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct TooWide {
+    /// The frontier the board would need.
+    pub(super) window: usize,
+}
+
+impl Plan {
+    /// The plan for `board` and the leaper `(a, b)`, with the squares of `ends` as the tour's
+    /// fixed ends (on the board as given).
+    pub(super) fn new(board: Board, leap: (u32, u32), ends: &[Square]) -> Result<Self, TooWide> {
+        let transpose = board.cols() > board.rows();
+        let width = board.short_side() as usize;
+        let height = board.long_side() as usize;
+        let area = width * height;
+        let order: Vec<Square> = (0..area)
+            .map(|v| {
+                let (row, col) = ((v / width) as u32, (v % width) as u32);
+                if transpose {
+                    Square::new(col, row)
+                } else {
+                    Square::new(row, col)
+                }
+            })
+            .collect();
+        let deltas = leap_deltas(leap);
+        // Offsets in the order: a move (dr, dc) reaches dr * width + dc places on.
+        let reach = |v: usize, (dr, dc): (i64, i64)| -> Option<usize> {
+            let row = (v / width) as i64 + dr;
+            let col = (v % width) as i64 + dc;
+            ((0..height as i64).contains(&row) && (0..width as i64).contains(&col))
+                .then(|| row as usize * width + col as usize)
+        };
+        let mut backs: Vec<Vec<usize>> = vec![Vec::new(); area];
+        let mut aheads: Vec<Vec<usize>> = vec![Vec::new(); area];
+        for v in 0..area {
+            for &delta in &deltas {
+                match reach(v, delta) {
+                    Some(u) if u < v => backs[v].push(v - u),
+                    Some(u) if u > v => aheads[v].push(u),
+                    _ => {}
+                }
+            }
+            backs[v].sort_unstable();
+            backs[v].dedup();
+            aheads[v].sort_unstable();
+            aheads[v].dedup();
+        }
+        // How many of square p's neighbours come after square v.
+        let left_after = |p: usize, v: usize| aheads[p].iter().filter(|&&u| u > v).count();
+        let window = backs.iter().flatten().copied().max().unwrap_or(1);
+        if window > MAX_WINDOW {
+            return Err(TooWide { window });
+        }
+        let mut back = vec![0; area * 4];
+        let mut back_len = vec![0; area];
+        for (v, distances) in backs.iter().enumerate() {
+            // A leaper has at most four moves back (and two when one leg is 0).
+            for (slot, &d) in distances.iter().enumerate() {
+                back[v * 4 + slot] = d as u8;
+            }
+            back_len[v] = distances.len() as u8;
+        }
+        let cells_with = |left: usize| -> Vec<u128> {
+            (0..area)
+                .map(|v| {
+                    (0..=window.min(v))
+                        .filter(|&d| left_after(v - d, v) == left)
+                        .fold(0u128, |mask, d| mask | (0xF << (4 * d)))
+                })
+                .collect()
+        };
+        let leaving = cells_with(0);
+        let one_left = cells_with(1);
+        let roles: Vec<Role> = order
+            .iter()
+            .map(|square| {
+                if ends.contains(square) {
+                    Role::End
+                } else {
+                    Role::Any
+                }
+            })
+            .collect();
+        let coming = (0..area)
+            .map(|v| {
+                (v + 1..area.min(v + 1 + window))
+                    .filter_map(|u| {
+                        let neighbours = backs[u]
+                            .iter()
+                            .map(|&d| u - d)
+                            .chain(aheads[u].iter().copied());
+                        let (mut taken, mut untaken) = (0u128, 0u8);
+                        for p in neighbours {
+                            if p <= v {
+                                taken |= 0xF << (4 * (v - p));
+                            } else {
+                                untaken += 1;
+                            }
+                        }
+                        (untaken < 2).then_some(Coming {
+                            taken_neighbours: taken,
+                            untaken_neighbours: untaken,
+                            fixed_end: ends.contains(&order[u]),
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let majority = |v: usize| order[v].is_majority_colour();
+        let majority_cells = (0..area)
+            .map(|v| {
+                (0..window.min(v + 1))
+                    .filter(|&d| majority(v - d))
+                    .fold(0u128, |mask, d| mask | (0xF << (4 * d)))
+            })
+            .collect();
+        let majority_lead = (0..area)
+            .scan(0i32, |lead, v| {
+                *lead += if majority(v) { 1 } else { -1 };
+                Some(*lead)
+            })
+            .collect();
+        let mut fixed_ends_after = vec![0u8; area];
+        let mut later = 0u8;
+        for v in (0..area).rev() {
+            fixed_ends_after[v] = later;
+            later += u8::from(roles[v] == Role::End);
+        }
+        Ok(Self {
+            order,
+            back,
+            back_len,
+            leaving,
+            one_left,
+            coming,
+            majority_cells,
+            majority_lead,
+            roles,
+            fixed_ends_after,
+            window,
+        })
+    }
+
+    /// The number of squares.
+    pub(super) fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// The frontier's size.
+    pub(super) fn window(&self) -> usize {
+        self.window
+    }
+
+    /// The distances back to square `v`'s earlier neighbours.
+    pub(super) fn back(&self, v: usize) -> &[u8] {
+        &self.back[v * 4..v * 4 + usize::from(self.back_len[v])]
+    }
+
+    /// The cells that must hold no pending move once `v` is done.
+    pub(super) fn leaving(&self, v: usize) -> u128 {
+        self.leaving[v]
+    }
+
+    /// The cells that may not still need two moves once `v` is done.
+    pub(super) fn one_left(&self, v: usize) -> u128 {
+        self.one_left[v]
+    }
+
+    /// The squares after `v` that depend on the frontier for their moves.
+    pub(super) fn coming(&self, v: usize) -> &[Coming] {
+        &self.coming[v]
+    }
+
+    /// Every cell of a state.
+    pub(super) fn window_cells(&self) -> u128 {
+        (1u128 << (4 * self.window)) - 1
+    }
+
+    /// Whether the board has an odd number of squares.
+    pub(super) fn odd_area(&self) -> bool {
+        self.order.len() % 2 == 1
+    }
+
+    /// The frontier's cells (after `v`) of majority-colour squares.
+    pub(super) fn majority_cells(&self, v: usize) -> u128 {
+        self.majority_cells[v]
+    }
+
+    /// How many more majority-colour squares than minority ones the squares up to `v` hold.
+    pub(super) fn majority_lead(&self, v: usize) -> i32 {
+        self.majority_lead[v]
+    }
+
+    /// What square `v` may be.
+    pub(super) fn role(&self, v: usize) -> Role {
+        self.roles[v]
+    }
+
+    /// The fixed tour ends after `v` in the order.
+    pub(super) fn fixed_ends_after(&self, v: usize) -> u8 {
+        self.fixed_ends_after[v]
+    }
+}
+
+/// The eight moves of the `(a, b)`-leaper, without repeats (a leaper with `a = 0` or `a = b`
+/// has four).
+pub(super) fn leap_deltas((a, b): (u32, u32)) -> Vec<(i64, i64)> {
+    let (a, b) = (i64::from(a), i64::from(b));
+    let mut deltas: Vec<(i64, i64)> = [(a, b), (b, a)]
+        .into_iter()
+        .flat_map(|(x, y)| [(x, y), (x, -y), (-x, y), (-x, -y)])
+        .collect();
+    deltas.sort_unstable();
+    deltas.dedup();
+    deltas
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_knight_reaches_two_rows_and_one_square_back() {
+        let plan = Plan::new(Board::new(8, 8).unwrap(), (1, 2), &[]).unwrap();
+        assert_eq!(plan.window(), 17);
+        // d4 in the middle of the board: (3,3) sees (1,2), (1,4), (2,1) and (2,5).
+        assert_eq!(plan.back(3 * 8 + 3), &[6, 10, 15, 17]);
+        // The corner at the start has no earlier neighbour.
+        assert!(plan.back(0).is_empty());
+    }
+
+    #[test]
+    fn a_wide_board_is_taken_along_its_short_side() {
+        let plan = Plan::new(Board::new(3, 10).unwrap(), (1, 2), &[]).unwrap();
+        assert_eq!(plan.window(), 2 * 3 + 1);
+        assert_eq!(plan.order[1], Square::new(1, 0));
+        assert_eq!(plan.len(), 30);
+    }
+
+    #[test]
+    fn the_last_square_leaves_with_every_cell() {
+        let plan = Plan::new(Board::new(5, 5).unwrap(), (1, 2), &[]).unwrap();
+        let last = plan.len() - 1;
+        let every: u128 = (0..=plan.window()).fold(0, |mask, d| mask | (0xF << (4 * d)));
+        assert_eq!(plan.leaving(last), every);
+    }
+
+    #[test]
+    fn too_wide_a_frontier_is_refused() {
+        let error = Plan::new(Board::new(13, 13).unwrap(), (1, 2), &[]).unwrap_err();
+        assert_eq!(error.window, 27);
+    }
+}

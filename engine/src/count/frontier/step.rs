@@ -1,0 +1,147 @@
+//! One square taken: from a frontier state, every way the square can join the tour — which of
+//! its moves back it uses, and whether it is a free end of an open tour.
+
+use super::cells::{Cells, DONE, FREE, Joined, LOOSE, canonical};
+use super::plan::{Plan, Role};
+
+/// A state after a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Next {
+    /// A frontier state to carry on from.
+    State(Cells),
+    /// The last square closed the whole tour.
+    Tour,
+}
+
+/// Calls `emit` with every state that follows `state` when square `v` of `plan` is taken, for
+/// closed tours (cycles) or open ones (paths).
+pub(super) fn successors(
+    state: Cells,
+    v: usize,
+    plan: &Plan,
+    closed: bool,
+    mut emit: impl FnMut(Next),
+) {
+    let window = plan.window();
+    let base = state.shifted(window);
+    let mut open_back = [0usize; 4];
+    let mut open = 0;
+    for &d in plan.back(v) {
+        if base.get(usize::from(d)) != DONE {
+            open_back[open] = usize::from(d);
+            open += 1;
+        }
+    }
+    let open_back = &open_back[..open];
+    let back_cells = open_back
+        .iter()
+        .fold(0u128, |mask, &d| mask | (0xF << (4 * d)));
+    // Squares that have seen their last neighbour but for this one need their last move from
+    // it, and squares that need two with one neighbour left need one of them from it.
+    let before = !0xFu128;
+    let last_chance = base.needing(plan.leaving(v) & before);
+    let two_short = base.free(plan.one_left(v) & before);
+    if (last_chance | two_short) & !back_cells != 0 || base.free(plan.leaving(v) & before) != 0 {
+        return;
+    }
+    let forced = last_chance | two_short;
+    let ends = state.ends();
+    // Room for one more free end, with the ends the request fixes later on still to come.
+    let end_fits = ends + 1 + plan.fixed_ends_after(v) <= 2;
+    let (inner, end) = match plan.role(v) {
+        Role::End => (false, end_fits),
+        Role::Any => (true, !closed && end_fits),
+    };
+    let targets = [(inner, FREE, 2), (end, LOOSE, 1)];
+    for (allowed, code, moves) in targets {
+        if !allowed {
+            continue;
+        }
+        let start = {
+            let mut cells = base;
+            cells.set(0, code);
+            cells
+        };
+        for_each_subset(open_back, moves, |chosen| {
+            let covered = chosen
+                .iter()
+                .fold(0u128, |mask, &d| mask | (0xF << (4 * d)));
+            if forced & !covered != 0 {
+                return;
+            }
+            if let Some(next) = take(start, chosen, v, plan, closed) {
+                emit(next);
+            }
+        });
+    }
+}
+
+/// The state after square `v` (cell 0 of `cells`) takes the moves back to `chosen`, if it is
+/// one the tour can still come from.
+fn take(mut cells: Cells, chosen: &[usize], v: usize, plan: &Plan, closed: bool) -> Option<Next> {
+    let window = plan.window();
+    let last = v + 1 == plan.len();
+    for (at, &d) in chosen.iter().enumerate() {
+        match cells.join(0, d, window) {
+            Joined::Fragment => {}
+            // A whole tour: only with the last square's last move, when nothing else waits.
+            Joined::Cycle if !closed => return None,
+            Joined::Path if closed => return None,
+            Joined::Cycle | Joined::Path => {
+                let whole = last && at + 1 == chosen.len() && cells.clear_in(plan.leaving(v));
+                return whole.then_some(Next::Tour);
+            }
+        }
+    }
+    let next = cells.truncated(window);
+    (cells.clear_in(plan.leaving(v))
+        && cells.free(plan.one_left(v)) == 0
+        && fed(next, v, plan, closed)
+        && (closed || ends_coloured_to_fit(next, v, plan)))
+    .then(|| Next::State(canonical(next, window)))
+}
+
+/// Whether every square to come that lives on the frontier's moves can still get the moves it
+/// needs: two, or one if it is, or may still be, an end of the tour.
+fn fed(cells: Cells, v: usize, plan: &Plan, closed: bool) -> bool {
+    let free_end_fits = !closed && cells.ends() + 1 + plan.fixed_ends_after(v) <= 2;
+    plan.coming(v).iter().all(|coming| {
+        let needs = if coming.fixed_end || free_end_fits {
+            1
+        } else {
+            2
+        };
+        let feeding = cells.needing(coming.taken_neighbours).count_ones() / 4;
+        feeding + u32::from(coming.untaken_neighbours) >= needs
+    })
+}
+
+/// Calls `visit` with every subset of `items` of at most `most` elements.
+fn for_each_subset(items: &[usize], most: usize, mut visit: impl FnMut(&[usize])) {
+    visit(&[]);
+    for (i, &a) in items.iter().enumerate() {
+        visit(&[a]);
+        if most >= 2 {
+            for &b in &items[i + 1..] {
+                visit(&[a, b]);
+            }
+        }
+    }
+}
+
+/// Whether the tour ends placed so far have colours an open tour's ends can have: on a board
+/// of even area one of each colour, on an odd one both of the majority colour (every move
+/// changes colour). Their colours follow from the state: each move joins the two colours, so
+/// counting the moves the squares taken have, by colour, gives
+/// `majority ends - minority ends = 2 * lead - (majority needs - minority needs)`.
+fn ends_coloured_to_fit(cells: Cells, v: usize, plan: &Plan) -> bool {
+    let needs =
+        |mask: u128| (cells.needing(mask).count_ones() + cells.free(mask).count_ones()) as i32 / 4;
+    let majority_cells = plan.majority_cells(v);
+    let minority_cells = plan.window_cells() & !majority_cells;
+    let difference = 2 * plan.majority_lead(v) - (needs(majority_cells) - needs(minority_cells));
+    let ends = i32::from(cells.ends());
+    let (majority_ends, minority_ends) = ((ends + difference) / 2, (ends - difference) / 2);
+    let (most_majority, most_minority) = if plan.odd_area() { (2, 0) } else { (1, 1) };
+    majority_ends <= most_majority && minority_ends <= most_minority
+}

@@ -1,0 +1,362 @@
+//! Counting tours exactly: by frontier dynamic programming ([`frontier`]) on any board whose
+//! short side allows it, and by enumeration ([`enumerate`]) on the smallest boards, where it is
+//! quicker.
+//!
+//! Open tours are counted directed (each path once from each end, from every start, or from
+//! `start`; ending on `end` when it is given), closed tours as undirected cycles. The counts
+//! reproduce OEIS: directed open tours number 1,728 on 5×5 and 6,637,920 on 6×6 (A165134);
+//! closed tours 9,862 on 6×6 (A001230) and 1,067,638 on 6×7 (A175881). Counts are exact at
+//! every size: they are kept in `u128` and, past it, in big integers.
+//!
+//! The frontier count splits into shards ([`Shard`]): the sum over a frontier's states is the
+//! whole count, so shard `k` of `n` counts the states whose hash falls in its share, and the
+//! shards' counts add up to the whole.
+
+mod enumerate;
+mod frontier;
+mod tally;
+
+use std::fmt;
+use std::time::Instant;
+
+use thiserror::Error;
+
+use crate::board::{Board, Square};
+use crate::search::CapacityError;
+
+pub use self::enumerate::MAX_ENUMERATED_SQUARES;
+/// The numbers counts come in: exact, of any size.
+pub use num_bigint::BigUint;
+
+/// Boards of at most this many squares are enumerated unless a method is asked for: on them,
+/// walking the tours costs less than setting up the frontier.
+pub const ENUMERATE_UP_TO: u64 = 20;
+
+/// What to count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountRequest {
+    /// The board.
+    pub board: Board,
+    /// Open tours from this square only (without: from every square). Closed tours are
+    /// cycles, the same from every square.
+    pub start: Option<Square>,
+    /// Count closed tours (undirected cycles) instead of directed open tours.
+    pub closed: bool,
+    /// Open tours that end on this square only.
+    pub end: Option<Square>,
+    /// Give up at this moment.
+    pub deadline: Option<Instant>,
+    /// How to count; `None` picks the quicker way for the board.
+    pub method: Option<CountMethod>,
+    /// The most bytes the frontier count may hold in its states.
+    pub memory_cap: Option<u64>,
+    /// Threads the frontier count runs on.
+    pub threads: usize,
+    /// Count only this shard of the frontier count's work.
+    pub shard: Option<Shard>,
+}
+
+impl CountRequest {
+    /// Directed open tours on `board`, from every start, by the quicker method, on one
+    /// thread, with no deadline and no memory cap.
+    pub fn new(board: Board) -> Self {
+        Self {
+            board,
+            start: None,
+            closed: false,
+            end: None,
+            deadline: None,
+            method: None,
+            memory_cap: None,
+            threads: 1,
+            shard: None,
+        }
+    }
+}
+
+/// How a count was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountMethod {
+    /// Every tour walked by the search.
+    Enumeration,
+    /// Frontier dynamic programming.
+    Frontier,
+}
+
+impl CountMethod {
+    /// The method's name, in messages and JSON: `enumeration`, `frontier`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CountMethod::Enumeration => "enumeration",
+            CountMethod::Frontier => "frontier",
+        }
+    }
+}
+
+impl fmt::Display for CountMethod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Shard `index` of `of` (0-based): one part of a frontier count, the parts adding up to the
+/// whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Shard {
+    /// Which part, from 0.
+    pub index: u32,
+    /// How many parts.
+    pub of: u32,
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.of)
+    }
+}
+
+/// A count and how it was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    /// The number of tours (of the shard's part, for a shard).
+    pub tours: BigUint,
+    /// How they were counted.
+    pub method: CountMethod,
+    /// The most states a frontier held (0 for enumeration).
+    pub peak_states: u64,
+    /// The most bytes the states took (0 for enumeration).
+    pub peak_bytes: u64,
+}
+
+/// How far a frontier count has got, after each square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountProgress {
+    /// Squares taken.
+    pub squares_done: u64,
+    /// Squares of the board.
+    pub squares: u64,
+    /// States in the current frontier.
+    pub states: u64,
+}
+
+/// How far a count got before it stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Partway {
+    /// Enumeration: the tours counted so far.
+    Tours(u64),
+    /// The frontier count: squares taken, of how many, and the states of the last frontier.
+    Squares {
+        /// Squares taken.
+        done: u64,
+        /// Squares of the board.
+        of: u64,
+        /// States in the frontier.
+        states: u64,
+    },
+}
+
+impl fmt::Display for Partway {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Partway::Tours(tours) => write!(f, "after counting {tours} tours"),
+            Partway::Squares { done, of, states } => {
+                write!(
+                    f,
+                    "after {done} of {of} squares, with {states} states in the frontier"
+                )
+            }
+        }
+    }
+}
+
+/// Why a count has no answer.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CountError {
+    /// The board is too large to enumerate.
+    #[error(
+        "enumeration walks every tour, feasible only on boards of at most \
+         {MAX_ENUMERATED_SQUARES} squares; {board} has {squares}",
+        squares = board.area()
+    )]
+    TooLarge {
+        /// The board.
+        board: Board,
+    },
+    /// The board's short side makes too wide a frontier.
+    #[error(
+        "{board} needs a frontier of {window} squares; the frontier count handles at most {max} \
+         (a short side of 12 for the knight)",
+        max = frontier::MAX_WINDOW
+    )]
+    TooWide {
+        /// The board.
+        board: Board,
+        /// The frontier it needs.
+        window: usize,
+    },
+    /// The deadline passed first.
+    #[error("the deadline passed {partway}; the count is not complete")]
+    Deadline {
+        /// How far the count got.
+        partway: Partway,
+    },
+    /// The states would outgrow the memory cap.
+    #[error(
+        "the count needs more than its memory cap of {cap} bytes: {wanted} bytes wanted {partway}"
+    )]
+    Memory {
+        /// The cap.
+        cap: u64,
+        /// The bytes the next step wanted.
+        wanted: u64,
+        /// How far the count got.
+        partway: Partway,
+    },
+    /// The board could not be set up.
+    #[error(transparent)]
+    Capacity(#[from] CapacityError),
+    /// An end was asked for closed tours, which have none.
+    #[error("a closed tour has no end: count open tours, or leave the end out")]
+    ClosedWithEnd,
+    /// A square asked for is off the board.
+    #[error("{square} is off the {board} board")]
+    OffBoard {
+        /// The square.
+        square: Square,
+        /// The board.
+        board: Board,
+    },
+    /// A shard that does not exist.
+    #[error("shard {shard} does not exist: a shard is K/N with 0 <= K < N")]
+    NoSuchShard {
+        /// The shard asked for.
+        shard: Shard,
+    },
+    /// Shards were asked of enumeration, which does not split.
+    #[error("only the frontier count splits into shards; enumeration was asked for")]
+    ShardOfEnumeration,
+}
+
+/// Counts the tours `request` asks for (see [`count_tours_reporting`]).
+pub fn count_tours(request: &CountRequest) -> Result<Count, CountError> {
+    count_tours_reporting(request, &|_| {})
+}
+
+/// Counts the tours `request` asks for: directed open tours (from `start`, or from every
+/// square; ending on `end` when it is given), or closed tours counted as undirected cycles.
+/// `progress` hears of the frontier count after every square.
+pub fn count_tours_reporting(
+    request: &CountRequest,
+    progress: &(dyn Fn(CountProgress) + Sync),
+) -> Result<Count, CountError> {
+    let board = request.board;
+    if request.closed && request.end.is_some() {
+        return Err(CountError::ClosedWithEnd);
+    }
+    if let Some(square) = request
+        .start
+        .into_iter()
+        .chain(request.end)
+        .find(|&square| !board.contains(square))
+    {
+        return Err(CountError::OffBoard { square, board });
+    }
+    if let Some(shard) = request.shard.filter(|shard| shard.index >= shard.of) {
+        return Err(CountError::NoSuchShard { shard });
+    }
+    let method = request.method.unwrap_or(
+        // A start that is also the end, and a one-square board, are the enumeration's to
+        // answer: the frontier needs two distinct ends.
+        if request.shard.is_none()
+            && (board.area() <= ENUMERATE_UP_TO
+                || request.start.is_some() && request.start == request.end)
+        {
+            CountMethod::Enumeration
+        } else {
+            CountMethod::Frontier
+        },
+    );
+    match method {
+        CountMethod::Enumeration if request.shard.is_some() => Err(CountError::ShardOfEnumeration),
+        CountMethod::Enumeration => Ok(Count {
+            tours: BigUint::from(enumerate::enumerate(request)?),
+            method,
+            peak_states: 0,
+            peak_bytes: 0,
+        }),
+        CountMethod::Frontier => count_by_frontier(request, progress),
+    }
+}
+
+fn count_by_frontier(
+    request: &CountRequest,
+    progress: &(dyn Fn(CountProgress) + Sync),
+) -> Result<Count, CountError> {
+    let board = request.board;
+    if board.area() == 1 || request.start.is_some() && request.start == request.end {
+        // One square is a tour of itself; two ends on one square are no tour of more.
+        let tours = u8::from(board.area() == 1 && !request.closed);
+        return Ok(Count {
+            tours: BigUint::from(tours),
+            method: CountMethod::Frontier,
+            peak_states: 0,
+            peak_bytes: 0,
+        });
+    }
+    let ends: Vec<Square> = if request.closed {
+        Vec::new()
+    } else {
+        request.start.into_iter().chain(request.end).collect()
+    };
+    let run = frontier::Frontier {
+        board,
+        leap: (1, 2),
+        closed: request.closed,
+        ends: &ends,
+        deadline: request.deadline,
+        memory: request.memory_cap.unwrap_or(u64::MAX),
+        threads: request.threads,
+        shard: request.shard,
+    };
+    let found = frontier::count(&run, progress).map_err(|stopped| match stopped {
+        frontier::Stopped::TooWide { window } => CountError::TooWide { board, window },
+        frontier::Stopped::Deadline { done, of, states } => CountError::Deadline {
+            partway: partway(done, of, states),
+        },
+        frontier::Stopped::Memory {
+            done,
+            of,
+            states,
+            wanted,
+        } => CountError::Memory {
+            cap: run.memory,
+            wanted,
+            partway: partway(done, of, states),
+        },
+    })?;
+    // The frontier counts paths as sets of moves; with no end fixed, each is two directed
+    // tours, one from each end.
+    let directed = !request.closed && ends.is_empty();
+    let tours = if directed {
+        found.count * 2u8
+    } else {
+        found.count
+    };
+    Ok(Count {
+        tours,
+        method: CountMethod::Frontier,
+        peak_states: found.peak_states,
+        peak_bytes: found.peak_bytes,
+    })
+}
+
+fn partway(done: usize, of: usize, states: u64) -> Partway {
+    Partway::Squares {
+        done: done as u64,
+        of: of as u64,
+        states,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,226 @@
+//! Tour counts against OEIS, the two counting methods against each other, and the frontier
+//! count's shards, threads, deadline and memory cap.
+//!
+//! Open tours are counted directed: twice OEIS's undirected figure where it gives that. The
+//! slowest published figures are checked by the ignored tests at the end, run as documented in
+//! the README (`cargo test --release -p knights-tour-engine --test count -- --ignored`).
+
+use std::time::Instant;
+
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::count::{
+    BigUint, Count, CountError, CountMethod, CountRequest, Partway, Shard, count_tours,
+};
+
+fn board(rows: u64, cols: u64) -> Board {
+    Board::new(rows, cols).unwrap()
+}
+
+fn counted(request: CountRequest) -> Count {
+    count_tours(&request).unwrap_or_else(|error| panic!("{request:?}: {error}"))
+}
+
+fn frontier(rows: u64, cols: u64, closed: bool) -> BigUint {
+    let count = counted(CountRequest {
+        closed,
+        method: Some(CountMethod::Frontier),
+        ..CountRequest::new(board(rows, cols))
+    });
+    assert_eq!(count.method, CountMethod::Frontier);
+    count.tours
+}
+
+fn big(n: u64) -> BigUint {
+    BigUint::from(n)
+}
+
+#[test]
+fn open_counts_match_oeis() {
+    // A165134, n×n directed.
+    assert_eq!(frontier(5, 5, false), big(1_728));
+    assert_eq!(frontier(6, 6, false), big(6_637_920));
+    // A118067 (3×n directed) and twice A169696 (3×n undirected): 3×12 has 57,248.
+    for (cols, directed) in [(4, 16), (7, 104), (8, 792), (9, 1_120), (10, 6_096)] {
+        assert_eq!(frontier(3, cols, false), big(directed), "3x{cols}");
+    }
+    assert_eq!(frontier(3, 12, false), big(2 * 57_248));
+    // Twice A079137 (4×n undirected): 4×5 82, 4×6 744, 4×10 1,213,112.
+    assert_eq!(frontier(4, 5, false), big(164));
+    assert_eq!(frontier(4, 6, false), big(1_488));
+    assert_eq!(frontier(4, 10, false), big(2 * 1_213_112));
+    // Twice A083386 (5×n undirected): 5×8 18,061,054.
+    assert_eq!(frontier(5, 8, false), big(2 * 18_061_054));
+}
+
+#[test]
+fn closed_counts_match_oeis() {
+    // A001230 (n×n) and A175881 (6×n), undirected cycles; 3×10 and 3×12 from A070030.
+    assert_eq!(frontier(6, 6, true), big(9_862));
+    assert_eq!(frontier(5, 6, true), big(8));
+    assert_eq!(frontier(3, 10, true), big(16));
+    assert_eq!(frontier(3, 12, true), big(176));
+    assert_eq!(frontier(6, 7, true), big(1_067_638));
+    // Odd boards have no closed tour: every move changes colour.
+    assert_eq!(frontier(5, 5, true), big(0));
+}
+
+#[test]
+fn a_board_and_its_transpose_have_the_same_counts() {
+    assert_eq!(frontier(8, 3, false), frontier(3, 8, false));
+    assert_eq!(frontier(7, 6, true), big(1_067_638));
+}
+
+#[test]
+fn counts_from_a_start_and_to_an_end_agree_with_enumeration() {
+    for (rows, cols) in [(5, 5), (4, 5), (3, 7)] {
+        let board = board(rows, cols);
+        for start in board.squares() {
+            for end in [
+                None,
+                Some(Square::new(rows as u32 - 1, cols as u32 - 1)),
+                Some(Square::new(1, 2)),
+            ] {
+                let request = CountRequest {
+                    start: Some(start),
+                    end,
+                    ..CountRequest::new(board)
+                };
+                let by = |method| {
+                    counted(CountRequest {
+                        method: Some(method),
+                        ..request
+                    })
+                    .tours
+                };
+                assert_eq!(
+                    by(CountMethod::Frontier),
+                    by(CountMethod::Enumeration),
+                    "{board} from {start} to {end:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_quicker_method_is_picked_and_named() {
+    assert_eq!(
+        counted(CountRequest::new(board(4, 4))).method,
+        CountMethod::Enumeration
+    );
+    assert_eq!(
+        counted(CountRequest::new(board(5, 6))).method,
+        CountMethod::Frontier
+    );
+}
+
+#[test]
+fn the_shards_of_a_count_add_up_to_the_whole() {
+    for (rows, closed, shards) in [(5, false, 4), (6, true, 4), (5, false, 7)] {
+        let whole = CountRequest {
+            closed,
+            method: Some(CountMethod::Frontier),
+            ..CountRequest::new(board(rows, 6))
+        };
+        let sum: BigUint = (0..shards)
+            .map(|index| {
+                counted(CountRequest {
+                    shard: Some(Shard { index, of: shards }),
+                    ..whole
+                })
+                .tours
+            })
+            .sum();
+        assert_eq!(
+            sum,
+            counted(whole).tours,
+            "closed: {closed}, {shards} shards"
+        );
+    }
+}
+
+#[test]
+fn threads_share_the_work_without_changing_the_count() {
+    for threads in [2, 3] {
+        let request = CountRequest {
+            threads,
+            ..CountRequest::new(board(5, 6))
+        };
+        assert_eq!(
+            counted(request).tours,
+            frontier(5, 6, false),
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn a_count_stops_at_its_deadline_and_says_how_far_it_got() {
+    let error = count_tours(&CountRequest {
+        deadline: Some(Instant::now()),
+        method: Some(CountMethod::Frontier),
+        ..CountRequest::new(board(6, 6))
+    })
+    .unwrap_err();
+    let CountError::Deadline {
+        partway: Partway::Squares { of, .. },
+    } = error
+    else {
+        panic!("{error:?}");
+    };
+    assert_eq!(of, 36);
+}
+
+#[test]
+fn a_count_that_outgrows_its_memory_cap_stops_with_an_answer() {
+    let cap = 1 << 20;
+    let error = count_tours(&CountRequest {
+        memory_cap: Some(cap),
+        ..CountRequest::new(board(6, 6))
+    })
+    .unwrap_err();
+    assert!(
+        matches!(error, CountError::Memory { cap: c, .. } if c == cap),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("1048576 bytes"), "{error}");
+}
+
+#[test]
+fn bad_requests_are_refused() {
+    let too_wide = count_tours(&CountRequest::new(board(13, 13))).unwrap_err();
+    assert!(
+        matches!(too_wide, CountError::TooWide { window: 27, .. }),
+        "{too_wide:?}"
+    );
+    let enumerated = count_tours(&CountRequest {
+        method: Some(CountMethod::Enumeration),
+        ..CountRequest::new(board(8, 8))
+    })
+    .unwrap_err();
+    assert!(
+        enumerated.to_string().contains("8x8 has 64"),
+        "{enumerated}"
+    );
+    let no_shard = count_tours(&CountRequest {
+        shard: Some(Shard { index: 3, of: 3 }),
+        ..CountRequest::new(board(6, 6))
+    })
+    .unwrap_err();
+    assert_eq!(
+        no_shard,
+        CountError::NoSuchShard {
+            shard: Shard { index: 3, of: 3 }
+        }
+    );
+}
+
+/// The published figures that take minutes: run as documented in the README.
+#[test]
+#[ignore = "minutes of CPU: run with --release -- --ignored"]
+fn slow_counts_match_oeis() {
+    // Twice A083386: 5×9 has 264,895,640 undirected open tours.
+    assert_eq!(frontier(5, 9, false), big(2 * 264_895_640));
+    // A175881: 6×8 has 55,488,142 closed tours.
+    assert_eq!(frontier(6, 8, true), big(55_488_142));
+}

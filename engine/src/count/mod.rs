@@ -4,13 +4,19 @@
 //!
 //! Open tours are counted directed (each path once from each end, from every start, or from
 //! `start`; ending on `end` when it is given), closed tours as undirected cycles. The counts
-//! reproduce OEIS: directed open tours number 1,728 on 5×5 and 6,637,920 on 6×6 (A165134);
-//! closed tours 9,862 on 6×6 (A001230) and 1,067,638 on 6×7 (A175881). Counts are exact at
-//! every size: they are kept in `u128` and, past it, in big integers.
+//! reproduce OEIS (twice its undirected figure for open tours where it gives that):
+//! - directed open tours on n×n (A165134): 1,728 on 5×5, 6,637,920 on 6×6;
+//! - 3×n (A118067 directed, A169696 undirected): 16, 104, 792, 1,120 and 6,096 on 3×4, 3×7,
+//!   3×8, 3×9 and 3×10, and 2 × 57,248 on 3×12;
+//! - 4×n (A079137 undirected): 2 × 82, 2 × 744 and 2 × 1,213,112 on 4×5, 4×6 and 4×10;
+//! - 5×n (A083386 undirected): 2 × 18,061,054 on 5×8, 2 × 264,895,640 on 5×9;
+//! - closed tours (A001230, A175881, A070030): 8 on 5×6, 16 on 3×10, 176 on 3×12, 9,862 on
+//!   6×6, 1,067,638 on 6×7, 55,488,142 on 6×8.
 //!
-//! The frontier count splits into shards ([`Shard`]): the sum over a frontier's states is the
-//! whole count, so shard `k` of `n` counts the states whose hash falls in its share, and the
-//! shards' counts add up to the whole.
+//! Counts are exact at every size: kept in `u64`, and, past it, in `u128` and then in big
+//! integers. The frontier count splits into shards ([`Shard`]): the sum over a frontier's
+//! states is the whole count, so shard `k` of `n` counts the states whose hash falls in its
+//! share, and the shards' counts add up to the whole.
 
 mod enumerate;
 mod frontier;

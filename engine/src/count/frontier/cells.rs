@@ -23,7 +23,7 @@ pub(super) const LOOSE: u8 = 2;
 pub(super) const FIRST_LABEL: u8 = 3;
 
 /// The lowest bit of every cell.
-const ONES: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
+pub(super) const ONES: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
 
 /// A state: the cells and the count of tour ends placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -104,19 +104,42 @@ impl Cells {
     }
 
     /// The other end of the fragment that ends at cell `d` (which needs a move).
-    fn other_end(self, d: usize, window: usize) -> OtherEnd {
+    fn other_end(self, d: usize) -> OtherEnd {
         match self.get(d) {
             FREE => OtherEnd::Cell(d),
             LOOSE => OtherEnd::TourEnd,
-            label => (0..=window)
-                .find(|&e| e != d && self.get(e) == label)
-                .map_or(OtherEnd::TourEnd, OtherEnd::Cell),
+            label => {
+                let same = self.cells_holding(label) & !(1 << (4 * d));
+                if same == 0 {
+                    OtherEnd::TourEnd
+                } else {
+                    OtherEnd::Cell(same.trailing_zeros() as usize / 4)
+                }
+            }
         }
     }
 
+    /// The lowest bit of every cell holding `code`.
+    fn cells_holding(self, code: u8) -> u128 {
+        // XOR zeroes the nibbles that hold the code.
+        let x = self.0 ^ (ONES * u128::from(code));
+        ONES & !((x | (x >> 1) | (x >> 2) | (x >> 3)) & ONES)
+    }
+
+    /// The lowest bit of every cell holding a label (a code of 3 or more).
+    fn labelled_cells(self) -> u128 {
+        let bit = |shift: u32| (self.0 >> shift) & ONES;
+        bit(3) | bit(2) | (bit(1) & bit(0))
+    }
+
     /// A label no cell holds.
-    fn unused_label(self, window: usize) -> u8 {
-        let used = (0..=window).fold(0u32, |used, d| used | (1 << self.get(d)));
+    fn unused_label(self) -> u8 {
+        let mut used = 0u32;
+        let mut cells = self.labelled_cells();
+        while cells != 0 {
+            used |= 1 << self.get(cells.trailing_zeros() as usize / 4);
+            cells &= cells - 1;
+        }
         (FIRST_LABEL..16)
             .find(|&label| used & (1 << label) == 0)
             .expect("a frontier of at most MAX_WINDOW cells has a label to spare")
@@ -125,8 +148,8 @@ impl Cells {
     /// Adds the move between cells `a` and `b`, both needing a move: their fragments become
     /// one, or close into a [`Joined::Cycle`] or a whole [`Joined::Path`] (the caller decides
     /// whether that may happen here).
-    pub(super) fn join(&mut self, a: usize, b: usize, window: usize) -> Joined {
-        let (end_a, end_b) = (self.other_end(a, window), self.other_end(b, window));
+    pub(super) fn join(&mut self, a: usize, b: usize) -> Joined {
+        let (end_a, end_b) = (self.other_end(a), self.other_end(b));
         let joined = if end_a == OtherEnd::Cell(b) {
             Joined::Cycle
         } else if (end_a, end_b) == (OtherEnd::TourEnd, OtherEnd::TourEnd) {
@@ -148,7 +171,7 @@ impl Cells {
                 // Clear the ends' old labels first, so the new one is unused by both.
                 self.set(x, DONE);
                 self.set(y, DONE);
-                let label = self.unused_label(window);
+                let label = self.unused_label();
                 self.set(x, label);
                 self.set(y, label);
             }
@@ -162,20 +185,20 @@ impl Cells {
 }
 
 /// `cells` with its labels renumbered from [`FIRST_LABEL`] in order of first appearance.
-pub(super) fn canonical(cells: Cells, window: usize) -> Cells {
+pub(super) fn canonical(cells: Cells) -> Cells {
     let mut renamed = [0u8; 16];
     let mut next = FIRST_LABEL;
     let mut out = cells;
-    for d in 0..window {
-        let code = cells.get(d);
-        if code >= FIRST_LABEL {
-            let slot = &mut renamed[usize::from(code)];
-            if *slot == 0 {
-                *slot = next;
-                next += 1;
-            }
-            out.set(d, *slot);
+    let mut labelled = cells.labelled_cells();
+    while labelled != 0 {
+        let d = labelled.trailing_zeros() as usize / 4;
+        labelled &= labelled - 1;
+        let slot = &mut renamed[usize::from(cells.get(d))];
+        if *slot == 0 {
+            *slot = next;
+            next += 1;
         }
+        out.set(d, *slot);
     }
     out
 }

@@ -2,6 +2,7 @@
 //! before it is taken: a count that would outgrow its memory stops with an answer instead of
 //! being killed.
 
+use std::collections::hash_map::Entry;
 use std::hash::Hash;
 use std::mem::size_of;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -120,15 +121,18 @@ impl<'b, K: Key, T: Tally> StateMap<'b, K, T> {
 
     /// Adds `count` ways to reach `state`.
     pub(super) fn add(&mut self, state: Cells, count: &T) -> Result<(), Full> {
-        let state = K::pack(state);
-        if let Some(held) = self.map.get_mut(&state) {
-            return Ok(held.add(count)?);
-        }
+        // Room first (a full map may grow for a state it holds): an entry found or made
+        // then hashes the state once.
         if self.map.len() == self.map.capacity() {
             self.grow()?;
         }
-        self.map.insert(state, count.clone());
-        Ok(())
+        match self.map.entry(K::pack(state)) {
+            Entry::Occupied(held) => Ok(held.into_mut().add(count)?),
+            Entry::Vacant(slot) => {
+                slot.insert(count.clone());
+                Ok(())
+            }
+        }
     }
 
     /// Room for twice the states, charged first; the old table and the new are both held while

@@ -56,7 +56,7 @@ pub(super) struct Plan {
 /// A square still to come that depends on the frontier for its moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Coming {
-    /// The cells of its neighbours taken so far.
+    /// The cells of its neighbours taken so far (the lowest bit of each).
     pub(super) taken_neighbours: u128,
     /// How many of its neighbours are still to come (0 or 1).
     pub(super) untaken_neighbours: u8,
@@ -159,7 +159,7 @@ impl Plan {
                         let (mut taken, mut untaken) = (0u128, 0u8);
                         for p in neighbours {
                             if p <= v {
-                                taken |= 0xF << (4 * (v - p));
+                                taken |= 1 << (4 * (v - p));
                             } else {
                                 untaken += 1;
                             }

@@ -1,7 +1,7 @@
 //! One square taken: from a frontier state, every way the square can join the tour — which of
 //! its moves back it uses, and whether it is a free end of an open tour.
 
-use super::cells::{Cells, DONE, FREE, Joined, LOOSE, canonical};
+use super::cells::{Cells, DONE, FREE, Joined, LOOSE, ONES, canonical};
 use super::plan::{Plan, Role};
 
 /// A state after a square.
@@ -82,7 +82,7 @@ fn take(mut cells: Cells, chosen: &[usize], v: usize, plan: &Plan, closed: bool)
     let window = plan.window();
     let last = v + 1 == plan.len();
     for (at, &d) in chosen.iter().enumerate() {
-        match cells.join(0, d, window) {
+        match cells.join(0, d) {
             Joined::Fragment => {}
             // A whole tour: only with the last square's last move, when nothing else waits.
             Joined::Cycle if !closed => return None,
@@ -98,21 +98,24 @@ fn take(mut cells: Cells, chosen: &[usize], v: usize, plan: &Plan, closed: bool)
         && cells.free(plan.one_left(v)) == 0
         && fed(next, v, plan, closed)
         && (closed || ends_coloured_to_fit(next, v, plan)))
-    .then(|| Next::State(canonical(next, window)))
+    .then(|| Next::State(canonical(next)))
 }
 
 /// Whether every square to come that lives on the frontier's moves can still get the moves it
 /// needs: two, or one if it is, or may still be, an end of the tour.
 fn fed(cells: Cells, v: usize, plan: &Plan, closed: bool) -> bool {
     let free_end_fits = !closed && cells.ends() + 1 + plan.fixed_ends_after(v) <= 2;
+    let needing = cells.needing(!0) & ONES;
     plan.coming(v).iter().all(|coming| {
         let needs = if coming.fixed_end || free_end_fits {
             1
         } else {
             2
         };
-        let feeding = cells.needing(coming.taken_neighbours).count_ones() / 4;
-        feeding + u32::from(coming.untaken_neighbours) >= needs
+        // Two feeders are all a square can use: count to two without a population count.
+        let feeders = needing & coming.taken_neighbours;
+        let fed = u32::from(feeders != 0) + u32::from(feeders & feeders.wrapping_sub(1) != 0);
+        fed + u32::from(coming.untaken_neighbours) >= needs
     })
 }
 

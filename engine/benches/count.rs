@@ -1,0 +1,40 @@
+//! Benchmarks of exact counting (`knights-tour count`): the frontier count on the boards the
+//! counting issue names (6×6 open and closed, 5×8 open, 6×7 closed), on one thread and on two,
+//! beside enumeration of 6×6 open, the method it replaces there. The slow boards (5×9 open, 6×8
+//! closed, 7×7 open) are timed as whole processes in the README's speed table.
+
+use divan::Bencher;
+use knights_tour_engine::board::Board;
+use knights_tour_engine::count::{CountMethod, CountRequest, count_tours};
+
+fn main() {
+    divan::main();
+}
+
+fn count(rows: u64, cols: u64, closed: bool, method: CountMethod, threads: usize) -> String {
+    let request = CountRequest {
+        closed,
+        method: Some(method),
+        threads,
+        ..CountRequest::new(Board::new(rows, cols).unwrap())
+    };
+    count_tours(&request).unwrap().tours.to_string()
+}
+
+/// Open tours, directed, by the frontier count on 1 and 2 threads.
+#[divan::bench(args = [(6, 6, 1), (6, 6, 2), (5, 8, 2)], sample_count = 3)]
+fn frontier_open(bencher: Bencher, (rows, cols, threads): (u64, u64, usize)) {
+    bencher.bench(|| count(rows, cols, false, CountMethod::Frontier, threads));
+}
+
+/// Closed tours, by the frontier count on 2 threads.
+#[divan::bench(args = [(6, 6), (6, 7)], sample_count = 3)]
+fn frontier_closed(bencher: Bencher, (rows, cols): (u64, u64)) {
+    bencher.bench(|| count(rows, cols, true, CountMethod::Frontier, 2));
+}
+
+/// 6×6 open by enumeration: every tour walked, the method before the frontier count.
+#[divan::bench(sample_count = 1)]
+fn enumeration_six_open() -> String {
+    count(6, 6, false, CountMethod::Enumeration, 1)
+}

@@ -275,3 +275,60 @@ fn tour_and_no_tour_never_meet_in_one_orbit() {
         }
     }
 }
+
+#[test]
+fn starts_to_one_end_have_tours_exactly_where_the_exhaustive_count_finds_some() {
+    for (rows, cols, end) in [
+        (5, 5, Square::new(2, 2)),
+        (4, 5, Square::new(0, 4)),
+        (3, 7, Square::new(0, 0)),
+    ] {
+        let board = board(rows, cols);
+        let request = Request::new(board, Square::new(0, 0)).ending_at(end);
+        let map = map(&request, 2);
+        assert_eq!(map.end, Some(end));
+        assert_eq!(map.start, None);
+        assert_eq!(map.tally().gave_up, 0, "{board}");
+        for answer in &map.answers {
+            let count = count_tours(&CountRequest {
+                board,
+                start: Some(answer.square),
+                closed: false,
+                end: Some(end),
+                deadline: None,
+            })
+            .unwrap_or(0);
+            assert_eq!(
+                is_tour(answer),
+                count > 0,
+                "{board} from {} to {end}: {:?}",
+                answer.square,
+                answer.outcome
+            );
+            if let StartOutcome::NoTour(Proof::Symmetric { from, symmetry, .. }) = &answer.outcome {
+                assert_eq!(
+                    symmetry.apply(board, end),
+                    end,
+                    "the symmetry keeps the end"
+                );
+                assert_eq!(symmetry.apply(board, *from), answer.square);
+            }
+        }
+        let at_end = map.answer(end);
+        assert!(matches!(
+            at_end.outcome,
+            StartOutcome::NoTour(Proof::Theorem(NoTourReason::EndIsStart { .. }))
+        ));
+    }
+}
+
+#[test]
+fn a_start_map_to_an_end_is_made_for_open_tours_only() {
+    let request = Request::new(board(6, 6), Square::new(0, 0))
+        .closed(true)
+        .ending_at(Square::new(5, 5));
+    assert_eq!(
+        map_starts(&request, &MapSettings::threads(1), &quietly),
+        Err(StartsError::ClosedEnds)
+    );
+}

@@ -1,15 +1,18 @@
-//! The starts map (`s`): what the engine answers from every square of the board, for the
-//! current kind and method ([`knights_tour_engine::starts`]), drawn over the board. It is computed
-//! on a thread of its own, so keys are never blocked: [`App::tick`] picks up its progress and
-//! its end; any change of board, kind or method cancels it (and, while the map is shown, asks
-//! for the new one); maps already made are kept, a few of them, and shown again at once.
-//! `Enter` on a square of the map starts the search there.
+//! The maps drawn over the board: the starts map (`s`), what the engine answers from every
+//! square of the board for the current kind and method (to the end square, when one is
+//! marked: [`map_starts`]), and the ends map (`t`), what it answers for every square as the
+//! end of an open tour from the start on screen ([`map_ends`]). One [`MapKind`] tells them
+//! apart; everything else is shared. A map is computed on a thread of its own, so keys are
+//! never blocked: [`App::tick`] picks up its progress and its end; any change of board, start,
+//! end, kind or method cancels it (and, while a map is shown, asks for the new one); maps
+//! already made are kept, a few of them, and shown again at once. `Enter` on a square of the
+//! starts map starts the search there; on a square of the ends map it makes it the end.
 //!
 //! Within the explorer's [`Limits`]: the maps kept and the one being made (its answers and
 //! the solve under way) keep to the maps' share of the memory, the oldest maps dropped to
 //! make room. Where the host hands out turns of its work threads (a served session), the map
-//! is made on one thread, a start a turn, and its node budget is the whole map's: the starts
-//! not begun when it is spent are not reached (`?`).
+//! is made on one thread, a square a turn, and its node budget is the whole map's: the
+//! squares not begun when it is spent are not reached (`?`).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -21,13 +24,48 @@ use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::solve::{Method, Request};
 use knights_tour_engine::starts::{
-    MAX_SQUARES, MapSettings, StartAnswer, StartsError, StartsMap, map_starts,
+    MAX_SQUARES, MapSettings, StartAnswer, StartsError, StartsMap, map_ends, map_starts,
 };
 
 use super::App;
 
-/// Which map: the board, closed or open, and the method.
-type MapKey = (Board, bool, Method);
+/// Which of the two maps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapKind {
+    /// Every square as the start (of a tour to the end square, when one is marked).
+    Starts,
+    /// Every square as the end of an open tour from the start.
+    Ends,
+}
+
+impl MapKind {
+    /// What its squares are, in the panel and in messages: `starts`, `ends`.
+    pub fn squares(self) -> &'static str {
+        match self {
+            MapKind::Starts => "starts",
+            MapKind::Ends => "ends",
+        }
+    }
+
+    /// The key that shows and hides it.
+    pub fn key(self) -> char {
+        match self {
+            MapKind::Starts => 's',
+            MapKind::Ends => 't',
+        }
+    }
+}
+
+/// Which map: its kind, the board, closed or open, the method, and the square every tour of
+/// it shares (the end of a starts map to one end, the start of an ends map).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct MapKey {
+    kind: MapKind,
+    board: Board,
+    closed: bool,
+    method: Method,
+    fixed: Option<Square>,
+}
 
 /// The most maps kept.
 const KEPT_MAPS: usize = 8;
@@ -48,11 +86,11 @@ struct Job {
     result: Mutex<Option<Result<StartsMap, String>>>,
 }
 
-/// The starts map's part of the explorer: whether it is shown, the work under way, and the
-/// maps made so far.
+/// The maps' part of the explorer: which is shown, the work under way, and the maps made so
+/// far.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Starts {
-    shown: bool,
+pub(super) struct Maps {
+    shown: Option<MapKind>,
     job: Option<Arc<Job>>,
     /// The maps made, the newest last.
     maps: Vec<(MapKey, Arc<StartsMap>)>,
@@ -60,7 +98,7 @@ pub(super) struct Starts {
     failed: Option<(MapKey, String)>,
 }
 
-impl Starts {
+impl Maps {
     /// The map made for `key`, if any.
     fn made(&self, key: MapKey) -> Option<&Arc<StartsMap>> {
         self.maps
@@ -71,7 +109,7 @@ impl Starts {
 
     /// The memory the maps kept take.
     fn kept_bytes(&self) -> u64 {
-        self.maps.iter().map(|(key, _)| kept_bytes(key.0)).sum()
+        self.maps.iter().map(|(key, _)| kept_bytes(key.board)).sum()
     }
 
     /// Stops the work under way, if any.
@@ -84,7 +122,7 @@ impl Starts {
 
 /// An explorer that goes (a closed SSH session, the end of a run) stops its map's work at
 /// once, unless a copy of it still waits for the map.
-impl Drop for Starts {
+impl Drop for Maps {
     fn drop(&mut self) {
         // Held here and by the worker while it works; a third holder is a copy of the explorer.
         if self
@@ -98,71 +136,96 @@ impl Drop for Starts {
 }
 
 impl App {
-    fn map_key(&self) -> MapKey {
-        (self.setup.board, self.setup.closed, self.setup.method)
-    }
-
-    /// `s`: shows the starts map, or hides it.
-    pub(super) fn toggle_starts(&mut self) {
-        self.starts.shown = !self.starts.shown;
-        if self.starts.shown {
-            self.make_starts_map();
+    /// The key of the map of `kind` for the current setup.
+    fn map_key(&self, kind: MapKind) -> MapKey {
+        let setup = self.setup;
+        MapKey {
+            kind,
+            board: setup.board,
+            closed: setup.closed,
+            method: setup.method,
+            fixed: match kind {
+                MapKind::Starts => self.end,
+                MapKind::Ends => Some(setup.start),
+            },
         }
     }
 
-    /// Whether the starts map is shown.
-    pub fn starts_shown(&self) -> bool {
-        self.starts.shown
+    /// The key of the map shown, if one is.
+    fn shown_key(&self) -> Option<MapKey> {
+        self.maps.shown.map(|kind| self.map_key(kind))
     }
 
-    /// The starts map of the current board, kind and method, once made and while shown.
-    pub fn starts_map(&self) -> Option<&StartsMap> {
-        if !self.starts.shown {
-            return None;
+    /// `s` or `t`: shows the map of `kind` (in place of the other), or hides it.
+    pub(super) fn toggle_map(&mut self, kind: MapKind) {
+        if self.maps.shown == Some(kind) {
+            self.maps.shown = None;
+            return;
         }
-        self.starts.made(self.map_key()).map(Arc::as_ref)
+        self.maps.shown = Some(kind);
+        self.make_map();
     }
 
-    /// Starts answered so far and in all, while the map is being made.
-    pub fn starts_progress(&self) -> Option<(usize, usize)> {
-        let job = self.starts.job.as_ref()?;
+    /// Which map is shown, if one is.
+    pub fn map_shown(&self) -> Option<MapKind> {
+        self.maps.shown
+    }
+
+    /// The map shown, once made, for the current setup.
+    pub fn shown_map(&self) -> Option<&StartsMap> {
+        let key = self.shown_key()?;
+        self.maps.made(key).map(Arc::as_ref)
+    }
+
+    /// Squares answered so far and in all, while a map is being made.
+    pub fn map_progress(&self) -> Option<(usize, usize)> {
+        let job = self.maps.job.as_ref()?;
         Some((job.done.load(Ordering::Relaxed), job.total))
     }
 
-    /// Why the map of the current setup could not be made, if it could not.
-    pub fn starts_failure(&self) -> Option<&str> {
-        match &self.starts.failed {
-            Some((key, message)) if *key == self.map_key() => Some(message),
+    /// Why the map shown could not be made, if it could not.
+    pub fn map_failure(&self) -> Option<&str> {
+        match &self.maps.failed {
+            Some((key, message)) if Some(*key) == self.shown_key() => Some(message),
             _ => None,
         }
     }
 
-    /// Whether the map's work is under way (the run loop then keeps ticking).
-    pub(super) fn starts_working(&self) -> bool {
-        self.starts.job.is_some()
+    /// Whether a map's work is under way (the run loop then keeps ticking).
+    pub(super) fn map_working(&self) -> bool {
+        self.maps.job.is_some()
     }
 
     /// The setup changed: work on another map stops, and a shown map is asked for anew.
-    pub(super) fn starts_follow_setup(&mut self) {
-        let key = self.map_key();
-        if self.starts.job.as_ref().is_some_and(|job| job.key != key) {
-            self.starts.cancel();
+    pub(super) fn maps_follow_setup(&mut self) {
+        let wanted = self.shown_key();
+        if self
+            .maps
+            .job
+            .as_ref()
+            .is_some_and(|job| Some(job.key) != wanted)
+        {
+            self.maps.cancel();
         }
-        if self.starts.shown {
-            self.make_starts_map();
-        }
+        self.make_map();
     }
 
-    /// `Enter` on the map: the start becomes the cursor's square and the search plays from it.
-    pub(super) fn start_from_map(&mut self, square: Square) {
-        self.starts.shown = false;
-        self.set_start(square);
-        self.play_pause();
+    /// `Enter` on the map shown: on the starts map, the start becomes the cursor's square and
+    /// the search plays from it; on the ends map, the cursor's square becomes the end.
+    pub(super) fn pick_on_map(&mut self, kind: MapKind) {
+        self.maps.shown = None;
+        match kind {
+            MapKind::Starts => {
+                self.set_start(self.cursor);
+                self.play_pause();
+            }
+            MapKind::Ends => self.set_end(self.cursor),
+        }
     }
 
     /// Picks up the end of the map's work.
-    pub(super) fn poll_starts(&mut self) {
-        let Some(job) = &self.starts.job else { return };
+    pub(super) fn poll_maps(&mut self) {
+        let Some(job) = &self.maps.job else { return };
         let Some(result) = job
             .result
             .lock()
@@ -172,66 +235,60 @@ impl App {
             return;
         };
         let key = job.key;
-        self.starts.job = None;
+        self.maps.job = None;
         match result {
             Ok(map) => {
-                if self.starts.maps.len() >= KEPT_MAPS {
-                    self.starts.maps.remove(0);
+                if self.maps.maps.len() >= KEPT_MAPS {
+                    self.maps.maps.remove(0);
                 }
-                self.starts.maps.push((key, Arc::new(map)));
+                self.maps.maps.push((key, Arc::new(map)));
             }
-            Err(message) => self.starts.failed = Some((key, message)),
+            Err(message) => self.maps.failed = Some((key, message)),
         }
     }
 
-    /// Sets the map of the current setup in the making, unless it is made or being made.
-    fn make_starts_map(&mut self) {
-        let key = self.map_key();
-        let (board, closed, method) = key;
-        let busy = self.starts.job.as_ref().is_some_and(|job| job.key == key);
-        if self.starts.made(key).is_some() || busy {
+    /// Sets the map shown in the making, unless it is made or being made.
+    fn make_map(&mut self) {
+        let Some(key) = self.shown_key() else { return };
+        let busy = self.maps.job.as_ref().is_some_and(|job| job.key == key);
+        if self.maps.made(key).is_some() || busy {
             return;
         }
-        self.starts.cancel();
-        self.starts.failed = None;
+        self.maps.cancel();
+        self.maps.failed = None;
+        if let Err(message) = self.start_map(key) {
+            self.maps.failed = Some((key, message));
+        }
+    }
+
+    /// Starts the work of the map of `key`, or says why it cannot be made.
+    fn start_map(&mut self, key: MapKey) -> Result<(), String> {
+        let MapKey { kind, board, .. } = key;
+        let squares = kind.squares();
+        if kind == MapKind::Ends && key.closed {
+            return Err("a closed tour has no end: o for an open tour, then t".into());
+        }
         if board.area() > MAX_SQUARES {
-            self.starts.failed = Some((
-                key,
-                format!("the starts map covers boards of at most {MAX_SQUARES} squares (256x256)"),
+            return Err(format!(
+                "the {squares} map covers boards of at most {MAX_SQUARES} squares (256x256)"
             ));
-            return;
         }
         let share = self.limits.maps();
         if making_bytes(board) > share {
-            self.starts.failed = Some((
-                key,
-                format!(
-                    "the starts map of the {board} board needs about {} for its answers, and \
-                     this explorer's maps may use {}",
-                    megabytes(making_bytes(board)),
-                    megabytes(share)
-                ),
+            return Err(format!(
+                "the {squares} map of the {board} board needs about {} for its answers, and \
+                 this explorer's maps may use {}",
+                megabytes(making_bytes(board)),
+                megabytes(share)
             ));
-            return;
         }
         // The oldest maps make room for this one's answers and its solves.
-        while !self.starts.maps.is_empty()
-            && self.starts.kept_bytes() + making_bytes(board) > share / 2
+        while !self.maps.maps.is_empty() && self.maps.kept_bytes() + making_bytes(board) > share / 2
         {
-            self.starts.maps.remove(0);
+            self.maps.maps.remove(0);
         }
-        let mut request = Request::new(board, Square::new(0, 0))
-            .closed(closed)
-            .method(method);
-        request.node_budget = self.finish_budget;
-        let request = match with_memory_cap(request) {
-            Ok(request) => request,
-            Err(message) => {
-                self.starts.failed = Some((key, message));
-                return;
-            }
-        };
-        let room = share.saturating_sub(self.starts.kept_bytes() + making_bytes(board));
+        let request = self.map_request(key)?;
+        let room = share.saturating_sub(self.maps.kept_bytes() + making_bytes(board));
         let request = capped(request, room);
         let settings = MapSettings {
             threads: self.limits.map_threads(),
@@ -247,21 +304,39 @@ impl App {
         });
         let worker = Arc::clone(&job);
         let limits = self.limits.clone();
-        let spawned = std::thread::Builder::new()
-            .name("starts map".into())
-            .spawn(move || make_map(&request, &settings, &worker, &limits));
-        match spawned {
-            Ok(_) => self.starts.job = Some(job),
-            Err(error) => {
-                self.starts.failed = Some((key, format!("cannot start the map's work: {error}")))
-            }
+        std::thread::Builder::new()
+            .name(format!("{squares} map"))
+            .spawn(move || make_map(&request, &settings, &worker, &limits))
+            .map_err(|error| format!("cannot start the map's work: {error}"))?;
+        self.maps.job = Some(job);
+        Ok(())
+    }
+
+    /// The request the map of `key` is made from: its board, kind and method, the `f` budget
+    /// for each square, the memory the host has free, and the square its tours share.
+    fn map_request(&self, key: MapKey) -> Result<Request, String> {
+        let start = match key.kind {
+            MapKind::Starts => Square::new(0, 0),
+            MapKind::Ends => self.setup.start,
+        };
+        let mut request = Request::new(key.board, start)
+            .closed(key.closed)
+            .method(key.method);
+        if let (MapKind::Starts, Some(end)) = (key.kind, key.fixed) {
+            request = request.ending_at(end);
         }
+        request.node_budget = self.finish_budget;
+        with_memory_cap(request)
     }
 }
 
-/// The map of `request`'s board made as `settings` say, reported to `job`, a start a turn of
-/// `limits`' work threads.
+/// The map of `job`'s kind of `request`'s board made as `settings` say, reported to `job`, a
+/// square a turn of `limits`' work threads.
 fn make_map(request: &Request, settings: &MapSettings, job: &Job, limits: &Limits) {
+    let map = match job.key.kind {
+        MapKind::Starts => map_starts,
+        MapKind::Ends => map_ends,
+    };
     let turn = Mutex::new(None);
     // The next turn, unless the map is cancelled while it waits.
     let next_turn = || -> ControlFlow<()> {
@@ -280,7 +355,7 @@ fn make_map(request: &Request, settings: &MapSettings, job: &Job, limits: &Limit
         next_turn()
     };
     let made = match next_turn() {
-        ControlFlow::Continue(()) => map_starts(request, settings, &progress),
+        ControlFlow::Continue(()) => map(request, settings, &progress),
         ControlFlow::Break(()) => Err(StartsError::Stopped),
     }
     .map_err(|error| error.to_string());

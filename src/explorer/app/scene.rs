@@ -73,6 +73,8 @@ pub struct Scene<'a> {
     pub knight: Option<(Square, KnightState)>,
     /// The start square.
     pub start: Square,
+    /// The square the tour must end on, if one is asked for.
+    pub end: Option<Square>,
     /// The cursor.
     pub cursor: Square,
     /// The knight's untried candidates with their degrees, in the order they will be tried.
@@ -171,6 +173,7 @@ impl<'a> Scene<'a> {
             last_visit: board.area(),
             knight: None,
             start: search.start(),
+            end: search.end(),
             cursor: Square::new(u32::MAX, u32::MAX),
             candidates: Vec::new(),
             undone: None,
@@ -218,6 +221,7 @@ impl App {
             last_visit: self.setup.board.area(),
             knight: Some((self.setup.start, KnightState::Ready)),
             start: self.setup.start,
+            end: self.end,
             cursor: self.cursor,
             candidates: Vec::new(),
             undone: None,
@@ -239,7 +243,7 @@ impl App {
             scene.joined = building.joined_squares();
         }
         self.show_tour(&mut scene);
-        if let Some(map) = self.starts_map() {
+        if let Some(map) = self.shown_map() {
             // The map replaces the search on the board; the cursor picks a start.
             scene.starts = Some(StartsView::of(map));
             scene.knight = None;

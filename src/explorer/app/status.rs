@@ -215,13 +215,19 @@ impl App {
     fn stepped_status(&self, session: &RewindableSearch) -> Status {
         match session.last_event() {
             Some(SearchEvent::Solved) => Status::TourFound,
-            Some(SearchEvent::Exhausted) => Status::NoTour(
-                NoTourReason::ExhaustiveSearch {
-                    start: self.setup.start,
-                    nodes: session.search().stats().nodes,
-                }
-                .to_string(),
-            ),
+            Some(SearchEvent::Exhausted) => {
+                let (start, nodes) = (self.setup.start, session.search().stats().nodes);
+                let proof = match self.end {
+                    None => NoTourReason::ExhaustiveSearch { start, nodes },
+                    end => NoTourReason::ExhaustiveRouteSearch {
+                        start,
+                        end,
+                        walked: 1,
+                        nodes,
+                    },
+                };
+                Status::NoTour(proof.to_string())
+            }
             Some(SearchEvent::Stuck) => Status::Stuck {
                 depth: session.search().depth(),
             },

@@ -28,7 +28,18 @@ impl Screen<'_> {
         let mut fields = self.setup_fields(short);
         // The method searches; play is judged by the engine's layers, whatever it is.
         fields.retain(|&(name, ..)| name != "Method");
+        let board = self.app.setup().board;
         let (status, role) = match (play.tour(), play.refused()) {
+            (Some(tour), _) if play.missed_end().is_some() => {
+                let end = play
+                    .missed_end()
+                    .map_or_else(String::new, |end| short_name(board, end));
+                let kind = if tour.is_closed() { "closed" } else { "open" };
+                (
+                    format!("a validated {kind} tour, but not to {end}: the game asked for it"),
+                    Role::Warn,
+                )
+            }
             (Some(tour), _) => {
                 let kind = if tour.is_closed() { "closed" } else { "open" };
                 (format!("tour complete and validated: {kind}"), Role::Good)
@@ -103,7 +114,11 @@ impl Screen<'_> {
     /// and the verdict in brief (the squares a dead one names are marked on the board).
     pub(super) fn render_play_strip(&self, play: &Play, area: Rect, buf: &mut Buffer) {
         let setup = self.app.setup();
-        let kind = if setup.closed { "closed" } else { "open" };
+        let kind = match self.app.end() {
+            Some(end) => format!("to {}", short_name(setup.board, end)),
+            None if setup.closed => "closed".to_string(),
+            None => "open".to_string(),
+        };
         let (verdict, role) = match play.standing() {
             Standing::Judged(Judgement::Dead { nodes, .. }) => {
                 (format!("dead ({})", count_of(*nodes, "node")), Role::Bad)

@@ -84,6 +84,8 @@ struct FoundTour {
 pub struct Play {
     board: Board,
     closed: bool,
+    /// The square the tour must end on, if the game asks for one (fixed for the game).
+    end: Option<Square>,
     /// The knight's path, the start first.
     path: Vec<Square>,
     /// The position after each square of the path.
@@ -109,14 +111,21 @@ pub struct Play {
 }
 
 impl Play {
-    /// A game on `board` from `start`, for a closed tour or an open one, its start judged
-    /// within `limits` and in `memory` bytes.
-    fn new(board: Board, start: Square, closed: bool, limits: Limits, memory: u64) -> Self {
+    /// A game on `board` from `start` (to `end`, if given), for a closed tour or an open one,
+    /// its start judged within `limits` and in `memory` bytes.
+    fn new(
+        board: Board,
+        (start, end): (Square, Option<Square>),
+        closed: bool,
+        limits: Limits,
+        memory: u64,
+    ) -> Self {
         let mut visits = vec![0; board.area() as usize];
         visits[board.index(start) as usize] = 1;
         let mut play = Self {
             board,
             closed,
+            end,
             path: vec![start],
             line: vec![0],
             visits,
@@ -175,6 +184,13 @@ impl Play {
     /// The time from `P` to the last square, once every square is visited.
     pub fn time_taken(&self) -> Option<Duration> {
         self.finished.as_ref().map(|(_, took)| *took)
+    }
+
+    /// The end the game asks for, when the complete tour ends elsewhere: a tour, but not the
+    /// one asked for.
+    pub fn missed_end(&self) -> Option<Square> {
+        self.finished.as_ref()?;
+        self.end.filter(|&end| end != self.head())
     }
 
     /// Where the judge stands on the position on the board.
@@ -383,6 +399,7 @@ impl Play {
                 board: self.board,
                 path: self.path.as_slice().into(),
                 closed,
+                end: self.end,
                 limits: self.limits.clone(),
                 memory: self.memory,
             });

@@ -208,6 +208,10 @@ impl SteppedSearch {
                 false
             }
             SearchEvent::Solved => {
+                // The end asked for is kept off the path: the tour's last visit is there.
+                if let Some(end) = self.session.search().end() {
+                    self.visits[board.index(end) as usize] = board.area() as u32;
+                }
                 self.found = match self.session.search().tour() {
                     Ok(tour) => Found::Tour(tour),
                     Err(error @ TourError::OutOfMemory { .. }) => Found::Invalid(error.to_string()),

@@ -115,6 +115,7 @@ fn settle(app: &mut App) {
 
 mod construction;
 mod driver;
+mod ends;
 mod files;
 mod keys;
 mod navigation;

@@ -26,7 +26,7 @@ fn player(rows: u64, cols: u64, start: (u32, u32)) -> App {
 
 /// Lets the run loop's ticks come, a millisecond apart in real time, until the judge has said
 /// what it had to say (the judge runs on its own thread, in real time).
-fn await_verdict(app: &mut App) {
+pub(super) fn await_verdict(app: &mut App) {
     for _ in 0..120_000 {
         app.tick(Duration::from_millis(1));
         if !app.is_animating() {

@@ -10,7 +10,7 @@ use knights_tour_engine::starts::StartOutcome;
 use super::*;
 
 /// Ticks until the starts map is made (or a minute has passed).
-fn until_mapped(app: &mut App) {
+pub(super) fn until_mapped(app: &mut App) {
     let began = Instant::now();
     while app.shown_map().is_none() {
         assert!(

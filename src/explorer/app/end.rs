@@ -69,8 +69,9 @@ impl App {
         if reopened {
             message = format!("a closed tour has no end: an open {message}");
         }
-        if let Verdict::Impossible(reason) = self.theorems_verdict() {
-            message = format!("{message}: {reason}");
+        if matches!(self.theorems_verdict(), Verdict::Impossible(_)) {
+            // The status says why.
+            message += ": the theorems refuse it";
         }
         self.message = Some(message);
     }

@@ -297,7 +297,8 @@ fn show_search(session: &RewindableSearch, scene: &mut Scene<'_>) {
     let choices = search.choices();
     // Every square on the path (and back to the start, if closed): the next step reports the
     // tour. No candidates are left, but this is no dead end (as after `b` from a tour found).
-    let complete = u64::from(search.depth()) == scene.board.area()
+    let to_end = u64::from(search.end().is_some());
+    let complete = u64::from(search.depth()) + to_end == scene.board.area()
         && (!scene.closed || search.head().is_knight_move_to(scene.start));
     let state = match session.last_event() {
         Some(SearchEvent::Solved) => KnightState::Done,

@@ -126,12 +126,16 @@ pub struct Figures {
 impl Figures {
     /// The counters of a stepped search.
     pub fn of(session: &RewindableSearch) -> Self {
-        let stats = session.search().stats();
+        let search = session.search();
+        let stats = search.stats();
+        // A tour to an end asked for has the end besides the path once it is found.
+        let end =
+            u32::from(search.end().is_some() && session.last_event() == Some(SearchEvent::Solved));
         Figures {
             nodes: stats.nodes,
             backtracks: stats.backtracks,
-            max_depth: stats.max_depth,
-            depth: session.search().depth(),
+            max_depth: stats.max_depth + end,
+            depth: search.depth() + end,
         }
     }
 }

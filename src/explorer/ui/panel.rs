@@ -189,6 +189,10 @@ impl Screen<'_> {
             // With numbers the start's cell says "start" (or shows visit 1) itself.
             marks.remove(1);
         }
+        if app.end().is_some() {
+            let at = if start_marked { 2 } else { 1 };
+            marks.insert(at, (glyphs.end.to_string(), self.style(Role::Text), "end"));
+        }
         if app.play().is_some() {
             marks = self.play_marks();
         } else if app.scene().seams.is_some() {

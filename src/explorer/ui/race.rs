@@ -232,7 +232,7 @@ impl Screen<'_> {
             Span::styled(status, self.style(Role::Text)),
             Span::styled(" | ", muted),
             Span::styled(
-                match race.end() {
+                match race.end_square() {
                     Some(end) => format!(
                         "{board} from {} to {}",
                         short_name(board, race.start()),

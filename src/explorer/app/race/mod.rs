@@ -169,7 +169,7 @@ impl Race {
     }
 
     /// The square both lanes' tours must end on, if any.
-    pub fn end(&self) -> Option<Square> {
+    pub fn end_square(&self) -> Option<Square> {
         self.end
     }
 

@@ -248,7 +248,11 @@ fn the_story_passes_through_a_backtrack_a_tour_to_an_end_and_a_proof_of_no_tour(
     assert_eq!(to_end.status(), Status::TourFound);
     let tour = to_end.tour().unwrap();
     validate(tour.board(), tour.squares(), false, Some(Square::new(0, 6))).unwrap();
-    assert_eq!(tour.squares().last(), Some(a1), "the tour ends on the end marked");
+    assert_eq!(
+        tour.squares().last(),
+        Some(a1),
+        "the tour ends on the end marked"
+    );
     let closed = upto("# A larger board");
     assert_eq!(closed.end(), None, "o to a closed tour cleared the end");
     assert!(matches!(closed.status(), Status::NoTour(reason) if reason.contains("odd")));

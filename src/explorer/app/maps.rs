@@ -196,14 +196,11 @@ impl App {
         self.maps.job.is_some()
     }
 
-    /// The setup changed: work on another map stops, and a shown map is asked for anew.
+    /// The setup changed: work on a map of another setup stops, and a shown map is asked for
+    /// anew.
     pub(super) fn maps_follow_setup(&mut self) {
-        let wanted = self.shown_key();
-        if self
-            .maps
-            .job
-            .as_ref()
-            .is_some_and(|job| Some(job.key) != wanted)
+        if let Some(job) = &self.maps.job
+            && job.key != self.map_key(job.key.kind)
         {
             self.maps.cancel();
         }
@@ -375,4 +372,70 @@ fn kept_bytes(board: Board) -> u64 {
 /// in the map).
 fn making_bytes(board: Board) -> u64 {
     board.area() * (std::mem::size_of::<Option<StartAnswer>>() as u64) + kept_bytes(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explorer::app::{Setup, Speed};
+    use crate::explorer::keys::Action;
+    use crate::explorer::work_pool::WorkPool;
+
+    /// A served session's explorer on 6x6 from a6: one thread at a time from `pool`.
+    fn served(pool: &WorkPool) -> App {
+        let setup = Setup {
+            board: Board::square(6).unwrap(),
+            start: Square::new(0, 0),
+            closed: false,
+            method: Method::Backtrack,
+        };
+        App::new(setup, Speed::Max).with_limits(Limits::served(64 << 20, pool.seat()))
+    }
+
+    /// Ticks until the map shown is made.
+    fn until_made(app: &mut App) -> &StartsMap {
+        for _ in 0..60_000 {
+            if app.shown_map().is_some() {
+                break;
+            }
+            assert!(app.map_working(), "{:?}", app.map_failure());
+            std::thread::sleep(Duration::from_millis(1));
+            app.poll_maps();
+        }
+        app.shown_map().expect("made within a minute")
+    }
+
+    #[test]
+    fn a_served_session_makes_both_maps_in_turns_of_the_hosts_threads() {
+        let pool = WorkPool::new(1);
+        let mut app = served(&pool);
+        app.update(Action::EndsMap);
+        let ends = until_made(&mut app);
+        assert_eq!(ends.start, Some(Square::new(0, 0)));
+        assert_eq!(ends.tally().tours, 18, "the colour rule decides 6x6");
+        // The starts map to the end e1 (5,4): the same tally, by symmetry of the question.
+        app.update(Action::EndsMap);
+        for _ in 0..5 {
+            app.update(Action::CursorDown);
+        }
+        for _ in 0..4 {
+            app.update(Action::CursorRight);
+        }
+        app.update(Action::MarkEnd);
+        app.update(Action::StartsMap);
+        let starts = until_made(&mut app);
+        assert_eq!(starts.end, Some(Square::new(5, 4)));
+        assert_eq!(starts.tally().tours, 18);
+        assert_eq!(starts.tally().gave_up, 0);
+    }
+
+    #[test]
+    fn a_session_that_goes_stops_its_maps_work() {
+        let pool = WorkPool::new(1);
+        let mut app = served(&pool);
+        app.update(Action::EndsMap);
+        let job = Arc::clone(app.maps.job.as_ref().expect("at work"));
+        drop(app);
+        assert!(job.cancelled.load(Ordering::Relaxed));
+    }
 }

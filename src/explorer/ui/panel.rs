@@ -189,10 +189,6 @@ impl Screen<'_> {
             // With numbers the start's cell says "start" (or shows visit 1) itself.
             marks.remove(1);
         }
-        if app.end().is_some() {
-            let at = if start_marked { 2 } else { 1 };
-            marks.insert(at, (glyphs.end.to_string(), self.style(Role::Text), "end"));
-        }
         if app.play().is_some() {
             marks = self.play_marks();
         } else if app.scene().seams.is_some() {
@@ -201,6 +197,15 @@ impl Screen<'_> {
             marks.truncate(if start_marked { 3 } else { 2 });
             marks.push((glyphs.seam.to_string(), seam, "seam between blocks"));
             marks.push(("7".to_string(), on_square(Role::Join), "just joined"));
+        }
+        if app.end().is_some() {
+            // After the knight (and the start, where it is marked).
+            let at = if start_marked && app.play().is_none() {
+                2
+            } else {
+                1
+            };
+            marks.insert(at, (glyphs.end.to_string(), self.style(Role::Text), "end"));
         }
         let muted = self.style(Role::Muted);
         let mut lines = vec![Line::styled("Legend", self.style(Role::Key))];

@@ -6,7 +6,7 @@
 use knights_tour::explorer::app::{Judgement, LaneEnd, Standing};
 use knights_tour_engine::existence::NoTourReason;
 
-use super::play::await_verdict;
+use super::play::{assert_completes, await_verdict};
 use super::*;
 
 /// An explorer on `side x side` from `start` with the end marked on `end` (through `g` and
@@ -168,14 +168,7 @@ fn play_to_an_end_is_judged_for_it_and_a_tour_ending_elsewhere_is_not_the_one_as
     await_verdict(&mut app);
     // Hint after hint: the judge's tours end on e1, and so does the tour played.
     while app.play().unwrap().tour().is_none() {
-        assert!(
-            matches!(
-                standing(&app),
-                Standing::Judged(Judgement::Completes { .. })
-            ),
-            "{:?}",
-            standing(&app)
-        );
+        assert_completes(&app);
         press(&mut app, "i\n");
         await_verdict(&mut app);
     }
@@ -212,9 +205,4 @@ fn in_play_the_end_reached_early_is_a_dead_position() {
         "{:?}",
         play.standing()
     );
-}
-
-/// The judge's standing on the position on the board.
-fn standing(app: &App) -> Standing<'_> {
-    app.play().expect("in play").standing()
 }

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 
 use knights_tour::explorer::app::MapKind;
 use knights_tour_engine::solve::Request;
-use knights_tour_engine::starts::{MapSettings, StartOutcome, map_ends};
+use knights_tour_engine::starts::{MapSettings, StartOutcome, StartsMap, map_ends};
 
 use super::starts::until_mapped;
 use super::*;
@@ -57,6 +57,22 @@ fn brute_force_ends(board: Board, start: Square) -> Vec<bool> {
 /// Whether `outcome` is a tour found.
 fn is_tour(outcome: &StartOutcome) -> bool {
     matches!(outcome, StartOutcome::Tour { .. })
+}
+
+/// Asserts that `map` has a tour exactly at the squares `expected` marks (by square index)
+/// and no square where the search gave up.
+fn assert_tours_where(map: &StartsMap, expected: &[bool]) {
+    assert_eq!(map.tally().gave_up, 0);
+    for answer in &map.answers {
+        let index = map.board.index(answer.square) as usize;
+        assert_eq!(
+            is_tour(&answer.outcome),
+            expected[index],
+            "{}: {:?}",
+            answer.square,
+            answer.outcome
+        );
+    }
 }
 
 #[test]
@@ -114,17 +130,7 @@ fn the_ends_map_of_5x5_is_where_a_brute_force_finds_tours_end() {
         let start = Square::new(start.0, start.1);
         let ends = brute_force_ends(map.board, start);
         assert!(ends.iter().any(|&end| end), "5x5 has tours from {start}");
-        assert_eq!(map.tally().gave_up, 0);
-        for answer in &map.answers {
-            let index = map.board.index(answer.square) as usize;
-            assert_eq!(
-                is_tour(&answer.outcome),
-                ends[index],
-                "from {start} to {}: {:?}",
-                answer.square,
-                answer.outcome
-            );
-        }
+        assert_tours_where(map, &ends);
     }
 }
 
@@ -198,14 +204,5 @@ fn the_starts_map_with_an_end_answers_for_tours_to_it() {
     let end = Square::new(4, 4);
     assert_eq!(map.end, Some(end));
     // A tour from s to e1 is a tour from e1 to s, reversed: the brute force from e1.
-    let from_end = brute_force_ends(map.board, end);
-    for answer in &map.answers {
-        let index = map.board.index(answer.square) as usize;
-        assert_eq!(
-            is_tour(&answer.outcome),
-            from_end[index],
-            "{}",
-            answer.square
-        );
-    }
+    assert_tours_where(map, &brute_force_ends(map.board, end));
 }

@@ -19,6 +19,19 @@ fn map(request: &Request, threads: usize) -> StartsMap {
     map_starts(request, &MapSettings::threads(threads), &quietly).unwrap()
 }
 
+/// The open tours of `board` from `start` (to `end`, if given) the exhaustive count finds; none
+/// where the count refuses the question (an end on the start).
+fn open_tours(board: Board, start: Square, end: Option<Square>) -> u64 {
+    count_tours(&CountRequest {
+        board,
+        start: Some(start),
+        closed: false,
+        end,
+        deadline: None,
+    })
+    .unwrap_or(0)
+}
+
 fn is_tour(answer: &StartAnswer) -> bool {
     matches!(answer.outcome, StartOutcome::Tour { .. })
 }
@@ -86,14 +99,7 @@ fn tours_are_found_exactly_where_the_exhaustive_count_finds_some() {
         let map = map(&Request::new(board, Square::new(0, 0)), 2);
         assert_eq!(map.tally().gave_up, 0, "{board}");
         for answer in &map.answers {
-            let count = count_tours(&CountRequest {
-                board,
-                start: Some(answer.square),
-                closed: false,
-                end: None,
-                deadline: None,
-            })
-            .unwrap();
+            let count = open_tours(board, answer.square, None);
             assert_eq!(is_tour(answer), count > 0, "{board} from {}", answer.square);
         }
     }
@@ -290,14 +296,7 @@ fn starts_to_one_end_have_tours_exactly_where_the_exhaustive_count_finds_some() 
         assert_eq!(map.start, None);
         assert_eq!(map.tally().gave_up, 0, "{board}");
         for answer in &map.answers {
-            let count = count_tours(&CountRequest {
-                board,
-                start: Some(answer.square),
-                closed: false,
-                end: Some(end),
-                deadline: None,
-            })
-            .unwrap_or(0);
+            let count = open_tours(board, answer.square, Some(end));
             assert_eq!(
                 is_tour(answer),
                 count > 0,

@@ -6,7 +6,9 @@
 use knights_tour::explorer::app::{Judgement, LaneEnd, Standing};
 use knights_tour_engine::existence::NoTourReason;
 
-use super::play::{assert_completes, await_verdict};
+use knights_tour_engine::solve::{Outcome, Request, solve};
+
+use super::play::{assert_completes, await_verdict, play_path};
 use super::*;
 
 /// An explorer on `side x side` from `start` with the end marked on `end` (through `g` and
@@ -162,7 +164,7 @@ fn the_race_runs_both_methods_to_the_end() {
 }
 
 #[test]
-fn play_to_an_end_is_judged_for_it_and_a_tour_ending_elsewhere_is_not_the_one_asked() {
+fn play_to_an_end_is_judged_for_it_and_hints_lead_there() {
     let mut app = to_end(6, (0, 0), "e1", Method::Backtrack);
     press(&mut app, "P");
     await_verdict(&mut app);
@@ -180,6 +182,29 @@ fn play_to_an_end_is_judged_for_it_and_a_tour_ending_elsewhere_is_not_the_one_as
     press(&mut app, "E");
     assert!(app.message().unwrap().contains("P leaves play"));
     assert_eq!(app.end(), Some(Square::new(5, 4)));
+}
+
+#[test]
+fn in_play_a_tour_that_ends_elsewhere_is_not_the_one_asked() {
+    let board = Board::square(6).unwrap();
+    let a6 = Square::new(0, 0);
+    // A tour from a6 to c1, played by hand in a game that asks for one to e1.
+    let request = Request::new(board, a6)
+        .method(Method::Backtrack)
+        .ending_at(Square::new(5, 2));
+    let Outcome::Tour { tour, .. } = solve(&request).unwrap() else {
+        panic!("6x6 has a tour from a6 to c1");
+    };
+    let mut app = to_end(6, (0, 0), "e1", Method::Backtrack);
+    press(&mut app, "P");
+    let path: Vec<Square> = tour.squares().collect();
+    play_path(&mut app, &path, false);
+    let play = app.play().unwrap();
+    assert_eq!(last_square(&app, a6), Square::new(5, 2), "validated");
+    assert_eq!(play.missed_end(), Some(Square::new(5, 4)));
+    let text = screen(&app, Look::standard(), 160, 50);
+    assert!(text.contains("a validated tour, not the one"), "{text}");
+    assert!(text.contains("it ends on c1, not e1"), "{text}");
 }
 
 #[test]

@@ -52,7 +52,7 @@ pub(super) fn assert_completes(app: &App) {
 }
 
 /// The number key that moves a knight on `from` to `to`.
-fn key_between(board: Board, from: Square, to: Square) -> char {
+pub(super) fn key_between(board: Board, from: Square, to: Square) -> char {
     let number = KNIGHT_MOVES
         .iter()
         .position(|&delta| from.offset(delta, board) == Some(to))
@@ -62,7 +62,7 @@ fn key_between(board: Board, from: Square, to: Square) -> char {
 
 /// Plays the moves of `path` after its first square (the knight's square) by their numbers,
 /// waiting for the judge after each when `wait`; the path played then ends with `path`.
-fn play_path(app: &mut App, path: &[Square], wait: bool) {
+pub(super) fn play_path(app: &mut App, path: &[Square], wait: bool) {
     let board = app.setup().board;
     for pair in path.windows(2) {
         press(app, &key_between(board, pair[0], pair[1]).to_string());

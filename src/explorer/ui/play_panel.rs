@@ -30,13 +30,14 @@ impl Screen<'_> {
         fields.retain(|&(name, ..)| name != "Method");
         let board = self.app.setup().board;
         let (status, role) = match (play.tour(), play.refused()) {
-            (Some(tour), _) if play.missed_end().is_some() => {
-                let end = play
-                    .missed_end()
-                    .map_or_else(String::new, |end| short_name(board, end));
-                let kind = if tour.is_closed() { "closed" } else { "open" };
+            (Some(_), _) if let Some(end) = play.missed_end() => {
+                let last = play.path().last().copied().unwrap_or(end);
                 (
-                    format!("a validated {kind} tour, but not to {end}: the game asked for it"),
+                    format!(
+                        "a validated tour, not the one asked: it ends on {}, not {}",
+                        short_name(board, last),
+                        short_name(board, end)
+                    ),
                     Role::Warn,
                 )
             }

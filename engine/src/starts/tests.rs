@@ -284,6 +284,7 @@ fn tour_and_no_tour_never_meet_in_one_orbit() {
 
 #[test]
 fn starts_to_one_end_have_tours_exactly_where_the_exhaustive_count_finds_some() {
+    let mut copied = 0;
     for (rows, cols, end) in [
         (5, 5, Square::new(2, 2)),
         (4, 5, Square::new(0, 4)),
@@ -304,13 +305,20 @@ fn starts_to_one_end_have_tours_exactly_where_the_exhaustive_count_finds_some() 
                 answer.square,
                 answer.outcome
             );
-            if let StartOutcome::NoTour(Proof::Symmetric { from, symmetry, .. }) = &answer.outcome {
+            if let StartOutcome::NoTour(proof @ Proof::Symmetric { from, symmetry, .. }) =
+                &answer.outcome
+            {
                 assert_eq!(
                     symmetry.apply(board, end),
                     end,
                     "the symmetry keeps the end"
                 );
                 assert_eq!(symmetry.apply(board, *from), answer.square);
+                let said = proof.to_string();
+                let opening = format!("no tour from {} ends at {end}: ", answer.square);
+                assert!(said.starts_with(&opening), "{said}");
+                assert!(said.contains(&format!("keeps {end} and takes {from}")));
+                copied += 1;
             }
         }
         let at_end = map.answer(end);
@@ -319,6 +327,8 @@ fn starts_to_one_end_have_tours_exactly_where_the_exhaustive_count_finds_some() 
             StartOutcome::NoTour(Proof::Theorem(NoTourReason::EndIsStart { .. }))
         ));
     }
+    // The centre of 5x5 is kept by all eight symmetries: proofs of it are copied.
+    assert!(copied > 0, "no proof was copied by a symmetry");
 }
 
 #[test]

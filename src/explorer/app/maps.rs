@@ -433,9 +433,14 @@ mod tests {
     fn a_session_that_goes_stops_its_maps_work() {
         let pool = WorkPool::new(1);
         let mut app = served(&pool);
+        // naive from every end of 7x7: seconds of work, under way when the session goes.
+        app.update(Action::NextMethod);
+        assert_eq!(app.setup().method, Method::Naive);
+        app.update(Action::Grow);
         app.update(Action::EndsMap);
-        let job = Arc::clone(app.maps.job.as_ref().expect("at work"));
+        let job = Arc::downgrade(app.maps.job.as_ref().expect("at work"));
         drop(app);
+        let job = job.upgrade().expect("the worker still holds the job");
         assert!(job.cancelled.load(Ordering::Relaxed));
     }
 }

@@ -10,7 +10,10 @@
 //! played again is judged at once, and the squares along a tour the judge found are judged by
 //! it without asking again. `i` shows the next square of that tour: a move into a position a
 //! tour completes. When every square is visited, the path goes through the validator and is
-//! the tour on screen: `w` and `e` write it.
+//! the tour on screen: `w` and `e` write it. A game begun with an end marked (`E`) asks for a
+//! tour to it: the judge completes each position to that end, and a tour that covers the board
+//! but ends elsewhere is not the one asked for ([`Play::missed_end`]); the end stays for the
+//! game.
 //!
 //! This file holds [`Play`], the game; `actions` what the explorer's keys do in play and the
 //! board it shows; `judge` the judge; `positions` the judgements kept.

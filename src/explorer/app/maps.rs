@@ -3,9 +3,10 @@
 //! marked: [`map_starts`]), and the ends map (`t`), what it answers for every square as the
 //! end of an open tour from the start on screen ([`map_ends`]). One [`MapKind`] tells them
 //! apart; everything else is shared. A map is computed on a thread of its own, so keys are
-//! never blocked: [`App::tick`] picks up its progress and its end; any change of board, start,
-//! end, kind or method cancels it (and, while a map is shown, asks for the new one); maps
-//! already made are kept, a few of them, and shown again at once. `Enter` on a square of the
+//! never blocked: [`App::tick`] picks up its progress and its end; a change of what it answers
+//! for (the board, the kind, the method; an ends map's start, a starts map's end) cancels it
+//! (and, while a map is shown, asks for the new one); maps already made are kept, a few of
+//! them, and shown again at once. `Enter` on a square of the
 //! starts map starts the search there; on a square of the ends map it makes it the end.
 //!
 //! Within the explorer's [`Limits`]: the maps kept and the one being made (its answers and
@@ -77,7 +78,7 @@ const CANCEL_POLL: Duration = Duration::from_millis(100);
 #[derive(Debug)]
 struct Job {
     key: MapKey,
-    /// Starts answered so far.
+    /// Squares answered so far.
     done: AtomicUsize,
     total: usize,
     /// Set to stop the work at the next answer.

@@ -73,6 +73,10 @@ pub enum Action {
     WritePicture,
     /// Show or hide the starts map.
     StartsMap,
+    /// Show or hide the ends map: every square as the end of an open tour from the start.
+    EndsMap,
+    /// Make the cursor's square the end of the tour, or clear the end.
+    MarkEnd,
     /// The next zoom level: numbers, shade, overview.
     Zoom,
     /// Race two methods side by side on this board and start, or leave the race.
@@ -141,6 +145,8 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('w') => Action::WriteTour,
         KeyCode::Char('e') => Action::WritePicture,
         KeyCode::Char('s') => Action::StartsMap,
+        KeyCode::Char('t') => Action::EndsMap,
+        KeyCode::Char('E') => Action::MarkEnd,
         KeyCode::Char('z') => Action::Zoom,
         KeyCode::Char('R') => Action::Race,
         KeyCode::Char('P') => Action::Play,
@@ -216,7 +222,11 @@ pub const KEYS: &[KeyHelp] = &[
     ),
     key("r", "reset the search", Some(("r", "reset"))),
     key("m", "next method", Some(("m", "method"))),
-    key("o", "open / closed tour", Some(("o", "closed"))),
+    key(
+        "o E",
+        "open / closed tour; E: the cursor's square is the end",
+        Some(("o", "closed")),
+    ),
     key("+ -", "faster / slower", Some(("+-", "speed"))),
     key(
         "> < } { ] [",
@@ -234,8 +244,8 @@ pub const KEYS: &[KeyHelp] = &[
         None,
     ),
     key(
-        "s",
-        "starts map: the answer from every square (Enter: search)",
+        "s t",
+        "maps: every square as the start / the end (Enter picks)",
         Some(("s", "starts")),
     ),
     key(
@@ -294,6 +304,8 @@ mod tests {
             (KeyCode::Char('i'), Action::Hint),
             (KeyCode::Char('1'), Action::MoveNumber(1)),
             (KeyCode::Char('8'), Action::MoveNumber(8)),
+            (KeyCode::Char('E'), Action::MarkEnd),
+            (KeyCode::Char('t'), Action::EndsMap),
         ] {
             assert_eq!(press(code), Some(expected), "{code:?}");
         }

@@ -26,7 +26,7 @@
 //! tests).
 
 use knights_tour_engine::board::{Board, Square};
-use knights_tour_engine::search::{CapacityError, Search, SearchConfig, SearchEvent};
+use knights_tour_engine::search::{Route, Search, SearchConfig, SearchEvent, SetupError};
 
 use super::limits::megabytes;
 
@@ -49,7 +49,7 @@ const MAX_CHECKPOINTS: usize = 4096;
 pub enum RewindError {
     /// The engine refused the search.
     #[error(transparent)]
-    Setup(#[from] CapacityError),
+    Setup(#[from] SetupError),
     /// The search and the copy a step back restores take more than the budget.
     #[error(
         "a search of the {board} board needs about {} to step back through, and this explorer \
@@ -67,6 +67,24 @@ pub enum RewindError {
     },
 }
 
+/// A new search of `board` from `start`, to `end` if given.
+fn set_up(
+    board: Board,
+    start: Square,
+    end: Option<Square>,
+    config: SearchConfig,
+) -> Result<Search, SetupError> {
+    let prefix = [start];
+    Search::completing(
+        board,
+        Route {
+            prefix: &prefix,
+            end,
+        },
+        config,
+    )
+}
+
 /// The search at one moment: the state a step back restores.
 #[derive(Debug, Clone)]
 struct Checkpoint {
@@ -80,9 +98,9 @@ struct Checkpoint {
 #[derive(Debug, Clone)]
 pub struct RewindableSearch {
     now: Checkpoint,
-    /// What the search was set up from: a step back to before the first checkpoint sets it
-    /// up again.
-    origin: (Board, Square, SearchConfig),
+    /// What the search was set up from (the board, the start, the end if any, the config): a
+    /// step back to before the first checkpoint sets it up again.
+    origin: (Board, Square, Option<Square>, SearchConfig),
     /// By events taken, all after event 0.
     checkpoints: Vec<Checkpoint>,
     /// The memory one copy of the search takes.
@@ -105,6 +123,19 @@ impl RewindableSearch {
         config: SearchConfig,
         memory: u64,
     ) -> Result<Self, RewindError> {
+        Self::to_end(board, start, None, config, memory)
+    }
+
+    /// [`RewindableSearch::new`] for an open tour that must end on `end`, if given (the
+    /// caller has checked that the theorems allow it: the end is on the board, not the start,
+    /// and `config` is for an open tour).
+    pub fn to_end(
+        board: Board,
+        start: Square,
+        end: Option<Square>,
+        config: SearchConfig,
+        memory: u64,
+    ) -> Result<Self, RewindError> {
         let needed = Self::memory_needed(board, config);
         if memory < needed {
             return Err(RewindError::Memory {
@@ -113,7 +144,7 @@ impl RewindableSearch {
                 budget: memory,
             });
         }
-        let search = Search::new(board, start, config)?;
+        let search = set_up(board, start, end, config)?;
         let copy_bytes = copy_bytes(board, config);
         let interval = (copy_bytes / COPIED_BYTES_PER_EVENT)
             .max(FIRST_INTERVAL)
@@ -124,7 +155,7 @@ impl RewindableSearch {
                 search,
                 last: None,
             },
-            origin: (board, start, config),
+            origin: (board, start, end, config),
             checkpoints: Vec::new(),
             copy_bytes,
             interval,
@@ -246,10 +277,10 @@ impl RewindableSearch {
         let mut state = match self.checkpoints.last() {
             Some(checkpoint) => checkpoint.clone(),
             None => {
-                let (board, start, config) = self.origin;
+                let (board, start, end, config) = self.origin;
                 Checkpoint {
                     steps: 0,
-                    search: Search::new(board, start, config)?,
+                    search: set_up(board, start, end, config)?,
                     last: None,
                 }
             }

@@ -52,17 +52,20 @@ pub(crate) struct SteppedSearch {
 }
 
 impl SteppedSearch {
-    /// A new search of `board` from `start` with `config`, standing on its start, which with
+    /// A new search of `board` from `start` with `config` (for an open tour that must end on
+    /// `end`, if given: see [`RewindableSearch::to_end`]), standing on its start, which with
     /// its history and its visit numbers may take `memory` bytes.
     pub fn new(
         board: Board,
         start: Square,
+        end: Option<Square>,
         config: SearchConfig,
         memory: u64,
     ) -> Result<Self, RewindError> {
-        let session = RewindableSearch::new(
+        let session = RewindableSearch::to_end(
             board,
             start,
+            end,
             config,
             memory.saturating_sub(visits_bytes(board)),
         )?;
@@ -205,6 +208,10 @@ impl SteppedSearch {
                 false
             }
             SearchEvent::Solved => {
+                // The end asked for is kept off the path: the tour's last visit is there.
+                if let Some(end) = self.session.search().end() {
+                    self.visits[board.index(end) as usize] = board.area() as u32;
+                }
                 self.found = match self.session.search().tour() {
                     Ok(tour) => Found::Tour(tour),
                     Err(error @ TourError::OutOfMemory { .. }) => Found::Invalid(error.to_string()),
@@ -242,7 +249,7 @@ mod tests {
 
     fn search(side: u64, config: SearchConfig) -> SteppedSearch {
         let board = Board::new(side, side).unwrap();
-        SteppedSearch::new(board, Square::new(0, 0), config, LOCAL_MEMORY).unwrap()
+        SteppedSearch::new(board, Square::new(0, 0), None, config, LOCAL_MEMORY).unwrap()
     }
 
     const UNLIMITED: RunLimits = RunLimits {

@@ -115,6 +115,8 @@ fn settle(app: &mut App) {
 
 mod construction;
 mod driver;
+mod ends;
+mod ends_map;
 mod files;
 mod keys;
 mod navigation;

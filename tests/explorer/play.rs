@@ -26,7 +26,7 @@ fn player(rows: u64, cols: u64, start: (u32, u32)) -> App {
 
 /// Lets the run loop's ticks come, a millisecond apart in real time, until the judge has said
 /// what it had to say (the judge runs on its own thread, in real time).
-fn await_verdict(app: &mut App) {
+pub(super) fn await_verdict(app: &mut App) {
     for _ in 0..120_000 {
         app.tick(Duration::from_millis(1));
         if !app.is_animating() {
@@ -38,12 +38,21 @@ fn await_verdict(app: &mut App) {
 }
 
 /// The judge's standing on the position on the board.
-fn standing(app: &App) -> Standing<'_> {
+pub(super) fn standing(app: &App) -> Standing<'_> {
     app.play().expect("in play").standing()
 }
 
+/// Asserts that the judge says a tour completes the position on the board.
+pub(super) fn assert_completes(app: &App) {
+    assert!(
+        matches!(standing(app), Standing::Judged(Judgement::Completes { .. })),
+        "{:?}",
+        standing(app)
+    );
+}
+
 /// The number key that moves a knight on `from` to `to`.
-fn key_between(board: Board, from: Square, to: Square) -> char {
+pub(super) fn key_between(board: Board, from: Square, to: Square) -> char {
     let number = KNIGHT_MOVES
         .iter()
         .position(|&delta| from.offset(delta, board) == Some(to))
@@ -53,7 +62,7 @@ fn key_between(board: Board, from: Square, to: Square) -> char {
 
 /// Plays the moves of `path` after its first square (the knight's square) by their numbers,
 /// waiting for the judge after each when `wait`; the path played then ends with `path`.
-fn play_path(app: &mut App, path: &[Square], wait: bool) {
+pub(super) fn play_path(app: &mut App, path: &[Square], wait: bool) {
     let board = app.setup().board;
     for pair in path.windows(2) {
         press(app, &key_between(board, pair[0], pair[1]).to_string());
@@ -150,12 +159,9 @@ fn first_dead_position() -> Vec<Square> {
 fn the_start_is_judged_and_its_moves_are_numbered_with_their_degrees() {
     let mut app = player(5, 5, (0, 0));
     await_verdict(&mut app);
+    assert_completes(&app);
     let play = app.play().unwrap();
     assert_eq!(play.moves_made(), 0);
-    assert!(matches!(
-        play.standing(),
-        Standing::Judged(Judgement::Completes { .. })
-    ));
     // From a5 (0,0): two up and one right is off the board; the moves are 3 (c4) and 4 (b3).
     let moves: Vec<(u8, Square, u8)> = play
         .moves()
@@ -194,10 +200,7 @@ fn a_dead_position_on_5x5_says_why_and_taking_it_back_revives_it() {
     // Taken back: the position before is live, and was judged on the way, so its verdict is
     // there at once, before any tick; the dead move played again is dead at once too.
     press(&mut app, "u");
-    assert!(matches!(
-        standing(&app),
-        Standing::Judged(Judgement::Completes { .. })
-    ));
+    assert_completes(&app);
     assert_eq!(app.play().unwrap().taken_back(), 1);
     assert!(!app.is_animating(), "nothing left to judge");
     let last = path.len() - 1;
@@ -464,14 +467,7 @@ fn a_100x100_position_is_judged_in_the_background() {
     // Keys were answered at once; the judge answers in its time.
     assert_eq!(app.play().unwrap().moves_made(), 5);
     await_verdict(&mut app);
-    assert!(
-        matches!(
-            standing(&app),
-            Standing::Judged(Judgement::Completes { .. })
-        ),
-        "{:?}",
-        standing(&app)
-    );
+    assert_completes(&app);
     press(&mut app, "i");
     let hint = app.play().unwrap().hint().expect("a hint");
     let head = app.play().unwrap().path()[5];

@@ -317,7 +317,7 @@ fn a_60x20_terminal_leaves_fields_out_whole_and_never_cuts_one() {
             );
         }
         let status = app.status().to_string();
-        if app.starts_map().is_none() {
+        if app.shown_map().is_none() {
             let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
             let status_field = shown.iter().find(|field| field.starts_with("Status"));
             assert_eq!(
@@ -359,13 +359,13 @@ fn assert_centred(text: &str, width: u16, what: &str) {
 fn show_starts_map(app: &mut App) {
     press(app, "s");
     for _ in 0..60_000 {
-        if app.starts_map().is_some() {
+        if app.shown_map().is_some() {
             return;
         }
         std::thread::sleep(Duration::from_millis(1));
         app.tick(Duration::from_millis(1));
     }
-    panic!("no starts map after a minute: {:?}", app.starts_failure());
+    panic!("no starts map after a minute: {:?}", app.map_failure());
 }
 
 #[test]

@@ -10,15 +10,15 @@ use knights_tour_engine::starts::StartOutcome;
 use super::*;
 
 /// Ticks until the starts map is made (or a minute has passed).
-fn until_mapped(app: &mut App) {
+pub(super) fn until_mapped(app: &mut App) {
     let began = Instant::now();
-    while app.starts_map().is_none() {
+    while app.shown_map().is_none() {
         assert!(
             began.elapsed().as_secs() < 60,
             "no map: {:?}",
-            app.starts_failure()
+            app.map_failure()
         );
-        assert!(app.starts_progress().is_some(), "nothing at work");
+        assert!(app.map_progress().is_some(), "nothing at work");
         std::thread::sleep(Duration::from_millis(5));
         app.tick(Duration::from_millis(5));
     }
@@ -33,7 +33,7 @@ fn s_maps_5x5_tours_from_13_squares_and_proofs_for_12() {
         "the run loop keeps ticking while the map is made"
     );
     until_mapped(&mut app);
-    let map = app.starts_map().unwrap();
+    let map = app.shown_map().unwrap();
     let tally = map.tally();
     assert_eq!((tally.tours, tally.no_tour, tally.gave_up), (13, 12, 0));
     // Each square's answer is what the solver says from it, tour validated.
@@ -75,15 +75,15 @@ fn a_change_of_kind_cancels_the_work_and_a_map_made_is_kept() {
     // naive on 8x8 takes seconds a start: the work is still going when the kind changes.
     let mut app = explorer(8, 8, (0, 0), Method::Naive);
     press(&mut app, "s");
-    assert!(app.starts_progress().is_some());
+    assert!(app.map_progress().is_some());
     press(&mut app, "m");
     assert_eq!(app.setup().method, Method::Construct);
     // The naive map's work is stopped; the construct map's is under way or done.
     until_mapped(&mut app);
-    assert_eq!(app.starts_map().unwrap().method, Method::Construct);
+    assert_eq!(app.shown_map().unwrap().method, Method::Construct);
     // Hidden and shown again, it is there at once: kept.
     press(&mut app, "ss");
-    assert!(app.starts_map().is_some() && app.starts_progress().is_none());
+    assert!(app.shown_map().is_some() && app.map_progress().is_none());
     // Keys work while the map is made: the cursor moves.
     press(&mut app, "o");
     press(&mut app, "l");
@@ -96,7 +96,7 @@ fn enter_on_the_map_searches_from_that_square() {
     press(&mut app, "s");
     until_mapped(&mut app);
     press(&mut app, "jjl\n");
-    assert!(!app.starts_shown());
+    assert!(app.map_shown().is_none());
     assert_eq!(app.setup().start, Square::new(2, 1));
     assert_eq!(app.status(), Status::Searching);
     settle(&mut app);

@@ -228,8 +228,9 @@ fn the_story_goes_on_to_the_construction_zoom_and_timeline() {
 }
 
 #[test]
-fn the_story_passes_through_a_backtrack_and_a_proof_of_no_tour() {
-    // The tape's first half, cut where it claims a backtrack and a closed 7x7 board.
+fn the_story_passes_through_a_backtrack_a_tour_to_an_end_and_a_proof_of_no_tour() {
+    // The tape's first half, cut where it claims a backtrack, a tour to a1 and a closed 7x7
+    // board.
     let at_backtrack = upto("# Play:");
     assert!(
         matches!(
@@ -239,9 +240,21 @@ fn the_story_passes_through_a_backtrack_and_a_proof_of_no_tour() {
         "{:?}",
         at_backtrack.last_event()
     );
-    let played = upto("# A closed tour");
+    let played = upto("# An end square");
     assert_eq!(played.status(), Status::TourFound);
+    let to_end = upto("# A closed tour has no end");
+    let a1 = Square::new(6, 0);
+    assert_eq!(to_end.end(), Some(a1));
+    assert_eq!(to_end.status(), Status::TourFound);
+    let tour = to_end.tour().unwrap();
+    validate(tour.board(), tour.squares(), false, Some(Square::new(0, 6))).unwrap();
+    assert_eq!(
+        tour.squares().last(),
+        Some(a1),
+        "the tour ends on the end marked"
+    );
     let closed = upto("# A larger board");
+    assert_eq!(closed.end(), None, "o to a closed tour cleared the end");
     assert!(matches!(closed.status(), Status::NoTour(reason) if reason.contains("odd")));
 }
 
@@ -270,7 +283,7 @@ fn the_story_plays_moves_takes_one_back_and_shows_a_dead_verdict() {
         "{reason:?}"
     );
     assert_eq!(play.named_squares().len(), 2, "both squares marked");
-    let left = upto("# A closed tour");
+    let left = upto("# An end square");
     assert!(left.play().is_none());
 }
 

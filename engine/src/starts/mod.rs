@@ -37,7 +37,9 @@
 //!
 //! The same machinery makes the **map of ends** ([`map_ends`]): every square as the end of an
 //! open tour from one start, the theorems first (the colour rule, the end's own theorems), and
-//! proofs copied only across the symmetries that keep the start.
+//! proofs copied only across the symmetries that keep the start; and the **map of starts to
+//! one end** ([`map_starts`] with an end): every square as the start of an open tour that ends
+//! there, proofs copied across the symmetries that keep the end.
 //!
 //! The solves are spread over threads started with `std::thread::Builder::spawn_scoped` (the
 //! calling thread works too, and does all the work if no thread will start). The engine knows
@@ -129,6 +131,8 @@ pub enum Proof {
     Symmetric {
         /// For a map of ends: the start, which the symmetry keeps.
         start: Option<Square>,
+        /// For a map of starts to one end: the end, which the symmetry keeps.
+        end: Option<Square>,
         /// This square.
         square: Square,
         /// The square the search proved.
@@ -146,25 +150,31 @@ impl fmt::Display for Proof {
             Proof::Theorem(reason) | Proof::Search { reason, .. } => reason.fmt(f),
             Proof::Symmetric {
                 start,
+                end,
                 square,
                 from,
                 symmetry,
                 reason,
             } => {
-                let nodes = match (start, reason) {
-                    (None, NoTourReason::ExhaustiveSearch { nodes, .. })
-                    | (Some(_), NoTourReason::ExhaustiveRouteSearch { nodes, .. }) => Some(*nodes),
+                let nodes = match reason {
+                    NoTourReason::ExhaustiveSearch { nodes, .. }
+                    | NoTourReason::ExhaustiveRouteSearch { nodes, .. } => Some(*nodes),
                     _ => None,
                 };
-                match start {
-                    None => write!(
-                        f,
-                        "no tour starts at {square}: {symmetry} of the board takes"
-                    )?,
-                    Some(start) => write!(
+                match (start, end) {
+                    (Some(start), _) => write!(
                         f,
                         "no tour from {start} ends at {square}: {symmetry} of the board keeps \
                          {start} and takes"
+                    )?,
+                    (None, Some(end)) => write!(
+                        f,
+                        "no tour from {square} ends at {end}: {symmetry} of the board keeps \
+                         {end} and takes"
+                    )?,
+                    (None, None) => write!(
+                        f,
+                        "no tour starts at {square}: {symmetry} of the board takes"
                     )?,
                 }
                 write!(f, " {from} to it, and ")?;
@@ -194,6 +204,9 @@ pub struct StartsMap {
     /// For a map of ends ([`map_ends`]): the start of every tour, each answer's square being
     /// the end asked for; `None` for a map of starts.
     pub start: Option<Square>,
+    /// For a map of starts to one end ([`map_starts`] with `request.end`): that end; `None`
+    /// otherwise.
+    pub end: Option<Square>,
     /// One answer a square, in row-major order ([`Board::index`]).
     pub answers: Vec<StartAnswer>,
 }
@@ -256,8 +269,8 @@ pub enum StartsError {
         /// Why.
         error: SolveError,
     },
-    /// A map of ends was asked for closed tours, which have no end.
-    #[error("a closed tour has no end: a map of ends is made for open tours")]
+    /// A map of ends, or of starts to one end, was asked for closed tours, which have no end.
+    #[error("a closed tour has no end: maps with an end are made for open tours")]
     ClosedEnds,
     /// The progress callback stopped the run.
     #[error("the starts map was stopped before it was done")]
@@ -286,14 +299,21 @@ impl MapSettings {
 }
 
 /// Answers from every square of `request.board` what the solver answers from it, reporting
-/// each answer to `progress`. The request's start, end and partial tour are ignored; its node
-/// budget is each start's, its deadline and memory cap the whole run's (see the module doc).
+/// each answer to `progress`. With an end (`request.end`), each square is the start of an
+/// open tour that must end there: the theorems answer first ([`existence::route_verdict`]),
+/// and a proof by search goes to the images of its start under the symmetries that keep the
+/// end; a closed request with an end is [`StartsError::ClosedEnds`]. The request's start and
+/// partial tour are ignored; its node budget is each start's, its deadline and memory cap the
+/// whole run's (see the module doc).
 pub fn map_starts(
     request: &Request,
     settings: &MapSettings,
     progress: &Progress,
 ) -> Result<StartsMap, StartsError> {
-    make_map(request, Target::Starts, settings, progress)
+    if request.closed && request.end.is_some() {
+        return Err(StartsError::ClosedEnds);
+    }
+    make_map(request, Target::Starts(request.end), settings, progress)
 }
 
 /// Answers for every square of `request.board` as the end what the solver answers for an open
@@ -362,6 +382,7 @@ fn make_map(
         closed: request.closed,
         method: request.method,
         start: target.start(),
+        end: target.end(),
         answers: answers
             .into_iter()
             .map(|answer| answer.expect("every square is answered"))
@@ -369,10 +390,11 @@ fn make_map(
     })
 }
 
-/// What a map's squares are: starts, or ends of tours from one start.
+/// What a map's squares are: starts (of tours that may have to end on one square), or ends of
+/// tours from one start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Target {
-    Starts,
+    Starts(Option<Square>),
     Ends(Square),
 }
 
@@ -380,27 +402,36 @@ impl Target {
     /// The fixed start of a map of ends.
     fn start(self) -> Option<Square> {
         match self {
-            Target::Starts => None,
+            Target::Starts(_) => None,
             Target::Ends(start) => Some(start),
+        }
+    }
+
+    /// The fixed end of a map of starts to one end.
+    fn end(self) -> Option<Square> {
+        match self {
+            Target::Starts(end) => end,
+            Target::Ends(_) => None,
         }
     }
 
     /// The theorems' verdict on `square` as a start, or as the end.
     fn verdict(self, board: Board, square: Square, closed: bool) -> Verdict {
         match self {
-            Target::Starts => existence::verdict(board, square, closed),
+            Target::Starts(None) => existence::verdict(board, square, closed),
+            Target::Starts(Some(end)) => existence::route_verdict(board, square, end),
             Target::Ends(start) => existence::route_verdict(board, start, square),
         }
     }
 
     /// The symmetries that carry a proof from one square to another: all of the board's for
-    /// starts, those that keep the start for ends.
+    /// starts, those that keep the fixed square (the end, or the start) otherwise.
     fn symmetries(self, board: Board) -> Vec<Symmetry> {
         let all = Symmetry::of(board).iter().copied();
-        match self {
-            Target::Starts => all.collect(),
-            Target::Ends(start) => all
-                .filter(|symmetry| symmetry.apply(board, start) == start)
+        match self.start().or(self.end()) {
+            None => all.collect(),
+            Some(fixed) => all
+                .filter(|symmetry| symmetry.apply(board, fixed) == fixed)
                 .collect(),
         }
     }
@@ -408,8 +439,9 @@ impl Target {
     /// The request of one square's solve, from `template`.
     fn request(self, template: &Request, square: Square) -> Request {
         match self {
-            Target::Starts => Request {
+            Target::Starts(end) => Request {
                 start: square,
+                end,
                 ..template.clone()
             },
             Target::Ends(_) => template.clone().ending_at(square),
@@ -440,6 +472,7 @@ fn proof_by_symmetry(
         square,
         outcome: StartOutcome::NoTour(Proof::Symmetric {
             start: target.start(),
+            end: target.end(),
             square,
             from,
             symmetry,

@@ -42,8 +42,8 @@ impl<'a> Run<'a> {
     ) -> Self {
         let threads = settings.threads.max(1);
         let mut template = request.clone();
-        // A map of starts asks each start for its own tour; a map of ends, for its end. Neither
-        // completes a partial tour.
+        // Each square's request sets its own start, or its end (a map of starts to one end
+        // sets both). Neither completes a partial tour.
         template.end = None;
         template.prefix = None;
         // The threads solve at the same time: each may take its share of the memory.

@@ -19,6 +19,19 @@ fn map(request: &Request, threads: usize) -> StartsMap {
     map_starts(request, &MapSettings::threads(threads), &quietly).unwrap()
 }
 
+/// The open tours of `board` from `start` (to `end`, if given) the exhaustive count finds; none
+/// where the count refuses the question (an end on the start).
+fn open_tours(board: Board, start: Square, end: Option<Square>) -> u64 {
+    count_tours(&CountRequest {
+        start: Some(start),
+        end,
+        ..CountRequest::new(board)
+    })
+    .map_or(0, |count| {
+        u64::try_from(&count.tours).expect("a small board's count fits in 64 bits")
+    })
+}
+
 fn is_tour(answer: &StartAnswer) -> bool {
     matches!(answer.outcome, StartOutcome::Tour { .. })
 }
@@ -86,22 +99,8 @@ fn tours_are_found_exactly_where_the_exhaustive_count_finds_some() {
         let map = map(&Request::new(board, Square::new(0, 0)), 2);
         assert_eq!(map.tally().gave_up, 0, "{board}");
         for answer in &map.answers {
-            let count = count_tours(&CountRequest {
-                board,
-                start: Some(answer.square),
-                closed: false,
-                end: None,
-                deadline: None,
-                ..CountRequest::new(board)
-            })
-            .unwrap()
-            .tours;
-            assert_eq!(
-                is_tour(answer),
-                count > 0u8.into(),
-                "{board} from {}",
-                answer.square
-            );
+            let count = open_tours(board, answer.square, None);
+            assert_eq!(is_tour(answer), count > 0, "{board} from {}", answer.square);
         }
     }
 }
@@ -281,4 +280,64 @@ fn tour_and_no_tour_never_meet_in_one_orbit() {
             assert_eq!(is_tour(answer), is_tour(representative), "{board}");
         }
     }
+}
+
+#[test]
+fn starts_to_one_end_have_tours_exactly_where_the_exhaustive_count_finds_some() {
+    let mut copied = 0;
+    for (rows, cols, end) in [
+        (5, 5, Square::new(2, 2)),
+        (4, 5, Square::new(0, 4)),
+        (3, 7, Square::new(0, 0)),
+    ] {
+        let board = board(rows, cols);
+        let request = Request::new(board, Square::new(0, 0)).ending_at(end);
+        let map = map(&request, 2);
+        assert_eq!(map.end, Some(end));
+        assert_eq!(map.start, None);
+        assert_eq!(map.tally().gave_up, 0, "{board}");
+        for answer in &map.answers {
+            let count = open_tours(board, answer.square, Some(end));
+            assert_eq!(
+                is_tour(answer),
+                count > 0,
+                "{board} from {} to {end}: {:?}",
+                answer.square,
+                answer.outcome
+            );
+            if let StartOutcome::NoTour(proof @ Proof::Symmetric { from, symmetry, .. }) =
+                &answer.outcome
+            {
+                assert_eq!(
+                    symmetry.apply(board, end),
+                    end,
+                    "the symmetry keeps the end"
+                );
+                assert_eq!(symmetry.apply(board, *from), answer.square);
+                let said = proof.to_string();
+                let opening = format!("no tour from {} ends at {end}: ", answer.square);
+                assert!(said.starts_with(&opening), "{said}");
+                assert!(said.contains(&format!("keeps {end} and takes {from}")));
+                copied += 1;
+            }
+        }
+        let at_end = map.answer(end);
+        assert!(matches!(
+            at_end.outcome,
+            StartOutcome::NoTour(Proof::Theorem(NoTourReason::EndIsStart { .. }))
+        ));
+    }
+    // The centre of 5x5 is kept by all eight symmetries: proofs of it are copied.
+    assert!(copied > 0, "no proof was copied by a symmetry");
+}
+
+#[test]
+fn a_start_map_to_an_end_is_made_for_open_tours_only() {
+    let request = Request::new(board(6, 6), Square::new(0, 0))
+        .closed(true)
+        .ending_at(Square::new(5, 5));
+    assert_eq!(
+        map_starts(&request, &MapSettings::threads(1), &quietly),
+        Err(StartsError::ClosedEnds)
+    );
 }

@@ -7,6 +7,7 @@
 //!
 //! - this file: the fields, the public accessors, and [`App::update`], which sends each action
 //!   on to the code that does it;
+//! - `end`: the end square (`E`) and the route it asks for;
 //! - `setup`: the choices ([`Setup`], [`Speed`], [`METHODS`]), resizing, and the reset that
 //!   starts a new search;
 //! - `stepping`: stepping forward and back, play, finishing, the replay and the clock;
@@ -17,7 +18,7 @@
 //! - `files`: tours opened from a file (`--tour`) and written to one (`w`, `e`), and the
 //!   [`Notice`] that says what became of a save;
 //! - `building`: the construction told step by step ([`Building`]);
-//! - `starts`: the starts map (`s`), made on a thread of its own;
+//! - `maps`: the starts map (`s`) and the ends map (`t`), made on a thread of their own;
 //! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]);
 //! - `play`: play (`P`): the player's own tour, each position judged by the engine ([`Play`]);
 //! - `budget`: what the host's [`Limits`] mean for the searches' memory and the turns of
@@ -25,13 +26,14 @@
 
 mod budget;
 mod building;
+mod end;
 mod files;
+mod maps;
 mod play;
 mod prompt;
 mod race;
 mod scene;
 mod setup;
-mod starts_map;
 mod status;
 mod stepping;
 
@@ -50,6 +52,7 @@ use super::stepped::SteppedSearch;
 
 pub use building::Building;
 pub use files::Notice;
+pub use maps::MapKind;
 pub use play::{Judgement, Play, PlayMove, PlayView, Standing};
 pub use prompt::{MAX_PROMPT_BYTES, PromptPurpose};
 pub use race::{
@@ -123,6 +126,8 @@ enum Attempt {
 #[derive(Debug, Clone)]
 pub struct App {
     setup: Setup,
+    /// The square an open tour must end on (`E`), if any.
+    end: Option<Square>,
     cursor: Square,
     attempt: Attempt,
     /// Visit numbers by square index, 0 for unvisited, of a tour opened or answered whole or
@@ -146,8 +151,8 @@ pub struct App {
     replay_elapsed: Duration,
     /// The open prompt, if any.
     prompt: Option<prompt::Prompt>,
-    /// The starts map: shown or not, its work, the maps made.
-    starts: starts_map::Starts,
+    /// The starts and ends maps: which is shown, its work, the maps made.
+    maps: maps::Maps,
     /// Lines the help is scrolled down by, when it is taller than the terminal.
     help_scroll: u16,
     view: TourView,
@@ -183,6 +188,7 @@ impl App {
     pub fn new(setup: Setup, speed: Speed) -> Self {
         let mut app = Self {
             setup,
+            end: None,
             cursor: setup.start,
             attempt: Attempt::Failed(String::new()),
             visits: Vec::new(),
@@ -197,7 +203,7 @@ impl App {
             elapsed: Duration::ZERO,
             replay_elapsed: Duration::ZERO,
             prompt: None,
-            starts: Default::default(),
+            maps: Default::default(),
             help_scroll: 0,
             view: TourView::Numbers,
             zoom: Zoom::Numbers,
@@ -437,13 +443,14 @@ impl App {
                 self.follow = Follow::Knight;
                 self.centre_requests = self.centre_requests.wrapping_add(1);
             }
-            Action::SetStart if self.starts_shown() => self.start_from_map(self.cursor),
-            Action::SetStart => self.set_start(self.cursor),
-            Action::StartsMap => self.toggle_starts(),
-            Action::ToggleClosed => {
-                self.setup.closed = !self.setup.closed;
-                self.reset();
-            }
+            Action::SetStart => match self.map_shown() {
+                Some(kind) => self.pick_on_map(kind),
+                None => self.set_start(self.cursor),
+            },
+            Action::StartsMap => self.toggle_map(MapKind::Starts),
+            Action::EndsMap => self.toggle_map(MapKind::Ends),
+            Action::ToggleClosed => self.toggle_closed(),
+            Action::MarkEnd => self.mark_end(),
             Action::Step => self.step_forward(),
             Action::StepBack => self.step_back(),
             Action::PlayPause => self.play_pause(),

@@ -73,6 +73,8 @@ pub struct Scene<'a> {
     pub knight: Option<(Square, KnightState)>,
     /// The start square.
     pub start: Square,
+    /// The square the tour must end on, if one is asked for.
+    pub end: Option<Square>,
     /// The cursor.
     pub cursor: Square,
     /// The knight's untried candidates with their degrees, in the order they will be tried.
@@ -171,6 +173,7 @@ impl<'a> Scene<'a> {
             last_visit: board.area(),
             knight: None,
             start: search.start(),
+            end: search.end(),
             cursor: Square::new(u32::MAX, u32::MAX),
             candidates: Vec::new(),
             undone: None,
@@ -218,6 +221,7 @@ impl App {
             last_visit: self.setup.board.area(),
             knight: Some((self.setup.start, KnightState::Ready)),
             start: self.setup.start,
+            end: self.end,
             cursor: self.cursor,
             candidates: Vec::new(),
             undone: None,
@@ -239,7 +243,7 @@ impl App {
             scene.joined = building.joined_squares();
         }
         self.show_tour(&mut scene);
-        if let Some(map) = self.starts_map() {
+        if let Some(map) = self.shown_map() {
             // The map replaces the search on the board; the cursor picks a start.
             scene.starts = Some(StartsView::of(map));
             scene.knight = None;
@@ -293,7 +297,8 @@ fn show_search(session: &RewindableSearch, scene: &mut Scene<'_>) {
     let choices = search.choices();
     // Every square on the path (and back to the start, if closed): the next step reports the
     // tour. No candidates are left, but this is no dead end (as after `b` from a tour found).
-    let complete = u64::from(search.depth()) == scene.board.area()
+    let to_end = u64::from(search.end().is_some());
+    let complete = u64::from(search.depth()) + to_end == scene.board.area()
         && (!scene.closed || search.head().is_knight_move_to(scene.start));
     let state = match session.last_event() {
         Some(SearchEvent::Solved) => KnightState::Done,

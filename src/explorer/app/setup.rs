@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use knights_tour_engine::board::{Board, Square};
-use knights_tour_engine::existence::{self, Verdict};
+use knights_tour_engine::existence::Verdict;
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::Method;
 
@@ -127,6 +127,7 @@ impl App {
         };
         self.setup.board = board;
         self.setup.start = clamp(self.setup.start);
+        self.end = self.end.map(clamp);
         self.cursor = clamp(self.cursor);
         self.reset();
     }
@@ -148,12 +149,13 @@ impl App {
         self.elapsed = Duration::ZERO;
         self.replay_elapsed = Duration::ZERO;
         self.follow = Follow::Knight;
-        self.attempt = match existence::verdict(board, start, closed) {
+        self.attempt = match self.theorems_verdict() {
             Verdict::Impossible(reason) => Attempt::Impossible(reason),
             Verdict::Certain | Verdict::Open => match method.search_config(closed) {
                 None => Attempt::Whole(None),
                 Some(config) => {
-                    match SteppedSearch::new(board, start, config, self.search_memory()) {
+                    let memory = self.search_memory();
+                    match SteppedSearch::new(board, start, self.end, config, memory) {
                         Ok(stepped) => Attempt::Stepped(Box::new(stepped)),
                         Err(error) => Attempt::Failed(error.to_string()),
                     }
@@ -165,6 +167,6 @@ impl App {
             Attempt::Stepped(_) => Vec::new(),
             _ => vec![0; board.area() as usize],
         };
-        self.starts_follow_setup();
+        self.maps_follow_setup();
     }
 }

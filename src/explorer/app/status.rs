@@ -126,12 +126,16 @@ pub struct Figures {
 impl Figures {
     /// The counters of a stepped search.
     pub fn of(session: &RewindableSearch) -> Self {
-        let stats = session.search().stats();
+        let search = session.search();
+        let stats = search.stats();
+        // A tour to an end asked for has the end besides the path once it is found.
+        let end =
+            u32::from(search.end().is_some() && session.last_event() == Some(SearchEvent::Solved));
         Figures {
             nodes: stats.nodes,
             backtracks: stats.backtracks,
-            max_depth: stats.max_depth,
-            depth: session.search().depth(),
+            max_depth: stats.max_depth + end,
+            depth: search.depth() + end,
         }
     }
 }
@@ -215,13 +219,19 @@ impl App {
     fn stepped_status(&self, session: &RewindableSearch) -> Status {
         match session.last_event() {
             Some(SearchEvent::Solved) => Status::TourFound,
-            Some(SearchEvent::Exhausted) => Status::NoTour(
-                NoTourReason::ExhaustiveSearch {
-                    start: self.setup.start,
-                    nodes: session.search().stats().nodes,
-                }
-                .to_string(),
-            ),
+            Some(SearchEvent::Exhausted) => {
+                let (start, nodes) = (self.setup.start, session.search().stats().nodes);
+                let proof = match self.end {
+                    None => NoTourReason::ExhaustiveSearch { start, nodes },
+                    end => NoTourReason::ExhaustiveRouteSearch {
+                        start,
+                        end,
+                        walked: 1,
+                        nodes,
+                    },
+                };
+                Status::NoTour(proof.to_string())
+            }
             Some(SearchEvent::Stuck) => Status::Stuck {
                 depth: session.search().depth(),
             },

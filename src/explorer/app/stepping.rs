@@ -27,9 +27,9 @@ impl App {
     /// Whether something runs on its own, so the run loop must come back without a key.
     pub fn is_animating(&self) -> bool {
         if let Some(race) = &self.race {
-            return race.is_running() || self.starts_working();
+            return race.is_running() || self.map_working();
         }
-        self.motion != Motion::Still || self.starts_working() || self.play_working()
+        self.motion != Motion::Still || self.map_working() || self.play_working()
     }
 
     /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
@@ -41,7 +41,7 @@ impl App {
         match (self.motion, self.speed) {
             // The starts map's progress, a few times a second.
             (Motion::Still, _) if self.play_working() => Some(frame),
-            (Motion::Still, _) if self.starts_working() => Some(STARTS_POLL.max(frame)),
+            (Motion::Still, _) if self.map_working() => Some(STARTS_POLL.max(frame)),
             (Motion::Still, _) => None,
             (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
             (Motion::Playing, Speed::PerSecond(rate)) => Some(self.owed.wait(rate, frame)),
@@ -51,7 +51,7 @@ impl App {
     /// Lets `elapsed` of wall-clock time pass: play and finishing take the steps due.
     pub fn tick(&mut self, elapsed: Duration) {
         let elapsed = elapsed.min(MAX_TICK);
-        self.poll_starts();
+        self.poll_maps();
         self.poll_play();
         // Play, finishing and the race compute in turns of the host's work threads.
         let Some(_turn) = self.tick_turn() else {
@@ -280,6 +280,9 @@ impl App {
         let mut request = Request::new(setup.board, setup.start)
             .closed(setup.closed)
             .method(setup.method);
+        if let Some(end) = self.end {
+            request = request.ending_at(end);
+        }
         request.node_budget = self.finish_budget;
         request.deadline = Some(WHOLE_ANSWER_DEADLINE);
         let started = Instant::now();
@@ -320,9 +323,13 @@ impl App {
     }
 
     /// The story of the construction of the current setup, when it joins several blocks (and
-    /// can be told within the limits of a whole answer).
+    /// can be told within the limits of a whole answer); a tour to an end has none (the story
+    /// is of a tour from a start alone).
     fn tell_story(&self) -> Option<Story> {
         let setup = self.setup;
+        if self.end.is_some() {
+            return None;
+        }
         let limits = Limits {
             node_budget: self.finish_budget,
             deadline: Some(Instant::now() + WHOLE_ANSWER_DEADLINE),

@@ -338,6 +338,8 @@ pub struct Glyphs {
     pub arrow: &'static str,
     /// The start square in the shade and overview zooms.
     pub start: &'static str,
+    /// The end square asked for (`E`), wherever it is not yet visited.
+    pub end: &'static str,
     /// The seam between two blocks of a construction, right of a cell.
     pub seam: &'static str,
     /// Two squares stacked in one character of the overview (upper half drawn in the
@@ -355,6 +357,7 @@ static UNICODE: Glyphs = Glyphs {
     chosen: ("›", "‹"),
     arrow: "→",
     start: "◆",
+    end: "◎",
     seam: "│",
     upper_half: Some("▀"),
     border: border::ROUNDED,
@@ -368,6 +371,7 @@ static ASCII: Glyphs = Glyphs {
     chosen: (">", "<"),
     arrow: "->",
     start: "S",
+    end: "E",
     seam: "|",
     upper_half: None,
     border: border::Set {
@@ -488,6 +492,7 @@ mod tests {
             glyphs.chosen.1,
             glyphs.arrow,
             glyphs.start,
+            glyphs.end,
             border.top_left,
             border.horizontal_top,
             border.vertical_left,

@@ -189,6 +189,15 @@ impl Screen<'_> {
         self.look.style(role)
     }
 
+    /// The status as the panel and the strip write it: with an end marked, the route first
+    /// (`tour from a8 to h1: ready`).
+    fn status_text(&self, status: &Status) -> String {
+        match self.app.end() {
+            Some(_) => format!("{}: {status}", self.app.route_text()),
+            None => status.to_string(),
+        }
+    }
+
     fn status_style(&self, status: &Status) -> Style {
         self.style(match status {
             Status::TourFound => Role::Good,

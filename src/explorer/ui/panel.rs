@@ -27,13 +27,14 @@ const SHORT_VALUES_BELOW: usize = 19;
 
 /// The fields a panel too short for all of them leaves out, the first first: each is on the
 /// board or its title, or matters less than the status and the counters, which stay.
-const LEFT_OUT_FIRST: [&str; 14] = [
+const LEFT_OUT_FIRST: [&str; 15] = [
     "Replayed",
     "Elapsed",
     "Steps",
     "View",
     "Board",
     "Start",
+    "End",
     "Cursor",
     "Speed",
     "Taken back",
@@ -197,6 +198,15 @@ impl Screen<'_> {
             marks.push((glyphs.seam.to_string(), seam, "seam between blocks"));
             marks.push(("7".to_string(), on_square(Role::Join), "just joined"));
         }
+        if app.end().is_some() {
+            // After the knight (and the start, where it is marked).
+            let at = if start_marked && app.play().is_none() {
+                2
+            } else {
+                1
+            };
+            marks.insert(at, (glyphs.end.to_string(), self.style(Role::Text), "end"));
+        }
         let muted = self.style(Role::Muted);
         let mut lines = vec![Line::styled("Legend", self.style(Role::Key))];
         let mut line: Vec<Span<'static>> = Vec::new();
@@ -277,20 +287,23 @@ impl Screen<'_> {
                 full_name(board, square)
             }
         };
-        if app.starts_map().is_some() {
+        if let (Some(kind), Some(_)) = (app.map_shown(), app.shown_map()) {
             // The map is on the board: its figures, not the search's.
             fields.extend(self.starts_fields(short));
             fields.push(("Cursor", name(app.cursor()), text));
-            let view = if short {
-                "starts map"
-            } else {
-                "starts map (s: back to the search)"
-            };
-            fields.push(("View", view.into(), text));
+            let mut view = format!("{} map", kind.squares());
+            if !short {
+                view += &format!(" ({}: back to the search)", kind.key());
+            }
+            fields.push(("View", view, text));
             return fields;
         }
-        fields.push(("Status", status.to_string(), self.status_style(&status)));
-        if app.starts_shown() {
+        fields.push((
+            "Status",
+            self.status_text(&status),
+            self.status_style(&status),
+        ));
+        if app.map_shown().is_some() {
             fields.extend(self.starts_fields(short));
         }
         fields.extend(self.figure_fields(short));
@@ -377,6 +390,9 @@ impl Screen<'_> {
             ("Method", method, text),
             ("Start", full_name(board, setup.start), text),
         ];
+        if let Some(end) = self.app.end() {
+            fields.push(("End", full_name(board, end), self.style(Role::Key)));
+        }
         if let Some(source) = self.app.opened_from() {
             fields.push(("Tour", format!("from {source}, validated"), text));
         }
@@ -548,7 +564,7 @@ impl Screen<'_> {
         }
         // The legend goes at the foot of the panel where there is room for all of it (the
         // starts map has its own, with its figures).
-        let legend = match self.app.starts_map() {
+        let legend = match self.app.shown_map() {
             Some(_) => Vec::new(),
             None => self.legend_lines(inner.width),
         };
@@ -580,7 +596,7 @@ impl Screen<'_> {
                     ),
                     self.style(Role::Key),
                 ),
-                Span::styled(status.to_string(), self.status_style(&status)),
+                Span::styled(self.status_text(&status), self.status_style(&status)),
             ]),
             Line::styled(
                 format!(

@@ -28,7 +28,19 @@ impl Screen<'_> {
         let mut fields = self.setup_fields(short);
         // The method searches; play is judged by the engine's layers, whatever it is.
         fields.retain(|&(name, ..)| name != "Method");
+        let board = self.app.setup().board;
         let (status, role) = match (play.tour(), play.refused()) {
+            (Some(_), _) if let Some(end) = play.missed_end() => {
+                let last = play.path().last().copied().unwrap_or(end);
+                (
+                    format!(
+                        "a validated tour, not the one asked: it ends on {}, not {}",
+                        short_name(board, last),
+                        short_name(board, end)
+                    ),
+                    Role::Warn,
+                )
+            }
             (Some(tour), _) => {
                 let kind = if tour.is_closed() { "closed" } else { "open" };
                 (format!("tour complete and validated: {kind}"), Role::Good)
@@ -103,7 +115,11 @@ impl Screen<'_> {
     /// and the verdict in brief (the squares a dead one names are marked on the board).
     pub(super) fn render_play_strip(&self, play: &Play, area: Rect, buf: &mut Buffer) {
         let setup = self.app.setup();
-        let kind = if setup.closed { "closed" } else { "open" };
+        let kind = match self.app.end() {
+            Some(end) => format!("to {}", short_name(setup.board, end)),
+            None if setup.closed => "closed".to_string(),
+            None => "open".to_string(),
+        };
         let (verdict, role) = match play.standing() {
             Standing::Judged(Judgement::Dead { nodes, .. }) => {
                 (format!("dead ({})", count_of(*nodes, "node")), Role::Bad)

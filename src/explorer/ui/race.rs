@@ -232,7 +232,14 @@ impl Screen<'_> {
             Span::styled(status, self.style(Role::Text)),
             Span::styled(" | ", muted),
             Span::styled(
-                format!("{board} {kind} from {}", short_name(board, race.start())),
+                match race.end_square() {
+                    Some(end) => format!(
+                        "{board} from {} to {}",
+                        short_name(board, race.start()),
+                        short_name(board, end)
+                    ),
+                    None => format!("{board} {kind} from {}", short_name(board, race.start())),
+                },
                 self.style(Role::Text),
             ),
             Span::styled(format!(" | {speed}"), muted),

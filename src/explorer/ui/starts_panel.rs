@@ -1,6 +1,6 @@
-//! The panel's part of the starts map: the tally (tours, proved none, gave up) or the progress
-//! of the work, the answer from the cursor's square, and the legend of the map's colours and
-//! glyphs.
+//! The panel's part of the map shown (starts or ends): the tally (tours, proved none, gave up)
+//! or the progress of the work, the answer at the cursor's square, and the legend of the map's
+//! colours and glyphs.
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -9,16 +9,23 @@ use super::board::short_count;
 use super::look::MapOutcome;
 use super::panel::FIELD_WIDTH;
 use super::{Role, Screen};
-use crate::explorer::app::{StartsView, count_of, thousands};
+use crate::explorer::app::{MapKind, StartsView, count_of, thousands};
 use knights_tour_engine::starts::StartOutcome;
 
 impl Screen<'_> {
-    /// The map's fields: what it sums up to (or how far its work is), and the answer from the
+    /// The map's fields: what it sums up to (or how far its work is), and the answer at the
     /// cursor's square (`short`: without the method, the layer, the proof or the cause).
     pub(super) fn starts_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
         let app = self.app;
         let text = self.style(Role::Text);
-        if let Some(map) = app.starts_map() {
+        let Some(kind) = app.map_shown() else {
+            return Vec::new();
+        };
+        let (field, here_field, enter, squares) = match kind {
+            MapKind::Starts => ("Starts", "From here", "Enter searches from here", "start"),
+            MapKind::Ends => ("Ends", "To here", "Enter makes it the end", "end"),
+        };
+        if let Some(map) = app.shown_map() {
             let tally = map.tally();
             let sum = if short {
                 format!(
@@ -42,7 +49,7 @@ impl Screen<'_> {
             let here = match (&answer.outcome, short) {
                 (StartOutcome::Tour { .. }, true) => format!("a tour in {nodes}"),
                 (StartOutcome::Tour { layer }, false) => {
-                    format!("a tour in {nodes} (the {layer} layer); Enter searches from here")
+                    format!("a tour in {nodes} (the {layer} layer); {enter}")
                 }
                 (StartOutcome::NoTour(_), true) => "no tour (proved)".to_string(),
                 (StartOutcome::NoTour(proof), false) => format!("no tour: {proof}"),
@@ -54,20 +61,21 @@ impl Screen<'_> {
                 (StartOutcome::NotReached { cause }, false) => format!("not reached: {cause}"),
             };
             return vec![
-                ("Starts", sum, self.style(Role::Key)),
-                ("From here", here, text),
+                (field, sum, self.style(Role::Key)),
+                (here_field, here, text),
             ];
         }
-        if let Some((done, total)) = app.starts_progress() {
+        if let Some((done, total)) = app.map_progress() {
             let working = format!(
-                "working: {} of {} answered (keys still work; s hides the map)",
+                "working: {} of {} answered (keys still work; {} hides the map)",
                 thousands(done as u64),
-                count_of(total as u64, "start")
+                count_of(total as u64, squares),
+                kind.key()
             );
-            return vec![("Starts", working, self.style(Role::Warn))];
+            return vec![(field, working, self.style(Role::Warn))];
         }
-        match app.starts_failure() {
-            Some(message) => vec![("Starts", message.to_string(), self.style(Role::Bad))],
+        match app.map_failure() {
+            Some(message) => vec![(field, message.to_string(), self.style(Role::Bad))],
             None => Vec::new(),
         }
     }

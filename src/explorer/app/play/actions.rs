@@ -28,8 +28,8 @@ impl App {
             return;
         }
         self.motion = Motion::Still;
-        if self.starts_shown() {
-            self.toggle_starts();
+        if let Some(kind) = self.map_shown() {
+            self.toggle_map(kind);
         }
         // The explorer's search waits, paused, and gives up its history to the judge.
         let held = match &mut self.attempt {
@@ -42,7 +42,7 @@ impl App {
         let setup = self.setup;
         let play = Play::new(
             setup.board,
-            setup.start,
+            (setup.start, self.end),
             setup.closed,
             self.limits.clone(),
             own_memory.saturating_sub(held),
@@ -87,6 +87,15 @@ impl App {
                 }
                 Err(why) => self.message = Some(why),
             },
+            Action::ToggleClosed | Action::MarkEnd if play.end.is_some() => {
+                self.message = Some(format!(
+                    "this game is a {}: P leaves play to change the end or the kind",
+                    self.route_text()
+                ));
+            }
+            Action::MarkEnd => {
+                self.message = Some("the end is marked before play: P leaves play, then E".into());
+            }
             Action::ToggleClosed => {
                 self.setup.closed = !self.setup.closed;
                 play.set_closed(self.setup.closed);
@@ -189,6 +198,7 @@ impl App {
             last_visit: board.area(),
             knight: Some((head, state)),
             start: play.path[0],
+            end: play.end,
             cursor: self.cursor,
             candidates: Vec::new(),
             undone: None,

@@ -98,6 +98,8 @@ pub(super) struct Job {
     pub(super) board: Board,
     pub(super) path: Arc<[Square]>,
     pub(super) closed: bool,
+    /// The square the tour must end on, if the game asks for one.
+    pub(super) end: Option<Square>,
     pub(super) limits: Limits,
     pub(super) memory: u64,
 }
@@ -290,6 +292,9 @@ fn judge(
         let mut request = Request::new(job.board, job.path[0])
             .closed(job.closed)
             .completing(Arc::clone(&job.path));
+        if let Some(end) = job.end {
+            request = request.ending_at(end);
+        }
         request.deadline = Some(slice);
         let solved = with_memory_cap(capped(request, job.memory))
             .and_then(|request| solve(&request).map_err(|error| error.to_string()));

@@ -10,7 +10,10 @@
 //! played again is judged at once, and the squares along a tour the judge found are judged by
 //! it without asking again. `i` shows the next square of that tour: a move into a position a
 //! tour completes. When every square is visited, the path goes through the validator and is
-//! the tour on screen: `w` and `e` write it.
+//! the tour on screen: `w` and `e` write it. A game begun with an end marked (`E`) asks for a
+//! tour to it: the judge completes each position to that end, and a tour that covers the board
+//! but ends elsewhere is not the one asked for ([`Play::missed_end`]); the end stays for the
+//! game.
 //!
 //! This file holds [`Play`], the game; `actions` what the explorer's keys do in play and the
 //! board it shows; `judge` the judge; `positions` the judgements kept.
@@ -84,6 +87,8 @@ struct FoundTour {
 pub struct Play {
     board: Board,
     closed: bool,
+    /// The square the tour must end on, if the game asks for one (fixed for the game).
+    end: Option<Square>,
     /// The knight's path, the start first.
     path: Vec<Square>,
     /// The position after each square of the path.
@@ -109,14 +114,21 @@ pub struct Play {
 }
 
 impl Play {
-    /// A game on `board` from `start`, for a closed tour or an open one, its start judged
-    /// within `limits` and in `memory` bytes.
-    fn new(board: Board, start: Square, closed: bool, limits: Limits, memory: u64) -> Self {
+    /// A game on `board` from `start` (to `end`, if given), for a closed tour or an open one,
+    /// its start judged within `limits` and in `memory` bytes.
+    fn new(
+        board: Board,
+        (start, end): (Square, Option<Square>),
+        closed: bool,
+        limits: Limits,
+        memory: u64,
+    ) -> Self {
         let mut visits = vec![0; board.area() as usize];
         visits[board.index(start) as usize] = 1;
         let mut play = Self {
             board,
             closed,
+            end,
             path: vec![start],
             line: vec![0],
             visits,
@@ -175,6 +187,13 @@ impl Play {
     /// The time from `P` to the last square, once every square is visited.
     pub fn time_taken(&self) -> Option<Duration> {
         self.finished.as_ref().map(|(_, took)| *took)
+    }
+
+    /// The end the game asks for, when the complete tour ends elsewhere: a tour, but not the
+    /// one asked for.
+    pub fn missed_end(&self) -> Option<Square> {
+        self.finished.as_ref()?;
+        self.end.filter(|&end| end != self.head())
     }
 
     /// Where the judge stands on the position on the board.
@@ -383,6 +402,7 @@ impl Play {
                 board: self.board,
                 path: self.path.as_slice().into(),
                 closed,
+                end: self.end,
                 limits: self.limits.clone(),
                 memory: self.memory,
             });

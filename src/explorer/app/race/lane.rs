@@ -71,18 +71,28 @@ pub struct Lane {
 }
 
 impl Lane {
+    /// A lane of `method` on `board` from `start`, closed or not, to `end` if given (the
+    /// theorems refuse it, or the search looks for a tour that ends there), allowed `budget`
+    /// nodes and `memory` bytes.
     pub(super) fn new(
         method: Method,
         board: Board,
-        start: Square,
+        (start, end): (Square, Option<Square>),
         closed: bool,
         budget: u64,
         memory: u64,
     ) -> Self {
-        let refusal = match existence::verdict(board, start, closed) {
+        let verdict = match end {
+            Some(end) => existence::route_verdict(board, start, end),
+            None => existence::verdict(board, start, closed),
+        };
+        let refusal = match verdict {
             existence::Verdict::Impossible(reason) => Some(reason),
             _ => None,
         };
+        // A refused lane is drawn at its start and never stepped: its search needs no end
+        // (which might be the start).
+        let end = end.filter(|_| refusal.is_none());
         let limits = Limits {
             node_budget: budget,
             deadline: None,
@@ -91,7 +101,7 @@ impl Lane {
             .search_config(closed)
             .expect("a racing method searches step by step")
             .with_limits(limits);
-        let search = SteppedSearch::new(board, start, config, memory)
+        let search = SteppedSearch::new(board, start, end, config, memory)
             .map(Box::new)
             .map_err(|error| error.to_string());
         Self {

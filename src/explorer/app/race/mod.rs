@@ -97,6 +97,8 @@ pub enum RaceStatus {
 pub struct Race {
     board: Board,
     start: Square,
+    /// The square both lanes' tours must end on, if any.
+    end: Option<Square>,
     closed: bool,
     lanes: [Lane; 2],
     /// Nodes each lane still running has expanded (see the module docs).
@@ -116,11 +118,12 @@ pub struct Race {
 }
 
 impl Race {
-    /// A race of `methods` on `board` from `start`, closed or not, each lane allowed `budget`
-    /// nodes and half of `memory` bytes, playing at `speed` nodes a second.
+    /// A race of `methods` on `board` from `start` (to `end`, when given), closed or not, each
+    /// lane allowed `budget` nodes and half of `memory` bytes, playing at `speed` nodes a
+    /// second.
     pub fn new(
         board: Board,
-        start: Square,
+        (start, end): (Square, Option<Square>),
         closed: bool,
         methods: [Method; 2],
         budget: u64,
@@ -128,12 +131,13 @@ impl Race {
         memory: u64,
     ) -> Self {
         let budget = budget.max(1);
-        let lanes =
-            methods.map(|method| Lane::new(method, board, start, closed, budget, memory / 2));
+        let lanes = methods
+            .map(|method| Lane::new(method, board, (start, end), closed, budget, memory / 2));
         let clock = lanes.iter().map(Lane::nodes).max().unwrap_or(0);
         let mut race = Self {
             board,
             start,
+            end,
             closed,
             lanes,
             clock,
@@ -162,6 +166,11 @@ impl Race {
     /// The start square of both lanes.
     pub fn start(&self) -> Square {
         self.start
+    }
+
+    /// The square both lanes' tours must end on, if any.
+    pub fn end_square(&self) -> Option<Square> {
+        self.end
     }
 
     /// Whether the tour must be closed.
@@ -350,7 +359,7 @@ impl App {
         };
         self.race = Some(Box::new(Race::new(
             setup.board,
-            setup.start,
+            (setup.start, self.end),
             setup.closed,
             self.racers,
             self.finish_budget,
@@ -457,7 +466,7 @@ mod tests {
         let methods = [Method::Naive, Method::Backtrack];
         let mut race = Race::new(
             board,
-            Square::new(0, 0),
+            (Square::new(0, 0), None),
             false,
             methods,
             10_000_000,
@@ -485,7 +494,7 @@ mod tests {
         let race = |methods| {
             let mut race = Race::new(
                 board,
-                Square::new(0, 0),
+                (Square::new(0, 0), None),
                 false,
                 methods,
                 1000,
@@ -506,7 +515,7 @@ mod tests {
         let board = Board::square(1).unwrap();
         let mut race = Race::new(
             board,
-            Square::new(0, 0),
+            (Square::new(0, 0), None),
             false,
             [Method::Naive, Method::Backtrack],
             1000,

@@ -67,7 +67,8 @@ impl CellPainter<'_> {
         // Brackets take a column each side in wide cells; compact cells keep one blank column
         // so that neighbouring numbers do not run together.
         let text_room = if wide { rect.width - 2 } else { rect.width - 1 };
-        let main_style = if square == self.scene.start && content.role == square_role {
+        let marked = square == self.scene.start || Some(square) == self.scene.end;
+        let main_style = if marked && content.role == square_role {
             fill.patch(look.style(Role::Start))
         } else {
             fill
@@ -115,7 +116,19 @@ impl CellPainter<'_> {
             .copied();
         let visit = visit.filter(|&number| number > 0 && number <= scene.shown_up_to);
         let number = visit.map(|n| n.to_string()).unwrap_or_default();
-        let under = if square == scene.start { "start" } else { "" };
+        let is_end = Some(square) == scene.end;
+        let under = if square == scene.start {
+            "start"
+        } else if is_end {
+            "end"
+        } else {
+            ""
+        };
+        // The end asked for keeps its mark until the knight gets there.
+        let number = match (number.is_empty() && is_end, self.look.glyphs().end) {
+            (true, end) => end.to_string(),
+            (false, _) => number,
+        };
         if let Some(view) = &scene.starts {
             let room = if self.cell.is_wide() {
                 self.cell.width - 2
@@ -152,6 +165,8 @@ impl CellPainter<'_> {
             // The path's lines carry the order; the start keeps its mark.
             let main = if square == scene.start {
                 self.look.glyphs().start
+            } else if is_end {
+                self.look.glyphs().end
             } else {
                 ""
             };

@@ -161,6 +161,9 @@ impl BoardWidget<'_> {
         let (symbol, style) = match scene.knight {
             Some((knight, _)) if inside(knight) => (glyphs.knight, look.style(Role::Knight)),
             _ if inside(scene.start) => (glyphs.start, style.patch(look.style(Role::Knight))),
+            _ if scene.end.is_some_and(inside) => {
+                (glyphs.end, style.patch(look.style(Role::Knight)))
+            }
             _ => (symbol, style),
         };
         if inside(scene.cursor) {

@@ -30,6 +30,21 @@ impl MapCell {
     pub(super) fn of(view: &StartsView, square: Square, look: Look, room: u16) -> Self {
         let answer = view.map.answer(square);
         let mono = look.gradient(0.0).is_none();
+        // The square every tour of the map shares (an ends map's start, a starts map's end)
+        // is marked as such: no tour both starts and ends there.
+        let fixed = match (view.map.start, view.map.end) {
+            (Some(start), _) if start == square => Some((look.glyphs().start, "start")),
+            (_, Some(end)) if end == square => Some((look.glyphs().end, "end")),
+            _ => None,
+        };
+        if let Some((glyph, word)) = fixed {
+            return MapCell {
+                outcome: MapOutcome::NoTour,
+                glyph,
+                text: glyph.to_string(),
+                word,
+            };
+        }
         match answer.outcome {
             StartOutcome::Tour { .. } => {
                 let count = short_count(answer.nodes);

@@ -7,7 +7,7 @@ use crate::search::{Limit, Limits, MoveOrdering, Route, Search, SearchConfig, Se
 
 use super::{CountError, CountRequest, Partway};
 
-/// The most squares [`enumerate`] takes on: beyond this the counts run to billions, one tour
+/// The most squares enumeration takes on: beyond this the counts run to billions, one tour
 /// at a time.
 pub const MAX_ENUMERATED_SQUARES: u64 = 40;
 

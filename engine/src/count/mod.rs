@@ -1,6 +1,6 @@
-//! Counting tours exactly: by frontier dynamic programming ([`frontier`]) on any board whose
-//! short side allows it, and by enumeration ([`enumerate`]) on the smallest boards, where it is
-//! quicker.
+//! Counting tours exactly: by frontier dynamic programming (the `frontier` module) on any
+//! board whose short side allows it, and by enumeration (`enumerate`) on the smallest boards,
+//! where it is quicker.
 //!
 //! Open tours are counted directed (each path once from each end, from every start, or from
 //! `start`; ending on `end` when it is given), closed tours as undirected cycles. The counts

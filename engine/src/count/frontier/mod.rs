@@ -162,6 +162,8 @@ fn count_in<K: Key, T: Tally>(
         let (next, tours) =
             step_all(&context, &mut parts, &budget).map_err(|stopped| match stopped {
                 StepStop::Full(full) => halt(full, v, plan, states),
+                // Every thread stopped because another did: one of them had a cause.
+                StepStop::Cancelled => unreachable!("step_all reports the cause"),
                 StepStop::Deadline => Halt::Stopped(Stopped::Deadline {
                     done: v,
                     of: plan.len(),
@@ -218,9 +220,12 @@ struct StepContext<'a> {
 }
 
 /// Why a step stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum StepStop {
     Full(Full),
     Deadline,
+    /// Another thread stopped for one of the reasons above.
+    Cancelled,
 }
 
 /// Takes square `v` from every state of `parts`: each thread steps its own part into one map
@@ -241,6 +246,14 @@ fn step_all<'b, K: Key, T: Tally>(
             .map(|handle| handle.join().expect("a counting thread does not panic"))
             .collect()
     });
+    // The cause, not the threads that stopped because another had.
+    if let Some(cause) = stepped
+        .iter()
+        .filter_map(|result| result.as_ref().err())
+        .find(|&&stop| stop != StepStop::Cancelled)
+    {
+        return Err(*cause);
+    }
     let mut tours = Vec::with_capacity(threads);
     let mut by_destination: Vec<Vec<StateMap<'b, K, T>>> =
         (0..threads).map(|_| Vec::new()).collect();
@@ -296,7 +309,7 @@ fn step_part<'b, K: Key, T: Tally>(
         if until_clock == 0 {
             until_clock = CLOCK_EVERY;
             if context.stop.load(Ordering::Relaxed) {
-                return Err(failure.unwrap_or(StepStop::Deadline));
+                return Err(StepStop::Cancelled);
             }
             if context
                 .deadline

@@ -295,7 +295,7 @@ fn merge_refuses_missing_duplicated_and_mismatched_shards_naming_the_file() {
     let cases: Vec<(Vec<PathBuf>, Vec<String>, &str)> = vec![
         (
             vec![files[0].clone(), files[2].clone()],
-            vec![name(&files[0]), "missing: 1;".into()],
+            vec![name(&files[0]), "not given: 1;".into()],
             "shard 1 left out",
         ),
         (
@@ -482,4 +482,36 @@ fn cses_exits_2_on_bad_input() {
         let out = run(&["cses"], Some(input.as_bytes()));
         assert_fails(&out, 2, &["cses", "x y"], &format!("cses <<< {input:?}"));
     }
+}
+
+#[test]
+fn the_slurm_scripts_count_every_shard_of_an_array_and_merge_them() {
+    let results = tempfile::tempdir().unwrap();
+    let script = |name: &str| format!("{}/deploy/slurm/{name}", env!("CARGO_MANIFEST_DIR"));
+    let sbatch = |name: &str, task: Option<u32>| {
+        let mut command = std::process::Command::new("bash");
+        command
+            .arg(script(name))
+            .env("KNIGHTS_TOUR", assert_cmd::cargo::cargo_bin("knights-tour"))
+            .env("RESULTS", results.path())
+            .env("SIZE", "5x6")
+            .env("SHARDS", "3")
+            .env_remove("JOB_COMPLETION_INDEX");
+        if let Some(task) = task {
+            command.env("SLURM_ARRAY_TASK_ID", task.to_string());
+        }
+        finished(&[name], command.output().unwrap())
+    };
+    for task in 0..3 {
+        let out = sbatch("count.sbatch", Some(task));
+        assert_eq!(out.code, 0, "task {task}: {}", out.stderr);
+    }
+    let merged = sbatch("merge.sbatch", None);
+    let object = json_of(&merged, "merge.sbatch");
+    assert_eq!(
+        (&object["count"], &object["merged"]),
+        (&37568.into(), &3.into())
+    );
+    let written = std::fs::read_to_string(results.path().join("count.json")).unwrap();
+    assert_eq!(written, merged.stdout);
 }

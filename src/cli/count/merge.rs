@@ -126,8 +126,8 @@ fn missing(held: &BTreeMap<u32, &str>, first: &ShardFile) -> Failure {
         .collect();
     let more = if absent > listed.len() { ", …" } else { "" };
     Failure::bad_input(format!(
-        "{} is shard {} of {shards}, but {absent} of the {shards} are missing: {}{more}; merge \
-         every shard of the count",
+        "{} is shard {} of {shards}, but {absent} of the {shards} shards are not given: {}{more}; \
+         merge every shard of the count",
         first.name,
         first.shard.index,
         listed.join(", ")

@@ -33,19 +33,25 @@ fn json_of(run: &Run, what: &str) -> serde_json::Map<String, Value> {
     }
 }
 
-/// Writes each shard's `--format json` of `count --size SIZE --shard K/N` to a file of its own.
-fn shard_files(size: &str, shards: u32, name: &str) -> Vec<PathBuf> {
+/// Writes each shard's `--format json` of `count ARGS --shard K/N` to a file of its own.
+fn shard_files(args: &[&str], shards: u32, name: &str) -> Vec<PathBuf> {
     (0..shards)
         .map(|index| {
             let shard = format!("{index}/{shards}");
-            let out = count(
-                &["--size", size, "--shard", &shard, "--format", "json"],
-                &[],
-            );
-            assert_eq!(out.code, 0, "shard {shard}: {}", out.stderr);
+            let more = ["--shard", &shard, "--format", "json"];
+            let out = count(&[args, &more[..]].concat(), &[]);
+            assert_eq!(out.code, 0, "{args:?} shard {shard}: {}", out.stderr);
             scratch_file(&format!("{name}-{index}.json"), out.stdout.as_bytes())
         })
         .collect()
+}
+
+/// Asserts that `count --merge` of `files` prints what the whole count printed.
+fn assert_merges_to(files: &[PathBuf], whole: &Run) {
+    assert_eq!(whole.code, 0, "{}", whole.stderr);
+    let merged = merge(files, &[]);
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert_eq!(merged.stdout, whole.stdout);
 }
 
 /// Runs `count --merge` on `files`, with more arguments after them.
@@ -246,13 +252,7 @@ fn every_shard_of_6x6_merged_is_the_whole_count_and_oeis() {
     assert!(digests[0].bytes().all(|byte| byte.is_ascii_hexdigit()));
     let whole = count(&["--size", "6"], &[]);
     assert_eq!(whole.stdout, "6637920\n", "{}", whole.stderr);
-    let merged = merge(&files, &[]);
-    assert_eq!(
-        (merged.code, &merged.stdout),
-        (0, &whole.stdout),
-        "{}",
-        merged.stderr
-    );
+    assert_merges_to(&files, &whole);
     let object = json_of(&merge(&files, &["--format", "json"]), "6x6 merged");
     assert_eq!(object["count"], 6_637_920);
     assert_eq!(object["merged"], 4);
@@ -266,31 +266,16 @@ fn every_shard_of_6x6_merged_is_the_whole_count_and_oeis() {
 
 #[test]
 fn shards_of_a_count_from_a_start_add_up_to_it_in_any_order() {
-    let whole = count(&["--size", "5x6", "--start", "2,3"], &[]);
-    assert_eq!(whole.code, 0, "{}", whole.stderr);
-    let files: Vec<PathBuf> = (0..5)
-        .rev()
-        .map(|index| {
-            let shard = format!("{index}/5");
-            let args = ["--size", "5x6", "--start", "2,3", "--shard", &shard];
-            let out = count(&[&args[..], &["--format", "json"]].concat(), &[]);
-            assert_eq!(out.code, 0, "{shard}: {}", out.stderr);
-            scratch_file(&format!("from-2-3-{index}.json"), out.stdout.as_bytes())
-        })
-        .collect();
-    let merged = merge(&files, &[]);
-    assert_eq!(
-        (merged.code, &merged.stdout),
-        (0, &whole.stdout),
-        "{}",
-        merged.stderr
-    );
+    let args = ["--size", "5x6", "--start", "2,3"];
+    let mut files = shard_files(&args, 5, "from-2-3");
+    files.reverse();
+    assert_merges_to(&files, &count(&args, &[]));
 }
 
 #[test]
 fn merge_refuses_missing_duplicated_and_mismatched_shards_naming_the_file() {
-    let files = shard_files("5x6", 3, "refused");
-    let other_board = shard_files("4x5", 3, "refused-4x5");
+    let files = shard_files(&["--size", "5x6"], 3, "refused");
+    let other_board = shard_files(&["--size", "4x5"], 3, "refused-4x5");
     let name = |path: &PathBuf| format!("'{}'", path.display());
     let cases: Vec<(Vec<PathBuf>, Vec<String>, &str)> = vec![
         (
@@ -374,7 +359,7 @@ fn merge_refuses_missing_duplicated_and_mismatched_shards_naming_the_file() {
 #[test]
 fn merge_adds_counts_exactly_past_every_machine_integer() {
     // Counts of 40 digits (u128 holds 39) edited into two shards of a real count.
-    let files = shard_files("5x6", 2, "big");
+    let files = shard_files(&["--size", "5x6"], 2, "big");
     let text = |path: &PathBuf| std::fs::read_to_string(path).unwrap();
     let count_of = |path: &PathBuf| {
         let object: Value = serde_json::from_str(&text(path)).unwrap();

@@ -500,3 +500,38 @@ fn the_slurm_scripts_count_every_shard_of_an_array_and_merge_them() {
     let written = std::fs::read_to_string(results.path().join("count.json")).unwrap();
     assert_eq!(written, merged.stdout);
 }
+
+#[test]
+fn count_draws_its_progress_on_a_terminal_and_clears_it() {
+    use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+    use std::io::Read;
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: 24,
+            cols: 160,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_knights-tour"));
+    command.args(["count", "--size", "5x6", "--threads", "1"]);
+    let mut child = pair.slave.spawn_command(command).unwrap();
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let collected = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = reader.read_to_end(&mut text);
+        text
+    });
+    let status = child.wait().unwrap();
+    drop(pair.master);
+    let text = String::from_utf8(collected.join().unwrap()).unwrap();
+    assert_eq!(status.exit_code(), 0, "{text}");
+    // The bar: the board, squares done of 30, the frontier's states; then the count alone.
+    assert!(text.contains("5x6 open ["), "{text:?}");
+    assert!(text.contains("/30 squares, "), "{text:?}");
+    assert!(text.contains(" states in the frontier"), "{text:?}");
+    // The bar's line is cleared before the count is printed.
+    let after_bar = &text[text.rfind(" states in the frontier").unwrap()..];
+    assert!(after_bar.ends_with("\x1b[2K37568\r\n"), "{text:?}");
+}

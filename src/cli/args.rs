@@ -8,7 +8,9 @@ use clap::{Args, ValueEnum};
 
 use crate::options::{BoardArgs, GivenBoardArgs, method_parser, parse_duration};
 use knights_tour_engine::board::Board;
+use knights_tour_engine::count::{CountMethod, Shard};
 use knights_tour_engine::notation::{SquareSpec, parse_size};
+use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
 
 use crate::tourfile::InputFormat;
@@ -24,8 +26,7 @@ pub const ENDS_ABOUT: &str =
 /// What `check` does.
 pub const CHECK_ABOUT: &str = "Validate a tour read from FILE or standard input";
 /// What `count` does.
-pub const COUNT_ABOUT: &str =
-    "Count every tour by exhaustive search (boards of at most 40 squares)";
+pub const COUNT_ABOUT: &str = "Count every tour exactly, on one machine or in shards on a cluster";
 
 /// Options of `solve`.
 #[derive(Debug, Args)]
@@ -226,7 +227,22 @@ pub struct CheckArgs {
 
 /// Options of `count`.
 #[derive(Debug, Args)]
-#[command(about = COUNT_ABOUT)]
+#[command(
+    about = COUNT_ABOUT,
+    after_help = "Open tours are counted directed (each path once from each end), closed tours \
+as cycles (once whatever their direction and start). --method auto enumerates boards of at most \
+20 squares (and a start that is also the end) and counts the rest by frontier dynamic \
+programming, which takes boards whose short side is at most 12; enumeration takes at most 40 \
+squares. The count's states keep to three quarters of the memory the system allows (and \
+KNIGHTS_TOUR_MEMORY): a count that would outgrow it is refused, saying how far it got.\n\nShards: --shard K/N counts \
+part K of N of the frontier count; the parts add up to the whole. With --shards N and no \
+--shard, K comes from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or else \
+SLURM_ARRAY_TASK_ID (a Slurm job array); --shard wins over both. Each shard's --format json \
+carries a digest of the question; --merge adds up the files of every shard of one question, \
+refusing missing, duplicated or mismatched shards.\n\nExit status: 0 counted, 2 bad usage or \
+input (a board too large for the method, a count past the memory cap, a bad shard file), 3 the \
+deadline passed (saying how far the count got)."
+)]
 pub struct CountArgs {
     /// Board size: ROWSxCOLS or N
     #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_size)]
@@ -243,4 +259,90 @@ pub struct CountArgs {
     /// Give up after this long (exit status 3), like 250ms or 2s
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub deadline: Option<Duration>,
+    /// auto: enumeration on the smallest boards, else the frontier count; frontier: dynamic
+    /// programming over the frontier's states; enumeration: every tour walked (at most 40
+    /// squares)
+    #[arg(long, value_enum, default_value_t = CountMethodArg::Auto)]
+    pub method: CountMethodArg,
+    /// Threads the frontier count runs on (default: every core)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// text: the count alone; json: one object with the board, the method, the count and,
+    /// for a shard, the shard and the digest of the question
+    #[arg(long, value_enum, default_value_t = CountFormat::Text)]
+    pub format: CountFormat,
+    /// Count only shard K of N (0 <= K < N) of the frontier count; overrides the index
+    /// --shards reads from the environment
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, allow_hyphen_values = true)]
+    pub shard: Option<Shard>,
+    /// Count one of N shards, its index from JOB_COMPLETION_INDEX (Kubernetes) or else
+    /// SLURM_ARRAY_TASK_ID (Slurm), unless --shard gives it
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub shards: Option<u32>,
+    /// Add up the shards in these files (each the --format json of one shard) instead of
+    /// counting
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 1..,
+        conflicts_with_all = [
+            "size", "start", "end", "closed", "deadline", "method", "threads", "shard",
+            "shards",
+        ],
+    )]
+    pub merge: Vec<PathBuf>,
+}
+
+/// `count --method` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CountMethodArg {
+    /// The quicker for the board
+    Auto,
+    /// Frontier dynamic programming
+    Frontier,
+    /// Every tour walked by the search
+    Enumeration,
+}
+
+impl CountMethodArg {
+    /// The engine's method, `None` for auto.
+    pub fn method(self) -> Option<CountMethod> {
+        match self {
+            CountMethodArg::Auto => None,
+            CountMethodArg::Frontier => Some(CountMethod::Frontier),
+            CountMethodArg::Enumeration => Some(CountMethod::Enumeration),
+        }
+    }
+}
+
+/// `count --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CountFormat {
+    /// The count alone on a line
+    Text,
+    /// One JSON object on one line
+    Json,
+}
+
+/// A shard as `--shard` takes it: `K/N` with `0 <= K < N`.
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let shard = text.split_once('/').and_then(|(index, of)| {
+        let number = |digits: &str| {
+            digits
+                .bytes()
+                .all(|byte| byte.is_ascii_digit())
+                .then(|| digits.parse::<u32>().ok())
+                .flatten()
+        };
+        Some(Shard {
+            index: number(index)?,
+            of: number(of)?,
+        })
+    });
+    shard.filter(|shard| shard.index < shard.of).ok_or_else(|| {
+        format!(
+            "invalid shard {}: expected K/N with 0 <= K < N, like 0/4",
+            quoted(text)
+        )
+    })
 }

@@ -10,6 +10,7 @@
 
 mod args;
 mod check;
+mod count;
 mod generate;
 mod maps;
 mod picture;
@@ -17,12 +18,10 @@ mod picture;
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use crate::options::{BoardArgs, with_memory_cap};
 use knights_tour_engine::board::{Board, Square};
-use knights_tour_engine::count::{CountError, CountRequest, count_tours};
-use knights_tour_engine::notation::{SquareSpec, full_name};
+use knights_tour_engine::notation::full_name;
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::{self, Outcome, Request};
 use knights_tour_engine::tour::VisitOrder;
@@ -34,6 +33,7 @@ pub use args::{
     SOLVE_ABOUT, STARTS_ABOUT, SolveArgs, StartsArgs, StartsFormat,
 };
 pub use check::check;
+pub use count::count;
 pub use generate::{COMPLETIONS_ABOUT, CompletionsArgs, MAN_ABOUT, ManArgs, completions, man};
 pub use maps::{ends, starts};
 
@@ -263,39 +263,6 @@ fn answer<T: VisitOrder>(
         }
     }
     Ok(status)
-}
-
-/// `count`: the number of tours, by exhaustive search.
-pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
-    let board = args.size;
-    let resolve = |spec: &Option<SquareSpec>| {
-        spec.as_ref()
-            .map(|spec| spec.resolve(board))
-            .transpose()
-            .map_err(Failure::bad_input)
-    };
-    let (start, end) = (resolve(&args.start)?, resolve(&args.end)?);
-    let request = CountRequest {
-        start,
-        closed: args.closed,
-        end,
-        // A deadline too far away to represent is no deadline.
-        deadline: args
-            .deadline
-            .and_then(|allowed| Instant::now().checked_add(allowed)),
-        ..CountRequest::new(board)
-    };
-    match count_tours(&request) {
-        Ok(total) => {
-            with_stdout(|out| writeln!(out, "{}", total.tours))?;
-            Ok(ExitStatus::Success)
-        }
-        Err(error @ CountError::Deadline { .. }) => Err(Failure::new(
-            ExitStatus::GaveUp,
-            format!("gave up: {error}"),
-        )),
-        Err(error) => Err(Failure::bad_input(error)),
-    }
 }
 
 /// The most bytes of input `cses` reads.

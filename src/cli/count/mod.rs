@@ -69,7 +69,7 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
 /// Runs the count `args` ask for, with a progress bar on a terminal.
 fn count_asked(args: &CountArgs) -> Result<Counted, Failure> {
     let request = request_for(args)?;
-    let count = count_on_host(&request).map_err(|error| match error {
+    let count = count_with_progress(&request).map_err(|error| match error {
         CountError::Deadline { .. } => {
             Failure::new(ExitStatus::GaveUp, format!("gave up: {error}"))
         }
@@ -110,29 +110,6 @@ fn request_for(args: &CountArgs) -> Result<CountRequest, Failure> {
         shard: shard::shard_asked(args.shard, args.shards)?,
         ..CountRequest::new(board)
     })
-}
-
-/// Counts as [`count_with_progress`] does, once more on one thread when the engine says the
-/// deadline passed though it has not.
-///
-/// A workaround: when one of the frontier count's threads stops (its states outgrew the
-/// memory cap, or its numbers must widen), the others see it stop and report a deadline, and
-/// the first thread's report wins. On one thread the count meets the same condition itself
-/// and says what it is (or widens its numbers and goes on).
-fn count_on_host(request: &CountRequest) -> Result<Count, CountError> {
-    let counted = count_with_progress(request);
-    let deadline_passed = request
-        .deadline
-        .is_some_and(|deadline| Instant::now() >= deadline);
-    match counted {
-        Err(CountError::Deadline { .. }) if !deadline_passed && request.threads > 1 => {
-            count_with_progress(&CountRequest {
-                threads: 1,
-                ..*request
-            })
-        }
-        counted => counted,
-    }
 }
 
 /// Counts, drawing a bar of the squares done and the frontier's states on standard error

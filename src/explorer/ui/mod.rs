@@ -8,6 +8,7 @@
 
 mod bar;
 mod board;
+mod describe;
 mod look;
 mod panel;
 mod play_panel;

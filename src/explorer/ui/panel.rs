@@ -11,11 +11,8 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::{BoardViewport, Look, Role, Screen};
-use crate::explorer::app::{KnightState, TourView, Zoom, count_of, thousands};
-use knights_tour_engine::board::Square;
-use knights_tour_engine::construct::story::Step;
+use crate::explorer::app::{TourView, Zoom, count_of, thousands};
 use knights_tour_engine::notation::{full_name, short_name};
-use knights_tour_engine::search::SearchEvent;
 
 /// Columns of the field names in the panel.
 pub(super) const FIELD_WIDTH: usize = 11;
@@ -450,104 +447,6 @@ impl Screen<'_> {
         }
         fields.push(("Speed", app.speed().to_string(), text));
         fields
-    }
-
-    /// Where the tour's timeline stands, before its end: the last move shown and the next.
-    fn describe_timeline(&self) -> Option<(String, Option<String>)> {
-        let app = self.app;
-        let (shown, total) = app.timeline()?;
-        if shown >= total {
-            return None;
-        }
-        let tour = app.tour()?;
-        let board = tour.board();
-        let arrow = self.look.glyphs().arrow;
-        let describe = |visit: u64| {
-            let at = |k: u64| short_name(board, board.square_at(tour.indices()[k as usize - 1]));
-            format!("{} {arrow} {} (visit {visit})", at(visit - 1), at(visit))
-        };
-        let last = if shown > 1 {
-            describe(shown)
-        } else {
-            format!("the start, {}", short_name(board, tour.start()))
-        };
-        Some((last, Some(describe(shown + 1))))
-    }
-
-    /// A step of a construction, in words.
-    fn describe_step(&self, step: &Step) -> String {
-        let board = self.app.setup().board;
-        let name = |square| short_name(board, square);
-        let moves = |pairs: &[(Square, Square)]| {
-            pairs
-                .iter()
-                .map(|&(a, b)| format!("{}-{}", name(a), name(b)))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        match step {
-            Step::Laid { block, piece } => {
-                let shape = match (piece.closed, piece.parts.len()) {
-                    (true, _) => "a cycle".to_string(),
-                    (false, 1) => "a path".to_string(),
-                    (false, parts) => format!("{parts} paths"),
-                };
-                format!(
-                    "laid {}x{} piece ({shape}) at {}",
-                    block.rows,
-                    block.cols,
-                    name(block.corner)
-                )
-            }
-            Step::Spliced { out, into } => {
-                format!("splice: {} out, {} in", moves(out), moves(into))
-            }
-            Step::Wired { moves: wires } => format!("wires across a cut: {}", moves(wires)),
-        }
-    }
-
-    fn describe_last_event(&self) -> Option<String> {
-        let board = self.app.setup().board;
-        let name = |square| short_name(board, square);
-        let arrow = self.look.glyphs().arrow;
-        Some(match self.app.last_event()? {
-            SearchEvent::Advance {
-                from, to, choices, ..
-            } => format!(
-                "{} {arrow} {} ({} of {})",
-                name(from),
-                name(to),
-                choices.tried().len(),
-                choices.all().len()
-            ),
-            SearchEvent::Backtrack {
-                undone, dead_end, ..
-            } => format!(
-                "back from {}{}",
-                name(undone),
-                if dead_end { " (dead end)" } else { "" }
-            ),
-            SearchEvent::Solved => "every square visited".to_string(),
-            SearchEvent::Exhausted => "every branch searched".to_string(),
-            SearchEvent::Stuck => "no move left".to_string(),
-            SearchEvent::BudgetExceeded(_) => "a limit ran out".to_string(),
-        })
-    }
-
-    fn describe_next_move(&self) -> Option<String> {
-        let scene = self.app.scene();
-        let running = self.app.last_event().is_none_or(|event| !event.is_final());
-        if let Some((knight, KnightState::Exhausted | KnightState::DeadEnd)) = scene.knight
-            && running
-        {
-            return Some(format!("take {} back", short_name(scene.board, knight)));
-        }
-        let next = scene.candidates.first()?;
-        Some(format!(
-            "{} (degree {})",
-            short_name(scene.board, next.square),
-            next.degree
-        ))
     }
 
     pub(super) fn render_panel(&self, area: Rect, buf: &mut Buffer, viewport: &BoardViewport) {

@@ -250,8 +250,8 @@ pub struct CountArgs {
     /// Count only open tours from this square (default: from every square)
     #[arg(long, value_name = "SQ")]
     pub start: Option<SquareSpec>,
-    /// Count only open tours that end on this square
-    #[arg(long, value_name = "SQ", requires = "start", conflicts_with = "closed")]
+    /// Count only open tours that end on this square (from every start, or from --start)
+    #[arg(long, value_name = "SQ", conflicts_with = "closed")]
     pub end: Option<SquareSpec>,
     /// Count closed tours (cycles, each once whatever its direction and start)
     #[arg(long)]

@@ -1,7 +1,8 @@
 //! Tours to a chosen end through the command line: `solve --end` (its tour validated, its last
 //! square checked, the JSON's `end`, the exit statuses of a proof and of a refused request),
 //! `ends` (the grid and JSON of every end, the colour rule without a search) and
-//! `count --end` (the counts to every end add up to the count from the start).
+//! `count --end` (the counts to every end add up to the count from the start, and the count
+//! to a square without a start is the count from it).
 
 use super::*;
 
@@ -161,11 +162,13 @@ fn count_end_adds_up_to_the_count_from_the_start() {
         }
     }
     assert_eq!(sum, 304);
-    let without_start = run(&["count", "--size", "5", "--end", "4,4"], None);
-    assert_fails(
-        &without_start,
-        2,
-        &["--start"],
-        "count --end without --start",
-    );
+    // Without a start, the tours that end on a square are those that start there, reversed.
+    for method in ["frontier", "enumeration"] {
+        let to_corner = run(
+            &["count", "--size", "5", "--end", "4,4", "--method", method],
+            None,
+        );
+        assert_eq!(to_corner.code, 0, "{method}: {}", to_corner.stderr);
+        assert_eq!(to_corner.stdout.trim(), "304", "{method}");
+    }
 }

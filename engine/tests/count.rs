@@ -172,6 +172,35 @@ fn a_count_stops_at_its_deadline_and_says_how_far_it_got() {
 }
 
 #[test]
+fn a_long_board_is_counted_exactly_and_within_its_deadline() {
+    // 3×n open tours grow without bound: 3×400's count passes u128, so it is made in big
+    // integers. Its shards add up to it (the split and the widening agree).
+    let long = CountRequest {
+        threads: 2,
+        ..CountRequest::new(board(3, 400))
+    };
+    let whole = counted(long).tours;
+    assert!(whole > BigUint::from(u128::MAX), "{whole}");
+    let halves: BigUint = (0..2)
+        .map(|index| {
+            counted(CountRequest {
+                shard: Some(Shard { index, of: 2 }),
+                ..long
+            })
+            .tours
+        })
+        .sum();
+    assert_eq!(halves, whole);
+    // The deadline is kept on a board whose frontiers are too small to spread over threads.
+    let rushed = count_tours(&CountRequest {
+        deadline: Some(Instant::now()),
+        ..CountRequest::new(board(4, 60_000))
+    })
+    .unwrap_err();
+    assert!(matches!(rushed, CountError::Deadline { .. }), "{rushed:?}");
+}
+
+#[test]
 fn a_count_that_outgrows_its_memory_cap_stops_with_an_answer() {
     let cap = 1 << 20;
     let error = count_tours(&CountRequest {
@@ -192,6 +221,15 @@ fn bad_requests_are_refused() {
     assert!(
         matches!(too_wide, CountError::TooWide { window: 27, .. }),
         "{too_wide:?}"
+    );
+    let too_long = count_tours(&CountRequest::new(board(3, 100_000))).unwrap_err();
+    assert!(
+        matches!(too_long, CountError::TooLong { .. }),
+        "{too_long:?}"
+    );
+    assert!(
+        too_long.to_string().contains("3x100000 has 300000"),
+        "{too_long}"
     );
     let enumerated = count_tours(&CountRequest {
         method: Some(CountMethod::Enumeration),

@@ -38,6 +38,10 @@ pub use num_bigint::BigUint;
 /// walking the tours costs less than setting up the frontier.
 pub const ENUMERATE_UP_TO: u64 = 20;
 
+/// The most squares the frontier count takes: its plan holds a few dozen bytes a square, and
+/// a longer board's count has tens of thousands of digits.
+pub const MAX_FRONTIER_SQUARES: u64 = 1 << 18;
+
 /// What to count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CountRequest {
@@ -200,6 +204,16 @@ pub enum CountError {
         /// The frontier it needs.
         window: usize,
     },
+    /// The board is too long for the frontier count.
+    #[error(
+        "the frontier count takes boards of at most {MAX_FRONTIER_SQUARES} squares; {board} has \
+         {squares}",
+        squares = board.area()
+    )]
+    TooLong {
+        /// The board.
+        board: Board,
+    },
     /// The deadline passed first.
     #[error("the deadline passed {partway}; the count is not complete")]
     Deadline {
@@ -299,6 +313,9 @@ fn count_by_frontier(
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Count, CountError> {
     let board = request.board;
+    if board.area() > MAX_FRONTIER_SQUARES {
+        return Err(CountError::TooLong { board });
+    }
     if board.area() == 1 || request.start.is_some() && request.start == request.end {
         // One square is a tour of itself; two ends on one square are no tour of more.
         let tours = u8::from(board.area() == 1 && !request.closed);

@@ -152,6 +152,17 @@ fn count_in<K: Key, T: Tally>(
     let mut split = run.shard.is_none();
     for v in 0..plan.len() {
         let states: u64 = parts.iter().map(|part| part.len() as u64).sum();
+        // A long board's frontiers can be too small for the threads to look at the clock.
+        if run
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Err(Halt::Stopped(Stopped::Deadline {
+                done: v,
+                of: plan.len(),
+                states,
+            }));
+        }
         let context = StepContext {
             plan,
             v,
@@ -236,15 +247,12 @@ fn step_all<'b, K: Key, T: Tally>(
     budget: &'b Budget,
 ) -> Result<(Parts<'b, K, T>, Vec<T>), StepStop> {
     let threads = parts.len();
-    let stepped: Vec<Stepped<'b, K, T>> = thread::scope(|scope| {
-        let handles: Vec<_> = parts
-            .iter_mut()
-            .map(|part| scope.spawn(move || step_part(context, part, threads, budget)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| handle.join().expect("a counting thread does not panic"))
-            .collect()
+    let states: usize = parts.iter().map(StateMap::len).sum();
+    // Threads for a frontier too small to repay starting them would cost a long board more
+    // than its states do.
+    let spread = states >= SPREAD_FROM;
+    let stepped: Vec<Stepped<'b, K, T>> = each(parts.iter_mut().collect(), spread, |part| {
+        step_part(context, part, threads, budget)
     });
     // The cause, not the threads that stopped because another had.
     if let Some(cause) = stepped
@@ -264,30 +272,40 @@ fn step_all<'b, K: Key, T: Tally>(
             by_destination[destination].push(map);
         }
     }
-    let merged: Vec<Result<StateMap<'b, K, T>, Full>> = thread::scope(|scope| {
-        let handles: Vec<_> = by_destination
-            .into_iter()
-            .map(|maps| {
-                scope.spawn(move || {
-                    let mut maps = maps.into_iter();
-                    let mut merged = maps.next().expect("one map per thread");
-                    for map in maps {
-                        merged.absorb(map)?;
-                    }
-                    Ok(merged)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| handle.join().expect("a merging thread does not panic"))
-            .collect()
+    let merged: Vec<Result<StateMap<'b, K, T>, Full>> = each(by_destination, spread, |maps| {
+        let mut maps = maps.into_iter();
+        let mut merged = maps.next().expect("one map per thread");
+        for map in maps {
+            merged.absorb(map)?;
+        }
+        Ok(merged)
     });
     let next = merged
         .into_iter()
         .collect::<Result<Vec<_>, _>>()
         .map_err(StepStop::Full)?;
     Ok((next, tours))
+}
+
+/// The fewest states a step spreads over threads.
+const SPREAD_FROM: usize = 1 << 12;
+
+/// `work` done on each item, on a thread each when `spread`, else one after another here.
+fn each<I: Send, R: Send>(items: Vec<I>, spread: bool, work: impl Fn(I) -> R + Sync) -> Vec<R> {
+    if !spread {
+        return items.into_iter().map(work).collect();
+    }
+    let work = &work;
+    thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .into_iter()
+            .map(|item| scope.spawn(move || work(item)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("a counting thread does not panic"))
+            .collect()
+    })
 }
 
 /// How many states a thread steps between looks at the clock.

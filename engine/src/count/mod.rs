@@ -285,12 +285,7 @@ pub fn count_tours_reporting(
         return Err(CountError::NoSuchShard { shard });
     }
     let method = request.method.unwrap_or(
-        // A start that is also the end, and a one-square board, are the enumeration's to
-        // answer: the frontier needs two distinct ends.
-        if request.shard.is_none()
-            && (board.area() <= ENUMERATE_UP_TO
-                || request.start.is_some() && request.start == request.end)
-        {
+        if request.shard.is_none() && board.area() <= ENUMERATE_UP_TO {
             CountMethod::Enumeration
         } else {
             CountMethod::Frontier

@@ -10,8 +10,9 @@
 //! - a label from [`FIRST_LABEL`]: the square needs one more move, and it ends a path fragment
 //!   whose other end is the one other cell with the same label.
 //!
-//! Labels are renumbered in order of
-//! first appearance ([`canonical`]), so states that differ only in their names are one state.
+//! Labels are renumbered in order of first appearance ([`canonical`]), so states that differ
+//! only in their names are one state. The tour ends placed are not stored: each is the far
+//! end of one [`LOOSE`] cell's fragment ([`Cells::ends`]).
 
 /// The square needs nothing more.
 pub(super) const DONE: u8 = 0;
@@ -25,7 +26,7 @@ pub(super) const FIRST_LABEL: u8 = 3;
 /// The lowest bit of every cell.
 pub(super) const ONES: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
 
-/// A state: the cells and the count of tour ends placed.
+/// A state: a code for each cell of the frontier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct Cells(pub(super) u128);
 

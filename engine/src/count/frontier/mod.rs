@@ -150,8 +150,8 @@ fn count_in<K: Key, T: Tally>(
     let mut total = T::zero();
     let mut peak_states = 1u64;
     let mut split = run.shard.is_none();
+    let mut states = 1u64;
     for v in 0..plan.len() {
-        let states: u64 = parts.iter().map(|part| part.len() as u64).sum();
         // A long board's frontiers can be too small for the threads to look at the clock.
         if run
             .deadline
@@ -185,22 +185,23 @@ fn count_in<K: Key, T: Tally>(
         for tour in &tours {
             total.add(tour).map_err(|_| Halt::Overflow)?;
         }
-        let states: u64 = parts.iter().map(|part| part.len() as u64).sum();
-        if let Some(shard) = run.shard.filter(|_| !split) {
-            // Split at the first frontier with a few states a shard, or the last one.
-            if states >= 64 * u64::from(shard.of) || v + 2 >= plan.len() {
-                for part in &mut parts {
-                    part.retain(|state| shard.holds(state.0));
-                }
-                split = true;
-            }
-        }
+        states = parts.iter().map(|part| part.len() as u64).sum();
         peak_states = peak_states.max(states);
         progress(CountProgress {
             squares_done: v as u64 + 1,
             squares: plan.len() as u64,
             states,
         });
+        if let Some(shard) = run.shard.filter(|_| !split) {
+            // Split at the first frontier with a few states a shard, or the last one.
+            if states >= 64 * u64::from(shard.of) || v + 2 >= plan.len() {
+                for part in &mut parts {
+                    part.retain(|state| shard.holds(state.0));
+                }
+                states = parts.iter().map(|part| part.len() as u64).sum();
+                split = true;
+            }
+        }
     }
     Ok(Found {
         count: total.into_big(),

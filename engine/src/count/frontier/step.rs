@@ -52,8 +52,8 @@ pub(super) fn successors(
         Role::End => (false, end_fits),
         Role::Any => (true, !closed && end_fits),
     };
-    let targets = [(inner, FREE, 2), (end, LOOSE, 1)];
-    for (allowed, code, moves) in targets {
+    let targets = [(inner, FREE, 2, ends), (end, LOOSE, 1, ends + 1)];
+    for (allowed, code, moves, ends) in targets {
         if !allowed {
             continue;
         }
@@ -69,7 +69,7 @@ pub(super) fn successors(
             if forced & !covered != 0 {
                 return;
             }
-            if let Some(next) = take(start, chosen, v, plan, closed) {
+            if let Some(next) = take(start, chosen, v, plan, closed, ends) {
                 emit(next);
             }
         });
@@ -77,8 +77,16 @@ pub(super) fn successors(
 }
 
 /// The state after square `v` (cell 0 of `cells`) takes the moves back to `chosen`, if it is
-/// one the tour can still come from.
-fn take(mut cells: Cells, chosen: &[usize], v: usize, plan: &Plan, closed: bool) -> Option<Next> {
+/// one the tour can still come from. `ends` is the tour ends placed, `v` among them if it is
+/// one: joining fragments keeps one loose cell for each, until the tour closes.
+fn take(
+    mut cells: Cells,
+    chosen: &[usize],
+    v: usize,
+    plan: &Plan,
+    closed: bool,
+    ends: u8,
+) -> Option<Next> {
     let window = plan.window();
     let last = v + 1 == plan.len();
     for (at, &d) in chosen.iter().enumerate() {
@@ -93,18 +101,21 @@ fn take(mut cells: Cells, chosen: &[usize], v: usize, plan: &Plan, closed: bool)
             }
         }
     }
+    // `successors` kept only the choices that give the earlier squares short of moves their
+    // last ones: of the squares that leave, the square taken is the one left to check.
+    let taken = 0xFu128;
     let next = cells.truncated(window);
-    (cells.clear_in(plan.leaving(v))
-        && cells.free(plan.one_left(v)) == 0
-        && fed(next, v, plan, closed)
-        && (closed || ends_coloured_to_fit(next, v, plan)))
+    (cells.clear_in(plan.leaving(v) & taken)
+        && cells.free(plan.one_left(v) & taken) == 0
+        && fed(next, v, plan, closed, ends)
+        && (closed || ends_coloured_to_fit(next, v, plan, ends)))
     .then(|| Next::State(canonical(next)))
 }
 
 /// Whether every square to come that lives on the frontier's moves can still get the moves it
 /// needs: two, or one if it is, or may still be, an end of the tour.
-fn fed(cells: Cells, v: usize, plan: &Plan, closed: bool) -> bool {
-    let free_end_fits = !closed && cells.ends() + 1 + plan.fixed_ends_after(v) <= 2;
+fn fed(cells: Cells, v: usize, plan: &Plan, closed: bool, ends: u8) -> bool {
+    let free_end_fits = !closed && ends + 1 + plan.fixed_ends_after(v) <= 2;
     let needing = cells.needing(!0) & ONES;
     plan.coming(v).iter().all(|coming| {
         let needs = if coming.fixed_end || free_end_fits {
@@ -137,13 +148,13 @@ fn for_each_subset(items: &[usize], most: usize, mut visit: impl FnMut(&[usize])
 /// changes colour). Their colours follow from the state: each move joins the two colours, so
 /// counting the moves the squares taken have, by colour, gives
 /// `majority ends - minority ends = 2 * lead - (majority needs - minority needs)`.
-fn ends_coloured_to_fit(cells: Cells, v: usize, plan: &Plan) -> bool {
+fn ends_coloured_to_fit(cells: Cells, v: usize, plan: &Plan, ends: u8) -> bool {
     let needs =
         |mask: u128| (cells.needing(mask).count_ones() + cells.free(mask).count_ones()) as i32 / 4;
     let majority_cells = plan.majority_cells(v);
     let minority_cells = plan.window_cells() & !majority_cells;
     let difference = 2 * plan.majority_lead(v) - (needs(majority_cells) - needs(minority_cells));
-    let ends = i32::from(cells.ends());
+    let ends = i32::from(ends);
     let (majority_ends, minority_ends) = ((ends + difference) / 2, (ends - difference) / 2);
     let (most_majority, most_minority) = if plan.odd_area() { (2, 0) } else { (1, 1) };
     majority_ends <= most_majority && minority_ends <= most_minority

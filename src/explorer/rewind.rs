@@ -115,21 +115,11 @@ pub struct RewindableSearch {
 }
 
 impl RewindableSearch {
-    /// A session of a new search of `board` from `start` with `config`, which with its
-    /// history may take `memory` bytes, roughly: at least [`RewindableSearch::memory_needed`].
+    /// A session of a new search of `board` from `start` with `config` (for an open tour that
+    /// must end on `end`, if given: the caller has checked that the theorems allow it, the end
+    /// on the board and not the start), which with its history may take `memory` bytes,
+    /// roughly: at least [`RewindableSearch::memory_needed`].
     pub fn new(
-        board: Board,
-        start: Square,
-        config: SearchConfig,
-        memory: u64,
-    ) -> Result<Self, RewindError> {
-        Self::to_end(board, start, None, config, memory)
-    }
-
-    /// [`RewindableSearch::new`] for an open tour that must end on `end`, if given (the
-    /// caller has checked that the theorems allow it: the end is on the board, not the start,
-    /// and `config` is for an open tour).
-    pub fn to_end(
         board: Board,
         start: Square,
         end: Option<Square>,
@@ -352,7 +342,7 @@ mod tests {
 
     fn within(n: u64, config: SearchConfig, memory: u64) -> RewindableSearch {
         let board = Board::square(n).unwrap();
-        RewindableSearch::new(board, Square::new(0, 0), config, memory).unwrap()
+        RewindableSearch::new(board, Square::new(0, 0), None, config, memory).unwrap()
     }
 
     fn snapshot(session: &RewindableSearch) -> (u64, Vec<Square>, Option<SearchEvent>, u64, u64) {
@@ -471,7 +461,7 @@ mod tests {
         let board = Board::square(100).unwrap();
         let config = SearchConfig::naive(false);
         let needed = RewindableSearch::memory_needed(board, config);
-        let error = RewindableSearch::new(board, Square::new(0, 0), config, needed - 1)
+        let error = RewindableSearch::new(board, Square::new(0, 0), None, config, needed - 1)
             .unwrap_err()
             .to_string();
         assert!(
@@ -479,7 +469,7 @@ mod tests {
             "{error}"
         );
         assert!(
-            RewindableSearch::new(board, Square::new(0, 0), config, needed).is_ok(),
+            RewindableSearch::new(board, Square::new(0, 0), None, config, needed).is_ok(),
             "exactly enough"
         );
     }

@@ -53,7 +53,7 @@ pub(crate) struct SteppedSearch {
 
 impl SteppedSearch {
     /// A new search of `board` from `start` with `config` (for an open tour that must end on
-    /// `end`, if given: see [`RewindableSearch::to_end`]), standing on its start, which with
+    /// `end`, if given: see [`RewindableSearch::new`]), standing on its start, which with
     /// its history and its visit numbers may take `memory` bytes.
     pub fn new(
         board: Board,
@@ -62,7 +62,7 @@ impl SteppedSearch {
         config: SearchConfig,
         memory: u64,
     ) -> Result<Self, RewindError> {
-        let session = RewindableSearch::to_end(
+        let session = RewindableSearch::new(
             board,
             start,
             end,

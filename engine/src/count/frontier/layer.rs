@@ -1,4 +1,4 @@
-//! The states of one frontier, with their counts, in maps whose memory is charged to a budget
+//! The states of one frontier, with their counts, in lists whose memory is charged to a budget
 //! before it is taken: a count that would outgrow its memory stops with an answer instead of
 //! being killed.
 
@@ -96,52 +96,51 @@ impl Budget {
     }
 }
 
-/// States and their counts, the map's memory charged to a [`Budget`].
+/// States and their counts in a growing list, its memory charged to a [`Budget`] before it is
+/// taken. A step appends the states it makes to the batch of their partition, in the order it
+/// makes them; [`Batch::merge_repeats`] then adds up the counts of each state.
 #[derive(Debug)]
-pub(super) struct StateMap<'b, K, T> {
-    map: FxHashMap<K, T>,
+pub(super) struct Batch<'b, K, T> {
+    items: Vec<(K, T)>,
     charged: u64,
     budget: &'b Budget,
 }
 
-impl<'b, K: Key, T: Tally> StateMap<'b, K, T> {
-    /// An empty map.
+impl<'b, K: Key, T: Tally> Batch<'b, K, T> {
+    /// An empty batch.
     pub(super) fn new(budget: &'b Budget) -> Self {
         Self {
-            map: FxHashMap::default(),
+            items: Vec::new(),
             charged: 0,
             budget,
         }
     }
 
-    /// The number of states.
+    /// The number of entries (of states, once repeats are merged).
     pub(super) fn len(&self) -> usize {
-        self.map.len()
+        self.items.len()
     }
 
-    /// Adds `count` ways to reach `state`.
-    pub(super) fn add(&mut self, state: Cells, count: &T) -> Result<(), Full> {
-        // Room first (a full map may grow for a state it holds): an entry found or made
-        // then hashes the state once.
-        if self.map.len() == self.map.capacity() {
-            self.grow()?;
+    /// Appends `count` ways to reach `state`.
+    pub(super) fn push(&mut self, state: Cells, count: T) -> Result<(), Full> {
+        if self.items.len() == self.items.capacity() {
+            self.grow(self.items.len() + 1)?;
         }
-        match self.map.entry(K::pack(state)) {
-            Entry::Occupied(held) => Ok(held.into_mut().add(count)?),
-            Entry::Vacant(slot) => {
-                slot.insert(count.clone());
-                Ok(())
-            }
-        }
+        self.items.push((K::pack(state), count));
+        Ok(())
     }
 
-    /// Room for twice the states, charged first; the old table and the new are both held while
-    /// the map moves, so both are charged for that moment.
-    fn grow(&mut self) -> Result<(), Full> {
-        let capacity = (self.map.capacity() * 2).max(1024);
-        let bytes = table_bytes::<K, T>(capacity);
+    /// Room for at least `wanted` entries, doubling, charged first; the old list and the new
+    /// are both held while it moves, so both are charged for that moment.
+    fn grow(&mut self, wanted: usize) -> Result<(), Full> {
+        let capacity = wanted.max(self.items.capacity() * 2).max(64);
+        let bytes = list_bytes::<K, T>(capacity);
         self.budget.charge(bytes)?;
-        if self.map.try_reserve(capacity - self.map.len()).is_err() {
+        if self
+            .items
+            .try_reserve_exact(capacity - self.items.len())
+            .is_err()
+        {
             self.budget.release(bytes);
             return Err(Full::Memory { wanted: bytes });
         }
@@ -150,42 +149,70 @@ impl<'b, K: Key, T: Tally> StateMap<'b, K, T> {
         Ok(())
     }
 
-    /// Every state and count, emptying the map (its memory is released when it is dropped).
-    pub(super) fn drain(&mut self) -> impl Iterator<Item = (Cells, T)> + '_ {
-        self.map.drain().map(|(key, count)| (key.unpack(), count))
+    /// Moves every entry of `other` to the end of this batch.
+    pub(super) fn append(&mut self, mut other: Batch<'b, K, T>) -> Result<(), Full> {
+        if self.items.is_empty() {
+            std::mem::swap(self, &mut other);
+            return Ok(());
+        }
+        let wanted = self.items.len() + other.items.len();
+        if wanted > self.items.capacity() {
+            self.grow(wanted)?;
+        }
+        self.items.append(&mut other.items);
+        Ok(())
     }
 
-    /// Adds every state of `other` to this map.
-    pub(super) fn absorb(&mut self, mut other: StateMap<'b, K, T>) -> Result<(), Full> {
-        if other.len() > self.len() {
-            std::mem::swap(self, &mut other);
+    /// Adds up the counts of each state, leaving one entry a state, in place. `index` is
+    /// scratch room, kept between batches so that its table is made once.
+    pub(super) fn merge_repeats(&mut self, index: &mut FxHashMap<K, u32>) -> Result<(), Full> {
+        index.clear();
+        // The scratch table is small beside the batches, a partition's worth of states.
+        index.reserve(self.items.len());
+        let mut kept = 0usize;
+        for at in 0..self.items.len() {
+            let key = self.items[at].0;
+            match index.entry(key) {
+                Entry::Occupied(first) => {
+                    let (earlier, later) = self.items.split_at_mut(at);
+                    earlier[*first.get() as usize].1.add(&later[0].1)?;
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(kept as u32);
+                    self.items.swap(kept, at);
+                    kept += 1;
+                }
+            }
         }
-        for (state, count) in other.drain() {
-            self.add(state, &count)?;
-        }
+        self.items.truncate(kept);
         Ok(())
+    }
+
+    /// Every state and count, emptying the batch (its memory is released when it is dropped).
+    pub(super) fn drain(&mut self) -> impl Iterator<Item = (Cells, T)> + '_ {
+        self.items
+            .drain(..)
+            .map(|(key, count)| (key.unpack(), count))
     }
 
     /// Keeps only the states `keep` accepts.
     pub(super) fn retain(&mut self, mut keep: impl FnMut(Cells) -> bool) {
-        self.map.retain(|&state, _| keep(state.unpack()));
+        self.items.retain(|(state, _)| keep(state.unpack()));
     }
 }
 
-impl<K, T> Drop for StateMap<'_, K, T> {
+impl<K, T> Drop for Batch<'_, K, T> {
     fn drop(&mut self) {
         self.budget.release(self.charged);
     }
 }
 
-/// The bytes of a table for `capacity` states: buckets for 8/7 of them rounded up to a power
-/// of two, each an entry and a control byte, and a big count's digits beside it.
-pub(super) fn table_bytes<K, T>(capacity: usize) -> u64 {
-    let buckets = (capacity.saturating_mul(8) / 7).next_power_of_two() as u64;
+/// The bytes of a list of `capacity` entries, and a big count's digits beside each.
+pub(super) fn list_bytes<K, T>(capacity: usize) -> u64 {
     let digits = if size_of::<T>() > size_of::<u128>() {
         16
     } else {
         0
     };
-    buckets * (size_of::<(K, T)>() as u64 + 1 + digits)
+    capacity as u64 * (size_of::<(K, T)>() as u64 + digits)
 }

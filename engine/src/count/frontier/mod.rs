@@ -6,9 +6,10 @@
 //!
 //! A step ([`step`]) takes the next square: it chooses which of the square's moves back into
 //! the frontier the tour uses, joins the path fragments they end, and drops the states that
-//! leave a square short of moves. The tour closes with the last square. The states of a step
-//! are split by a hash among the threads, each of which keeps the states it makes in one map
-//! per thread; the maps are then merged, thread by thread ([`layer`]).
+//! leave a square short of moves. The tour closes with the last square. A frontier's states
+//! are kept in partitions by a hash: the threads step their share of the partitions, appending
+//! the states they make to the next frontier's partitions, and then add up the counts of each
+//! state one partition at a time ([`layer`]).
 //!
 //! The sum over the states of a frontier is the whole count, so the work splits cleanly: a
 //! shard keeps, at a fixed early frontier, only the states whose hash falls in its share.
@@ -25,7 +26,9 @@ use std::time::Instant;
 use num_bigint::BigUint;
 
 use self::cells::Cells;
-use self::layer::{Budget, Full, Key, StateMap};
+use rustc_hash::FxHashMap;
+
+use self::layer::{Batch, Budget, Full, Key};
 use self::plan::Plan;
 use self::step::{Next, successors};
 use super::tally::Tally;
@@ -128,12 +131,12 @@ enum Halt {
     Overflow,
 }
 
-/// The states of one frontier, split among the threads.
-type Parts<'b, K, T> = Vec<StateMap<'b, K, T>>;
+/// The states of one frontier, in partitions by hash.
+type Partitions<'b, K, T> = Vec<Batch<'b, K, T>>;
 
-/// What one thread's share of a step made: a map for each destination thread, and the tours
-/// closed.
-type Stepped<'b, K, T> = Result<(Parts<'b, K, T>, T), StepStop>;
+/// What one thread's share of a step made: the states, in one batch per partition of the next
+/// frontier, and the tours closed.
+type Stepped<'b, K, T> = Result<(Partitions<'b, K, T>, T), StepStop>;
 
 fn count_in<K: Key, T: Tally>(
     run: &Frontier<'_>,
@@ -143,9 +146,9 @@ fn count_in<K: Key, T: Tally>(
     let threads = run.threads.max(1);
     let budget = Budget::new(run.memory);
     let stop = AtomicBool::new(false);
-    let mut parts: Parts<'_, K, T> = (0..threads).map(|_| StateMap::new(&budget)).collect();
-    parts[0]
-        .add(Cells::EMPTY, &T::one())
+    let mut layer: Partitions<'_, K, T> = vec![Batch::new(&budget)];
+    layer[0]
+        .push(Cells::EMPTY, T::one())
         .map_err(|full| halt(full, 0, plan, 0))?;
     let mut total = T::zero();
     let mut peak_states = 1u64;
@@ -171,7 +174,7 @@ fn count_in<K: Key, T: Tally>(
             stop: &stop,
         };
         let (next, tours) =
-            step_all(&context, &mut parts, &budget).map_err(|stopped| match stopped {
+            step_all(&context, layer, threads, &budget).map_err(|stopped| match stopped {
                 StepStop::Full(full) => halt(full, v, plan, states),
                 // Every thread stopped because another did: one of them had a cause.
                 StepStop::Cancelled => unreachable!("step_all reports the cause"),
@@ -181,11 +184,11 @@ fn count_in<K: Key, T: Tally>(
                     states,
                 }),
             })?;
-        parts = next;
+        layer = next;
         for tour in &tours {
             total.add(tour).map_err(|_| Halt::Overflow)?;
         }
-        states = parts.iter().map(|part| part.len() as u64).sum();
+        states = layer.iter().map(|batch| batch.len() as u64).sum();
         peak_states = peak_states.max(states);
         progress(CountProgress {
             squares_done: v as u64 + 1,
@@ -195,10 +198,10 @@ fn count_in<K: Key, T: Tally>(
         if let Some(shard) = run.shard.filter(|_| !split) {
             // Split at the first frontier with a few states a shard, or the last one.
             if states >= 64 * u64::from(shard.of) || v + 2 >= plan.len() {
-                for part in &mut parts {
-                    part.retain(|state| shard.holds(state.0));
+                for batch in &mut layer {
+                    batch.retain(|state| shard.holds(state.0));
                 }
-                states = parts.iter().map(|part| part.len() as u64).sum();
+                states = layer.iter().map(|batch| batch.len() as u64).sum();
                 split = true;
             }
         }
@@ -240,20 +243,27 @@ enum StepStop {
     Cancelled,
 }
 
-/// Takes square `v` from every state of `parts`: each thread steps its own part into one map
-/// per destination part, then each thread merges the maps of its destination.
+/// Takes square `v` from every state of `layer`. The threads step their share of its
+/// partitions, each appending the states it makes to a batch for each partition of the next
+/// frontier; then each thread merges the batches of its share of those partitions, adding up
+/// the counts of each state.
+///
+/// Appending is cheap whatever the frontier's size, and a partition is small enough for its
+/// merge to stay in the processor's cache: one table of every state would not, and looking
+/// each state up in it cost most of the count's time.
 fn step_all<'b, K: Key, T: Tally>(
     context: &StepContext<'_>,
-    parts: &mut Parts<'b, K, T>,
+    layer: Partitions<'b, K, T>,
+    threads: usize,
     budget: &'b Budget,
-) -> Result<(Parts<'b, K, T>, Vec<T>), StepStop> {
-    let threads = parts.len();
-    let states: usize = parts.iter().map(StateMap::len).sum();
+) -> Result<(Partitions<'b, K, T>, Vec<T>), StepStop> {
+    let states: usize = layer.iter().map(Batch::len).sum();
+    let partitions = partitions_for(states);
     // Threads for a frontier too small to repay starting them would cost a long board more
     // than its states do.
-    let spread = states >= SPREAD_FROM;
-    let stepped: Vec<Stepped<'b, K, T>> = each(parts.iter_mut().collect(), spread, |part| {
-        step_part(context, part, threads, budget)
+    let workers = if states >= SPREAD_FROM { threads } else { 1 };
+    let stepped: Vec<Stepped<'b, K, T>> = each(deal(layer, workers), |share| {
+        step_share(context, share, partitions, budget)
     });
     // The cause, not the threads that stopped because another had.
     if let Some(cause) = stepped
@@ -263,37 +273,61 @@ fn step_all<'b, K: Key, T: Tally>(
     {
         return Err(*cause);
     }
-    let mut tours = Vec::with_capacity(threads);
-    let mut by_destination: Vec<Vec<StateMap<'b, K, T>>> =
-        (0..threads).map(|_| Vec::new()).collect();
+    let mut tours = Vec::with_capacity(workers);
+    let mut by_partition: Vec<Vec<Batch<'b, K, T>>> = (0..partitions)
+        .map(|_| Vec::with_capacity(workers))
+        .collect();
     for result in stepped {
         let (outputs, found) = result?;
         tours.push(found);
-        for (destination, map) in outputs.into_iter().enumerate() {
-            by_destination[destination].push(map);
+        for (partition, batch) in outputs.into_iter().enumerate() {
+            by_partition[partition].push(batch);
         }
     }
-    let merged: Vec<Result<StateMap<'b, K, T>, Full>> = each(by_destination, spread, |maps| {
-        let mut maps = maps.into_iter();
-        let mut merged = maps.next().expect("one map per thread");
-        for map in maps {
-            merged.absorb(map)?;
-        }
-        Ok(merged)
-    });
-    let next = merged
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(StepStop::Full)?;
+    let merged: Vec<Result<Partitions<'b, K, T>, Full>> =
+        each(deal(by_partition, workers), |share| {
+            let mut index = FxHashMap::default();
+            share
+                .into_iter()
+                .map(|batches| {
+                    let mut batches = batches.into_iter();
+                    let mut merged = batches.next().expect("one batch from each thread");
+                    for batch in batches {
+                        merged.append(batch)?;
+                    }
+                    merged.merge_repeats(&mut index)?;
+                    Ok(merged)
+                })
+                .collect()
+        });
+    let mut next = Vec::with_capacity(partitions);
+    for share in merged {
+        next.extend(share.map_err(StepStop::Full)?);
+    }
     Ok((next, tours))
 }
 
 /// The fewest states a step spreads over threads.
 const SPREAD_FROM: usize = 1 << 12;
 
-/// `work` done on each item, on a thread each when `spread`, else one after another here.
-fn each<I: Send, R: Send>(items: Vec<I>, spread: bool, work: impl Fn(I) -> R + Sync) -> Vec<R> {
-    if !spread {
+/// The partitions of the frontier after one of `states` states: a power of two, with a few
+/// thousand states each, whose merge table fits in a processor's second-level cache.
+fn partitions_for(states: usize) -> usize {
+    (states / 4096).next_power_of_two().clamp(1, 1 << 12)
+}
+
+/// `items` dealt round among `workers`.
+fn deal<I>(items: Vec<I>, workers: usize) -> Vec<Vec<I>> {
+    let mut shares: Vec<Vec<I>> = (0..workers).map(|_| Vec::new()).collect();
+    for (at, item) in items.into_iter().enumerate() {
+        shares[at % workers].push(item);
+    }
+    shares
+}
+
+/// `work` done on each item, on a thread each when there are several, else here.
+fn each<I: Send, R: Send>(items: Vec<I>, work: impl Fn(I) -> R + Sync) -> Vec<R> {
+    if items.len() <= 1 {
         return items.into_iter().map(work).collect();
     }
     let work = &work;
@@ -312,47 +346,52 @@ fn each<I: Send, R: Send>(items: Vec<I>, spread: bool, work: impl Fn(I) -> R + S
 /// How many states a thread steps between looks at the clock.
 const CLOCK_EVERY: u32 = 4096;
 
-/// Steps every state of `part` into one map per destination part, and sums the tours closed.
-fn step_part<'b, K: Key, T: Tally>(
+/// Steps every state of `share` into one batch per partition of the next frontier, and sums
+/// the tours closed. A batch's memory is released as soon as it has been stepped.
+fn step_share<'b, K: Key, T: Tally>(
     context: &StepContext<'_>,
-    part: &mut StateMap<'b, K, T>,
-    threads: usize,
+    share: Partitions<'b, K, T>,
+    partitions: usize,
     budget: &'b Budget,
 ) -> Stepped<'b, K, T> {
-    let mut outputs: Parts<'b, K, T> = (0..threads).map(|_| StateMap::new(budget)).collect();
+    let mut outputs: Partitions<'b, K, T> = (0..partitions).map(|_| Batch::new(budget)).collect();
     let mut tours = T::zero();
     let mut failure: Option<StepStop> = None;
     let mut until_clock = CLOCK_EVERY;
-    for (state, count) in part.drain() {
-        until_clock -= 1;
-        if until_clock == 0 {
-            until_clock = CLOCK_EVERY;
-            if context.stop.load(Ordering::Relaxed) {
-                return Err(StepStop::Cancelled);
+    for mut batch in share {
+        for (state, count) in batch.drain() {
+            until_clock -= 1;
+            if until_clock == 0 {
+                until_clock = CLOCK_EVERY;
+                if context.stop.load(Ordering::Relaxed) {
+                    return Err(StepStop::Cancelled);
+                }
+                if context
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline)
+                {
+                    context.stop.store(true, Ordering::Relaxed);
+                    return Err(StepStop::Deadline);
+                }
             }
-            if context
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
-            {
+            successors(state, context.v, context.plan, context.closed, |next| {
+                if failure.is_some() {
+                    return;
+                }
+                let added = match next {
+                    Next::State(next) => {
+                        outputs[partition_of(next, partitions)].push(next, count.clone())
+                    }
+                    Next::Tour => tours.add(&count).map_err(Full::from),
+                };
+                if let Err(full) = added {
+                    failure = Some(StepStop::Full(full));
+                }
+            });
+            if let Some(failure) = failure {
                 context.stop.store(true, Ordering::Relaxed);
-                return Err(StepStop::Deadline);
+                return Err(failure);
             }
-        }
-        successors(state, context.v, context.plan, context.closed, |next| {
-            if failure.is_some() {
-                return;
-            }
-            let added = match next {
-                Next::State(next) => outputs[part_of(next, threads)].add(next, &count),
-                Next::Tour => tours.add(&count).map_err(Full::from),
-            };
-            if let Err(full) = added {
-                failure = Some(StepStop::Full(full));
-            }
-        });
-        if let Some(failure) = failure {
-            context.stop.store(true, Ordering::Relaxed);
-            return Err(failure);
         }
     }
     Ok((outputs, tours))
@@ -368,9 +407,9 @@ fn mix(state: u128) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The thread a state belongs to.
-fn part_of(state: Cells, threads: usize) -> usize {
-    (mix(state.0) % threads as u64) as usize
+/// The partition a state belongs to, of a power of two (the bits shards do not use).
+fn partition_of(state: Cells, partitions: usize) -> usize {
+    mix(state.0) as usize & (partitions - 1)
 }
 
 impl Shard {

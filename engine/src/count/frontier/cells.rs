@@ -27,7 +27,7 @@ pub(super) const FIRST_LABEL: u8 = 3;
 pub(super) const ONES: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
 
 /// A state: a code for each cell of the frontier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(super) struct Cells(pub(super) u128);
 
 /// Where the other end of a fragment is.
@@ -183,6 +183,25 @@ impl Cells {
         }
         Joined::Fragment
     }
+}
+
+/// Of a state after the last square of a row of `width` squares, and its mirror image about
+/// the middle column, the one with the smaller code, with its labels renumbered (see
+/// [`canonical`]). A state whose cells reach into a row only partly on the frontier is its
+/// own image unless those cells are [`DONE`].
+pub(super) fn canonical_mirrored(cells: Cells, width: usize, window: usize) -> Cells {
+    let whole_rows = window / width * width;
+    let plain = canonical(cells);
+    if whole_rows == 0 || cells.0 >> (4 * whole_rows) != 0 {
+        return plain;
+    }
+    let mut image = Cells::EMPTY;
+    for d in 0..whole_rows {
+        // Cell d is d / width rows back, d % width places from the row's last square.
+        let mirror = d / width * width + (width - 1 - d % width);
+        image.set(mirror, cells.get(d));
+    }
+    plain.min(canonical(image))
 }
 
 /// `cells` with its labels renumbered from [`FIRST_LABEL`] in order of first appearance.

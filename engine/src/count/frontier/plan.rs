@@ -51,6 +51,11 @@ pub(super) struct Plan {
     fixed_ends_after: Vec<u8>,
     /// How far back a move reaches: the frontier's size.
     window: usize,
+    /// The squares of a row in the order: the board's short side.
+    width: usize,
+    /// Whether a state and its mirror image count the same tours at the end of a row: when
+    /// no square is a fixed end (the board itself is symmetric about its middle column).
+    mirrors: bool,
 }
 
 /// A square still to come that depends on the frontier for its moves.
@@ -205,6 +210,8 @@ impl Plan {
             roles,
             fixed_ends_after,
             window,
+            width,
+            mirrors: ends.is_empty(),
         })
     }
 
@@ -261,6 +268,17 @@ impl Plan {
     /// What square `v` may be.
     pub(super) fn role(&self, v: usize) -> Role {
         self.roles[v]
+    }
+
+    /// The squares of a row of the order, if a state after square `v` may be taken for its
+    /// mirror image: after the last square of a row, when no square is a fixed end.
+    ///
+    /// The squares still to come are then whole rows, which the reflection about the middle
+    /// column maps onto themselves, moves onto moves; so the tours that complete a state and
+    /// those that complete its mirror image correspond one to one, and the two states can be
+    /// counted as one.
+    pub(super) fn mirror_width(&self, v: usize) -> Option<usize> {
+        (self.mirrors && (v + 1).is_multiple_of(self.width)).then_some(self.width)
     }
 
     /// The fixed tour ends after `v` in the order.

@@ -1,7 +1,7 @@
 //! One square taken: from a frontier state, every way the square can join the tour — which of
 //! its moves back it uses, and whether it is a free end of an open tour.
 
-use super::cells::{Cells, DONE, FREE, Joined, LOOSE, ONES, canonical};
+use super::cells::{Cells, DONE, FREE, Joined, LOOSE, ONES, canonical, canonical_mirrored};
 use super::plan::{Plan, Role};
 
 /// A state after a square.
@@ -53,16 +53,26 @@ pub(super) fn successors(
         Role::Any => (true, !closed && end_fits),
     };
     let targets = [(inner, FREE, 2, ends), (end, LOOSE, 1, ends + 1)];
+    // The square taken needs all its moves now if it has no neighbour to come, and one of
+    // them now if it has one.
+    let taken = 0xFu128;
+    let no_neighbour_left = plan.leaving(v) & taken != 0;
+    let one_neighbour_left = plan.one_left(v) & taken != 0;
     for (allowed, code, moves, ends) in targets {
         if !allowed {
             continue;
         }
+        let fewest = if no_neighbour_left {
+            moves
+        } else {
+            usize::from(one_neighbour_left && moves == 2)
+        };
         let start = {
             let mut cells = base;
             cells.set(0, code);
             cells
         };
-        for_each_subset(open_back, moves, |chosen| {
+        for_each_subset(open_back, fewest, moves, |chosen| {
             let covered = chosen
                 .iter()
                 .fold(0u128, |mask, &d| mask | (0xF << (4 * d)));
@@ -101,15 +111,16 @@ fn take(
             }
         }
     }
-    // `successors` kept only the choices that give the earlier squares short of moves their
-    // last ones: of the squares that leave, the square taken is the one left to check.
-    let taken = 0xFu128;
+    // `successors` kept only the choices that give every square that leaves, and the square
+    // taken, the moves they need.
     let next = cells.truncated(window);
-    (cells.clear_in(plan.leaving(v) & taken)
-        && cells.free(plan.one_left(v) & taken) == 0
-        && fed(next, v, plan, closed, ends)
-        && (closed || ends_coloured_to_fit(next, v, plan, ends)))
-    .then(|| Next::State(canonical(next)))
+    (fed(next, v, plan, closed, ends) && (closed || ends_coloured_to_fit(next, v, plan, ends)))
+        .then(|| {
+            Next::State(match plan.mirror_width(v) {
+                Some(width) => canonical_mirrored(next, width, window),
+                None => canonical(next),
+            })
+        })
 }
 
 /// Whether every square to come that lives on the frontier's moves can still get the moves it
@@ -130,11 +141,16 @@ fn fed(cells: Cells, v: usize, plan: &Plan, closed: bool, ends: u8) -> bool {
     })
 }
 
-/// Calls `visit` with every subset of `items` of at most `most` elements.
-fn for_each_subset(items: &[usize], most: usize, mut visit: impl FnMut(&[usize])) {
-    visit(&[]);
+/// Calls `visit` with every subset of `items` of at least `fewest` and at most `most` (two at
+/// most) elements.
+fn for_each_subset(items: &[usize], fewest: usize, most: usize, mut visit: impl FnMut(&[usize])) {
+    if fewest == 0 {
+        visit(&[]);
+    }
     for (i, &a) in items.iter().enumerate() {
-        visit(&[a]);
+        if fewest <= 1 && most >= 1 {
+            visit(&[a]);
+        }
         if most >= 2 {
             for &b in &items[i + 1..] {
                 visit(&[a, b]);

@@ -1,5 +1,5 @@
 //! A frontier state and its step: what the squares still to come need to know of the part of
-//! the board already taken, packed in a `u128`.
+//! the board already taken, packed in a machine word ([`Word`]).
 //!
 //! Cell `d` (4 bits at `4 * d`) describes the square `d` places back in the order (cell 0 is
 //! the square being taken). A cell holds:
@@ -14,6 +14,8 @@
 //! only in their names are one state. The tour ends placed are not stored: each is the far
 //! end of one [`LOOSE`] cell's fragment ([`Cells::ends`]).
 
+use super::word::Word;
+
 /// The square needs nothing more.
 pub(super) const DONE: u8 = 0;
 /// The square has no move yet and needs two.
@@ -23,12 +25,18 @@ pub(super) const LOOSE: u8 = 2;
 /// The first label of a fragment with two ends on the frontier.
 pub(super) const FIRST_LABEL: u8 = 3;
 
-/// The lowest bit of every cell.
-pub(super) const ONES: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
+/// The cells `0..cells` of a word: every cell of a frontier of that size.
+pub(super) fn window_mask<W: Word>(cells: usize) -> W {
+    if cells >= W::CELLS {
+        !W::ZERO
+    } else {
+        (W::ONE << (4 * cells as u32)) - W::ONE
+    }
+}
 
 /// A state: a code for each cell of the frontier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(super) struct Cells(pub(super) u128);
+pub(super) struct Cells<W>(pub(super) W);
 
 /// Where the other end of a fragment is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,58 +58,57 @@ pub(super) enum Joined {
     Path,
 }
 
-impl Cells {
+impl<W: Word> Cells<W> {
     /// The state before any square: nothing on the frontier, no tour end placed.
-    pub(super) const EMPTY: Cells = Cells(0);
+    pub(super) const EMPTY: Self = Cells(W::ZERO);
 
     /// Cell `d`.
     pub(super) fn get(self, d: usize) -> u8 {
-        ((self.0 >> (4 * d)) & 0xF) as u8
+        (self.0 >> (4 * d as u32)).low_cell()
     }
 
     /// Sets cell `d`.
     pub(super) fn set(&mut self, d: usize, code: u8) {
-        self.0 = (self.0 & !(0xF << (4 * d))) | (u128::from(code) << (4 * d));
+        let shift = 4 * d as u32;
+        self.0 = (self.0 & !(W::from_code(0xF) << shift)) | (W::from_code(code) << shift);
     }
 
     /// The tour ends placed so far: each is the far end of a fragment whose near end is
     /// [`LOOSE`] (until the two meet, which closes the tour).
     pub(super) fn ends(self) -> u8 {
-        let x = self.0 ^ (ONES * u128::from(LOOSE));
-        let nonzero = (x | (x >> 1) | (x >> 2) | (x >> 3)) & ONES;
-        (ONES & !nonzero).count_ones() as u8
+        let x = self.0 ^ (W::ONES * W::from_code(LOOSE));
+        let nonzero = (x | (x >> 1) | (x >> 2) | (x >> 3)) & W::ONES;
+        (W::ONES & !nonzero).count_ones() as u8
     }
 
     /// Whether every cell of `mask` is [`DONE`].
-    pub(super) fn clear_in(self, mask: u128) -> bool {
-        self.0 & mask == 0
+    pub(super) fn clear_in(self, mask: W) -> bool {
+        self.0 & mask == W::ZERO
     }
 
     /// The cells of `mask` that need a move, as a mask.
-    pub(super) fn needing(self, mask: u128) -> u128 {
+    pub(super) fn needing(self, mask: W) -> W {
         let x = self.0 & mask;
         // One bit a cell, then spread over its nibble (no nibble carries into the next).
-        ((x | (x >> 1) | (x >> 2) | (x >> 3)) & ONES) * 0xF
+        ((x | (x >> 1) | (x >> 2) | (x >> 3)) & W::ONES) * W::from_code(0xF)
     }
 
     /// The cells of `mask` that are [`FREE`], as a mask.
-    pub(super) fn free(self, mask: u128) -> u128 {
+    pub(super) fn free(self, mask: W) -> W {
         // XOR with the pattern of ones makes a FREE nibble zero.
-        let x = (self.0 ^ ONES) & mask;
-        let nonzero = (x | (x >> 1) | (x >> 2) | (x >> 3)) & ONES;
-        (mask & ONES & !nonzero) * 0xF
+        let x = (self.0 ^ W::ONES) & mask;
+        let nonzero = (x | (x >> 1) | (x >> 2) | (x >> 3)) & W::ONES;
+        (mask & W::ONES & !nonzero) * W::from_code(0xF)
     }
 
     /// The state one square on: every cell one place further back, cell 0 empty.
-    pub(super) fn shifted(self, window: usize) -> Cells {
-        let kept = (1u128 << (4 * window)) - 1;
-        Cells((self.0 & kept) << 4)
+    pub(super) fn shifted(self, window: usize) -> Self {
+        Cells((self.0 & window_mask(window)) << 4)
     }
 
     /// The state without the cell `window` places back (which has left the frontier).
-    pub(super) fn truncated(self, window: usize) -> Cells {
-        let kept = (1u128 << (4 * window)) - 1;
-        Cells(self.0 & kept)
+    pub(super) fn truncated(self, window: usize) -> Self {
+        Cells(self.0 & window_mask(window))
     }
 
     /// The other end of the fragment that ends at cell `d` (which needs a move).
@@ -110,8 +117,8 @@ impl Cells {
             FREE => OtherEnd::Cell(d),
             LOOSE => OtherEnd::TourEnd,
             label => {
-                let same = self.cells_holding(label) & !(1 << (4 * d));
-                if same == 0 {
+                let same = self.cells_holding(label) & !(W::ONE << (4 * d as u32));
+                if same == W::ZERO {
                     OtherEnd::TourEnd
                 } else {
                     OtherEnd::Cell(same.trailing_zeros() as usize / 4)
@@ -121,15 +128,15 @@ impl Cells {
     }
 
     /// The lowest bit of every cell holding `code`.
-    fn cells_holding(self, code: u8) -> u128 {
+    fn cells_holding(self, code: u8) -> W {
         // XOR zeroes the nibbles that hold the code.
-        let x = self.0 ^ (ONES * u128::from(code));
-        ONES & !((x | (x >> 1) | (x >> 2) | (x >> 3)) & ONES)
+        let x = self.0 ^ (W::ONES * W::from_code(code));
+        W::ONES & !((x | (x >> 1) | (x >> 2) | (x >> 3)) & W::ONES)
     }
 
     /// The lowest bit of every cell holding a label (a code of 3 or more).
-    fn labelled_cells(self) -> u128 {
-        let bit = |shift: u32| (self.0 >> shift) & ONES;
+    fn labelled_cells(self) -> W {
+        let bit = |shift: u32| (self.0 >> shift) & W::ONES;
         bit(3) | bit(2) | (bit(1) & bit(0))
     }
 
@@ -137,9 +144,9 @@ impl Cells {
     fn unused_label(self) -> u8 {
         let mut used = 0u32;
         let mut cells = self.labelled_cells();
-        while cells != 0 {
+        while cells != W::ZERO {
             used |= 1 << self.get(cells.trailing_zeros() as usize / 4);
-            cells &= cells - 1;
+            cells = cells & (cells - W::ONE);
         }
         (FIRST_LABEL..16)
             .find(|&label| used & (1 << label) == 0)
@@ -189,10 +196,14 @@ impl Cells {
 /// the middle column, the one with the smaller code, with its labels renumbered (see
 /// [`canonical`]). A state whose cells reach into a row only partly on the frontier is its
 /// own image unless those cells are [`DONE`].
-pub(super) fn canonical_mirrored(cells: Cells, width: usize, window: usize) -> Cells {
+pub(super) fn canonical_mirrored<W: Word>(
+    cells: Cells<W>,
+    width: usize,
+    window: usize,
+) -> Cells<W> {
     let whole_rows = window / width * width;
     let plain = canonical(cells);
-    if whole_rows == 0 || cells.0 >> (4 * whole_rows) != 0 {
+    if whole_rows == 0 || cells.0 & !window_mask::<W>(whole_rows) != W::ZERO {
         return plain;
     }
     let mut image = Cells::EMPTY;
@@ -205,14 +216,14 @@ pub(super) fn canonical_mirrored(cells: Cells, width: usize, window: usize) -> C
 }
 
 /// `cells` with its labels renumbered from [`FIRST_LABEL`] in order of first appearance.
-pub(super) fn canonical(cells: Cells) -> Cells {
+pub(super) fn canonical<W: Word>(cells: Cells<W>) -> Cells<W> {
     let mut renamed = [0u8; 16];
     let mut next = FIRST_LABEL;
     let mut out = cells;
     let mut labelled = cells.labelled_cells();
-    while labelled != 0 {
+    while labelled != W::ZERO {
         let d = labelled.trailing_zeros() as usize / 4;
-        labelled &= labelled - 1;
+        labelled = labelled & (labelled - W::ONE);
         let slot = &mut renamed[usize::from(cells.get(d))];
         if *slot == 0 {
             *slot = next;

@@ -3,44 +3,14 @@
 //! being killed.
 
 use std::collections::hash_map::Entry;
-use std::hash::Hash;
 use std::mem::size_of;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rustc_hash::FxHashMap;
 
 use super::cells::Cells;
+use super::word::Word;
 use crate::count::tally::{Overflow, Tally};
-
-/// How a state is stored in a map: in 64 bits when the frontier fits (15 cells or fewer),
-/// halving the memory of a count, else in 128.
-pub(super) trait Key: Copy + Eq + Hash + Send + Sync {
-    /// The key of `cells`.
-    fn pack(cells: Cells) -> Self;
-    /// The cells of the key.
-    fn unpack(self) -> Cells;
-}
-
-impl Key for u64 {
-    fn pack(cells: Cells) -> Self {
-        debug_assert!(cells.0 >> 64 == 0, "a frontier of at most 16 cells");
-        cells.0 as u64
-    }
-
-    fn unpack(self) -> Cells {
-        Cells(u128::from(self))
-    }
-}
-
-impl Key for u128 {
-    fn pack(cells: Cells) -> Self {
-        cells.0
-    }
-
-    fn unpack(self) -> Cells {
-        Cells(self)
-    }
-}
 
 /// Bytes a run may hold in its maps, shared by every thread.
 #[derive(Debug)]
@@ -100,13 +70,13 @@ impl Budget {
 /// taken. A step appends the states it makes to the batch of their partition, in the order it
 /// makes them; [`Batch::merge_repeats`] then adds up the counts of each state.
 #[derive(Debug)]
-pub(super) struct Batch<'b, K, T> {
-    items: Vec<(K, T)>,
+pub(super) struct Batch<'b, W, T> {
+    items: Vec<(W, T)>,
     charged: u64,
     budget: &'b Budget,
 }
 
-impl<'b, K: Key, T: Tally> Batch<'b, K, T> {
+impl<'b, W: Word, T: Tally> Batch<'b, W, T> {
     /// An empty batch.
     pub(super) fn new(budget: &'b Budget) -> Self {
         Self {
@@ -122,11 +92,11 @@ impl<'b, K: Key, T: Tally> Batch<'b, K, T> {
     }
 
     /// Appends `count` ways to reach `state`.
-    pub(super) fn push(&mut self, state: Cells, count: T) -> Result<(), Full> {
+    pub(super) fn push(&mut self, state: Cells<W>, count: T) -> Result<(), Full> {
         if self.items.len() == self.items.capacity() {
             self.grow(self.items.len() + 1)?;
         }
-        self.items.push((K::pack(state), count));
+        self.items.push((state.0, count));
         Ok(())
     }
 
@@ -134,7 +104,7 @@ impl<'b, K: Key, T: Tally> Batch<'b, K, T> {
     /// are both held while it moves, so both are charged for that moment.
     fn grow(&mut self, wanted: usize) -> Result<(), Full> {
         let capacity = wanted.max(self.items.capacity() * 2).max(64);
-        let bytes = list_bytes::<K, T>(capacity);
+        let bytes = list_bytes::<W, T>(capacity);
         self.budget.charge(bytes)?;
         if self
             .items
@@ -150,7 +120,7 @@ impl<'b, K: Key, T: Tally> Batch<'b, K, T> {
     }
 
     /// Moves every entry of `other` to the end of this batch.
-    pub(super) fn append(&mut self, mut other: Batch<'b, K, T>) -> Result<(), Full> {
+    pub(super) fn append(&mut self, mut other: Batch<'b, W, T>) -> Result<(), Full> {
         if self.items.is_empty() {
             std::mem::swap(self, &mut other);
             return Ok(());
@@ -165,7 +135,7 @@ impl<'b, K: Key, T: Tally> Batch<'b, K, T> {
 
     /// Adds up the counts of each state, leaving one entry a state, in place. `index` is
     /// scratch room, kept between batches so that its table is made once.
-    pub(super) fn merge_repeats(&mut self, index: &mut FxHashMap<K, u32>) -> Result<(), Full> {
+    pub(super) fn merge_repeats(&mut self, index: &mut FxHashMap<W, u32>) -> Result<(), Full> {
         index.clear();
         // The scratch table is small beside the batches, a partition's worth of states.
         index.reserve(self.items.len());
@@ -189,30 +159,30 @@ impl<'b, K: Key, T: Tally> Batch<'b, K, T> {
     }
 
     /// Every state and count, emptying the batch (its memory is released when it is dropped).
-    pub(super) fn drain(&mut self) -> impl Iterator<Item = (Cells, T)> + '_ {
+    pub(super) fn drain(&mut self) -> impl Iterator<Item = (Cells<W>, T)> + '_ {
         self.items
             .drain(..)
-            .map(|(key, count)| (key.unpack(), count))
+            .map(|(word, count)| (Cells(word), count))
     }
 
     /// Keeps only the states `keep` accepts.
-    pub(super) fn retain(&mut self, mut keep: impl FnMut(Cells) -> bool) {
-        self.items.retain(|(state, _)| keep(state.unpack()));
+    pub(super) fn retain(&mut self, mut keep: impl FnMut(Cells<W>) -> bool) {
+        self.items.retain(|&(word, _)| keep(Cells(word)));
     }
 }
 
-impl<K, T> Drop for Batch<'_, K, T> {
+impl<W, T> Drop for Batch<'_, W, T> {
     fn drop(&mut self) {
         self.budget.release(self.charged);
     }
 }
 
 /// The bytes of a list of `capacity` entries, and a big count's digits beside each.
-pub(super) fn list_bytes<K, T>(capacity: usize) -> u64 {
+pub(super) fn list_bytes<W, T>(capacity: usize) -> u64 {
     let digits = if size_of::<T>() > size_of::<u128>() {
         16
     } else {
         0
     };
-    capacity as u64 * (size_of::<(K, T)>() as u64 + digits)
+    capacity as u64 * (size_of::<(W, T)>() as u64 + digits)
 }

@@ -18,6 +18,7 @@ mod cells;
 mod layer;
 mod plan;
 mod step;
+mod word;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
@@ -28,9 +29,10 @@ use num_bigint::BigUint;
 use self::cells::Cells;
 use rustc_hash::FxHashMap;
 
-use self::layer::{Batch, Budget, Full, Key};
+use self::layer::{Batch, Budget, Full};
 use self::plan::Plan;
 use self::step::{Next, successors};
+use self::word::Word;
 use super::tally::Tally;
 use super::{CountProgress, Shard};
 use crate::board::{Board, Square};
@@ -81,7 +83,8 @@ pub(super) enum Stopped {
     },
 }
 
-/// Counts, in `u128` and, if that overflows, again in big integers.
+/// Counts, with states in 64-bit words when the frontier fits (a step's state holds one cell
+/// more than the frontier), else in 128-bit ones.
 pub(super) fn count(
     run: &Frontier<'_>,
     progress: &(dyn Fn(CountProgress) + Sync),
@@ -89,22 +92,22 @@ pub(super) fn count(
     let plan = Plan::new(run.board, run.leap, run.ends).map_err(|too_wide| Stopped::TooWide {
         window: too_wide.window,
     })?;
-    if plan.window() < 16 {
-        count_keyed::<u64>(run, &plan, progress)
+    if plan.window() < <u64 as Word>::CELLS {
+        count_in_words::<u64>(run, &plan, progress)
     } else {
-        count_keyed::<u128>(run, &plan, progress)
+        count_in_words::<u128>(run, &plan, progress)
     }
 }
 
 /// Counts in `u64`, then, if that overflows, in `u128`, then in big integers.
-fn count_keyed<K: Key>(
+fn count_in_words<W: Word>(
     run: &Frontier<'_>,
     plan: &Plan,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Found, Stopped> {
-    let found = count_in::<K, u64>(run, plan, progress)
-        .or_else(|halt| wider::<K, u128>(halt, run, plan, progress))
-        .or_else(|halt| wider::<K, BigUint>(halt, run, plan, progress));
+    let found = count_in::<W, u64>(run, plan, progress)
+        .or_else(|halt| wider::<W, u128>(halt, run, plan, progress))
+        .or_else(|halt| wider::<W, BigUint>(halt, run, plan, progress));
     match found {
         Ok(found) => Ok(found),
         Err(Halt::Stopped(stopped)) => Err(stopped),
@@ -113,14 +116,14 @@ fn count_keyed<K: Key>(
 }
 
 /// After a pass that overflowed, the count again in `T`; any other halt stands.
-fn wider<K: Key, T: Tally>(
+fn wider<W: Word, T: Tally>(
     halt: Halt,
     run: &Frontier<'_>,
     plan: &Plan,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Found, Halt> {
     match halt {
-        Halt::Overflow => count_in::<K, T>(run, plan, progress),
+        Halt::Overflow => count_in::<W, T>(run, plan, progress),
         stopped => Err(stopped),
     }
 }
@@ -132,13 +135,13 @@ enum Halt {
 }
 
 /// The states of one frontier, in partitions by hash.
-type Partitions<'b, K, T> = Vec<Batch<'b, K, T>>;
+type Partitions<'b, W, T> = Vec<Batch<'b, W, T>>;
 
 /// What one thread's share of a step made: the states, in one batch per partition of the next
 /// frontier, and the tours closed.
-type Stepped<'b, K, T> = Result<(Partitions<'b, K, T>, T), StepStop>;
+type Stepped<'b, W, T> = Result<(Partitions<'b, W, T>, T), StepStop>;
 
-fn count_in<K: Key, T: Tally>(
+fn count_in<W: Word, T: Tally>(
     run: &Frontier<'_>,
     plan: &Plan,
     progress: &(dyn Fn(CountProgress) + Sync),
@@ -146,7 +149,7 @@ fn count_in<K: Key, T: Tally>(
     let threads = run.threads.max(1);
     let budget = Budget::new(run.memory);
     let stop = AtomicBool::new(false);
-    let mut layer: Partitions<'_, K, T> = vec![Batch::new(&budget)];
+    let mut layer: Partitions<'_, W, T> = vec![Batch::new(&budget)];
     layer[0]
         .push(Cells::EMPTY, T::one())
         .map_err(|full| halt(full, 0, plan, 0))?;
@@ -199,7 +202,7 @@ fn count_in<K: Key, T: Tally>(
             // Split at the first frontier with a few states a shard, or the last one.
             if states >= 64 * u64::from(shard.of) || v + 2 >= plan.len() {
                 for batch in &mut layer {
-                    batch.retain(|state| shard.holds(state.0));
+                    batch.retain(|state| shard.holds(state.0.widen()));
                 }
                 states = layer.iter().map(|batch| batch.len() as u64).sum();
                 split = true;
@@ -251,18 +254,18 @@ enum StepStop {
 /// Appending is cheap whatever the frontier's size, and a partition is small enough for its
 /// merge to stay in the processor's cache: one table of every state would not, and looking
 /// each state up in it cost most of the count's time.
-fn step_all<'b, K: Key, T: Tally>(
+fn step_all<'b, W: Word, T: Tally>(
     context: &StepContext<'_>,
-    layer: Partitions<'b, K, T>,
+    layer: Partitions<'b, W, T>,
     threads: usize,
     budget: &'b Budget,
-) -> Result<(Partitions<'b, K, T>, Vec<T>), StepStop> {
+) -> Result<(Partitions<'b, W, T>, Vec<T>), StepStop> {
     let states: usize = layer.iter().map(Batch::len).sum();
     let partitions = partitions_for(states);
     // Threads for a frontier too small to repay starting them would cost a long board more
     // than its states do.
     let workers = if states >= SPREAD_FROM { threads } else { 1 };
-    let stepped: Vec<Stepped<'b, K, T>> = each(deal(layer, workers), |share| {
+    let stepped: Vec<Stepped<'b, W, T>> = each(deal(layer, workers), |share| {
         step_share(context, share, partitions, budget)
     });
     // The cause, not the threads that stopped because another had.
@@ -274,7 +277,7 @@ fn step_all<'b, K: Key, T: Tally>(
         return Err(*cause);
     }
     let mut tours = Vec::with_capacity(workers);
-    let mut by_partition: Vec<Vec<Batch<'b, K, T>>> = (0..partitions)
+    let mut by_partition: Vec<Vec<Batch<'b, W, T>>> = (0..partitions)
         .map(|_| Vec::with_capacity(workers))
         .collect();
     for result in stepped {
@@ -284,7 +287,7 @@ fn step_all<'b, K: Key, T: Tally>(
             by_partition[partition].push(batch);
         }
     }
-    let merged: Vec<Result<Partitions<'b, K, T>, Full>> =
+    let merged: Vec<Result<Partitions<'b, W, T>, Full>> =
         each(deal(by_partition, workers), |share| {
             let mut index = FxHashMap::default();
             share
@@ -348,13 +351,13 @@ const CLOCK_EVERY: u32 = 4096;
 
 /// Steps every state of `share` into one batch per partition of the next frontier, and sums
 /// the tours closed. A batch's memory is released as soon as it has been stepped.
-fn step_share<'b, K: Key, T: Tally>(
+fn step_share<'b, W: Word, T: Tally>(
     context: &StepContext<'_>,
-    share: Partitions<'b, K, T>,
+    share: Partitions<'b, W, T>,
     partitions: usize,
     budget: &'b Budget,
-) -> Stepped<'b, K, T> {
-    let mut outputs: Partitions<'b, K, T> = (0..partitions).map(|_| Batch::new(budget)).collect();
+) -> Stepped<'b, W, T> {
+    let mut outputs: Partitions<'b, W, T> = (0..partitions).map(|_| Batch::new(budget)).collect();
     let mut tours = T::zero();
     let mut failure: Option<StepStop> = None;
     let mut until_clock = CLOCK_EVERY;
@@ -408,8 +411,8 @@ fn mix(state: u128) -> u64 {
 }
 
 /// The partition a state belongs to, of a power of two (the bits shards do not use).
-fn partition_of(state: Cells, partitions: usize) -> usize {
-    mix(state.0) as usize & (partitions - 1)
+fn partition_of<W: Word>(state: Cells<W>, partitions: usize) -> usize {
+    mix(state.0.widen()) as usize & (partitions - 1)
 }
 
 impl Shard {
@@ -446,5 +449,28 @@ mod tests {
             .unwrap();
         // OEIS A165134: 1,728 directed open tours, each path twice.
         assert_eq!(found.count, BigUint::from(864u32));
+    }
+
+    /// Counts a board in 128-bit states, which boards with short sides of 8 or more need, and
+    /// in 64-bit ones: the same count (A165134: 1,728 directed tours on 5×5).
+    #[test]
+    fn wide_and_narrow_states_count_alike() {
+        let board = Board::new(5, 5).unwrap();
+        let run = Frontier {
+            board,
+            leap: (1, 2),
+            closed: false,
+            ends: &[],
+            deadline: None,
+            memory: u64::MAX,
+            threads: 2,
+            shard: None,
+        };
+        let plan = Plan::new(board, run.leap, &[]).unwrap();
+        let narrow = count_in::<u64, u64>(&run, &plan, &|_| {}).ok().unwrap();
+        let wide = count_in::<u128, u64>(&run, &plan, &|_| {}).ok().unwrap();
+        assert_eq!(narrow.count, BigUint::from(864u32));
+        assert_eq!(wide.count, narrow.count);
+        assert_eq!(wide.peak_states, narrow.peak_states);
     }
 }

@@ -1,26 +1,27 @@
 //! One square taken: from a frontier state, every way the square can join the tour — which of
 //! its moves back it uses, and whether it is a free end of an open tour.
 
-use super::cells::{Cells, DONE, FREE, Joined, LOOSE, ONES, canonical, canonical_mirrored};
+use super::cells::{Cells, DONE, FREE, Joined, LOOSE, canonical, canonical_mirrored};
 use super::plan::{Plan, Role};
+use super::word::Word;
 
 /// A state after a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Next {
+pub(super) enum Next<W> {
     /// A frontier state to carry on from.
-    State(Cells),
+    State(Cells<W>),
     /// The last square closed the whole tour.
     Tour,
 }
 
 /// Calls `emit` with every state that follows `state` when square `v` of `plan` is taken, for
 /// closed tours (cycles) or open ones (paths).
-pub(super) fn successors(
-    state: Cells,
+pub(super) fn successors<W: Word>(
+    state: Cells<W>,
     v: usize,
     plan: &Plan,
     closed: bool,
-    mut emit: impl FnMut(Next),
+    mut emit: impl FnMut(Next<W>),
 ) {
     let window = plan.window();
     let base = state.shifted(window);
@@ -33,15 +34,15 @@ pub(super) fn successors(
         }
     }
     let open_back = &open_back[..open];
-    let back_cells = open_back
-        .iter()
-        .fold(0u128, |mask, &d| mask | (0xF << (4 * d)));
+    let back_cells = cells_at::<W>(open_back);
     // Squares that have seen their last neighbour but for this one need their last move from
     // it, and squares that need two with one neighbour left need one of them from it.
-    let before = !0xFu128;
-    let last_chance = base.needing(plan.leaving(v) & before);
-    let two_short = base.free(plan.one_left(v) & before);
-    if (last_chance | two_short) & !back_cells != 0 || base.free(plan.leaving(v) & before) != 0 {
+    let before = !W::from_code(0xF);
+    let leaving = W::narrow(plan.leaving(v));
+    let last_chance = base.needing(leaving & before);
+    let two_short = base.free(W::narrow(plan.one_left(v)) & before);
+    if (last_chance | two_short) & !back_cells != W::ZERO || base.free(leaving & before) != W::ZERO
+    {
         return;
     }
     let forced = last_chance | two_short;
@@ -73,10 +74,7 @@ pub(super) fn successors(
             cells
         };
         for_each_subset(open_back, fewest, moves, |chosen| {
-            let covered = chosen
-                .iter()
-                .fold(0u128, |mask, &d| mask | (0xF << (4 * d)));
-            if forced & !covered != 0 {
+            if forced & !cells_at::<W>(chosen) != W::ZERO {
                 return;
             }
             if let Some(next) = take(start, chosen, v, plan, closed, ends) {
@@ -89,14 +87,14 @@ pub(super) fn successors(
 /// The state after square `v` (cell 0 of `cells`) takes the moves back to `chosen`, if it is
 /// one the tour can still come from. `ends` is the tour ends placed, `v` among them if it is
 /// one: joining fragments keeps one loose cell for each, until the tour closes.
-fn take(
-    mut cells: Cells,
+fn take<W: Word>(
+    mut cells: Cells<W>,
     chosen: &[usize],
     v: usize,
     plan: &Plan,
     closed: bool,
     ends: u8,
-) -> Option<Next> {
+) -> Option<Next<W>> {
     let window = plan.window();
     let last = v + 1 == plan.len();
     for (at, &d) in chosen.iter().enumerate() {
@@ -106,7 +104,8 @@ fn take(
             Joined::Cycle if !closed => return None,
             Joined::Path if closed => return None,
             Joined::Cycle | Joined::Path => {
-                let whole = last && at + 1 == chosen.len() && cells.clear_in(plan.leaving(v));
+                let whole =
+                    last && at + 1 == chosen.len() && cells.clear_in(W::narrow(plan.leaving(v)));
                 return whole.then_some(Next::Tour);
             }
         }
@@ -125,9 +124,9 @@ fn take(
 
 /// Whether every square to come that lives on the frontier's moves can still get the moves it
 /// needs: two, or one if it is, or may still be, an end of the tour.
-fn fed(cells: Cells, v: usize, plan: &Plan, closed: bool, ends: u8) -> bool {
+fn fed<W: Word>(cells: Cells<W>, v: usize, plan: &Plan, closed: bool, ends: u8) -> bool {
     let free_end_fits = !closed && ends + 1 + plan.fixed_ends_after(v) <= 2;
-    let needing = cells.needing(!0) & ONES;
+    let needing = cells.needing(!W::ZERO) & W::ONES;
     plan.coming(v).iter().all(|coming| {
         let needs = if coming.fixed_end || free_end_fits {
             1
@@ -135,9 +134,17 @@ fn fed(cells: Cells, v: usize, plan: &Plan, closed: bool, ends: u8) -> bool {
             2
         };
         // Two feeders are all a square can use: count to two without a population count.
-        let feeders = needing & coming.taken_neighbours;
-        let fed = u32::from(feeders != 0) + u32::from(feeders & feeders.wrapping_sub(1) != 0);
+        let feeders = needing & W::narrow(coming.taken_neighbours);
+        let fed = u32::from(feeders != W::ZERO)
+            + u32::from(feeders != W::ZERO && feeders & (feeders - W::ONE) != W::ZERO);
         fed + u32::from(coming.untaken_neighbours) >= needs
+    })
+}
+
+/// The cells at the distances `back`, as a mask.
+fn cells_at<W: Word>(back: &[usize]) -> W {
+    back.iter().fold(W::ZERO, |mask, &d| {
+        mask | (W::from_code(0xF) << (4 * d as u32))
     })
 }
 
@@ -164,11 +171,11 @@ fn for_each_subset(items: &[usize], fewest: usize, most: usize, mut visit: impl 
 /// changes colour). Their colours follow from the state: each move joins the two colours, so
 /// counting the moves the squares taken have, by colour, gives
 /// `majority ends - minority ends = 2 * lead - (majority needs - minority needs)`.
-fn ends_coloured_to_fit(cells: Cells, v: usize, plan: &Plan, ends: u8) -> bool {
+fn ends_coloured_to_fit<W: Word>(cells: Cells<W>, v: usize, plan: &Plan, ends: u8) -> bool {
     let needs =
-        |mask: u128| (cells.needing(mask).count_ones() + cells.free(mask).count_ones()) as i32 / 4;
-    let majority_cells = plan.majority_cells(v);
-    let minority_cells = plan.window_cells() & !majority_cells;
+        |mask: W| (cells.needing(mask).count_ones() + cells.free(mask).count_ones()) as i32 / 4;
+    let majority_cells = W::narrow(plan.majority_cells(v));
+    let minority_cells = W::narrow(plan.window_cells()) & !majority_cells;
     let difference = 2 * plan.majority_lead(v) - (needs(majority_cells) - needs(minority_cells));
     let ends = i32::from(ends);
     let (majority_ends, minority_ends) = ((ends + difference) / 2, (ends - difference) / 2);

@@ -41,8 +41,9 @@ pub(super) struct Plan {
     /// For square `v`, the squares to come that have fewer than two neighbours still to come:
     /// they live on the moves the frontier can still give them.
     coming: Vec<Vec<Coming>>,
-    /// For square `v`, the cells (after `v`) of majority-colour squares, and how many more
-    /// majority-colour squares than minority ones `0..=v` holds.
+    /// For square `v`, the cells (after `v`, up to the one leaving, `window` places back) of
+    /// majority-colour squares, and how many more majority-colour squares than minority ones
+    /// `0..=v` holds.
     majority_cells: Vec<u128>,
     majority_lead: Vec<i32>,
     /// The role of each square in the order.
@@ -53,6 +54,9 @@ pub(super) struct Plan {
     window: usize,
     /// The squares of a row in the order: the board's short side.
     width: usize,
+    /// Whether every move joins squares of the two colours (a leaper `(a, b)` with `a + b` odd,
+    /// the knight among them).
+    changes_colour: bool,
     /// Whether a state and its mirror image count the same tours at the end of a row: when
     /// no square is a fixed end (the board itself is symmetric about its middle column).
     mirrors: bool,
@@ -181,7 +185,7 @@ impl Plan {
         let majority = |v: usize| order[v].is_majority_colour();
         let majority_cells = (0..area)
             .map(|v| {
-                (0..window.min(v + 1))
+                (0..=window.min(v))
                     .filter(|&d| majority(v - d))
                     .fold(0u128, |mask, d| mask | (0xF << (4 * d)))
             })
@@ -212,6 +216,7 @@ impl Plan {
             window,
             width,
             mirrors: ends.is_empty(),
+            changes_colour: (leap.0 + leap.1) % 2 == 1,
         })
     }
 
@@ -245,9 +250,9 @@ impl Plan {
         &self.coming[v]
     }
 
-    /// Every cell of a state.
-    pub(super) fn window_cells(&self) -> u128 {
-        (1u128 << (4 * self.window)) - 1
+    /// Whether every move joins squares of the two colours.
+    pub(super) fn changes_colour(&self) -> bool {
+        self.changes_colour
     }
 
     /// Whether the board has an odd number of squares.
@@ -255,7 +260,7 @@ impl Plan {
         self.order.len() % 2 == 1
     }
 
-    /// The frontier's cells (after `v`) of majority-colour squares.
+    /// The frontier's cells (after `v`, and the cell leaving it) of majority-colour squares.
     pub(super) fn majority_cells(&self, v: usize) -> u128 {
         self.majority_cells[v]
     }

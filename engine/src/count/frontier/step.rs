@@ -1,7 +1,7 @@
 //! One square taken: from a frontier state, every way the square can join the tour — which of
 //! its moves back it uses, and whether it is a free end of an open tour.
 
-use super::cells::{Cells, DONE, FREE, Joined, LOOSE, canonical, canonical_mirrored};
+use super::cells::{Cells, DONE, FREE, Joined, LOOSE, canonical, canonical_mirrored, window_mask};
 use super::plan::{Plan, Role};
 use super::word::Word;
 
@@ -47,6 +47,9 @@ pub(super) fn successors<W: Word>(
     }
     let forced = last_chance | two_short;
     let ends = state.ends();
+    let all = window_mask::<W>(window + 1);
+    // The cells that need one move: a move to one of them leaves it done.
+    let needing_one = base.needing(all) & !base.free(all);
     // Room for one more free end, with the ends the request fixes later on still to come.
     let end_fits = ends + 1 + plan.fixed_ends_after(v) <= 2;
     let (inner, end) = match plan.role(v) {
@@ -73,11 +76,29 @@ pub(super) fn successors<W: Word>(
             cells.set(0, code);
             cells
         };
+        // Every move joins the two colours, so the moves chosen leave the difference the
+        // colour rule reads unchanged: it holds for all of them or for none.
+        if !closed && plan.changes_colour() && !ends_coloured_to_fit(start, v, plan, ends) {
+            continue;
+        }
+        let needing = start.needing(all);
         for_each_subset(open_back, fewest, moves, |chosen| {
-            if forced & !cells_at::<W>(chosen) != W::ZERO {
+            let covered = cells_at::<W>(chosen);
+            if forced & !covered != W::ZERO {
                 return;
             }
-            if let Some(next) = take(start, chosen, v, plan, closed, ends) {
+            // The squares that still need moves once these are made: not the ones that needed
+            // one of them, nor the square taken if it has all it needs.
+            let taken_done = if chosen.len() == moves {
+                W::from_code(0xF)
+            } else {
+                W::ZERO
+            };
+            let still_needing = needing & !(covered & needing_one) & !taken_done;
+            if !fed(still_needing & W::ONES, v, plan, closed, ends) {
+                return;
+            }
+            if let Some(next) = take(start, chosen, v, plan, closed) {
                 emit(next);
             }
         });
@@ -85,15 +106,14 @@ pub(super) fn successors<W: Word>(
 }
 
 /// The state after square `v` (cell 0 of `cells`) takes the moves back to `chosen`, if it is
-/// one the tour can still come from. `ends` is the tour ends placed, `v` among them if it is
-/// one: joining fragments keeps one loose cell for each, until the tour closes.
+/// one the tour can still come from: `successors` has checked everything but the fragments the
+/// moves join.
 fn take<W: Word>(
     mut cells: Cells<W>,
     chosen: &[usize],
     v: usize,
     plan: &Plan,
     closed: bool,
-    ends: u8,
 ) -> Option<Next<W>> {
     let window = plan.window();
     let last = v + 1 == plan.len();
@@ -110,23 +130,18 @@ fn take<W: Word>(
             }
         }
     }
-    // `successors` kept only the choices that give every square that leaves, and the square
-    // taken, the moves they need.
     let next = cells.truncated(window);
-    (fed(next, v, plan, closed, ends) && (closed || ends_coloured_to_fit(next, v, plan, ends)))
-        .then(|| {
-            Next::State(match plan.mirror_width(v) {
-                Some(width) => canonical_mirrored(next, width, window),
-                None => canonical(next),
-            })
-        })
+    Some(Next::State(match plan.mirror_width(v) {
+        Some(width) => canonical_mirrored(next, width, window),
+        None => canonical(next),
+    }))
 }
 
 /// Whether every square to come that lives on the frontier's moves can still get the moves it
-/// needs: two, or one if it is, or may still be, an end of the tour.
-fn fed<W: Word>(cells: Cells<W>, v: usize, plan: &Plan, closed: bool, ends: u8) -> bool {
+/// needs: two, or one if it is, or may still be, an end of the tour. `needing` has the lowest
+/// bit of each frontier cell that still needs a move once `v` is taken.
+fn fed<W: Word>(needing: W, v: usize, plan: &Plan, closed: bool, ends: u8) -> bool {
     let free_end_fits = !closed && ends + 1 + plan.fixed_ends_after(v) <= 2;
-    let needing = cells.needing(!W::ZERO) & W::ONES;
     plan.coming(v).iter().all(|coming| {
         let needs = if coming.fixed_end || free_end_fits {
             1
@@ -175,7 +190,7 @@ fn ends_coloured_to_fit<W: Word>(cells: Cells<W>, v: usize, plan: &Plan, ends: u
     let needs =
         |mask: W| (cells.needing(mask).count_ones() + cells.free(mask).count_ones()) as i32 / 4;
     let majority_cells = W::narrow(plan.majority_cells(v));
-    let minority_cells = W::narrow(plan.window_cells()) & !majority_cells;
+    let minority_cells = window_mask::<W>(plan.window() + 1) & !majority_cells;
     let difference = 2 * plan.majority_lead(v) - (needs(majority_cells) - needs(minority_cells));
     let ends = i32::from(ends);
     let (majority_ends, minority_ends) = ((ends + difference) / 2, (ends - difference) / 2);

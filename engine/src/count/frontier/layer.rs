@@ -45,6 +45,16 @@ impl Budget {
         }
     }
 
+    /// The bytes held now.
+    pub(super) fn used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    /// The most bytes the budget allows.
+    pub(super) fn cap(&self) -> u64 {
+        self.cap
+    }
+
     /// The most bytes held at once.
     pub(super) fn peak(&self) -> u64 {
         self.peak.load(Ordering::Relaxed)

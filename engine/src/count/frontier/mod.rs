@@ -29,7 +29,7 @@ use num_bigint::BigUint;
 use self::cells::Cells;
 use rustc_hash::FxHashMap;
 
-use self::layer::{Batch, Budget, Full};
+use self::layer::{Batch, Budget, Full, list_bytes};
 use self::plan::Plan;
 use self::step::{Next, successors};
 use self::word::Word;
@@ -137,6 +137,16 @@ enum Halt {
 /// The states of one frontier, in partitions by hash.
 type Partitions<'b, W, T> = Vec<Batch<'b, W, T>>;
 
+/// A square taken from every state of a frontier.
+struct Taken<'b, W, T> {
+    /// The next frontier.
+    next: Partitions<'b, W, T>,
+    /// The tours each thread closed.
+    tours: Vec<T>,
+    /// The states made before their repeats were merged.
+    made: u64,
+}
+
 /// What one thread's share of a step made: the states, in one batch per partition of the next
 /// frontier, and the tours closed.
 type Stepped<'b, W, T> = Result<(Partitions<'b, W, T>, T), StepStop>;
@@ -157,6 +167,7 @@ fn count_in<W: Word, T: Tally>(
     let mut peak_states = 1u64;
     let mut split = run.shard.is_none();
     let mut states = 1u64;
+    let mut made_per_state = 1.0f64;
     for v in 0..plan.len() {
         // A long board's frontiers can be too small for the threads to look at the clock.
         if run
@@ -169,6 +180,17 @@ fn count_in<W: Word, T: Tally>(
                 states,
             }));
         }
+        // The next frontier, estimated from this one's states and how many each made last
+        // time: a step whose states would not fit is refused before it is taken.
+        let estimate = (states as f64 * made_per_state) as u64 * list_bytes::<W, T>(1);
+        if estimate > budget.cap().saturating_sub(budget.used()) {
+            return Err(Halt::Stopped(Stopped::Memory {
+                done: v,
+                of: plan.len(),
+                states,
+                wanted: budget.used().saturating_add(estimate),
+            }));
+        }
         let context = StepContext {
             plan,
             v,
@@ -176,7 +198,8 @@ fn count_in<W: Word, T: Tally>(
             deadline: run.deadline,
             stop: &stop,
         };
-        let (next, tours) =
+        let stepped = states;
+        let Taken { next, tours, made } =
             step_all(&context, layer, threads, &budget).map_err(|stopped| match stopped {
                 StepStop::Full(full) => halt(full, v, plan, states),
                 // Every thread stopped because another did: one of them had a cause.
@@ -193,6 +216,7 @@ fn count_in<W: Word, T: Tally>(
         }
         states = layer.iter().map(|batch| batch.len() as u64).sum();
         peak_states = peak_states.max(states);
+        made_per_state = made as f64 / stepped.max(1) as f64;
         progress(CountProgress {
             squares_done: v as u64 + 1,
             squares: plan.len() as u64,
@@ -246,7 +270,8 @@ enum StepStop {
     Cancelled,
 }
 
-/// Takes square `v` from every state of `layer`. The threads step their share of its
+/// Takes square `v` from every state of `layer`, and says how many states it made before
+/// their repeats were merged. The threads step their share of its
 /// partitions, each appending the states it makes to a batch for each partition of the next
 /// frontier; then each thread merges the batches of its share of those partitions, adding up
 /// the counts of each state.
@@ -259,7 +284,7 @@ fn step_all<'b, W: Word, T: Tally>(
     layer: Partitions<'b, W, T>,
     threads: usize,
     budget: &'b Budget,
-) -> Result<(Partitions<'b, W, T>, Vec<T>), StepStop> {
+) -> Result<Taken<'b, W, T>, StepStop> {
     let states: usize = layer.iter().map(Batch::len).sum();
     let partitions = partitions_for(states);
     // Threads for a frontier too small to repay starting them would cost a long board more
@@ -280,10 +305,12 @@ fn step_all<'b, W: Word, T: Tally>(
     let mut by_partition: Vec<Vec<Batch<'b, W, T>>> = (0..partitions)
         .map(|_| Vec::with_capacity(workers))
         .collect();
+    let mut made = 0u64;
     for result in stepped {
         let (outputs, found) = result?;
         tours.push(found);
         for (partition, batch) in outputs.into_iter().enumerate() {
+            made += batch.len() as u64;
             by_partition[partition].push(batch);
         }
     }
@@ -307,7 +334,7 @@ fn step_all<'b, W: Word, T: Tally>(
     for share in merged {
         next.extend(share.map_err(StepStop::Full)?);
     }
-    Ok((next, tours))
+    Ok(Taken { next, tours, made })
 }
 
 /// The fewest states a step spreads over threads.

@@ -165,7 +165,21 @@ impl<'b, W: Word, T: Tally> Batch<'b, W, T> {
             }
         }
         self.items.truncate(kept);
+        self.shrink();
         Ok(())
+    }
+
+    /// Gives back the room beyond the entries held, for the frontier that follows: a merged
+    /// batch holds a fraction of the states made into it.
+    fn shrink(&mut self) {
+        if self.items.capacity() > self.items.len() + self.items.len() / 4 + 64 {
+            self.items.shrink_to_fit();
+            let bytes = list_bytes::<W, T>(self.items.capacity());
+            self.budget.release(self.charged);
+            // Less than was charged a moment ago, so within the budget.
+            self.budget.used.fetch_add(bytes, Ordering::Relaxed);
+            self.charged = bytes;
+        }
     }
 
     /// Every state and count, emptying the batch (its memory is released when it is dropped).

@@ -14,6 +14,7 @@
 //! only in their names are one state. The tour ends placed are not stored: each is the far
 //! end of one [`LOOSE`] cell's fragment ([`Cells::ends`]).
 
+use super::plan::Mirror;
 use super::word::Word;
 
 /// The square needs nothing more.
@@ -24,15 +25,6 @@ pub(super) const FREE: u8 = 1;
 pub(super) const LOOSE: u8 = 2;
 /// The first label of a fragment with two ends on the frontier.
 pub(super) const FIRST_LABEL: u8 = 3;
-
-/// The cells `0..cells` of a word: every cell of a frontier of that size.
-pub(super) fn window_mask<W: Word>(cells: usize) -> W {
-    if cells >= W::CELLS {
-        !W::ZERO
-    } else {
-        (W::ONE << (4 * cells as u32)) - W::ONE
-    }
-}
 
 /// A state: a code for each cell of the frontier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -101,14 +93,16 @@ impl<W: Word> Cells<W> {
         (mask & W::ONES & !nonzero) * W::from_code(0xF)
     }
 
-    /// The state one square on: every cell one place further back, cell 0 empty.
-    pub(super) fn shifted(self, window: usize) -> Self {
-        Cells((self.0 & window_mask(window)) << 4)
+    /// The state one square on: every cell of the frontier (`frontier`, a mask) one place
+    /// further back, cell 0 empty.
+    pub(super) fn shifted(self, frontier: W) -> Self {
+        Cells((self.0 & frontier) << 4)
     }
 
-    /// The state without the cell `window` places back (which has left the frontier).
-    pub(super) fn truncated(self, window: usize) -> Self {
-        Cells(self.0 & window_mask(window))
+    /// The state without the cells off the frontier (`frontier`, a mask): the one that has
+    /// just left it.
+    pub(super) fn truncated(self, frontier: W) -> Self {
+        Cells(self.0 & frontier)
     }
 
     /// The other end of the fragment that ends at cell `d` (which needs a move).
@@ -192,25 +186,17 @@ impl<W: Word> Cells<W> {
     }
 }
 
-/// Of a state after the last square of a row of `width` squares, and its mirror image about
-/// the middle column, the one with the smaller code, with its labels renumbered (see
-/// [`canonical`]). A state whose cells reach into a row only partly on the frontier is its
-/// own image unless those cells are [`DONE`].
-pub(super) fn canonical_mirrored<W: Word>(
-    cells: Cells<W>,
-    width: usize,
-    window: usize,
-) -> Cells<W> {
-    let whole_rows = window / width * width;
+/// Of a state after the last square of a row and its mirror image about the middle column,
+/// the one with the smaller code, with its labels renumbered (see [`canonical`]). A state
+/// with a cell not done outside the whole rows of the frontier is its own image.
+pub(super) fn canonical_mirrored<W: Word>(cells: Cells<W>, mirror: &Mirror) -> Cells<W> {
     let plain = canonical(cells);
-    if whole_rows == 0 || cells.0 & !window_mask::<W>(whole_rows) != W::ZERO {
+    if cells.0 & !W::narrow(mirror.whole_rows) != W::ZERO {
         return plain;
     }
     let mut image = Cells::EMPTY;
-    for d in 0..whole_rows {
-        // Cell d is d / width rows back, d % width places from the row's last square.
-        let mirror = d / width * width + (width - 1 - d % width);
-        image.set(mirror, cells.get(d));
+    for (d, &to) in mirror.image.iter().enumerate() {
+        image.set(usize::from(to), cells.get(d));
     }
     plain.min(canonical(image))
 }

@@ -437,9 +437,13 @@ fn mix(state: u128) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The partition a state belongs to, of a power of two (the bits shards do not use).
+/// The partition a state belongs to, of a power of two: the top bits of a multiplicative
+/// hash, cheap for the states a step makes (shards use [`mix`], which need not be fast).
 fn partition_of<W: Word>(state: Cells<W>, partitions: usize) -> usize {
-    mix(state.0.widen()) as usize & (partitions - 1)
+    let wide = state.0.widen();
+    let folded = (wide as u64) ^ ((wide >> 64) as u64).rotate_left(29);
+    let hash = folded.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (hash >> 32) as usize & (partitions - 1)
 }
 
 impl Shard {

@@ -57,9 +57,9 @@ pub(super) struct Plan {
     /// Whether every move joins squares of the two colours (a leaper `(a, b)` with `a + b` odd,
     /// the knight among them).
     changes_colour: bool,
-    /// Whether a state and its mirror image count the same tours at the end of a row: when
-    /// no square is a fixed end (the board itself is symmetric about its middle column).
-    mirrors: bool,
+    /// How a state after the last square of a row maps onto its mirror image, when no square
+    /// is a fixed end (the board itself is symmetric about its middle column).
+    mirror: Option<Mirror>,
 }
 
 /// A square still to come that depends on the frontier for its moves.
@@ -215,7 +215,7 @@ impl Plan {
             fixed_ends_after,
             window,
             width,
-            mirrors: ends.is_empty(),
+            mirror: ends.is_empty().then(|| Mirror::new(width, window)),
             changes_colour: (leap.0 + leap.1) % 2 == 1,
         })
     }
@@ -275,20 +275,65 @@ impl Plan {
         self.roles[v]
     }
 
-    /// The squares of a row of the order, if a state after square `v` may be taken for its
-    /// mirror image: after the last square of a row, when no square is a fixed end.
+    /// How a state after square `v` maps onto its mirror image, if it may be taken for it:
+    /// after the last square of a row, when no square is a fixed end.
     ///
     /// The squares still to come are then whole rows, which the reflection about the middle
     /// column maps onto themselves, moves onto moves; so the tours that complete a state and
     /// those that complete its mirror image correspond one to one, and the two states can be
     /// counted as one.
-    pub(super) fn mirror_width(&self, v: usize) -> Option<usize> {
-        (self.mirrors && (v + 1).is_multiple_of(self.width)).then_some(self.width)
+    pub(super) fn mirror_after(&self, v: usize) -> Option<&Mirror> {
+        self.mirror
+            .as_ref()
+            .filter(|_| (v + 1).is_multiple_of(self.width))
+    }
+
+    /// The cells of a frontier: `0..window`.
+    pub(super) fn frontier_cells(&self) -> u128 {
+        cells_below(self.window)
+    }
+
+    /// The cells a step reads: the frontier's and the one leaving it, `0..=window`.
+    pub(super) fn step_cells(&self) -> u128 {
+        cells_below(self.window + 1)
     }
 
     /// The fixed tour ends after `v` in the order.
     pub(super) fn fixed_ends_after(&self, v: usize) -> u8 {
         self.fixed_ends_after[v]
+    }
+}
+
+/// The cells `0..count`, as a mask.
+fn cells_below(count: usize) -> u128 {
+    if count >= 32 {
+        !0
+    } else {
+        (1u128 << (4 * count)) - 1
+    }
+}
+
+/// The reflection of a frontier about the board's middle column, after the last square of a
+/// row: the cells of the whole rows it holds, each onto its image.
+#[derive(Debug, Clone)]
+pub(super) struct Mirror {
+    /// The cells of the whole rows on the frontier; a state with any other cell not done is
+    /// its own image.
+    pub(super) whole_rows: u128,
+    /// For cell `d` of those rows, the cell of its image: as many rows back, as many places
+    /// from the row's first square as `d` is from its last.
+    pub(super) image: Vec<u8>,
+}
+
+impl Mirror {
+    fn new(width: usize, window: usize) -> Self {
+        let rows_cells = window / width * width;
+        Self {
+            whole_rows: cells_below(rows_cells),
+            image: (0..rows_cells)
+                .map(|d| (d / width * width + (width - 1 - d % width)) as u8)
+                .collect(),
+        }
     }
 }
 

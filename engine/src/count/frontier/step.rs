@@ -1,7 +1,7 @@
 //! One square taken: from a frontier state, every way the square can join the tour — which of
 //! its moves back it uses, and whether it is a free end of an open tour.
 
-use super::cells::{Cells, DONE, FREE, Joined, LOOSE, canonical, canonical_mirrored, window_mask};
+use super::cells::{Cells, DONE, FREE, Joined, LOOSE, canonical, canonical_mirrored};
 use super::plan::{Plan, Role};
 use super::word::Word;
 
@@ -23,8 +23,7 @@ pub(super) fn successors<W: Word>(
     closed: bool,
     mut emit: impl FnMut(Next<W>),
 ) {
-    let window = plan.window();
-    let base = state.shifted(window);
+    let base = state.shifted(W::narrow(plan.frontier_cells()));
     let mut open_back = [0usize; 4];
     let mut open = 0;
     for &d in plan.back(v) {
@@ -47,7 +46,7 @@ pub(super) fn successors<W: Word>(
     }
     let forced = last_chance | two_short;
     let ends = state.ends();
-    let all = window_mask::<W>(window + 1);
+    let all = W::narrow(plan.step_cells());
     // The cells that need one move: a move to one of them leaves it done.
     let needing_one = base.needing(all) & !base.free(all);
     // Room for one more free end, with the ends the request fixes later on still to come.
@@ -57,6 +56,13 @@ pub(super) fn successors<W: Word>(
         Role::Any => (true, !closed && end_fits),
     };
     let targets = [(inner, FREE, 2, ends), (end, LOOSE, 1, ends + 1)];
+    let colour_difference =
+        (!closed && plan.changes_colour()).then(|| ends_colour_difference(base, v, plan));
+    let taken_sign = if plan.majority_cells(v) & 0xF != 0 {
+        1
+    } else {
+        -1
+    };
     // The square taken needs all its moves now if it has no neighbour to come, and one of
     // them now if it has one.
     let taken = 0xFu128;
@@ -78,8 +84,11 @@ pub(super) fn successors<W: Word>(
         };
         // Every move joins the two colours, so the moves chosen leave the difference the
         // colour rule reads unchanged: it holds for all of them or for none.
-        if !closed && plan.changes_colour() && !ends_coloured_to_fit(start, v, plan, ends) {
-            continue;
+        if let Some(difference) = colour_difference {
+            let taken_needs = i32::from(moves as u8) * taken_sign;
+            if !ends_coloured_to_fit(difference - taken_needs, ends, plan.odd_area()) {
+                continue;
+            }
         }
         let needing = start.needing(all);
         for_each_subset(open_back, fewest, moves, |chosen| {
@@ -115,7 +124,6 @@ fn take<W: Word>(
     plan: &Plan,
     closed: bool,
 ) -> Option<Next<W>> {
-    let window = plan.window();
     let last = v + 1 == plan.len();
     for (at, &d) in chosen.iter().enumerate() {
         match cells.join(0, d) {
@@ -130,9 +138,9 @@ fn take<W: Word>(
             }
         }
     }
-    let next = cells.truncated(window);
-    Some(Next::State(match plan.mirror_width(v) {
-        Some(width) => canonical_mirrored(next, width, window),
+    let next = cells.truncated(W::narrow(plan.frontier_cells()));
+    Some(Next::State(match plan.mirror_after(v) {
+        Some(mirror) => canonical_mirrored(next, mirror),
         None => canonical(next),
     }))
 }
@@ -143,16 +151,21 @@ fn take<W: Word>(
 fn fed<W: Word>(needing: W, v: usize, plan: &Plan, closed: bool, ends: u8) -> bool {
     let free_end_fits = !closed && ends + 1 + plan.fixed_ends_after(v) <= 2;
     plan.coming(v).iter().all(|coming| {
-        let needs = if coming.fixed_end || free_end_fits {
+        let needs: u8 = if coming.fixed_end || free_end_fits {
             1
         } else {
             2
         };
+        let feeders = || needing & W::narrow(coming.taken_neighbours);
         // Two feeders are all a square can use: count to two without a population count.
-        let feeders = needing & W::narrow(coming.taken_neighbours);
-        let fed = u32::from(feeders != W::ZERO)
-            + u32::from(feeders != W::ZERO && feeders & (feeders - W::ONE) != W::ZERO);
-        fed + u32::from(coming.untaken_neighbours) >= needs
+        match needs.saturating_sub(coming.untaken_neighbours) {
+            0 => true,
+            1 => feeders() != W::ZERO,
+            _ => {
+                let feeders = feeders();
+                feeders != W::ZERO && feeders & (feeders - W::ONE) != W::ZERO
+            }
+        }
     })
 }
 
@@ -181,19 +194,29 @@ fn for_each_subset(items: &[usize], fewest: usize, most: usize, mut visit: impl 
     }
 }
 
-/// Whether the tour ends placed so far have colours an open tour's ends can have: on a board
-/// of even area one of each colour, on an odd one both of the majority colour (every move
-/// changes colour). Their colours follow from the state: each move joins the two colours, so
+/// How many more of the tour's ends placed so far have the majority colour than the minority
+/// one, for the squares taken up to `v`, but for the moves `v` itself still needs (the caller
+/// takes those off: `majority ends - minority ends` falls by one for each move a majority
+/// square needs and rises by one for a minority one). Every move joins the two colours, so
 /// counting the moves the squares taken have, by colour, gives
 /// `majority ends - minority ends = 2 * lead - (majority needs - minority needs)`.
-fn ends_coloured_to_fit<W: Word>(cells: Cells<W>, v: usize, plan: &Plan, ends: u8) -> bool {
-    let needs =
-        |mask: W| (cells.needing(mask).count_ones() + cells.free(mask).count_ones()) as i32 / 4;
+fn ends_colour_difference<W: Word>(cells: Cells<W>, v: usize, plan: &Plan) -> i32 {
+    let all = W::narrow(plan.step_cells());
+    // The moves each cell needs, 0, 1 or 2, in the cell: a bit for needing one, another for
+    // being free (no carry reaches the next cell).
+    let needs = (cells.needing(all) & W::ONES) + (cells.free(all) & W::ONES);
     let majority_cells = W::narrow(plan.majority_cells(v));
-    let minority_cells = window_mask::<W>(plan.window() + 1) & !majority_cells;
-    let difference = 2 * plan.majority_lead(v) - (needs(majority_cells) - needs(minority_cells));
+    let majority_needs = (needs & majority_cells).sum_cells() as i32;
+    let minority_needs = (needs & !majority_cells).sum_cells() as i32;
+    2 * plan.majority_lead(v) - (majority_needs - minority_needs)
+}
+
+/// Whether `ends` tour ends, `difference` more of them of the majority colour than of the
+/// minority one, have colours an open tour's ends can have: on a board of even area one of
+/// each colour, on an odd one both of the majority colour (every move changes colour).
+fn ends_coloured_to_fit(difference: i32, ends: u8, odd_area: bool) -> bool {
     let ends = i32::from(ends);
     let (majority_ends, minority_ends) = ((ends + difference) / 2, (ends - difference) / 2);
-    let (most_majority, most_minority) = if plan.odd_area() { (2, 0) } else { (1, 1) };
+    let (most_majority, most_minority) = if odd_area { (2, 0) } else { (1, 1) };
     majority_ends <= most_majority && minority_ends <= most_minority
 }

@@ -5,7 +5,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::ops::{BitAnd, BitOr, BitXor, Mul, Not, Shl, Shr, Sub};
+use std::ops::{Add, BitAnd, BitOr, BitXor, Mul, Not, Shl, Shr, Sub};
 
 /// A word of 4-bit cells.
 pub(super) trait Word:
@@ -22,6 +22,7 @@ pub(super) trait Word:
     + Not<Output = Self>
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
+    + Add<Output = Self>
     + Sub<Output = Self>
     + Mul<Output = Self>
 {
@@ -46,6 +47,8 @@ pub(super) trait Word:
     fn count_ones(self) -> u32;
     /// The number of zero bits below the lowest bit set.
     fn trailing_zeros(self) -> u32;
+    /// The sum of the cells' values, each at most 7 (so that no sum passes a byte).
+    fn sum_cells(self) -> u32;
 }
 
 macro_rules! word {
@@ -78,6 +81,14 @@ macro_rules! word {
 
             fn trailing_zeros(self) -> u32 {
                 <$word>::trailing_zeros(self)
+            }
+
+            fn sum_cells(self) -> u32 {
+                // Pairs of cells into bytes, then every byte added into the top one.
+                let bytes = <$word>::MAX / 0xFF;
+                let low_cells = bytes * 0xF;
+                let pairs = (self & low_cells) + ((self >> 4) & low_cells);
+                (pairs.wrapping_mul(bytes) >> (<$word>::BITS - 8)) as u32
             }
         }
     };

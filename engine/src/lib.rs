@@ -1,6 +1,7 @@
 //! The tour engine: everything that computes tours, and nothing else.
 //!
 //! - [`board`]: rows × cols, squares, knight moves;
+//! - [`leaper`]: the pieces, `(a, b)`-leapers, of which the knight is `(1, 2)`;
 //! - [`notation`]: the text forms of sizes and squares (`8x10`, `r,c`, `a1`);
 //! - [`quote`]: how messages quote the text they were given (short, escaped);
 //! - [`tour`]: tours and the strict validator every tour passes;
@@ -96,6 +97,7 @@ pub mod board;
 pub mod construct;
 pub mod count;
 pub mod existence;
+pub mod leaper;
 pub mod notation;
 pub mod quote;
 pub mod search;

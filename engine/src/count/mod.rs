@@ -28,6 +28,7 @@ use std::time::Instant;
 use thiserror::Error;
 
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 use crate::search::CapacityError;
 
 pub use self::enumerate::MAX_ENUMERATED_SQUARES;
@@ -47,6 +48,8 @@ pub const MAX_FRONTIER_SQUARES: u64 = 1 << 18;
 pub struct CountRequest {
     /// The board.
     pub board: Board,
+    /// The piece whose tours are counted.
+    pub piece: Leaper,
     /// Open tours from this square only (without: from every square). Closed tours are
     /// cycles, the same from every square.
     pub start: Option<Square>,
@@ -67,11 +70,12 @@ pub struct CountRequest {
 }
 
 impl CountRequest {
-    /// Directed open tours on `board`, from every start, by the quicker method, on one
+    /// Directed open knight's tours on `board`, from every start, by the quicker method, on one
     /// thread, with no deadline and no memory cap.
     pub fn new(board: Board) -> Self {
         Self {
             board,
+            piece: Leaper::KNIGHT,
             start: None,
             closed: false,
             end: None,
@@ -252,6 +256,12 @@ pub enum CountError {
         /// The shard asked for.
         shard: Shard,
     },
+    /// Enumeration was asked of another piece than the knight.
+    #[error("only the frontier count counts the tours of the {piece}")]
+    PieceNotEnumerated {
+        /// The piece asked for.
+        piece: Leaper,
+    },
     /// Shards were asked of enumeration, which does not split.
     #[error("only the frontier count splits into shards; enumeration was asked for")]
     ShardOfEnumeration,
@@ -284,8 +294,9 @@ pub fn count_tours_reporting(
     if let Some(shard) = request.shard.filter(|shard| shard.index >= shard.of) {
         return Err(CountError::NoSuchShard { shard });
     }
+    let knight = request.piece.is_knight();
     let method = request.method.unwrap_or(
-        if request.shard.is_none() && board.area() <= ENUMERATE_UP_TO {
+        if knight && request.shard.is_none() && board.area() <= ENUMERATE_UP_TO {
             CountMethod::Enumeration
         } else {
             CountMethod::Frontier
@@ -293,6 +304,9 @@ pub fn count_tours_reporting(
     );
     match method {
         CountMethod::Enumeration if request.shard.is_some() => Err(CountError::ShardOfEnumeration),
+        CountMethod::Enumeration if !knight => Err(CountError::PieceNotEnumerated {
+            piece: request.piece,
+        }),
         CountMethod::Enumeration => Ok(Count {
             tours: BigUint::from(enumerate::enumerate(request)?),
             method,
@@ -328,7 +342,7 @@ fn count_by_frontier(
     };
     let run = frontier::Frontier {
         board,
-        leap: (1, 2),
+        leap: (request.piece.a(), request.piece.b()),
         closed: request.closed,
         ends: &ends,
         deadline: request.deadline,

@@ -15,6 +15,7 @@ use super::route::RouteError;
 use crate::board::Board;
 use crate::construct::WalkedTour;
 use crate::existence::NoTourReason;
+use crate::leaper::Leaper;
 use crate::search::CapacityError;
 use crate::tour::{Tour, TourError, VisitOrder};
 
@@ -241,6 +242,12 @@ pub enum SolveError {
     /// the board from the start, an end off the board, or an end for a closed tour.
     #[error(transparent)]
     Route(#[from] RouteError),
+    /// The piece is not the knight, and this part of the engine tours with the knight only.
+    #[error("the {piece} is not supported here yet: only the knight tours")]
+    PieceNotSupported {
+        /// The piece asked for.
+        piece: Leaper,
+    },
     /// A layer produced a sequence the validator rejected: a bug, reported rather than printed.
     #[error(
         "internal error: the {layer} layer produced an invalid tour ({error}); please report it"

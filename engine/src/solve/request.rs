@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 use crate::search::SearchConfig;
 
 /// The node budget when none is given: a few seconds of search at most.
@@ -154,6 +155,8 @@ pub(crate) struct Ablation {
 pub struct Request {
     /// The board.
     pub board: Board,
+    /// The piece that tours: the knight unless another leaper is asked for.
+    pub piece: Leaper,
     /// The first square of the tour.
     pub start: Square,
     /// Whether the tour must be closed.
@@ -184,10 +187,12 @@ pub struct Request {
 }
 
 impl Request {
-    /// An open tour of `board` from `start`, by the layered engine, with the default budget.
+    /// An open knight's tour of `board` from `start`, by the layered engine, with the default
+    /// budget.
     pub fn new(board: Board, start: Square) -> Self {
         Self {
             board,
+            piece: Leaper::KNIGHT,
             start,
             closed: false,
             end: None,
@@ -200,6 +205,11 @@ impl Request {
             memory_cap: None,
             visit_numbers: false,
         }
+    }
+
+    /// The same request for a tour of `piece`.
+    pub fn piece(self, piece: Leaper) -> Self {
+        Self { piece, ..self }
     }
 
     /// The same request for a closed tour (or an open one).

@@ -96,6 +96,10 @@ impl<'a> Solver<'a> {
 
     /// Runs the request's method to its answer.
     pub(super) fn run(mut self) -> Result<Answer, SolveError> {
+        let piece = self.request.piece;
+        if !piece.is_knight() {
+            return Err(SolveError::PieceNotSupported { piece });
+        }
         check_route(self.request)?;
         match self.run_method() {
             Ok(outcome) => Ok(outcome),

@@ -342,6 +342,12 @@ fn make_map(
     progress: &Progress,
 ) -> Result<StartsMap, StartsError> {
     let board = request.board;
+    let piece = request.piece;
+    if !piece.is_knight() {
+        let error = SolveError::PieceNotSupported { piece };
+        let start = request.start;
+        return Err(StartsError::Solve { start, error });
+    }
     if board.area() > MAX_SQUARES {
         return Err(StartsError::TooLarge { board });
     }

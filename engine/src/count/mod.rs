@@ -256,12 +256,6 @@ pub enum CountError {
         /// The shard asked for.
         shard: Shard,
     },
-    /// Enumeration was asked of another piece than the knight.
-    #[error("only the frontier count counts the tours of the {piece}")]
-    PieceNotEnumerated {
-        /// The piece asked for.
-        piece: Leaper,
-    },
     /// Shards were asked of enumeration, which does not split.
     #[error("only the frontier count splits into shards; enumeration was asked for")]
     ShardOfEnumeration,
@@ -294,9 +288,8 @@ pub fn count_tours_reporting(
     if let Some(shard) = request.shard.filter(|shard| shard.index >= shard.of) {
         return Err(CountError::NoSuchShard { shard });
     }
-    let knight = request.piece.is_knight();
     let method = request.method.unwrap_or(
-        if knight && request.shard.is_none() && board.area() <= ENUMERATE_UP_TO {
+        if request.shard.is_none() && board.area() <= ENUMERATE_UP_TO {
             CountMethod::Enumeration
         } else {
             CountMethod::Frontier
@@ -304,9 +297,6 @@ pub fn count_tours_reporting(
     );
     match method {
         CountMethod::Enumeration if request.shard.is_some() => Err(CountError::ShardOfEnumeration),
-        CountMethod::Enumeration if !knight => Err(CountError::PieceNotEnumerated {
-            piece: request.piece,
-        }),
         CountMethod::Enumeration => Ok(Count {
             tours: BigUint::from(enumerate::enumerate(request)?),
             method,

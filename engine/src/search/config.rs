@@ -2,10 +2,13 @@
 //! complete backtracking with pruning, and the naive baseline).
 
 use super::{Limits, MoveOrdering};
+use crate::leaper::Leaper;
 
 /// How a search behaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchConfig {
+    /// The piece that tours.
+    pub piece: Leaper,
     /// Look for a closed tour.
     pub closed: bool,
     /// Candidate ordering.
@@ -26,9 +29,10 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
-    /// Warnsdorff's rule, one greedy pass: no undo.
+    /// Warnsdorff's rule, one greedy pass of the knight: no undo.
     pub fn greedy(closed: bool) -> Self {
         Self {
+            piece: Leaper::KNIGHT,
             closed,
             ordering: MoveOrdering::Warnsdorff,
             pruning: true,
@@ -39,7 +43,7 @@ impl SearchConfig {
         }
     }
 
-    /// Warnsdorff-ordered backtracking with pruning: complete, so it can prove no tour.
+    /// Warnsdorff-ordered backtracking with pruning (the knight's): complete, so it can prove no tour.
     pub fn backtracking(closed: bool) -> Self {
         Self {
             backtracking: true,
@@ -51,6 +55,7 @@ impl SearchConfig {
     /// Plain backtracking in the fixed move order, without pruning: the baseline.
     pub fn naive(closed: bool) -> Self {
         Self {
+            piece: Leaper::KNIGHT,
             closed,
             ordering: MoveOrdering::Fixed,
             pruning: false,
@@ -59,6 +64,11 @@ impl SearchConfig {
             limits: Limits::NONE,
             variant: 0,
         }
+    }
+
+    /// The same configuration for another piece.
+    pub fn with_piece(self, piece: Leaper) -> Self {
+        Self { piece, ..self }
     }
 
     /// The same configuration with other limits.

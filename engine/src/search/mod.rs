@@ -50,7 +50,7 @@ use self::connectivity::Connectivity;
 use self::events::Raw;
 use self::pruning::Frame;
 use self::setup::Storage;
-use self::state::{BLOCKED, BORDER, DEGREE, Neighbourhood};
+use self::state::{BLOCKED, DEGREE, Neighbourhood, border};
 
 pub use self::config::SearchConfig;
 pub use self::events::{Candidate, Choices, Limit, Limits, SearchEvent, SearchStats};
@@ -62,6 +62,7 @@ pub use self::setup::SetupError;
 pub(crate) use self::setup::check_clock;
 
 use crate::board::{Board, Square};
+use crate::leaper::{Leaper, Moves};
 use crate::tour::{Tour, TourError};
 
 /// How many nodes pass between two looks at the clock.
@@ -88,13 +89,20 @@ enum Phase {
     Finished(Raw),
 }
 
-/// A knight's tour search on one board from one start; see the module docs.
+/// A tour search of one piece on one board from one start; see the module docs.
 #[derive(Debug, Clone)]
 pub struct Search {
     board: Board,
     config: SearchConfig,
     width: usize,
+    /// The border around the board, as wide as the piece's long leg.
+    border: usize,
+    /// The cell offsets of the piece's moves (0 past the last).
     offsets: [isize; 8],
+    /// The piece's moves, in its fixed order.
+    moves: Moves,
+    /// How many moves the piece has: 8, or 4.
+    move_count: usize,
     cells: Vec<u8>,
     /// Padded cell numbers of the path, start first.
     path: Vec<u32>,
@@ -217,7 +225,7 @@ impl Search {
             end.is_none_or(|end| !prefix.contains(&end) && !config.closed),
             "an end is off the prefix, and a closed tour has none"
         );
-        let (width, _) = setup::padded_size(board);
+        let (width, _) = setup::padded_size(board, config.piece);
         let Storage {
             cells,
             path,
@@ -228,7 +236,10 @@ impl Search {
             board,
             config,
             width,
-            offsets: Self::offsets(width),
+            border: border(config.piece),
+            offsets: Self::offsets(config.piece, width),
+            moves: config.piece.moves(),
+            move_count: config.piece.moves().len(),
             cells,
             path,
             frames,
@@ -532,20 +543,27 @@ impl Search {
             path.push(end);
         }
         for cell in &mut path {
-            *cell = index_of(*cell, width, board);
+            *cell = index_of(*cell, width, board, config.piece);
         }
-        Tour::new_within(board, path, config.closed, Some(start), deadline)
+        Tour::new_within(
+            board,
+            config.piece,
+            path,
+            config.closed,
+            Some(start),
+            deadline,
+        )
     }
 
     /// The square number ([`Board::index`]) of padded cell `cell`.
     fn index_of(&self, cell: u32) -> u32 {
-        index_of(cell, self.width, self.board)
+        index_of(cell, self.width, self.board, self.config.piece)
     }
 }
 
 /// The square number ([`Board::index`]) of padded cell `cell` of `board`, `width` cells wide
-/// with its border.
-fn index_of(cell: u32, width: usize, board: Board) -> u32 {
-    let row = cell as usize / width;
-    ((row - BORDER) * board.cols() as usize + cell as usize - row * width - BORDER) as u32
+/// with the border of `piece`.
+fn index_of(cell: u32, width: usize, board: Board, piece: Leaper) -> u32 {
+    let (row, border) = (cell as usize / width, border(piece));
+    ((row - border) * board.cols() as usize + cell as usize - row * width - border) as u32
 }

@@ -141,7 +141,8 @@ impl Search {
         }
         if let Some(connectivity) = &mut self.connectivity {
             let cells = &self.cells;
-            if connectivity.splits(head, &self.offsets, |cell| cells[cell] & BLOCKED == 0) {
+            let offsets = &self.offsets[..self.move_count];
+            if connectivity.splits(head, offsets, |cell| cells[cell] & BLOCKED == 0) {
                 return frame;
             }
         }

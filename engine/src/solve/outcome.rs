@@ -242,9 +242,13 @@ pub enum SolveError {
     /// the board from the start, an end off the board, or an end for a closed tour.
     #[error(transparent)]
     Route(#[from] RouteError),
-    /// The piece is not the knight, and this part of the engine tours with the knight only.
-    #[error("the {piece} is not supported here yet: only the knight tours")]
-    PieceNotSupported {
+    /// The construction was asked for another piece than the knight: it builds knight's tours
+    /// only (`auto` and the search methods answer for any piece).
+    #[error(
+        "the construction builds knight's tours only; the {piece}'s tours are searched for \
+         (methods auto, warnsdorff, backtrack, naive)"
+    )]
+    ConstructKnightOnly {
         /// The piece asked for.
         piece: Leaper,
     },

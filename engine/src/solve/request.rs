@@ -256,11 +256,12 @@ impl Request {
     }
 
     /// Whether the construction has the first go: always for `construct`, for `auto` on boards
-    /// of at least [`Request::construct_threshold`] squares, never for a single-layer method.
+    /// of at least [`Request::construct_threshold`] squares (the knight's only), never for a
+    /// single-layer method.
     pub(super) fn constructs_first(&self) -> bool {
         match self.method {
             Method::Construct => true,
-            Method::Auto => self.board.area() >= self.construct_threshold,
+            Method::Auto => self.piece.is_knight() && self.board.area() >= self.construct_threshold,
             Method::Warnsdorff | Method::Backtrack | Method::Naive => false,
         }
     }

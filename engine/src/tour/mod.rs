@@ -355,16 +355,16 @@ impl Tour {
         })
     }
 
-    /// [`Tour::new`] (a knight's tour) that gives up once `deadline` has passed (it looks at the clock every few
+    /// [`Tour::with_piece`] that gives up once `deadline` has passed (it looks at the clock every few
     /// million squares): `None` then, with no verdict.
     pub fn new_within(
         board: Board,
+        piece: Leaper,
         path: Vec<u32>,
         closed: bool,
         start: Option<Square>,
         deadline: Option<Instant>,
     ) -> Option<Result<Self, TourError>> {
-        let piece = Leaper::KNIGHT;
         match check_until(board, piece, &path, closed, start, deadline) {
             Ok(()) => Some(Ok(Self {
                 board,
@@ -545,9 +545,26 @@ mod tests {
             let construction = crate::construct::construct(board, start, false).unwrap();
             let path = construction.path().unwrap();
             let passed = Some(Instant::now());
-            assert!(Tour::new_within(board, path.clone(), false, Some(start), passed).is_none());
+            assert!(
+                Tour::new_within(
+                    board,
+                    Leaper::KNIGHT,
+                    path.clone(),
+                    false,
+                    Some(start),
+                    passed
+                )
+                .is_none()
+            );
             let later = Some(Instant::now() + std::time::Duration::from_secs(3600));
-            let tour = Tour::new_within(board, path.clone(), false, Some(start), later);
+            let tour = Tour::new_within(
+                board,
+                Leaper::KNIGHT,
+                path.clone(),
+                false,
+                Some(start),
+                later,
+            );
             assert_eq!(tour, Some(Tour::new(board, path, false, Some(start))));
         }
     }

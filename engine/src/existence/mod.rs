@@ -22,12 +22,21 @@
 //!
 //! Further starts with no open tour exist on some boards (3×7 and 3×8 among them); no theorem
 //! here covers them, so the search proves them by exhausting its tree.
+//!
+//! Those are the knight's theorems. Other leapers have theorems of their own, in `leaper`
+//! (colour, Knuth's connectivity theorem, parity); [`piece_verdict`] and
+//! [`piece_route_verdict`] answer for any piece, the knight's by the theorems here.
+
+mod leaper;
 
 use std::fmt;
 
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 use crate::quote::counted;
 use crate::search::DeadPosition;
+
+pub use self::leaper::{LeaperObstacle, connectivity_obstacle};
 
 /// Which clause of Schwenk's theorem rules out a closed tour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +119,15 @@ pub enum NoTourReason {
         /// Which rule, and the squares it names.
         position: DeadPosition,
     },
+    /// A theorem on leapers other than the knight (see [`LeaperObstacle`]).
+    LeaperTheorem {
+        /// The piece.
+        piece: Leaper,
+        /// The board.
+        board: Board,
+        /// Which theorem, and so which condition fails.
+        obstacle: LeaperObstacle,
+    },
     /// A complete search found no tour along the route asked for: from the start (after a
     /// partial tour of `walked` squares, when more than one), ending on `end` when asked.
     ExhaustiveRouteSearch {
@@ -187,6 +205,11 @@ impl fmt::Display for NoTourReason {
             Self::DeadPosition { position } => {
                 write!(f, "no tour completes the position: {position}")
             }
+            Self::LeaperTheorem {
+                piece,
+                board,
+                obstacle,
+            } => leaper::describe(f, *piece, *board, *obstacle),
             Self::ExhaustiveRouteSearch {
                 start,
                 end,
@@ -303,12 +326,7 @@ pub fn route_verdict(board: Board, start: Square, end: Square) -> Verdict {
     if let Verdict::Impossible(reason) = verdict(board, start, false) {
         return Verdict::Impossible(reason);
     }
-    let colours_fit = if board.has_odd_area() {
-        end.is_majority_colour()
-    } else {
-        start.is_majority_colour() != end.is_majority_colour()
-    };
-    if !colours_fit {
+    if !ends_colours_fit(board, start, end) {
         return Verdict::Impossible(NoTourReason::EndColour { board, start, end });
     }
     if is_inner_line_of_four(board, end) {
@@ -318,6 +336,55 @@ pub fn route_verdict(board: Board, start: Square, end: Square) -> Verdict {
         Verdict::Certain
     } else {
         Verdict::Open
+    }
+}
+
+/// The O(1) verdict for a tour of `piece` on `board` from `start`, closed if `closed`: the
+/// knight's by its own theorems ([`verdict`]), another leaper's by those of the `leaper` module
+/// (see the module doc).
+pub fn piece_verdict(piece: Leaper, board: Board, start: Square, closed: bool) -> Verdict {
+    if piece.is_knight() {
+        verdict(board, start, closed)
+    } else {
+        leaper::verdict(piece, board, start, closed)
+    }
+}
+
+/// The O(1) verdict for an open tour of `piece` on `board` from `start` that ends on `end`: the
+/// knight's by [`route_verdict`]; another leaper's by the start's verdict, the end's (a tour
+/// reversed is a tour), and, for a piece that changes colour at every move, the ends' colours.
+pub fn piece_route_verdict(piece: Leaper, board: Board, start: Square, end: Square) -> Verdict {
+    if piece.is_knight() {
+        return route_verdict(board, start, end);
+    }
+    if start == end {
+        return if board.area() == 1 {
+            Verdict::Certain
+        } else {
+            Verdict::Impossible(NoTourReason::EndIsStart {
+                board,
+                square: start,
+            })
+        };
+    }
+    if let Verdict::Impossible(reason) = leaper::verdict(piece, board, start, false) {
+        return Verdict::Impossible(reason);
+    }
+    // The board passed the theorems from the start; from the end only its colour can fail.
+    if !ends_colours_fit(board, start, end) {
+        return Verdict::Impossible(NoTourReason::EndColour { board, start, end });
+    }
+    Verdict::Open
+}
+
+/// Whether a path of a piece that changes colour at every move can run from `start` to `end`
+/// over the whole board: on an odd-area board both ends have the majority colour, on an
+/// even-area one they differ.
+fn ends_colours_fit(board: Board, start: Square, end: Square) -> bool {
+    if board.has_odd_area() {
+        end.is_majority_colour()
+    } else {
+        start.is_majority_colour() != end.is_majority_colour()
     }
 }
 

@@ -88,6 +88,9 @@ pub(super) fn check_until(
         .into());
     }
     let last = board.square_at(path[path.len() - 1]);
+    if closed && path.len() == 2 {
+        return Err(TourError::TwoSquareCycle.into());
+    }
     if closed && !piece.is_move(last, first_square) {
         return Err(TourError::NotClosed {
             piece,

@@ -10,7 +10,7 @@ use knights_tour_engine::count::{CountMethod, CountRequest, MAX_ENUMERATED_SQUAR
 use knights_tour_engine::existence::{LeaperObstacle, NoTourReason, connectivity_obstacle};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{Layer, Method, Outcome, Request, solve};
-use knights_tour_engine::starts::{MapSettings, StartOutcome, map_starts};
+use knights_tour_engine::starts::{MapSettings, Proof, StartOutcome, map_ends, map_starts};
 use knights_tour_engine::tour::{Tour, TourError};
 
 fn board(rows: u64, cols: u64) -> Board {
@@ -450,4 +450,68 @@ fn two_squares_make_an_open_tour_of_the_wazir_but_no_closed_one() {
         Tour::with_piece(board, wazir(), vec![0, 1], true, None),
         Err(TourError::TwoSquareCycle)
     );
+}
+
+#[test]
+fn the_starts_map_of_the_wazir_on_5x5_has_a_tour_from_every_majority_square() {
+    let request = Request::new(board(5, 5), Square::new(0, 0)).piece(wazir());
+    let quiet = |_: usize, _: usize| ControlFlow::Continue(());
+    let map = map_starts(&request, &MapSettings::threads(2), &quiet).unwrap();
+    for answer in &map.answers {
+        let square = answer.square;
+        if square.is_majority_colour() {
+            assert!(
+                matches!(answer.outcome, StartOutcome::Tour { .. }),
+                "{square}: {:?}",
+                answer.outcome
+            );
+            let one = solve(&Request::new(board(5, 5), square).piece(wazir())).unwrap();
+            let Outcome::Tour { tour, .. } = one else {
+                panic!("{square}: {one:?}");
+            };
+            assert!(is_leaper_tour(0, 1, 5, 5, tour.indices(), false));
+        } else {
+            assert!(
+                matches!(
+                    &answer.outcome,
+                    StartOutcome::NoTour(Proof::Theorem(NoTourReason::MinorityColourStart { .. }))
+                ),
+                "{square}: {:?}",
+                answer.outcome
+            );
+        }
+    }
+}
+
+#[test]
+fn the_ends_map_of_the_zebra_on_10x10_matches_one_solve_an_end() {
+    let mut request = Request::new(board(10, 10), Square::new(0, 0)).piece(Leaper::ZEBRA);
+    request.node_budget = 2_000_000;
+    let quiet = |_: usize, _: usize| ControlFlow::Continue(());
+    let map = map_ends(&request, &MapSettings::threads(2), &quiet).unwrap();
+    let mut tours = 0;
+    for answer in &map.answers {
+        let end = answer.square;
+        match &answer.outcome {
+            StartOutcome::Tour { .. } => {
+                tours += 1;
+                let Outcome::Tour { tour, .. } = solve(&request.clone().ending_at(end)).unwrap()
+                else {
+                    panic!("the map found a tour ending at {end}");
+                };
+                assert_eq!(tour.squares().last(), Some(end));
+                assert!(is_leaper_tour(2, 3, 10, 10, tour.indices(), false));
+            }
+            StartOutcome::NoTour(_) => {
+                let outcome = solve(&request.clone().ending_at(end)).unwrap();
+                assert!(
+                    matches!(outcome, Outcome::NoTour { .. }),
+                    "{end}: {outcome:?}"
+                );
+            }
+            other => assert!(other.gave_up(), "{end}: {other:?}"),
+        }
+    }
+    // Half the squares have the other colour than the start's, where a tour may end.
+    assert!(tours > 25, "{tours}");
 }

@@ -313,21 +313,10 @@ pub fn verdict(board: Board, start: Square, closed: bool) -> Verdict {
 /// colours. On an n×n board with n ≥ 6 the colour condition is also sufficient (Conrad,
 /// Hindrichs, Morsy & Wegener, *Discrete Applied Mathematics* 50, 1994): a tour exists.
 pub fn route_verdict(board: Board, start: Square, end: Square) -> Verdict {
-    if start == end {
-        return if board.area() == 1 {
-            Verdict::Certain
-        } else {
-            Verdict::Impossible(NoTourReason::EndIsStart {
-                board,
-                square: start,
-            })
-        };
-    }
-    if let Verdict::Impossible(reason) = verdict(board, start, false) {
-        return Verdict::Impossible(reason);
-    }
-    if !ends_colours_fit(board, start, end) {
-        return Verdict::Impossible(NoTourReason::EndColour { board, start, end });
+    if let Some(verdict) =
+        route_by_start_and_colours(board, start, end, || verdict(board, start, false))
+    {
+        return verdict;
     }
     if is_inner_line_of_four(board, end) {
         return Verdict::Impossible(NoTourReason::InnerLineEnd { board, end });
@@ -357,24 +346,43 @@ pub fn piece_route_verdict(piece: Leaper, board: Board, start: Square, end: Squa
     if piece.is_knight() {
         return route_verdict(board, start, end);
     }
+    route_by_start_and_colours(board, start, end, || {
+        leaper::verdict(piece, board, start, false)
+    })
+    .unwrap_or(Verdict::Open)
+}
+
+/// What every piece's route verdict begins with: the end on the start (a tour of one square
+/// only), the start's own verdict (`from_start`), then the ends' colours (the board passed its
+/// theorems from the start, so from the end only its colour can fail). `None` if they allow
+/// the route.
+fn route_by_start_and_colours(
+    board: Board,
+    start: Square,
+    end: Square,
+    from_start: impl FnOnce() -> Verdict,
+) -> Option<Verdict> {
     if start == end {
-        return if board.area() == 1 {
+        return Some(if board.area() == 1 {
             Verdict::Certain
         } else {
             Verdict::Impossible(NoTourReason::EndIsStart {
                 board,
                 square: start,
             })
-        };
+        });
     }
-    if let Verdict::Impossible(reason) = leaper::verdict(piece, board, start, false) {
-        return Verdict::Impossible(reason);
+    if let Verdict::Impossible(reason) = from_start() {
+        return Some(Verdict::Impossible(reason));
     }
-    // The board passed the theorems from the start; from the end only its colour can fail.
     if !ends_colours_fit(board, start, end) {
-        return Verdict::Impossible(NoTourReason::EndColour { board, start, end });
+        return Some(Verdict::Impossible(NoTourReason::EndColour {
+            board,
+            start,
+            end,
+        }));
     }
-    Verdict::Open
+    None
 }
 
 /// Whether a path of a piece that changes colour at every move can run from `start` to `end`

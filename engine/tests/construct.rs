@@ -338,7 +338,7 @@ fn a_million_square_tour_is_checked_on_two_threads_and_a_bad_step_is_caught() {
     swapped.swap(500_000, 500_001);
     assert!(matches!(
         Tour::new(board, swapped, true, None),
-        Err(TourError::NotKnightMove { step: 500_000, .. })
+        Err(TourError::NotAMove { step: 500_000, .. })
     ));
     let mut repeated = good.clone();
     let n = repeated.len();

@@ -13,6 +13,7 @@
 use std::io::Read;
 
 use knights_tour_engine::board::{Board, KNIGHT_MOVES, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::{Tour, TourError};
 
@@ -447,7 +448,8 @@ fn check_moves(
         }
     }
     if let Some(number) = broken {
-        let error = TourError::NotKnightMove {
+        let error = TourError::NotAMove {
+            piece: Leaper::KNIGHT,
             step: u64::from(number - first) + 1,
             from: square_of(number),
             to: square_of(number + 1),
@@ -457,6 +459,7 @@ fn check_moves(
     let end = square_of(last);
     if closed && !end.is_knight_move_to(found) {
         return Err(TourError::NotClosed {
+            piece: Leaper::KNIGHT,
             last: end,
             first: found,
         });
@@ -495,7 +498,8 @@ mod tests {
         swapped.swap(7, 9);
         assert_eq!(
             check_moves(board, &swapped, 1, false, None),
-            Err(TourError::NotKnightMove {
+            Err(TourError::NotAMove {
+                piece: Leaper::KNIGHT,
                 step: 4,
                 from: Square::new(0, 1),
                 to: Square::new(2, 1)

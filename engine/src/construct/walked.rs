@@ -24,6 +24,7 @@ use std::time::Instant;
 use super::walk::{Stand, Walker};
 use super::{ConstructError, Construction, SQUARES_PER_LOOK, check_clock};
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 use crate::search::Limit;
 use crate::tour::{PathCheck, TourError, VISITS_PER_READ, VisitOrder};
 
@@ -180,7 +181,8 @@ impl Construction {
             .into());
         }
         if closed && !last.is_knight_move_to(first) {
-            return Err(TourError::NotClosed { last, first }.into());
+            let piece = Leaper::KNIGHT;
+            return Err(TourError::NotClosed { piece, last, first }.into());
         }
         Ok(stands)
     }

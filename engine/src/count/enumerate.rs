@@ -22,7 +22,7 @@ pub(super) fn enumerate(request: &CountRequest) -> Result<u64, CountError> {
         ordering: MoveOrdering::Fixed,
         // A flood fill a node costs more than it saves on boards this small.
         connectivity: false,
-        ..SearchConfig::backtracking(request.closed)
+        ..SearchConfig::backtracking(request.closed).with_piece(request.piece)
     }
     .with_limits(Limits {
         node_budget: u64::MAX,

@@ -1,4 +1,5 @@
-//! Counting tours exactly: by frontier dynamic programming (the `frontier` module) on any
+//! Counting tours exactly, of the knight or of any other leaper ([`CountRequest::piece`]): by
+//! frontier dynamic programming (the `frontier` module) on any
 //! board whose short side allows it, and by enumeration (`enumerate`) on the smallest boards,
 //! where it is quicker.
 //!
@@ -28,6 +29,7 @@ use std::time::Instant;
 use thiserror::Error;
 
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 use crate::search::CapacityError;
 
 pub use self::enumerate::MAX_ENUMERATED_SQUARES;
@@ -47,6 +49,8 @@ pub const MAX_FRONTIER_SQUARES: u64 = 1 << 18;
 pub struct CountRequest {
     /// The board.
     pub board: Board,
+    /// The piece whose tours are counted.
+    pub piece: Leaper,
     /// Open tours from this square only (without: from every square). Closed tours are
     /// cycles, the same from every square.
     pub start: Option<Square>,
@@ -67,11 +71,12 @@ pub struct CountRequest {
 }
 
 impl CountRequest {
-    /// Directed open tours on `board`, from every start, by the quicker method, on one
+    /// Directed open knight's tours on `board`, from every start, by the quicker method, on one
     /// thread, with no deadline and no memory cap.
     pub fn new(board: Board) -> Self {
         Self {
             board,
+            piece: Leaper::KNIGHT,
             start: None,
             closed: false,
             end: None,
@@ -328,7 +333,7 @@ fn count_by_frontier(
     };
     let run = frontier::Frontier {
         board,
-        leap: (1, 2),
+        leap: (request.piece.a(), request.piece.b()),
         closed: request.closed,
         ends: &ends,
         deadline: request.deadline,

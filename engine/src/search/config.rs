@@ -2,10 +2,14 @@
 //! complete backtracking with pruning, and the naive baseline).
 
 use super::{Limits, MoveOrdering};
+use crate::leaper::Leaper;
 
 /// How a search behaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchConfig {
+    /// The piece that tours (the knight in the standard set-ups; [`SearchConfig::with_piece`]
+    /// for another).
+    pub piece: Leaper,
     /// Look for a closed tour.
     pub closed: bool,
     /// Candidate ordering.
@@ -29,6 +33,7 @@ impl SearchConfig {
     /// Warnsdorff's rule, one greedy pass: no undo.
     pub fn greedy(closed: bool) -> Self {
         Self {
+            piece: Leaper::KNIGHT,
             closed,
             ordering: MoveOrdering::Warnsdorff,
             pruning: true,
@@ -51,6 +56,7 @@ impl SearchConfig {
     /// Plain backtracking in the fixed move order, without pruning: the baseline.
     pub fn naive(closed: bool) -> Self {
         Self {
+            piece: Leaper::KNIGHT,
             closed,
             ordering: MoveOrdering::Fixed,
             pruning: false,
@@ -59,6 +65,11 @@ impl SearchConfig {
             limits: Limits::NONE,
             variant: 0,
         }
+    }
+
+    /// The same configuration for another piece.
+    pub fn with_piece(self, piece: Leaper) -> Self {
+        Self { piece, ..self }
     }
 
     /// The same configuration with other limits.

@@ -29,7 +29,7 @@ impl Connectivity {
     pub(super) fn splits(
         &mut self,
         centre: usize,
-        offsets: &[isize; 8],
+        offsets: &[isize],
         is_open: impl Fn(usize) -> bool,
     ) -> bool {
         let sources = self.seed(centre, offsets, &is_open);
@@ -41,7 +41,7 @@ impl Connectivity {
     fn seed(
         &mut self,
         centre: usize,
-        offsets: &[isize; 8],
+        offsets: &[isize],
         is_open: &impl Fn(usize) -> bool,
     ) -> usize {
         let mut sources = 0;
@@ -65,7 +65,7 @@ impl Connectivity {
     fn grow_until_split(
         &mut self,
         sources: usize,
-        offsets: &[isize; 8],
+        offsets: &[isize],
         is_open: &impl Fn(usize) -> bool,
     ) -> bool {
         let base = self.epoch * 8;

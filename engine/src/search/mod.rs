@@ -4,17 +4,21 @@
 //! tight loop ([`Search::run`]). It is the same code, so what the explorer shows is what the
 //! solver does. No recursion: boards of millions of squares cannot overflow the stack.
 //!
+//! It searches for the tours of any leaper ([`SearchConfig::piece`], the knight by default).
+//!
 //! How it works:
-//! - The board is stored with a two-square border, so the eight neighbours of a square are
-//!   fixed offsets and never need a bounds check. Each cell holds a *blocked* bit (border or
+//! - The board is stored with a border as wide as the piece's long leg (two squares for the
+//!   knight), so the neighbours of a square (eight, or four) are fixed offsets and never need a
+//!   bounds check. Each cell holds a *blocked* bit (border or
 //!   visited), a *near start* bit (closed tours) and its degree: the number of unvisited
 //!   neighbours. Visiting a square decrements its unvisited neighbours; undoing it increments
 //!   exactly the same ones back.
 //! - Candidates are the head's unvisited neighbours, ordered by Warnsdorff's rule (fewest onward
 //!   moves first; ties to the square farthest from the centre by integer squared distance, then
-//!   the fixed order of [`KNIGHT_MOVES`]) or by the fixed order alone.
+//!   the piece's fixed move order, [`KNIGHT_MOVES`] for the knight) or by the fixed order
+//!   alone.
 //! - Pruning (sound: it only removes branches without a tour): an unvisited square whose degree
-//!   drops to 0 must be the very next and last square; a square of degree 1 that the knight
+//!   drops to 0 must be the very next and last square; a square of degree 1 that the piece
 //!   moves away from can only be the tour's last square, and a tour has one last square, so
 //!   forced moves follow. A closed tour's last square must be next to the start, so the search
 //!   never takes the start's last free neighbour early.
@@ -50,7 +54,7 @@ use self::connectivity::Connectivity;
 use self::events::Raw;
 use self::pruning::Frame;
 use self::setup::Storage;
-use self::state::{BLOCKED, BORDER, DEGREE, Neighbourhood};
+use self::state::{BLOCKED, DEGREE, Neighbourhood, border};
 
 pub use self::config::SearchConfig;
 pub use self::events::{Candidate, Choices, Limit, Limits, SearchEvent, SearchStats};
@@ -62,6 +66,7 @@ pub use self::setup::SetupError;
 pub(crate) use self::setup::check_clock;
 
 use crate::board::{Board, Square};
+use crate::leaper::{Leaper, Moves};
 use crate::tour::{Tour, TourError};
 
 /// How many nodes pass between two looks at the clock.
@@ -88,13 +93,20 @@ enum Phase {
     Finished(Raw),
 }
 
-/// A knight's tour search on one board from one start; see the module docs.
+/// A tour search of one piece on one board from one start; see the module docs.
 #[derive(Debug, Clone)]
 pub struct Search {
     board: Board,
     config: SearchConfig,
     width: usize,
+    /// The border around the board, as wide as the piece's long leg.
+    border: usize,
+    /// The cell offsets of the piece's moves (0 past the last).
     offsets: [isize; 8],
+    /// The piece's moves, in its fixed order.
+    moves: Moves,
+    /// How many moves the piece has: 8, or 4.
+    move_count: usize,
     cells: Vec<u8>,
     /// Padded cell numbers of the path, start first.
     path: Vec<u32>,
@@ -159,8 +171,8 @@ impl Search {
         Self::build(board, start, config, holes, config.limits.deadline)
     }
 
-    /// A search that completes `route`: its prefix (a knight's path: the tour's first square
-    /// first, the knight's square last) into a tour of the board, closed if `config` asks,
+    /// A search that completes `route`: its prefix (a path of the piece: the tour's first square
+    /// first, the piece's square last) into a tour of the board, closed if `config` asks,
     /// ending on its end if it has one. Like [`Search::bounded`], it honours the deadline of
     /// `config` while the board is set up.
     ///
@@ -217,7 +229,7 @@ impl Search {
             end.is_none_or(|end| !prefix.contains(&end) && !config.closed),
             "an end is off the prefix, and a closed tour has none"
         );
-        let (width, _) = setup::padded_size(board);
+        let (width, _) = setup::padded_size(board, config.piece);
         let Storage {
             cells,
             path,
@@ -228,7 +240,10 @@ impl Search {
             board,
             config,
             width,
-            offsets: Self::offsets(width),
+            border: border(config.piece),
+            offsets: Self::offsets(config.piece, width),
+            moves: config.piece.moves(),
+            move_count: config.piece.moves().len(),
             cells,
             path,
             frames,
@@ -467,7 +482,7 @@ impl Search {
         self.dead
     }
 
-    /// The knight's square: the end of the path.
+    /// The piece's square: the end of the path.
     pub fn head(&self) -> Square {
         self.square_of(*self.path.last().expect("the start stays") as usize)
     }
@@ -532,20 +547,27 @@ impl Search {
             path.push(end);
         }
         for cell in &mut path {
-            *cell = index_of(*cell, width, board);
+            *cell = index_of(*cell, width, board, config.piece);
         }
-        Tour::new_within(board, path, config.closed, Some(start), deadline)
+        Tour::new_within(
+            board,
+            config.piece,
+            path,
+            config.closed,
+            Some(start),
+            deadline,
+        )
     }
 
     /// The square number ([`Board::index`]) of padded cell `cell`.
     fn index_of(&self, cell: u32) -> u32 {
-        index_of(cell, self.width, self.board)
+        index_of(cell, self.width, self.board, self.config.piece)
     }
 }
 
 /// The square number ([`Board::index`]) of padded cell `cell` of `board`, `width` cells wide
-/// with its border.
-fn index_of(cell: u32, width: usize, board: Board) -> u32 {
-    let row = cell as usize / width;
-    ((row - BORDER) * board.cols() as usize + cell as usize - row * width - BORDER) as u32
+/// with the border of `piece`.
+fn index_of(cell: u32, width: usize, board: Board, piece: Leaper) -> u32 {
+    let (row, border) = (cell as usize / width, border(piece));
+    ((row - border) * board.cols() as usize + cell as usize - row * width - border) as u32
 }

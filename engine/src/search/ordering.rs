@@ -1,6 +1,7 @@
 //! The order in which the search tries a square's candidates: Warnsdorff's rule (fewest
 //! onward moves first), ties to the square farthest from the centre by integer squared
-//! distance, then the fixed order of [`KNIGHT_MOVES`]; or that fixed order alone. Variants
+//! distance, then the piece's fixed move order ([`Leaper::moves`], [`KNIGHT_MOVES`] for the
+//! knight); or that fixed order alone. Variants
 //! rotate the move order and may prefer the centre instead, so that restarts explore other
 //! trees.
 //!
@@ -9,14 +10,16 @@
 
 use super::state::DEGREE;
 use super::{Candidate, Choices, Frame, Search};
-use crate::board::{Board, KNIGHT_MOVES, Square};
+use crate::board::{Board, Square};
+#[cfg(doc)]
+use crate::{board::KNIGHT_MOVES, leaper::Leaper};
 
 /// How candidates are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveOrdering {
     /// Warnsdorff's rule with the deterministic tie-break.
     Warnsdorff,
-    /// The fixed order of [`KNIGHT_MOVES`]: the naive baseline.
+    /// The piece's fixed move order: the naive baseline.
     Fixed,
 }
 
@@ -56,7 +59,7 @@ impl Search {
         let variant = usize::from(self.config.variant);
         let mut key = (((k + variant) % 8) << 4 | k) as u64;
         if self.config.ordering == MoveOrdering::Warnsdorff {
-            let (dr, dc) = KNIGHT_MOVES[k];
+            let (dr, dc) = self.moves.as_slice()[k];
             let distance =
                 centre_distance(head.0 + i64::from(dr), head.1 + i64::from(dc), self.board);
             key |= warnsdorff_rank(degree, distance, variant & 8 != 0);

@@ -10,9 +10,10 @@ use thiserror::Error;
 
 use super::connectivity::Connectivity;
 use super::pruning::{Frame, Passage, one_last_square};
-use super::state::{BLOCKED, BORDER, DEGREE, NEAR_START};
+use super::state::{BLOCKED, DEGREE, NEAR_START, border};
 use super::{CapacityError, DeadPosition, Limit, Search, SearchConfig};
-use crate::board::{Board, KNIGHT_MOVES};
+use crate::board::Board;
+use crate::leaper::Leaper;
 
 /// About how many cells are set up between two looks at the clock (a millisecond or less).
 pub(super) const CELLS_PER_LOOK: usize = 1 << 20;
@@ -69,11 +70,11 @@ pub(super) struct Storage {
     pub(super) connectivity: Option<Connectivity>,
 }
 
-/// The cells of `board` with its border: the width and the height.
-pub(super) fn padded_size(board: Board) -> (usize, usize) {
+/// The cells of `board` with the border `piece` needs: the width and the height.
+pub(super) fn padded_size(board: Board, piece: Leaper) -> (usize, usize) {
     (
-        board.cols() as usize + 2 * BORDER,
-        board.rows() as usize + 2 * BORDER,
+        board.cols() as usize + 2 * border(piece),
+        board.rows() as usize + 2 * border(piece),
     )
 }
 
@@ -83,7 +84,7 @@ impl Search {
     /// for the path (and, at the start, for the connectivity check's queue), and a frame a
     /// square when backtracking. The tour it finds is made from the path's own memory.
     pub fn memory_needed(board: Board, config: &SearchConfig) -> u64 {
-        let (width, height) = padded_size(board);
+        let (width, height) = padded_size(board, config.piece);
         let padded = width as u64 * height as u64;
         let area = board.area();
         let with_connectivity = config.pruning && config.connectivity;
@@ -105,7 +106,7 @@ impl Storage {
         config: &SearchConfig,
         deadline: Option<Instant>,
     ) -> Result<Self, SetupError> {
-        let (width, height) = padded_size(board);
+        let (width, height) = padded_size(board, config.piece);
         let padded = width as u64 * height as u64;
         let area = board.area();
         let with_connectivity = config.pruning && config.connectivity;
@@ -180,7 +181,7 @@ impl Search {
             }
             let cell = queue[at] as usize;
             at += 1;
-            for k in 0..8 {
+            for k in 0..self.move_count {
                 let next = self.neighbour(cell, k);
                 if self.cells[next] & (BLOCKED | SEEN) == 0 {
                     self.cells[next] |= SEEN;
@@ -200,14 +201,16 @@ impl Search {
     /// Gives every board cell its degree on the empty board (the border stays blocked).
     pub(super) fn set_degrees(&mut self, deadline: Option<Instant>) -> Result<(), Limit> {
         // Bit k of a row's (column's) mask: move k stays within the rows (columns).
+        let moves = self.config.piece.moves();
         let within = |index: u32, len: u32, delta: fn((i32, i32)) -> i32| {
-            (0..8).fold(0u8, |mask, k| {
-                let to = i64::from(index) + i64::from(delta(KNIGHT_MOVES[k]));
+            (0..moves.len()).fold(0u8, |mask, k| {
+                let to = i64::from(index) + i64::from(delta(moves.as_slice()[k]));
                 mask | (u8::from((0..i64::from(len)).contains(&to)) << k)
             })
         };
         let (rows, cols) = (self.board.rows(), self.board.cols());
-        // Only the two columns at each side lose moves: their masks, the rest all moves.
+        // Only the `border` columns at each side lose moves: their masks, the rest all moves.
+        let border = self.border as u32;
         let edge = |col: u32| within(col, cols, |m| m.1);
         let rows_per_look = self.rows_per_look();
         for (row, cells) in (0..rows).zip(self.board_rows()) {
@@ -216,17 +219,16 @@ impl Search {
             }
             let row_mask = within(row, rows, |m| m.0);
             let line = &mut self.cells[cells];
-            if cols <= 4 {
+            if cols <= 2 * border {
                 for (col, cell) in (0..cols).zip(line.iter_mut()) {
                     *cell = (row_mask & edge(col)).count_ones() as u8;
                 }
                 continue;
             }
             let inner = row_mask.count_ones() as u8;
-            let last = cols as usize - 1;
             line.fill(inner);
-            for col in [0, 1, last - 1, last] {
-                line[col] = (row_mask & edge(col as u32)).count_ones() as u8;
+            for col in (0..border).chain(cols - border..cols) {
+                line[col as usize] = (row_mask & edge(col)).count_ones() as u8;
             }
         }
         Ok(())
@@ -243,7 +245,7 @@ impl Search {
         if self.area as usize == self.path.len() {
             return Ok(Ok(0));
         }
-        let near_head = |cell: usize| (0..8).any(|k| self.neighbour(head, k) == cell);
+        let near_head = |cell: usize| (0..self.move_count).any(|k| self.neighbour(head, k) == cell);
         let mut last_only: Option<usize> = None;
         let mut stranded = 0u8;
         let rows_per_look = self.rows_per_look();

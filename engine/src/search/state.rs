@@ -1,11 +1,13 @@
-//! The board as the search keeps it: one byte a cell on a board with a two-square border, so
-//! the eight neighbours of a square are fixed offsets and never need a bounds check. Each cell
+//! The board as the search keeps it: one byte a cell on a board with a border as wide as the
+//! piece's long leg, so the neighbours of a square (eight, or four) are fixed offsets and never
+//! need a bounds check. Each cell
 //! holds a *blocked* bit (border or visited), a *near start* bit (closed tours) and its degree:
 //! the number of unvisited neighbours. Visiting a square decrements its unvisited neighbours;
 //! undoing it increments exactly the same ones back.
 
 use super::Search;
-use crate::board::{KNIGHT_MOVES, Square};
+use crate::board::Square;
+use crate::leaper::Leaper;
 
 /// Cell bit: border or visited.
 pub(super) const BLOCKED: u8 = 0x80;
@@ -13,10 +15,14 @@ pub(super) const BLOCKED: u8 = 0x80;
 pub(super) const NEAR_START: u8 = 0x40;
 /// Cell bits: the number of unvisited neighbours.
 pub(super) const DEGREE: u8 = 0x0f;
-/// Width of the border around the board.
-pub(super) const BORDER: usize = 2;
+/// Width of the border around the board for `piece`: its long leg, so no move leaves the
+/// padded board.
+pub(super) fn border(piece: Leaper) -> usize {
+    piece.b() as usize
+}
 
-/// The unvisited neighbours of a square, as bit masks over the moves of [`KNIGHT_MOVES`].
+/// The unvisited neighbours of a square, as bit masks over the piece's moves
+/// ([`Leaper::moves`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Neighbourhood {
     /// Unvisited.
@@ -30,14 +36,19 @@ pub(super) struct Neighbourhood {
 }
 
 impl Search {
-    /// The cell offset of each move of [`KNIGHT_MOVES`] on a padded board `width` cells wide.
-    pub(super) fn offsets(width: usize) -> [isize; 8] {
-        KNIGHT_MOVES.map(|(dr, dc)| dr as isize * width as isize + dc as isize)
+    /// The cell offset of each move of `piece` on a padded board `width` cells wide (0 past
+    /// its last move).
+    pub(super) fn offsets(piece: Leaper, width: usize) -> [isize; 8] {
+        let mut offsets = [0; 8];
+        for (offset, (dr, dc)) in offsets.iter_mut().zip(piece.moves()) {
+            *offset = dr as isize * width as isize + dc as isize;
+        }
+        offsets
     }
 
     /// Marks the unvisited neighbours of `start` as near the start and counts them.
     pub(super) fn mark_near_start(&mut self, start: usize) {
-        for k in 0..8 {
+        for k in 0..self.move_count {
             let neighbour = self.neighbour(start, k);
             if self.cells[neighbour] & BLOCKED == 0 {
                 self.cells[neighbour] |= NEAR_START;
@@ -48,21 +59,21 @@ impl Search {
 
     /// The padded cell numbers of each board row.
     pub(super) fn board_rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + use<> {
-        let (width, cols) = (self.width, self.board.cols() as usize);
+        let (width, cols, border) = (self.width, self.board.cols() as usize, self.border);
         (0..self.board.rows() as usize).map(move |row| {
-            let first = (row + BORDER) * width + BORDER;
+            let first = (row + border) * width + border;
             first..first + cols
         })
     }
 
     pub(super) fn cell_of(&self, square: Square) -> usize {
-        (square.row as usize + BORDER) * self.width + square.col as usize + BORDER
+        (square.row as usize + self.border) * self.width + square.col as usize + self.border
     }
 
     pub(super) fn square_of(&self, cell: usize) -> Square {
         Square::new(
-            (cell / self.width - BORDER) as u32,
-            (cell % self.width - BORDER) as u32,
+            (cell / self.width - self.border) as u32,
+            (cell % self.width - self.border) as u32,
         )
     }
 
@@ -70,8 +81,8 @@ impl Search {
     pub(super) fn row_col(&self, cell: usize) -> (i64, i64) {
         let row = cell / self.width;
         (
-            (row - BORDER) as i64,
-            (cell - row * self.width - BORDER) as i64,
+            (row - self.border) as i64,
+            (cell - row * self.width - self.border) as i64,
         )
     }
 
@@ -89,7 +100,7 @@ impl Search {
             self.start_exits -= 1;
         }
         let mut around = Neighbourhood::default();
-        for k in 0..8 {
+        for k in 0..self.move_count {
             let neighbour = self.neighbour(cell, k);
             let value = self.cells[neighbour];
             if value & BLOCKED == 0 {
@@ -112,7 +123,7 @@ impl Search {
         if self.cells[cell] & NEAR_START != 0 {
             self.start_exits += 1;
         }
-        for k in 0..8 {
+        for k in 0..self.move_count {
             let neighbour = self.neighbour(cell, k);
             if self.cells[neighbour] & BLOCKED == 0 {
                 self.cells[neighbour] += 1;

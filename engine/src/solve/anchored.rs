@@ -37,11 +37,16 @@ impl Solver<'_> {
     pub(super) fn anchored(&mut self) -> Result<Option<Answer>, Halt> {
         let Request {
             board,
+            piece,
             start,
             closed,
             ..
         } = *self.request;
         let hole = [start];
+        if !piece.is_knight() {
+            // Whether a closed tour exists to cut the tour out of is the knight's theorem.
+            return Ok(None);
+        }
         let Some((corner, holes)) = anchor_plan(board, start, closed, &hole) else {
             return Ok(None);
         };

@@ -11,6 +11,7 @@ use super::request::{Layer, Request};
 use super::solver::{Halt, Solver};
 use crate::construct::meter::Meter;
 use crate::construct::{self, ConstructError, Construction};
+use crate::leaper::Leaper;
 use crate::search::{Limit, Limits};
 use crate::tour::{Tour, TourError};
 
@@ -67,8 +68,10 @@ impl Solver<'_> {
             end,
             ..
         } = *self.request;
-        // The construction places an end, but completes no partial tour.
-        if !construct::covers(board) || self.request.walked().len() > 1 {
+        // The construction places an end, but completes no partial tour, and builds knight's
+        // tours only.
+        let knight = self.request.piece.is_knight();
+        if !knight || !construct::covers(board) || self.request.walked().len() > 1 {
             return Ok(Built::Nothing);
         }
         let needed = construction_needs(self.request, self.walking);
@@ -132,8 +135,14 @@ impl Solver<'_> {
             .map_err(|error| self.failed(error, needed))?;
         // The construction goes before the validator takes its own memory.
         drop(construction);
-        let Some(checked) = Tour::new_within(board, path, closed, Some(start), self.deadline)
-        else {
+        let Some(checked) = Tour::new_within(
+            board,
+            Leaper::KNIGHT,
+            path,
+            closed,
+            Some(start),
+            self.deadline,
+        ) else {
             return Err(self.failed(
                 ConstructError::Stopped {
                     limit: Limit::Deadline,

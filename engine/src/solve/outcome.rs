@@ -15,6 +15,7 @@ use super::route::RouteError;
 use crate::board::Board;
 use crate::construct::WalkedTour;
 use crate::existence::NoTourReason;
+use crate::leaper::Leaper;
 use crate::search::CapacityError;
 use crate::tour::{Tour, TourError, VisitOrder};
 
@@ -241,6 +242,16 @@ pub enum SolveError {
     /// the board from the start, an end off the board, or an end for a closed tour.
     #[error(transparent)]
     Route(#[from] RouteError),
+    /// The construction was asked for another piece than the knight: it builds knight's tours
+    /// only (`auto` and the search methods answer for any piece).
+    #[error(
+        "the construction builds knight's tours only; the {piece}'s tours are searched for \
+         (methods auto, warnsdorff, backtrack, naive)"
+    )]
+    ConstructKnightOnly {
+        /// The piece asked for.
+        piece: Leaper,
+    },
     /// A layer produced a sequence the validator rejected: a bug, reported rather than printed.
     #[error(
         "internal error: the {layer} layer produced an invalid tour ({error}); please report it"

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 use crate::search::SearchConfig;
 
 /// The node budget when none is given: a few seconds of search at most.
@@ -25,9 +26,12 @@ pub(crate) const FIRST_SEARCH_NODES: u64 = 200_000;
 /// explorer's method cycle and its panel, and the JSON's `layer` all take their names from here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
-    /// The layered engine.
+    /// The layered engine: for another piece than the knight, the theorems and the search (the
+    /// construction is the knight's).
     Auto,
-    /// Divide-and-conquer construction for large boards.
+    /// Divide-and-conquer construction for large boards: knight's tours only; another piece
+    /// is refused once the theorems have answered what they can
+    /// ([`SolveError::ConstructKnightOnly`](super::SolveError::ConstructKnightOnly)).
     Construct,
     /// One greedy Warnsdorff pass.
     Warnsdorff,
@@ -154,13 +158,15 @@ pub(crate) struct Ablation {
 pub struct Request {
     /// The board.
     pub board: Board,
+    /// The piece that tours: the knight unless another leaper is asked for.
+    pub piece: Leaper,
     /// The first square of the tour.
     pub start: Square,
     /// Whether the tour must be closed.
     pub closed: bool,
     /// The square an open tour must end on, if any.
     pub end: Option<Square>,
-    /// A partial tour to complete: a knight's path whose first square is [`Request::start`]
+    /// A partial tour to complete: a path of the piece whose first square is [`Request::start`]
     /// and whose last is where the search goes on from. `None`, or the start alone, asks for
     /// a tour from the start.
     pub prefix: Option<Arc<[Square]>>,
@@ -184,10 +190,12 @@ pub struct Request {
 }
 
 impl Request {
-    /// An open tour of `board` from `start`, by the layered engine, with the default budget.
+    /// An open knight's tour of `board` from `start`, by the layered engine, with the default
+    /// budget.
     pub fn new(board: Board, start: Square) -> Self {
         Self {
             board,
+            piece: Leaper::KNIGHT,
             start,
             closed: false,
             end: None,
@@ -200,6 +208,11 @@ impl Request {
             memory_cap: None,
             visit_numbers: false,
         }
+    }
+
+    /// The same request for a tour of `piece`.
+    pub fn piece(self, piece: Leaper) -> Self {
+        Self { piece, ..self }
     }
 
     /// The same request for a closed tour (or an open one).
@@ -215,7 +228,7 @@ impl Request {
         }
     }
 
-    /// The same request for a tour that begins with `prefix` (a knight's path, first square
+    /// The same request for a tour that begins with `prefix` (a path of the piece, first square
     /// first; not empty): the start becomes its first square. The solve checks the path.
     pub fn completing(self, prefix: impl Into<Arc<[Square]>>) -> Self {
         let prefix: Arc<[Square]> = prefix.into();
@@ -246,11 +259,12 @@ impl Request {
     }
 
     /// Whether the construction has the first go: always for `construct`, for `auto` on boards
-    /// of at least [`Request::construct_threshold`] squares, never for a single-layer method.
+    /// of at least [`Request::construct_threshold`] squares (the knight's only), never for a
+    /// single-layer method.
     pub(super) fn constructs_first(&self) -> bool {
         match self.method {
             Method::Construct => true,
-            Method::Auto => self.board.area() >= self.construct_threshold,
+            Method::Auto => self.piece.is_knight() && self.board.area() >= self.construct_threshold,
             Method::Warnsdorff | Method::Backtrack | Method::Naive => false,
         }
     }

@@ -1,12 +1,13 @@
 //! The route a request asks for beyond a start: a prefix to complete and an end to reach.
 //! [`check_route`] refuses a route that is not a question at all ([`RouteError`]: a prefix
-//! that is not a knight's path on the board, an end off the board, an end for a closed tour);
+//! that is not a path of the piece on the board, an end off the board, an end for a closed tour);
 //! the existence theorems then answer what they can ([`existence::route_verdict`]).
 
 use thiserror::Error;
 
 use super::request::Request;
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 
 /// A route that cannot be asked: bad input, not a question with an answer.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -24,9 +25,11 @@ pub enum RouteError {
         /// The board.
         board: Board,
     },
-    /// Two consecutive squares of the prefix are not a knight's move apart.
-    #[error("squares {step} and {next} of the partial tour ({from} to {to}) are not a knight's move apart", next = step + 1)]
-    NotKnightMove {
+    /// Two consecutive squares of the prefix are not one move of the piece apart.
+    #[error("squares {step} and {next} of the partial tour ({from} to {to}) are not a {piece}'s move apart", next = step + 1)]
+    NotAMove {
+        /// The piece.
+        piece: Leaper,
         /// The place of `from` in the prefix, from 1.
         step: u64,
         /// The square moved from.
@@ -55,7 +58,7 @@ pub enum RouteError {
     ClosedWithEnd,
 }
 
-/// Checks that `request`'s route is a question: the prefix a knight's path on the board from
+/// Checks that `request`'s route is a question: the prefix a path of its piece on the board from
 /// the start, the end on the board, and no end for a closed tour.
 pub(super) fn check_route(request: &Request) -> Result<(), RouteError> {
     let board = request.board;
@@ -81,13 +84,13 @@ pub(super) fn check_route(request: &Request) -> Result<(), RouteError> {
             first,
         });
     }
-    check_path(board, prefix)
+    check_path(board, request.piece, prefix)
 }
 
-/// Checks that `path` is a knight's path on `board`: every square on it, each a knight's move
+/// Checks that `path` is a path of `piece` on `board`: every square on it, each a move
 /// from the one before, none twice (found by sorting: memory in proportion to the path, not
 /// the board).
-fn check_path(board: Board, path: &[Square]) -> Result<(), RouteError> {
+fn check_path(board: Board, piece: Leaper, path: &[Square]) -> Result<(), RouteError> {
     for (place, &square) in path.iter().enumerate() {
         if !board.contains(square) {
             return Err(RouteError::OffBoard {
@@ -96,8 +99,9 @@ fn check_path(board: Board, path: &[Square]) -> Result<(), RouteError> {
                 board,
             });
         }
-        if place > 0 && !path[place - 1].is_knight_move_to(square) {
-            return Err(RouteError::NotKnightMove {
+        if place > 0 && !piece.is_move(path[place - 1], square) {
+            return Err(RouteError::NotAMove {
+                piece,
                 step: place as u64,
                 from: path[place - 1],
                 to: square,

@@ -110,8 +110,11 @@ impl<'a> Solver<'a> {
         if let Some(outcome) = self.theorems() {
             return Ok(outcome);
         }
-        let closed = self.request.closed;
+        let Request { closed, piece, .. } = *self.request;
         match self.request.method {
+            Method::Construct if !piece.is_knight() => {
+                Err(SolveError::ConstructKnightOnly { piece }.into())
+            }
             Method::Auto | Method::Construct if self.request.has_route() => self.route(),
             Method::Auto | Method::Construct => self.layered(),
             Method::Warnsdorff => Ok(self
@@ -136,7 +139,9 @@ impl<'a> Solver<'a> {
         // take over (thin strips can defeat the search at any size); then the construction;
         // then the search again with the whole budget, for the starts no piece fits, where it
         // proves that no tour exists.
-        let capped = !construct_first && construct::covers(self.request.board);
+        let capped = !construct_first
+            && self.request.piece.is_knight()
+            && construct::covers(self.request.board);
         let mut outcome = self.first_search(capped)?;
         if matches!(outcome, Outcome::BudgetExceeded { .. }) {
             if !construct_first && let Some(tour) = self.construct_fallback(&mut single_block)? {
@@ -153,6 +158,7 @@ impl<'a> Solver<'a> {
     fn theorems(&mut self) -> Option<Answer> {
         let Request {
             board,
+            piece,
             start,
             closed,
             ..
@@ -160,9 +166,9 @@ impl<'a> Solver<'a> {
         let verdict = match self.request.end {
             Some(end) => match self.end_on_prefix(end) {
                 Some(reason) => Verdict::Impossible(reason),
-                None => existence::route_verdict(board, start, end),
+                None => existence::piece_route_verdict(piece, board, start, end),
             },
-            None => existence::verdict(board, start, closed),
+            None => existence::piece_verdict(piece, board, start, closed),
         };
         match verdict {
             Verdict::Impossible(reason) => Some(self.no_tour(reason, Layer::Existence)),
@@ -291,6 +297,7 @@ impl<'a> Solver<'a> {
     ) -> Result<(Search, SearchEvent), Halt> {
         let config = SearchConfig {
             closed: plan.closed,
+            piece: self.request.piece,
             ..config
         };
         let board = self.request.board;

@@ -58,6 +58,7 @@ pub use symmetry::Symmetry;
 use self::run::Run;
 use crate::board::{Board, Square};
 use crate::existence::{self, NoTourReason, Verdict};
+use crate::leaper::Leaper;
 use crate::quote::counted;
 #[cfg(doc)]
 use crate::solve::solve;
@@ -352,7 +353,9 @@ fn make_map(
     let mut images = Vec::new();
     let symmetries = target.symmetries(board);
     for square in board.squares() {
-        if let Verdict::Impossible(reason) = target.verdict(board, square, request.closed) {
+        if let Verdict::Impossible(reason) =
+            target.verdict(request.piece, board, square, request.closed)
+        {
             answers[board.index(square) as usize] = Some(StartAnswer {
                 square,
                 outcome: StartOutcome::NoTour(Proof::Theorem(reason)),
@@ -415,12 +418,12 @@ impl Target {
         }
     }
 
-    /// The theorems' verdict on `square` as a start, or as the end.
-    fn verdict(self, board: Board, square: Square, closed: bool) -> Verdict {
+    /// The theorems' verdict for `piece` on `square` as a start, or as the end.
+    fn verdict(self, piece: Leaper, board: Board, square: Square, closed: bool) -> Verdict {
         match self {
-            Target::Starts(None) => existence::verdict(board, square, closed),
-            Target::Starts(Some(end)) => existence::route_verdict(board, square, end),
-            Target::Ends(start) => existence::route_verdict(board, start, square),
+            Target::Starts(None) => existence::piece_verdict(piece, board, square, closed),
+            Target::Starts(Some(end)) => existence::piece_route_verdict(piece, board, square, end),
+            Target::Ends(start) => existence::piece_route_verdict(piece, board, start, square),
         }
     }
 

@@ -1,5 +1,5 @@
-//! The fast check of a whole path held in memory ([`check_indices`]): the knight moves of a board
-//! become differences of square numbers looked up in a small table, one bit a square marks the
+//! The fast check of a whole path held in memory ([`check_indices`]): the moves of the piece on a
+//! board become differences of square numbers looked up in a small table, one bit a square marks the
 //! squares seen, and beyond 2^20 squares the path is checked in two halves on two threads. It gives
 //! the same verdict as the streaming [`Validator`](super::Validator) (a test compares them on every
 //! board of up to 12 a side, tours and broken tours); a variant looks at the clock and gives up at
@@ -9,7 +9,8 @@ use std::collections::TryReserveError;
 use std::time::Instant;
 
 use super::TourError;
-use crate::board::{Board, KNIGHT_MOVES, Square};
+use crate::board::{Board, Square};
+use crate::leaper::{Leaper, Moves};
 
 /// Why a check that looks at the clock ended without its verdict, or the first error.
 pub(super) enum Stop {
@@ -32,7 +33,7 @@ fn late(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|deadline| Instant::now() >= deadline)
 }
 
-/// Checks square numbers (see [`Board::index`]) as a tour, with the same verdicts as the
+/// Checks square numbers (see [`Board::index`]) as a tour of `piece`, with the same verdicts as the
 /// [`Validator`](super::Validator) but without a division a square: the difference of two square
 /// numbers names the move (a table lookup), and the row and column follow each move. Beyond a
 /// million squares the two halves of the path are checked on two threads, each marking its own
@@ -41,11 +42,12 @@ fn late(deadline: Option<Instant>) -> bool {
 /// bits a square.
 pub fn check_indices(
     board: Board,
+    piece: Leaper,
     path: &[u32],
     closed: bool,
     start: Option<Square>,
 ) -> Result<(), TourError> {
-    match check_until(board, path, closed, start, None) {
+    match check_until(board, piece, path, closed, start, None) {
         Ok(()) => Ok(()),
         Err(Stop::Invalid(error)) => Err(error),
         Err(Stop::Late) => unreachable!("a check without a deadline is never late"),
@@ -55,6 +57,7 @@ pub fn check_indices(
 /// [`check_indices`] that gives up with [`Stop::Late`] once `deadline` has passed.
 pub(super) fn check_until(
     board: Board,
+    piece: Leaper,
     path: &[u32],
     closed: bool,
     start: Option<Square>,
@@ -74,8 +77,8 @@ pub(super) fn check_until(
         }
         .into());
     }
-    if !(path.len() >= 1 << 20 && passes_on_two_threads(board, path, deadline)?) {
-        check_run(board, path, 0, deadline)?;
+    if !(path.len() >= 1 << 20 && passes_on_two_threads(board, piece, path, deadline)?) {
+        check_run(board, piece, path, 0, deadline)?;
     }
     if path.len() as u64 != board.area() {
         return Err(TourError::Incomplete {
@@ -85,8 +88,12 @@ pub(super) fn check_until(
         .into());
     }
     let last = board.square_at(path[path.len() - 1]);
-    if closed && !last.is_knight_move_to(first_square) {
+    if closed && path.len() == 2 {
+        return Err(TourError::TwoSquareCycle.into());
+    }
+    if closed && !piece.is_move(last, first_square) {
         return Err(TourError::NotClosed {
+            piece,
             last,
             first: first_square,
         }
@@ -95,40 +102,44 @@ pub(super) fn check_until(
     Ok(())
 }
 
-/// Whether the two halves of `path` are each a run of knight moves without a repeat, joined by
-/// a knight move, and share no square: checked on two threads (or on this one, one half after
+/// Whether the two halves of `path` are each a run of moves of `piece` without a repeat, joined
+/// by a move, and share no square: checked on two threads (or on this one, one half after
 /// the other, when the system will not start another). `false` on any doubt (the caller then
 /// checks in order, to name the first error).
 fn passes_on_two_threads(
     board: Board,
+    piece: Leaper,
     path: &[u32],
     deadline: Option<Instant>,
 ) -> Result<bool, Stop> {
     let half = path.len() / 2;
     let (head, tail) = path.split_at(half);
-    let check_tail = || check_run(board, tail, half, deadline);
+    let check_tail = || check_run(board, piece, tail, half, deadline);
     let (left, right) = std::thread::scope(|scope| {
         match std::thread::Builder::new().spawn_scoped(scope, check_tail) {
             Ok(right) => {
-                let left = check_run(board, head, 0, deadline);
+                let left = check_run(board, piece, head, 0, deadline);
                 (left, right.join().ok())
             }
-            Err(_) => (check_run(board, head, 0, deadline), Some(check_tail())),
+            Err(_) => (
+                check_run(board, piece, head, 0, deadline),
+                Some(check_tail()),
+            ),
         }
     });
     match (left, right) {
         (Err(Stop::Late), _) | (_, Some(Err(Stop::Late))) => Err(Stop::Late),
         (Ok(a), Some(Ok(b))) => {
-            Ok(is_knight_step(board, path[half - 1], path[half]) && !a.meets(&b))
+            Ok(is_step(board, piece, path[half - 1], path[half]) && !a.meets(&b))
         }
         _ => Ok(false),
     }
 }
 
-/// Whether square numbers `from` and `to` of `board` are a knight move apart.
-pub(super) fn is_knight_step(board: Board, from: u32, to: u32) -> bool {
+/// Whether square numbers `from` and `to` of `board` are one move of `piece` apart.
+fn is_step(board: Board, piece: Leaper, from: u32, to: u32) -> bool {
     let on = |index: u32| u64::from(index) < board.area();
-    on(from) && on(to) && board.square_at(from).is_knight_move_to(board.square_at(to))
+    on(from) && on(to) && piece.is_move(board.square_at(from), board.square_at(to))
 }
 
 fn off_board(board: Board, step: usize, index: u32) -> TourError {
@@ -139,69 +150,87 @@ fn off_board(board: Board, step: usize, index: u32) -> TourError {
     }
 }
 
-/// Which move takes one square number to another. On a board of at least 4 columns the eight
-/// moves change the square number by eight different amounts; on a narrower one two moves can
-/// share an amount (on 3 columns, two rows down and one left is one row down and two right),
-/// and the column the knight stands on tells them apart: at most one of them stays on the board.
+/// Which move takes one square number to another. On a board more than `2b` columns wide (for
+/// the `(a, b)`-leaper) the moves change the square number by different amounts, so a table
+/// by difference names the move; on a narrower one two moves can share an amount (on 3
+/// columns, a knight's two rows down and one left is one row down and two right), and on a
+/// very wide one the table would be too large: there every move with the difference is tried,
+/// and the column the piece stands on tells them apart (at most one of them stays on the board).
 struct MoveTable {
     cols: i64,
     rows: i64,
-    /// The moves (at most two) by `difference + 2 * cols + 2`, 8 for none; empty for very wide
-    /// boards, which compare the eight differences instead.
-    by_difference: Vec<[u8; 2]>,
+    /// The move by `difference + reach`, [`NO_MOVE`] for none; empty where the moves are
+    /// compared one by one instead.
+    by_difference: Vec<u8>,
+    /// The largest difference a move makes, `b * cols + b`.
+    reach: i64,
+    moves: Moves,
     differences: [i64; 8],
 }
 
+/// No move makes this difference.
+const NO_MOVE: u8 = 8;
+
 impl MoveTable {
-    fn new(board: Board) -> Self {
+    fn new(board: Board, piece: Leaper) -> Self {
         let cols = i64::from(board.cols());
-        let differences = KNIGHT_MOVES.map(|(dr, dc)| i64::from(dr) * cols + i64::from(dc));
+        let moves = piece.moves();
+        let mut differences = [i64::MAX; 8];
+        for (difference, &(dr, dc)) in differences.iter_mut().zip(moves.as_slice()) {
+            *difference = i64::from(dr) * cols + i64::from(dc);
+        }
+        let b = i64::from(piece.b());
+        let reach = b * cols + b;
         let mut by_difference = Vec::new();
-        if cols <= 1 << 20 {
-            by_difference = vec![[8u8; 2]; (4 * cols + 5) as usize];
-            for (k, &d) in differences.iter().enumerate() {
-                let moves = &mut by_difference[(d + 2 * cols + 2) as usize];
-                let free = usize::from(moves[0] != 8);
-                moves[free] = k as u8;
+        if cols > 2 * b && cols <= 1 << 20 {
+            by_difference = vec![NO_MOVE; (2 * reach + 1) as usize];
+            for (k, &d) in differences[..moves.len()].iter().enumerate() {
+                by_difference[(d + reach) as usize] = k as u8;
             }
         }
         Self {
             cols,
             rows: i64::from(board.rows()),
             by_difference,
+            reach,
+            moves,
             differences,
         }
     }
 
-    /// Where the knight on square number `from`, at `row` and `col`, stands after a move to
+    /// Where the piece on square number `from`, at `row` and `col`, stands after a move to
     /// square number `to`; `None` if no move takes it there.
     #[inline(always)]
     fn step(&self, from: u32, to: u32, row: i64, col: i64) -> Option<(i64, i64)> {
         let difference = i64::from(to) - i64::from(from);
-        let moves = if self.by_difference.is_empty() {
-            [
-                self.differences.iter().position(|&d| d == difference)? as u8,
-                8,
-            ]
-        } else {
-            let slot = usize::try_from(difference + 2 * self.cols + 2).ok()?;
-            *self.by_difference.get(slot)?
-        };
-        moves.into_iter().take_while(|&k| k < 8).find_map(|k| {
-            let (dr, dc) = KNIGHT_MOVES[usize::from(k)];
+        let land = |k: usize| {
+            let (dr, dc) = self.moves.as_slice()[k];
             let (row, col) = (row + i64::from(dr), col + i64::from(dc));
             ((0..self.rows).contains(&row) && (0..self.cols).contains(&col)).then_some((row, col))
-        })
+        };
+        if self.by_difference.is_empty() {
+            return (0..self.moves.len())
+                .filter(|&k| self.differences[k] == difference)
+                .find_map(land);
+        }
+        let slot = usize::try_from(difference + self.reach).ok()?;
+        let k = *self.by_difference.get(slot)?;
+        if k == NO_MOVE {
+            None
+        } else {
+            land(usize::from(k))
+        }
     }
 }
 
 /// The fast check of a path given a run of square numbers at a time, with one bit a square: every
-/// square on the board, every step a knight move, no square twice. It does not know the
+/// square on the board, every step a move of the piece, no square twice. It does not know the
 /// board's start or whether the path must close; [`PathCheck::first`] and [`PathCheck::last`]
 /// let the caller check those, and the bits of two checks can be compared
 /// ([`PathCheck::meets`]) when a path is checked in two parts.
 pub struct PathCheck {
     board: Board,
+    piece: Leaper,
     moves: MoveTable,
     seen: Vec<u64>,
     first: Option<u32>,
@@ -215,16 +244,26 @@ pub struct PathCheck {
 }
 
 impl PathCheck {
-    /// A check of a path of `board` whose first square is visit `first_step` (1-based) of the
-    /// tour; fails if the memory for its bits cannot be had.
+    /// A check of a knight's path of `board` whose first square is visit `first_step` (1-based)
+    /// of the tour; fails if the memory for its bits cannot be had.
     pub fn new(board: Board, first_step: u64) -> Result<Self, TryReserveError> {
+        Self::with_piece(board, Leaper::KNIGHT, first_step)
+    }
+
+    /// [`PathCheck::new`] for a path of `piece`.
+    pub fn with_piece(
+        board: Board,
+        piece: Leaper,
+        first_step: u64,
+    ) -> Result<Self, TryReserveError> {
         let words = board.area().div_ceil(64) as usize;
         let mut seen = Vec::new();
         seen.try_reserve_exact(words)?;
         seen.resize(words, 0);
         Ok(Self {
             board,
-            moves: MoveTable::new(board),
+            piece,
+            moves: MoveTable::new(board, piece),
             seen,
             first: None,
             previous: 0,
@@ -284,7 +323,8 @@ impl PathCheck {
                 break;
             }
             let Some(moved) = moves.step(previous, index, row, col) else {
-                result = Err(TourError::NotKnightMove {
+                result = Err(TourError::NotAMove {
+                    piece: self.piece,
                     step: step - 1,
                     from: board.square_at(previous),
                     to: board.square_at(index),
@@ -314,15 +354,17 @@ impl PathCheck {
 /// comes twice; returns the check, which holds the bits of its squares.
 fn check_run(
     board: Board,
+    piece: Leaper,
     run: &[u32],
     offset: usize,
     deadline: Option<Instant>,
 ) -> Result<PathCheck, Stop> {
-    let mut check =
-        PathCheck::new(board, offset as u64 + 1).map_err(|_| TourError::OutOfMemory {
+    let mut check = PathCheck::with_piece(board, piece, offset as u64 + 1).map_err(|_| {
+        TourError::OutOfMemory {
             board,
             bytes: board.area() / 8,
-        })?;
+        }
+    })?;
     for (i, part) in run.chunks(STEPS_PER_LOOK).enumerate() {
         if i > 0 && late(deadline) {
             return Err(Stop::Late);
@@ -338,14 +380,16 @@ mod tests {
     use crate::solve::{Outcome, Request, solve};
     use crate::tour::Validator;
 
-    /// The streaming validator's verdict on `path`, square by square as a file is read.
+    /// The streaming validator's verdict on `path` as a tour of `piece`, square by square as a
+    /// file is read.
     fn validated(
         board: Board,
+        piece: Leaper,
         path: &[u32],
         closed: bool,
         start: Option<Square>,
     ) -> Result<(), TourError> {
-        let mut validator = Validator::new(board, closed, start);
+        let mut validator = Validator::new(board, closed, start).with_piece(piece);
         for &index in path {
             validator.push(board.square_at(index))?;
         }
@@ -364,13 +408,17 @@ mod tests {
         }
     }
 
-    /// Tours of `board` where it has them, and broken ones: squares swapped, replaced (on or
-    /// off the board), repeated, dropped; knight walks until stuck; square numbers at random.
-    fn paths(board: Board, numbers: &mut Numbers) -> Vec<Vec<u32>> {
+    /// Tours of `piece` on `board` where it has them (within a small budget), and broken ones:
+    /// squares swapped, replaced (on or off the board), repeated, dropped; walks of the piece
+    /// until stuck; square numbers at random.
+    fn paths(board: Board, piece: Leaper, numbers: &mut Numbers) -> Vec<Vec<u32>> {
         let area = board.area();
         let mut tours = Vec::new();
         for closed in [false, true] {
-            let request = Request::new(board, Square::new(0, 0)).closed(closed);
+            let mut request = Request::new(board, Square::new(0, 0))
+                .piece(piece)
+                .closed(closed);
+            request.node_budget = 200_000;
             if let Ok(Outcome::Tour { tour, .. }) = solve(&request) {
                 tours.push(tour.indices().to_vec());
             }
@@ -397,7 +445,10 @@ mod tests {
             let mut walk = vec![numbers.below(area) as u32];
             loop {
                 let here = board.square_at(*walk.last().unwrap());
-                let next: Vec<u32> = board.neighbours(here).map(|s| board.index(s)).collect();
+                let next: Vec<u32> = board
+                    .leaper_neighbours(here, piece)
+                    .map(|s| board.index(s))
+                    .collect();
                 let fresh: Vec<u32> = next.into_iter().filter(|n| !walk.contains(n)).collect();
                 if fresh.is_empty() || walk.len() as u64 == area {
                     break;
@@ -416,23 +467,36 @@ mod tests {
 
     #[test]
     fn the_fast_check_gives_the_validators_verdict_on_every_board_up_to_12_a_side() {
+        compare_on_every_board(Leaper::KNIGHT, 20_000, 200);
+    }
+
+    #[test]
+    fn the_fast_check_gives_the_validators_verdict_for_other_leapers() {
+        compare_on_every_board(Leaper::GIRAFFE, 10_000, 20);
+        compare_on_every_board(Leaper::ZEBRA, 10_000, 10);
+        compare_on_every_board(Leaper::new(0, 1).unwrap(), 20_000, 200);
+    }
+
+    /// Compares the fast check with the validator on paths of `piece` on every board up to 12
+    /// a side: at least `least` comparisons, of which at least `least_tours` tours.
+    fn compare_on_every_board(piece: Leaper, least: usize, least_tours: usize) {
         let mut numbers = Numbers(0x9e37_79b9_7f4a_7c15);
         let mut compared = 0;
         let mut tours = 0;
         for rows in 1..=12 {
             for cols in 1..=12 {
                 let board = Board::new(rows, cols).unwrap();
-                for path in paths(board, &mut numbers) {
+                for path in paths(board, piece, &mut numbers) {
                     let first = path.first().map(|&index| board.square_at(index));
                     let other = Square::new(rows as u32 - 1, cols as u32 - 1);
                     for closed in [false, true] {
                         for start in [None, first, Some(other)] {
-                            let expected = validated(board, &path, closed, start);
+                            let expected = validated(board, piece, &path, closed, start);
                             tours += usize::from(expected.is_ok());
                             assert_eq!(
-                                check_indices(board, &path, closed, start),
+                                check_indices(board, piece, &path, closed, start),
                                 expected,
-                                "{board}, closed {closed}, start {start:?}: {path:?}"
+                                "{piece} on {board}, closed {closed}, start {start:?}: {path:?}"
                             );
                             compared += 1;
                         }
@@ -440,7 +504,7 @@ mod tests {
                 }
             }
         }
-        assert!(compared > 20_000, "{compared}");
-        assert!(tours > 200, "{tours}");
+        assert!(compared > least, "{piece}: {compared}");
+        assert!(tours > least_tours, "{piece}: {tours}");
     }
 }

@@ -2,9 +2,9 @@
 //!
 //! The validator streams: it takes squares one at a time and keeps one bit a square, so it
 //! checks a tour of 10^8 squares in linear time without holding the path twice. It checks that
-//! every square lies on the board and is visited exactly once, that every step is a knight
-//! move, that a closed tour's last square is a knight move from its first, and that the tour
-//! begins at the requested start.
+//! every square lies on the board and is visited exactly once, that every step is a move of the
+//! tour's piece (the knight unless another [`Leaper`] is named), that a closed tour's last
+//! square is a move from its first, and that the tour begins at the requested start.
 
 use std::collections::TryReserveError;
 use std::convert::Infallible;
@@ -15,6 +15,7 @@ use std::time::Instant;
 use thiserror::Error;
 
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 
 mod fast;
 
@@ -53,9 +54,11 @@ pub enum TourError {
         /// The tour's last square.
         found: Square,
     },
-    /// Two consecutive squares are not a knight move apart.
-    #[error("step {step} → {next} is not a knight move ({from} to {to})", next = step + 1)]
-    NotKnightMove {
+    /// Two consecutive squares are not one move of the piece apart.
+    #[error("step {step} → {next} is not a {piece} move ({from} to {to})", next = step + 1)]
+    NotAMove {
+        /// The piece the tour is read as.
+        piece: Leaper,
         /// Visit number of `from`, 1-based.
         step: u64,
         /// Square at `step`.
@@ -79,16 +82,23 @@ pub enum TourError {
         /// Squares on the board.
         squares: u64,
     },
-    /// A closed tour whose last square is not a knight move from its first.
+    /// A closed tour whose last square is not a move of the piece from its first.
     #[error(
-        "the tour is not closed: the last square {last} is not a knight move from the first {first}"
+        "the tour is not closed: the last square {last} is not a {piece} move from the first {first}"
     )]
     NotClosed {
+        /// The piece the tour is read as.
+        piece: Leaper,
         /// The last square.
         last: Square,
         /// The first square.
         first: Square,
     },
+    /// A closed tour of two squares: it would take its one move back.
+    #[error(
+        "the tour is not closed: a tour of two squares cannot close without taking its move back"
+    )]
+    TwoSquareCycle,
     /// The memory to hold the tour was refused by the system.
     #[error("a tour of the {board} board needs {bytes} bytes of memory, and the system refused it")]
     OutOfMemory {
@@ -114,7 +124,13 @@ impl TourError {
                 square,
                 board,
             },
-            Self::NotKnightMove { step, from, to } => Self::NotKnightMove {
+            Self::NotAMove {
+                piece,
+                step,
+                from,
+                to,
+            } => Self::NotAMove {
+                piece,
                 step: renumber(step),
                 from,
                 to,
@@ -133,6 +149,7 @@ impl TourError {
 #[derive(Debug, Clone)]
 pub struct Validator {
     board: Board,
+    piece: Leaper,
     closed: bool,
     start: Option<Square>,
     end: Option<Square>,
@@ -145,10 +162,12 @@ pub struct Validator {
 }
 
 impl Validator {
-    /// A validator for a tour of `board`, closed or open, from `start` if one is required.
+    /// A validator for a knight's tour of `board`, closed or open, from `start` if one is
+    /// required ([`Validator::with_piece`] for another piece).
     pub fn new(board: Board, closed: bool, start: Option<Square>) -> Self {
         Self {
             board,
+            piece: Leaper::KNIGHT,
             closed,
             start,
             end: None,
@@ -158,6 +177,11 @@ impl Validator {
             last: None,
             kept: None,
         }
+    }
+
+    /// The same validator, for a tour of `piece` instead of the knight.
+    pub fn with_piece(self, piece: Leaper) -> Self {
+        Self { piece, ..self }
     }
 
     /// The same validator, requiring the tour to end on `end`.
@@ -195,8 +219,9 @@ impl Validator {
                 }
                 self.first = Some(square);
             }
-            Some(from) if !from.is_knight_move_to(square) => {
-                return Err(TourError::NotKnightMove {
+            Some(from) if !self.piece.is_move(from, square) => {
+                return Err(TourError::NotAMove {
+                    piece: self.piece,
                     step: step - 1,
                     from,
                     to: square,
@@ -222,10 +247,11 @@ impl Validator {
     /// `None` if the squares were not kept.
     pub fn into_tour(mut self) -> Result<Option<Tour>, TourError> {
         let kept = self.kept.take();
-        let (board, closed) = (self.board, self.closed);
+        let (board, piece, closed) = (self.board, self.piece, self.closed);
         self.finish()?;
         Ok(kept.map(|path| Tour {
             board,
+            piece,
             closed,
             path,
         }))
@@ -243,8 +269,15 @@ impl Validator {
                 squares: self.board.area(),
             });
         }
-        if self.closed && !last.is_knight_move_to(first) {
-            return Err(TourError::NotClosed { last, first });
+        if self.closed && self.visited == 2 {
+            return Err(TourError::TwoSquareCycle);
+        }
+        if self.closed && !self.piece.is_move(last, first) {
+            return Err(TourError::NotClosed {
+                piece: self.piece,
+                last,
+                first,
+            });
         }
         if let Some(expected) = self.end.filter(|&end| end != last) {
             return Err(TourError::WrongEnd {
@@ -256,7 +289,7 @@ impl Validator {
     }
 }
 
-/// Checks a whole tour at once; see [`Validator`].
+/// Checks a whole knight's tour at once; see [`Validator`].
 pub fn validate(
     board: Board,
     squares: impl IntoIterator<Item = Square>,
@@ -270,13 +303,15 @@ pub fn validate(
     validator.finish()
 }
 
-/// A validated knight's tour: each square of the board once, in visit order.
+/// A validated tour of a piece (the knight, or another [`Leaper`]): each square of the board
+/// once, in visit order.
 ///
 /// The only way to make one is [`Tour::new`], which runs the validator, so a `Tour` in hand is
 /// a correct tour.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Tour {
     board: Board,
+    piece: Leaper,
     closed: bool,
     path: Vec<u32>,
 }
@@ -290,6 +325,7 @@ impl fmt::Debug for Tour {
         let more = self.path.len().saturating_sub(SHOWN);
         f.debug_struct("Tour")
             .field("board", &self.board)
+            .field("piece", &self.piece)
             .field("closed", &self.closed)
             .field("first", &first)
             .field("more", &more)
@@ -298,34 +334,49 @@ impl fmt::Debug for Tour {
 }
 
 impl Tour {
-    /// Validates `path` (square numbers, see [`Board::index`]) as a tour of `board`, closed if
-    /// `closed`, from `start` if given.
+    /// Validates `path` (square numbers, see [`Board::index`]) as a knight's tour of `board`,
+    /// closed if `closed`, from `start` if given.
     pub fn new(
         board: Board,
         path: Vec<u32>,
         closed: bool,
         start: Option<Square>,
     ) -> Result<Self, TourError> {
-        check_indices(board, &path, closed, start)?;
+        Self::with_piece(board, Leaper::KNIGHT, path, closed, start)
+    }
+
+    /// [`Tour::new`] for a tour of `piece`: every step, and a closed tour's last, is one of its
+    /// moves.
+    pub fn with_piece(
+        board: Board,
+        piece: Leaper,
+        path: Vec<u32>,
+        closed: bool,
+        start: Option<Square>,
+    ) -> Result<Self, TourError> {
+        check_indices(board, piece, &path, closed, start)?;
         Ok(Self {
             board,
+            piece,
             closed,
             path,
         })
     }
 
-    /// [`Tour::new`] that gives up once `deadline` has passed (it looks at the clock every few
+    /// [`Tour::with_piece`] that gives up once `deadline` has passed (it looks at the clock every few
     /// million squares): `None` then, with no verdict.
     pub fn new_within(
         board: Board,
+        piece: Leaper,
         path: Vec<u32>,
         closed: bool,
         start: Option<Square>,
         deadline: Option<Instant>,
     ) -> Option<Result<Self, TourError>> {
-        match check_until(board, &path, closed, start, deadline) {
+        match check_until(board, piece, &path, closed, start, deadline) {
             Ok(()) => Some(Ok(Self {
                 board,
+                piece,
                 closed,
                 path,
             })),
@@ -339,7 +390,12 @@ impl Tour {
         self.board
     }
 
-    /// Whether the last square is a knight move from the first (checked when the tour was made).
+    /// The piece that tours: every step is one of its moves.
+    pub fn piece(&self) -> Leaper {
+        self.piece
+    }
+
+    /// Whether the last square is a move from the first (checked when the tour was made).
     pub fn is_closed(&self) -> bool {
         self.closed
     }
@@ -386,7 +442,12 @@ pub trait VisitOrder: Sync {
     /// The board toured.
     fn board(&self) -> Board;
 
-    /// Whether the last square is a knight move from the first.
+    /// The piece that tours (the knight unless the tour says otherwise).
+    fn piece(&self) -> Leaper {
+        Leaper::KNIGHT
+    }
+
+    /// Whether the last square is a move of the piece from the first.
     fn is_closed(&self) -> bool;
 
     /// The square numbers (see [`Board::index`]) of the visits `visits` (0-based), in order:
@@ -450,6 +511,10 @@ impl VisitOrder for Tour {
         self.board
     }
 
+    fn piece(&self) -> Leaper {
+        self.piece
+    }
+
     fn is_closed(&self) -> bool {
         self.closed
     }
@@ -488,9 +553,26 @@ mod tests {
             let construction = crate::construct::construct(board, start, false).unwrap();
             let path = construction.path().unwrap();
             let passed = Some(Instant::now());
-            assert!(Tour::new_within(board, path.clone(), false, Some(start), passed).is_none());
+            assert!(
+                Tour::new_within(
+                    board,
+                    Leaper::KNIGHT,
+                    path.clone(),
+                    false,
+                    Some(start),
+                    passed
+                )
+                .is_none()
+            );
             let later = Some(Instant::now() + std::time::Duration::from_secs(3600));
-            let tour = Tour::new_within(board, path.clone(), false, Some(start), later);
+            let tour = Tour::new_within(
+                board,
+                Leaper::KNIGHT,
+                path.clone(),
+                false,
+                Some(start),
+                later,
+            );
             assert_eq!(tour, Some(Tour::new(board, path, false, Some(start))));
         }
     }

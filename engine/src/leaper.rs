@@ -142,6 +142,13 @@ impl Leaper {
             (-a, -b),
             (-b, -a),
         ];
+        if 0 < a && a < b {
+            // Eight distinct moves: every search is set up with them, so no search for repeats.
+            return Moves {
+                deltas: all,
+                len: 8,
+            };
+        }
         let mut moves = Moves {
             deltas: [(0, 0); 8],
             len: 0,

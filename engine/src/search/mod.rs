@@ -66,7 +66,7 @@ pub use self::setup::SetupError;
 pub(crate) use self::setup::check_clock;
 
 use crate::board::{Board, Square};
-use crate::leaper::{Leaper, Moves};
+use crate::leaper::Leaper;
 use crate::tour::{Tour, TourError};
 
 /// How many nodes pass between two looks at the clock.
@@ -103,8 +103,8 @@ pub struct Search {
     border: usize,
     /// The cell offsets of the piece's moves (0 past the last).
     offsets: [isize; 8],
-    /// The piece's moves, in its fixed order.
-    moves: Moves,
+    /// The piece's moves, in its fixed order (`(0, 0)` past the last).
+    deltas: [(i32, i32); 8],
     /// How many moves the piece has: 8, or 4.
     move_count: usize,
     cells: Vec<u8>,
@@ -230,6 +230,7 @@ impl Search {
             "an end is off the prefix, and a closed tour has none"
         );
         let (width, _) = setup::padded_size(board, config.piece);
+        let moves = config.piece.moves();
         let Storage {
             cells,
             path,
@@ -241,9 +242,9 @@ impl Search {
             config,
             width,
             border: border(config.piece),
-            offsets: Self::offsets(config.piece, width),
-            moves: config.piece.moves(),
-            move_count: config.piece.moves().len(),
+            offsets: Self::offsets(moves, width),
+            deltas: Self::deltas(moves),
+            move_count: moves.len(),
             cells,
             path,
             frames,

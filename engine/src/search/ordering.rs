@@ -59,7 +59,7 @@ impl Search {
         let variant = usize::from(self.config.variant);
         let mut key = (((k + variant) % 8) << 4 | k) as u64;
         if self.config.ordering == MoveOrdering::Warnsdorff {
-            let (dr, dc) = self.moves.as_slice()[k];
+            let (dr, dc) = self.deltas[k];
             let distance =
                 centre_distance(head.0 + i64::from(dr), head.1 + i64::from(dc), self.board);
             key |= warnsdorff_rank(degree, distance, variant & 8 != 0);

@@ -7,7 +7,7 @@
 
 use super::Search;
 use crate::board::Square;
-use crate::leaper::Leaper;
+use crate::leaper::{Leaper, Moves};
 
 /// Cell bit: border or visited.
 pub(super) const BLOCKED: u8 = 0x80;
@@ -36,11 +36,21 @@ pub(super) struct Neighbourhood {
 }
 
 impl Search {
-    /// The cell offset of each move of `piece` on a padded board `width` cells wide (0 past
-    /// its last move).
-    pub(super) fn offsets(piece: Leaper, width: usize) -> [isize; 8] {
+    /// A piece's `moves` in a fixed array, `(0, 0)` past the last: read by a move's number,
+    /// with no length to check.
+    pub(super) fn deltas(moves: Moves) -> [(i32, i32); 8] {
+        let mut deltas = [(0, 0); 8];
+        for (slot, delta) in deltas.iter_mut().zip(moves) {
+            *slot = delta;
+        }
+        deltas
+    }
+
+    /// The cell offset of each of a piece's `moves` on a padded board `width` cells wide (0
+    /// past its last move).
+    pub(super) fn offsets(moves: Moves, width: usize) -> [isize; 8] {
         let mut offsets = [0; 8];
-        for (offset, (dr, dc)) in offsets.iter_mut().zip(piece.moves()) {
+        for (offset, (dr, dc)) in offsets.iter_mut().zip(moves) {
             *offset = dr as isize * width as isize + dc as isize;
         }
         offsets
@@ -95,12 +105,23 @@ impl Search {
     /// neighbours as they are now (the head's candidates, in one pass over the cells).
     #[inline(always)]
     pub(super) fn visit(&mut self, cell: usize) -> Neighbourhood {
+        // A piece has eight moves or four: a loop of a fixed length is unrolled, which the
+        // knight's search, the hot path, is measured with.
+        if self.move_count == 8 {
+            self.visit_with::<8>(cell)
+        } else {
+            self.visit_with::<4>(cell)
+        }
+    }
+
+    #[inline(always)]
+    fn visit_with<const MOVES: usize>(&mut self, cell: usize) -> Neighbourhood {
         self.cells[cell] |= BLOCKED;
         if self.cells[cell] & NEAR_START != 0 {
             self.start_exits -= 1;
         }
         let mut around = Neighbourhood::default();
-        for k in 0..self.move_count {
+        for k in 0..MOVES {
             let neighbour = self.neighbour(cell, k);
             let value = self.cells[neighbour];
             if value & BLOCKED == 0 {
@@ -119,11 +140,20 @@ impl Search {
     /// The exact inverse of [`Search::visit`].
     #[inline(always)]
     pub(super) fn unvisit(&mut self, cell: usize) {
+        if self.move_count == 8 {
+            self.unvisit_with::<8>(cell);
+        } else {
+            self.unvisit_with::<4>(cell);
+        }
+    }
+
+    #[inline(always)]
+    fn unvisit_with<const MOVES: usize>(&mut self, cell: usize) {
         self.cells[cell] &= !BLOCKED;
         if self.cells[cell] & NEAR_START != 0 {
             self.start_exits += 1;
         }
-        for k in 0..self.move_count {
+        for k in 0..MOVES {
             let neighbour = self.neighbour(cell, k);
             if self.cells[neighbour] & BLOCKED == 0 {
                 self.cells[neighbour] += 1;

@@ -98,6 +98,7 @@ fn any_expectations() -> impl Strategy<Value = Expectations> {
         prop::option::of(text.prop_filter_map("a square", |text| SquareSpec::from_str(&text).ok()));
     (size, any::<bool>(), start).prop_map(|(size, closed, start)| Expectations {
         size,
+        piece: None,
         closed,
         start,
         end: None,
@@ -373,6 +374,7 @@ fn expectations(tour: &Tour, size: Option<Board>) -> Expectations {
     let start = tour.start();
     Expectations {
         size,
+        piece: None,
         closed: tour.is_closed(),
         start: Some(format!("{},{}", start.row, start.col).parse().unwrap()),
         end: None,
@@ -421,7 +423,7 @@ proptest! {
     #[test]
     fn solved_tours_written_as_grids_and_lists_pass_the_check(tour in small_tours()) {
         let board = tour.board();
-        let found = CheckedTour { board, start: tour.start(), closed: tour.is_closed(), tour: None };
+        let found = CheckedTour { board, piece: tour.piece(), start: tour.start(), closed: tour.is_closed(), tour: None };
         // Asked to keep it, every format gives back the very tour that was written.
         let kept = CheckedTour { tour: Some(tour.clone()), ..found.clone() };
         let mut keeping = expectations(&tour, Some(board));
@@ -569,6 +571,7 @@ proptest! {
         let board = spanned_board(&text);
         let expect = |size| Expectations {
             size,
+            piece: None,
             closed: false,
             start: None,
             end: None,

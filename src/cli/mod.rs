@@ -181,13 +181,15 @@ fn request_for(board: &BoardArgs) -> Result<Request, Failure> {
         .start
         .resolve(board.size)
         .map_err(Failure::bad_input)?;
-    Ok(Request::new(board.size, start).closed(board.closed))
+    Ok(Request::new(board.size, start)
+        .closed(board.closed)
+        .piece(board.piece.piece))
 }
 
 /// `request` asked to complete the partial tour in `file`, which starts it: a `--start`
 /// given (`start_given`) must be its first square.
 fn completing(mut request: Request, file: &Path, start_given: bool) -> Result<Request, Failure> {
-    let prefix = read_prefix(file, request.board).map_err(Failure::bad_input)?;
+    let prefix = read_prefix(file, request.board, request.piece).map_err(Failure::bad_input)?;
     let first = prefix[0];
     if start_given && first != request.start {
         let name = |square| full_name(request.board, square);

@@ -18,6 +18,7 @@ use super::*;
 pub(super) fn read_back(path: &std::path::Path, board: Board) -> Tour {
     let expect = Expectations {
         size: Some(board),
+        piece: None,
         closed: false,
         start: None,
         end: None,

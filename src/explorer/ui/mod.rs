@@ -140,8 +140,9 @@ impl StatefulWidget for Screen<'_> {
         let app = self.app;
         let setup = app.setup();
         let title = format!(
-            " {} {} ",
+            " {} {}{} ",
             setup.board,
+            panel::piece_prefix(setup.piece),
             if setup.closed { "closed" } else { "open" }
         );
         let scene = app.scene();

@@ -120,6 +120,7 @@ mod ends;
 mod ends_map;
 mod files;
 mod keys;
+mod leapers;
 mod navigation;
 mod pictures;
 mod play;

@@ -1,4 +1,5 @@
-//! The tour engine: everything that computes tours, and nothing else.
+//! The tour engine: everything that computes tours, and nothing else: the knight's, and those
+//! of any other leaper.
 //!
 //! - [`board`]: rows × cols, squares, knight moves;
 //! - [`leaper`]: the pieces, `(a, b)`-leapers, of which the knight is `(1, 2)`;
@@ -57,6 +58,32 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+//! # Other pieces
+//!
+//! The knight is the `(1,2)`-leaper; a request may name another [`leaper::Leaper`] (the camel,
+//! the zebra, the giraffe or any `(a,b)`). Its theorems answer first, then the search; the
+//! construction builds knight's tours only.
+//!
+//! ```
+//! use knights_tour_engine::board::{Board, Square};
+//! use knights_tour_engine::leaper::Leaper;
+//! use knights_tour_engine::solve::{Layer, Outcome, Request, solve};
+//!
+//! let giraffe = Leaper::GIRAFFE;
+//! let ten = Board::new(10, 10)?;
+//! let request = Request::new(ten, Square::new(0, 0)).piece(giraffe).closed(true);
+//! let Outcome::Tour { tour, .. } = solve(&request)? else {
+//!     panic!("the giraffe has a closed tour of 10x10");
+//! };
+//! assert_eq!(tour.piece(), giraffe);
+//!
+//! // On 7x7 the giraffe cannot reach every square (Knuth's theorem): no search runs.
+//! let seven = Board::new(7, 7)?;
+//! let outcome = solve(&Request::new(seven, Square::new(0, 0)).piece(giraffe))?;
+//! assert!(matches!(outcome, Outcome::NoTour { layer: Layer::Existence, .. }));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # A tour to a chosen end, and a partial tour completed
 //!
 //! A request may name the square the tour must end on, and a path already walked (a prefix)

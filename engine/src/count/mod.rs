@@ -1,4 +1,5 @@
-//! Counting tours exactly: by frontier dynamic programming (the `frontier` module) on any
+//! Counting tours exactly, of the knight or of any other leaper ([`CountRequest::piece`]): by
+//! frontier dynamic programming (the `frontier` module) on any
 //! board whose short side allows it, and by enumeration (`enumerate`) on the smallest boards,
 //! where it is quicker.
 //!

@@ -1,8 +1,9 @@
 //! The theorems for leapers other than the knight (whose own are in the parent module), each
 //! proved here or cited. For the `(a, b)`-leaper on an `m × n` board, `m <= n`:
 //!
-//! - **One square.** The 1×1 board has the one-square open tour and no closed tour (a square
-//!   is not a move from itself).
+//! - **One or two squares.** The 1×1 board has the one-square open tour. A closed tour needs
+//!   three squares at least: a square is not a move from itself, and a closed tour of two
+//!   squares would take its one move back.
 //! - **Colour-bound.** When `a + b` is even, a move changes the row and the column by numbers of
 //!   the same parity, so `row + col` keeps its parity: the piece never leaves its colour. Every
 //!   board of two squares or more has both colours, so it has no tour.
@@ -36,8 +37,9 @@ use crate::leaper::Leaper;
 /// Which theorem rules out every tour of a leaper on a board (see the module doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LeaperObstacle {
-    /// A closed tour of one square: a square is not a move from itself.
-    OneSquareClosed,
+    /// A closed tour of one or two squares: a square is not a move from itself, and two
+    /// squares would take their one move back.
+    TooSmallToClose,
     /// `a + b` even: the piece keeps its colour, and the board has both.
     ColourBound,
     /// The short side leaves no room for any move.
@@ -64,7 +66,7 @@ impl LeaperObstacle {
     pub fn is_disconnection(self) -> bool {
         !matches!(
             self,
-            Self::OneSquareClosed | Self::ColourBound | Self::OddAreaClosed
+            Self::TooSmallToClose | Self::ColourBound | Self::OddAreaClosed
         )
     }
 }
@@ -80,9 +82,10 @@ pub(super) fn describe(
     let (m, n) = (board.short_side(), board.long_side());
     const KNUTH: &str = "Knuth's theorem (\"Leaper graphs\", 1994)";
     match obstacle {
-        LeaperObstacle::OneSquareClosed => write!(
+        LeaperObstacle::TooSmallToClose => write!(
             f,
-            "no closed tour exists on the {board} board: a square is not a move from itself"
+            "no closed tour exists on the {board} board: a closed tour needs three squares at \
+             least (a square is not a move from itself, and two would take their one move back)"
         ),
         LeaperObstacle::ColourBound => write!(
             f,
@@ -185,12 +188,11 @@ pub(super) fn verdict(piece: Leaper, board: Board, start: Square, closed: bool) 
             obstacle,
         })
     };
+    if closed && board.area() <= 2 {
+        return refuse(LeaperObstacle::TooSmallToClose);
+    }
     if board.area() == 1 {
-        return if closed {
-            refuse(LeaperObstacle::OneSquareClosed)
-        } else {
-            Verdict::Certain
-        };
+        return Verdict::Certain;
     }
     if let Some(obstacle) = connectivity_obstacle(piece, board) {
         return refuse(obstacle);

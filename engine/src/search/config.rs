@@ -7,7 +7,8 @@ use crate::leaper::Leaper;
 /// How a search behaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchConfig {
-    /// The piece that tours.
+    /// The piece that tours (the knight in the standard set-ups; [`SearchConfig::with_piece`]
+    /// for another).
     pub piece: Leaper,
     /// Look for a closed tour.
     pub closed: bool,
@@ -29,7 +30,7 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
-    /// Warnsdorff's rule, one greedy pass of the knight: no undo.
+    /// Warnsdorff's rule, one greedy pass: no undo.
     pub fn greedy(closed: bool) -> Self {
         Self {
             piece: Leaper::KNIGHT,
@@ -43,7 +44,7 @@ impl SearchConfig {
         }
     }
 
-    /// Warnsdorff-ordered backtracking with pruning (the knight's): complete, so it can prove no tour.
+    /// Warnsdorff-ordered backtracking with pruning: complete, so it can prove no tour.
     pub fn backtracking(closed: bool) -> Self {
         Self {
             backtracking: true,

@@ -75,7 +75,7 @@ impl Choices {
 /// One step of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchEvent {
-    /// The knight moved from `from` to `to`; `choices` are `from`'s candidates, the last tried
+    /// The piece moved from `from` to `to`; `choices` are `from`'s candidates, the last tried
     /// being `to`. `depth` is the path length after the move.
     Advance {
         /// The square moved from.
@@ -87,7 +87,7 @@ pub enum SearchEvent {
         /// The candidates of `from`, with degrees, in the order tried.
         choices: Choices,
     },
-    /// The knight took back its last move: `undone` is unvisited again and `to` is the head.
+    /// The piece took back its last move: `undone` is unvisited again and `to` is the head.
     Backtrack {
         /// The square taken off the path.
         undone: Square,

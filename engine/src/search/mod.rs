@@ -4,17 +4,21 @@
 //! tight loop ([`Search::run`]). It is the same code, so what the explorer shows is what the
 //! solver does. No recursion: boards of millions of squares cannot overflow the stack.
 //!
+//! It searches for the tours of any leaper ([`SearchConfig::piece`], the knight by default).
+//!
 //! How it works:
-//! - The board is stored with a two-square border, so the eight neighbours of a square are
-//!   fixed offsets and never need a bounds check. Each cell holds a *blocked* bit (border or
+//! - The board is stored with a border as wide as the piece's long leg (two squares for the
+//!   knight), so the neighbours of a square (eight, or four) are fixed offsets and never need a
+//!   bounds check. Each cell holds a *blocked* bit (border or
 //!   visited), a *near start* bit (closed tours) and its degree: the number of unvisited
 //!   neighbours. Visiting a square decrements its unvisited neighbours; undoing it increments
 //!   exactly the same ones back.
 //! - Candidates are the head's unvisited neighbours, ordered by Warnsdorff's rule (fewest onward
 //!   moves first; ties to the square farthest from the centre by integer squared distance, then
-//!   the fixed order of [`KNIGHT_MOVES`]) or by the fixed order alone.
+//!   the piece's fixed move order, [`KNIGHT_MOVES`] for the knight) or by the fixed order
+//!   alone.
 //! - Pruning (sound: it only removes branches without a tour): an unvisited square whose degree
-//!   drops to 0 must be the very next and last square; a square of degree 1 that the knight
+//!   drops to 0 must be the very next and last square; a square of degree 1 that the piece
 //!   moves away from can only be the tour's last square, and a tour has one last square, so
 //!   forced moves follow. A closed tour's last square must be next to the start, so the search
 //!   never takes the start's last free neighbour early.
@@ -167,8 +171,8 @@ impl Search {
         Self::build(board, start, config, holes, config.limits.deadline)
     }
 
-    /// A search that completes `route`: its prefix (a knight's path: the tour's first square
-    /// first, the knight's square last) into a tour of the board, closed if `config` asks,
+    /// A search that completes `route`: its prefix (a path of the piece: the tour's first square
+    /// first, the piece's square last) into a tour of the board, closed if `config` asks,
     /// ending on its end if it has one. Like [`Search::bounded`], it honours the deadline of
     /// `config` while the board is set up.
     ///
@@ -478,7 +482,7 @@ impl Search {
         self.dead
     }
 
-    /// The knight's square: the end of the path.
+    /// The piece's square: the end of the path.
     pub fn head(&self) -> Square {
         self.square_of(*self.path.last().expect("the start stays") as usize)
     }

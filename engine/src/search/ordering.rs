@@ -1,6 +1,7 @@
 //! The order in which the search tries a square's candidates: Warnsdorff's rule (fewest
 //! onward moves first), ties to the square farthest from the centre by integer squared
-//! distance, then the fixed order of [`KNIGHT_MOVES`]; or that fixed order alone. Variants
+//! distance, then the piece's fixed move order ([`Leaper::moves`], [`KNIGHT_MOVES`] for the
+//! knight); or that fixed order alone. Variants
 //! rotate the move order and may prefer the centre instead, so that restarts explore other
 //! trees.
 //!
@@ -10,13 +11,15 @@
 use super::state::DEGREE;
 use super::{Candidate, Choices, Frame, Search};
 use crate::board::{Board, Square};
+#[cfg(doc)]
+use crate::{board::KNIGHT_MOVES, leaper::Leaper};
 
 /// How candidates are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveOrdering {
     /// Warnsdorff's rule with the deterministic tie-break.
     Warnsdorff,
-    /// The fixed order of [`KNIGHT_MOVES`]: the naive baseline.
+    /// The piece's fixed move order: the naive baseline.
     Fixed,
 }
 

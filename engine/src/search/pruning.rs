@@ -4,7 +4,7 @@
 //! - A path enters and leaves every square it passes through, so an unvisited square needs two
 //!   ways in, or one if it is the last square ([`Passage`]). A square of degree 0 must be the
 //!   very next and last square.
-//! - A square of degree 1 that the knight moves away from can only be the tour's last square,
+//! - A square of degree 1 that the piece moves away from can only be the tour's last square,
 //!   and a tour has one last square ([`one_last_square`]), so forced moves follow.
 //! - A closed tour's last square must be next to the start, so the search never takes the
 //!   start's last free neighbour early. A tour asked to end on a square is searched the same
@@ -61,8 +61,8 @@ pub(crate) fn one_last_square(last_only: u32) -> bool {
     last_only <= LAST_SQUARES
 }
 
-/// The candidates of one path square: bit `k` stands for move `k` of
-/// [`KNIGHT_MOVES`](crate::board::KNIGHT_MOVES). Their order is not stored: it is
+/// The candidates of one path square: bit `k` stands for move `k` of the piece
+/// ([`Leaper::moves`](crate::leaper::Leaper::moves)). Their order is not stored: it is
 /// computed when a move is taken (degrees are restored exactly on undo, so the order never
 /// changes while the frame lives).
 #[derive(Debug, Clone, Copy, Default)]

@@ -9,7 +9,7 @@ use crate::board::Square;
 /// The path a search completes: a prefix walked already, and where the tour must end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Route<'a> {
-    /// A knight's path: the tour's first square first, the knight's square last. One square
+    /// A path of the piece: the tour's first square first, the piece's square last. One square
     /// for a tour from a start.
     pub prefix: &'a [Square],
     /// The square the tour must end on, if any (open tours only).

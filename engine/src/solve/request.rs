@@ -163,7 +163,7 @@ pub struct Request {
     pub closed: bool,
     /// The square an open tour must end on, if any.
     pub end: Option<Square>,
-    /// A partial tour to complete: a knight's path whose first square is [`Request::start`]
+    /// A partial tour to complete: a path of the piece whose first square is [`Request::start`]
     /// and whose last is where the search goes on from. `None`, or the start alone, asks for
     /// a tour from the start.
     pub prefix: Option<Arc<[Square]>>,
@@ -225,7 +225,7 @@ impl Request {
         }
     }
 
-    /// The same request for a tour that begins with `prefix` (a knight's path, first square
+    /// The same request for a tour that begins with `prefix` (a path of the piece, first square
     /// first; not empty): the start becomes its first square. The solve checks the path.
     pub fn completing(self, prefix: impl Into<Arc<[Square]>>) -> Self {
         let prefix: Arc<[Square]> = prefix.into();

@@ -129,6 +129,7 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
+    use crate::leaper::Leaper;
     use crate::solve::{Outcome, Request, solve};
     use crate::tour::validate;
 
@@ -139,7 +140,13 @@ mod tests {
     const BOARDS: [(u64, u64); 7] = [(1, 1), (3, 8), (8, 3), (5, 5), (8, 8), (4, 7), (6, 6)];
 
     #[test]
-    fn every_symmetry_is_a_bijection_of_the_board_that_keeps_knight_moves() {
+    fn every_symmetry_is_a_bijection_of_the_board_that_keeps_every_leapers_moves() {
+        let pieces = [
+            Leaper::KNIGHT,
+            Leaper::GIRAFFE,
+            Leaper::ZEBRA,
+            Leaper::new(0, 1).unwrap(),
+        ];
         for (rows, cols) in BOARDS {
             let board = board(rows, cols);
             for &symmetry in Symmetry::of(board) {
@@ -149,12 +156,13 @@ mod tests {
                     .collect();
                 assert_eq!(images.len() as u64, board.area(), "{symmetry} of {board}");
                 assert!(images.iter().all(|&image| board.contains(image)));
-                for square in board.squares() {
+                for (square, piece) in board.squares().flat_map(|s| pieces.map(|p| (s, p))) {
                     let image = symmetry.apply(board, square);
-                    for neighbour in board.neighbours(square) {
+                    for neighbour in board.leaper_neighbours(square, piece) {
                         assert!(
-                            image.is_knight_move_to(symmetry.apply(board, neighbour)),
-                            "{symmetry} of {board} breaks the move {square} to {neighbour}"
+                            piece.is_move(image, symmetry.apply(board, neighbour)),
+                            "{symmetry} of {board} breaks the {piece}'s move {square} to \
+                             {neighbour}"
                         );
                     }
                 }

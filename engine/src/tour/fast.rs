@@ -88,6 +88,9 @@ pub(super) fn check_until(
         .into());
     }
     let last = board.square_at(path[path.len() - 1]);
+    if closed && path.len() == 2 {
+        return Err(TourError::TwoSquareCycle.into());
+    }
     if closed && !piece.is_move(last, first_square) {
         return Err(TourError::NotClosed {
             piece,
@@ -377,14 +380,16 @@ mod tests {
     use crate::solve::{Outcome, Request, solve};
     use crate::tour::Validator;
 
-    /// The streaming validator's verdict on `path`, square by square as a file is read.
+    /// The streaming validator's verdict on `path` as a tour of `piece`, square by square as a
+    /// file is read.
     fn validated(
         board: Board,
+        piece: Leaper,
         path: &[u32],
         closed: bool,
         start: Option<Square>,
     ) -> Result<(), TourError> {
-        let mut validator = Validator::new(board, closed, start);
+        let mut validator = Validator::new(board, closed, start).with_piece(piece);
         for &index in path {
             validator.push(board.square_at(index))?;
         }
@@ -403,13 +408,17 @@ mod tests {
         }
     }
 
-    /// Tours of `board` where it has them, and broken ones: squares swapped, replaced (on or
-    /// off the board), repeated, dropped; knight walks until stuck; square numbers at random.
-    fn paths(board: Board, numbers: &mut Numbers) -> Vec<Vec<u32>> {
+    /// Tours of `piece` on `board` where it has them (within a small budget), and broken ones:
+    /// squares swapped, replaced (on or off the board), repeated, dropped; walks of the piece
+    /// until stuck; square numbers at random.
+    fn paths(board: Board, piece: Leaper, numbers: &mut Numbers) -> Vec<Vec<u32>> {
         let area = board.area();
         let mut tours = Vec::new();
         for closed in [false, true] {
-            let request = Request::new(board, Square::new(0, 0)).closed(closed);
+            let mut request = Request::new(board, Square::new(0, 0))
+                .piece(piece)
+                .closed(closed);
+            request.node_budget = 200_000;
             if let Ok(Outcome::Tour { tour, .. }) = solve(&request) {
                 tours.push(tour.indices().to_vec());
             }
@@ -436,7 +445,10 @@ mod tests {
             let mut walk = vec![numbers.below(area) as u32];
             loop {
                 let here = board.square_at(*walk.last().unwrap());
-                let next: Vec<u32> = board.neighbours(here).map(|s| board.index(s)).collect();
+                let next: Vec<u32> = board
+                    .leaper_neighbours(here, piece)
+                    .map(|s| board.index(s))
+                    .collect();
                 let fresh: Vec<u32> = next.into_iter().filter(|n| !walk.contains(n)).collect();
                 if fresh.is_empty() || walk.len() as u64 == area {
                     break;
@@ -455,23 +467,36 @@ mod tests {
 
     #[test]
     fn the_fast_check_gives_the_validators_verdict_on_every_board_up_to_12_a_side() {
+        compare_on_every_board(Leaper::KNIGHT, 20_000, 200);
+    }
+
+    #[test]
+    fn the_fast_check_gives_the_validators_verdict_for_other_leapers() {
+        compare_on_every_board(Leaper::GIRAFFE, 10_000, 20);
+        compare_on_every_board(Leaper::ZEBRA, 10_000, 10);
+        compare_on_every_board(Leaper::new(0, 1).unwrap(), 20_000, 200);
+    }
+
+    /// Compares the fast check with the validator on paths of `piece` on every board up to 12
+    /// a side: at least `least` comparisons, of which at least `least_tours` tours.
+    fn compare_on_every_board(piece: Leaper, least: usize, least_tours: usize) {
         let mut numbers = Numbers(0x9e37_79b9_7f4a_7c15);
         let mut compared = 0;
         let mut tours = 0;
         for rows in 1..=12 {
             for cols in 1..=12 {
                 let board = Board::new(rows, cols).unwrap();
-                for path in paths(board, &mut numbers) {
+                for path in paths(board, piece, &mut numbers) {
                     let first = path.first().map(|&index| board.square_at(index));
                     let other = Square::new(rows as u32 - 1, cols as u32 - 1);
                     for closed in [false, true] {
                         for start in [None, first, Some(other)] {
-                            let expected = validated(board, &path, closed, start);
+                            let expected = validated(board, piece, &path, closed, start);
                             tours += usize::from(expected.is_ok());
                             assert_eq!(
-                                check_indices(board, Leaper::KNIGHT, &path, closed, start),
+                                check_indices(board, piece, &path, closed, start),
                                 expected,
-                                "{board}, closed {closed}, start {start:?}: {path:?}"
+                                "{piece} on {board}, closed {closed}, start {start:?}: {path:?}"
                             );
                             compared += 1;
                         }
@@ -479,7 +504,7 @@ mod tests {
                 }
             }
         }
-        assert!(compared > 20_000, "{compared}");
-        assert!(tours > 200, "{tours}");
+        assert!(compared > least, "{piece}: {compared}");
+        assert!(tours > least_tours, "{piece}: {tours}");
     }
 }

@@ -94,6 +94,11 @@ pub enum TourError {
         /// The first square.
         first: Square,
     },
+    /// A closed tour of two squares: it would take its one move back.
+    #[error(
+        "the tour is not closed: a tour of two squares cannot close without taking its move back"
+    )]
+    TwoSquareCycle,
     /// The memory to hold the tour was refused by the system.
     #[error("a tour of the {board} board needs {bytes} bytes of memory, and the system refused it")]
     OutOfMemory {
@@ -263,6 +268,9 @@ impl Validator {
                 visited: self.visited,
                 squares: self.board.area(),
             });
+        }
+        if self.closed && self.visited == 2 {
+            return Err(TourError::TwoSquareCycle);
         }
         if self.closed && !self.piece.is_move(last, first) {
             return Err(TourError::NotClosed {

@@ -1,0 +1,35 @@
+//! Benchmarks of other leapers' tours: open tours of the giraffe and the zebra on 100×100 and
+//! 1000×1000 from a corner, by the layered solver (the theorems, then the search with its
+//! restarts), each tour validated before it is returned. The knight's construction takes no
+//! part: these boards are searched.
+
+use divan::Bencher;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
+use knights_tour_engine::solve::{Outcome, Request, solve};
+
+fn main() {
+    divan::main();
+}
+
+/// An open tour of `piece` on the n×n board from the top-left corner.
+fn open_tour(bencher: Bencher, piece: Leaper, n: u64) {
+    let request = Request::new(Board::new(n, n).unwrap(), Square::new(0, 0)).piece(piece);
+    bencher.bench(|| {
+        let outcome = solve(&request).unwrap();
+        assert!(matches!(outcome, Outcome::Tour { .. }), "{outcome:?}");
+        outcome
+    });
+}
+
+/// The giraffe, (1,4).
+#[divan::bench(args = [100, 1000], sample_count = 3, sample_size = 1)]
+fn giraffe(bencher: Bencher, n: u64) {
+    open_tour(bencher, Leaper::GIRAFFE, n);
+}
+
+/// The zebra, (2,3).
+#[divan::bench(args = [100, 1000], sample_count = 3, sample_size = 1)]
+fn zebra(bencher: Bencher, n: u64) {
+    open_tour(bencher, Leaper::ZEBRA, n);
+}

@@ -45,7 +45,7 @@ fn leaper_tour(
 
 /// Both validators agree that `path` is a closed (or open) tour of `piece` on `board`.
 fn assert_leaper_tour(board: Board, piece: Leaper, path: &[Square], closed: bool, what: &str) {
-    let sides = (board.rows() as u32, board.cols() as u32);
+    let sides = (board.rows(), board.cols());
     if let Err(error) = leaper_tour(sides, (piece.a(), piece.b()), path, closed) {
         panic!("{what}: not a tour of the {piece}: {error}");
     }

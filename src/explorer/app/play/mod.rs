@@ -1,9 +1,10 @@
 //! Play (`P`): the player finds a tour, a move at a time, on the board, start and kind on
 //! screen, and the engine judges each position as it is reached.
 //!
-//! The knight stands on the start; the squares it may move to are numbered 1 to 8 (clockwise
-//! from two up and one right, as [`KNIGHT_MOVES`] runs) and marked with their Warnsdorff
-//! degree. `Enter` or a click on one of them, or its number, moves there; any other square is
+//! The piece (the knight, or the leaper on screen) stands on the start; the squares it may move
+//! to are numbered 1 to 8 (1 to 4 for a piece of four moves) in the piece's move order
+//! ([`Leaper::moves`]: for the knight clockwise from two up and one right) and marked with their
+//! Warnsdorff degree. `Enter` or a click on one of them, or its number, moves there; any other square is
 //! refused with a short message; `u` (`b`, `Backspace`) takes the last move back. After every
 //! move the judge (`judge`, on a thread of its own) says whether a tour completes the position
 //! ([`Judgement`]); judgements are kept by position (`positions`), so a move taken back and
@@ -45,7 +46,7 @@ pub struct PlayMove {
     pub number: u8,
     /// The square.
     pub square: Square,
-    /// Its Warnsdorff degree: the unvisited squares a knight's move from it.
+    /// Its Warnsdorff degree: the unvisited squares a move of the piece from it.
     pub degree: u8,
 }
 
@@ -280,7 +281,8 @@ impl Play {
         }
         if square == head {
             return Err(format!(
-                "the knight is on {}: pick a numbered square",
+                "the {} is on {}: pick a numbered square",
+                self.piece,
                 name(square)
             ));
         }
@@ -372,7 +374,7 @@ impl Play {
         }
     }
 
-    /// Validates the path once it covers the board: closed if its last square is a knight's
+    /// Validates the path once it covers the board: closed if its last square is a piece's
     /// move from its first.
     fn finish_if_covered(&mut self) {
         if self.path.len() as u64 != self.board.area() {

@@ -77,6 +77,20 @@ fn the_panel_names_the_piece_and_the_board_draws_its_letter() {
     );
     let ascii = screen(&app, plain_ascii(), 80, 24);
     assert!(ascii.contains(" Z "), "{ascii}");
+    // The shade and the overview draw the piece by its letter too.
+    for zoom in ["z", "z"] {
+        press(&mut app, zoom);
+        for look in [Look::standard(), plain_ascii()] {
+            let text = screen(&app, look, 80, 24);
+            // The board's part of each line, left of the panel's border.
+            let mut board = text.lines().map(|line| {
+                let border = line.find("││").or_else(|| line.find("||"));
+                &line[..border.unwrap_or(line.len())]
+            });
+            assert!(board.any(|line| line.contains('Z')), "{text}");
+            assert!(!text.contains('♞') && !text.contains(" N "), "{text}");
+        }
+    }
     let leaper = leaper_explorer(5, Leaper::new(0, 1).unwrap());
     let text = screen(&leaper, plain_ascii(), 80, 24);
     assert!(text.contains("(0,1)-leaper's tour"), "{text}");

@@ -224,11 +224,10 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("f", "finish")),
     ),
     key("r", "reset the search", Some(("r", "reset"))),
-    key("m", "next method", Some(("m", "method"))),
     key(
-        "K",
-        "next piece: knight, camel, zebra, giraffe (resets)",
-        None,
+        "m K",
+        "next method / next piece: knight, camel, zebra, giraffe",
+        Some(("m", "method")),
     ),
     key(
         "o E",

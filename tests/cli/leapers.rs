@@ -105,6 +105,20 @@ fn walk(neighbours: &[Vec<usize>], seen: &mut [bool], at: usize, depth: usize, e
     }
 }
 
+/// The squares of a JSON object's `path`.
+fn json_path(json: &Value) -> Vec<Square> {
+    let square = |pair: &Value| {
+        let coordinate = |at: usize| pair[at].as_u64().unwrap() as u32;
+        Square::new(coordinate(0), coordinate(1))
+    };
+    json["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(square)
+        .collect()
+}
+
 #[test]
 fn a_giraffe_closes_a_tour_of_10x10_and_a_zebra_tours_it_in_every_format() {
     let run = solve(&[
@@ -123,17 +137,7 @@ fn a_giraffe_closes_a_tour_of_10x10_and_a_zebra_tours_it_in_every_format() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let json: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(json["piece"], "zebra", "A,B names the zebra");
-    let path: Vec<Square> = json["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|pair| {
-            Square::new(
-                pair[0].as_u64().unwrap() as u32,
-                pair[1].as_u64().unwrap() as u32,
-            )
-        })
-        .collect();
+    let path = json_path(&json);
     assert_leaper_tour(board(10, 10), Leaper::ZEBRA, &path, false, "zebra json");
 }
 
@@ -143,17 +147,7 @@ fn the_wazir_tours_5x5_and_an_unnamed_leaper_is_named_by_its_legs() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let json: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(json["piece"], "0,1");
-    let path: Vec<Square> = json["path"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|pair| {
-            Square::new(
-                pair[0].as_u64().unwrap() as u32,
-                pair[1].as_u64().unwrap() as u32,
-            )
-        })
-        .collect();
+    let path = json_path(&json);
     let wazir = Leaper::new(0, 1).unwrap();
     assert_leaper_tour(board(5, 5), wazir, &path, false, "wazir");
 }

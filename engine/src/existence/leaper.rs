@@ -81,6 +81,10 @@ pub(super) fn describe(
     let (a, b) = (piece.a(), piece.b());
     let (m, n) = (board.short_side(), board.long_side());
     const KNUTH: &str = "Knuth's theorem (\"Leaper graphs\", 1994)";
+    let unreachable = format!(
+        "no {piece} tour exists on the {board} board: the {piece} cannot reach every square, \
+         because"
+    );
     match obstacle {
         LeaperObstacle::TooSmallToClose => write!(
             f,
@@ -97,47 +101,37 @@ pub(super) fn describe(
             "no closed {piece} tour exists on the odd-area {board} board: every move changes \
              colour, so a closed tour needs as many squares of each colour"
         ),
-        _ => {
-            write!(
-                f,
-                "no {piece} tour exists on the {board} board: the {piece} cannot reach every \
-                 square, because "
-            )?;
-            match obstacle {
-                LeaperObstacle::NoMove => write!(
-                    f,
-                    "a move goes {a} squares along one side and {b} along the other, and a \
-                     short side of {m} leaves room for none"
-                ),
-                LeaperObstacle::TwoRows => write!(
-                    f,
-                    "on a board two squares across every move goes {b} squares along, so the \
-                     place along the board modulo {b} never changes"
-                ),
-                LeaperObstacle::Straight => write!(
-                    f,
-                    "every move goes {b} squares straight, so the row and the column modulo {b} \
-                     never change"
-                ),
-                LeaperObstacle::CommonFactor { factor } => write!(
-                    f,
-                    "{KNUTH} needs gcd(a+b, b-a) = 1, and gcd({}, {}) = {factor}",
-                    a + b,
-                    b - a
-                ),
-                LeaperObstacle::LongSide => write!(
-                    f,
-                    "{KNUTH} needs the long side to be at least 2b = {}, and it is {n}",
-                    2 * b
-                ),
-                LeaperObstacle::ShortSide => write!(
-                    f,
-                    "{KNUTH} needs the short side to be at least a+b = {}, and it is {m}",
-                    a + b
-                ),
-                _ => unreachable!("the obstacles above are written first"),
-            }
-        }
+        LeaperObstacle::NoMove => write!(
+            f,
+            "{unreachable} a move goes {a} squares along one side and {b} along the other, and \
+             a short side of {m} leaves room for none"
+        ),
+        LeaperObstacle::TwoRows => write!(
+            f,
+            "{unreachable} on a board two squares across every move goes {b} squares along, so \
+             the place along the board modulo {b} never changes"
+        ),
+        LeaperObstacle::Straight => write!(
+            f,
+            "{unreachable} every move goes {b} squares straight, so the row and the column \
+             modulo {b} never change"
+        ),
+        LeaperObstacle::CommonFactor { factor } => write!(
+            f,
+            "{unreachable} {KNUTH} needs gcd(a+b, b-a) = 1, and gcd({}, {}) = {factor}",
+            a + b,
+            b - a
+        ),
+        LeaperObstacle::LongSide => write!(
+            f,
+            "{unreachable} {KNUTH} needs the long side to be at least 2b = {}, and it is {n}",
+            2 * b
+        ),
+        LeaperObstacle::ShortSide => write!(
+            f,
+            "{unreachable} {KNUTH} needs the short side to be at least a+b = {}, and it is {m}",
+            a + b
+        ),
     }
 }
 

@@ -25,222 +25,17 @@
 //!
 //! Those are the knight's theorems. Other leapers have theorems of their own, in `leaper`
 //! (colour, Knuth's connectivity theorem, parity); [`piece_verdict`] and
-//! [`piece_route_verdict`] answer for any piece, the knight's by the theorems here.
+//! [`piece_route_verdict`] answer for any piece, the knight's by the theorems here. The
+//! reasons, and the text that states them, are in `reason` ([`NoTourReason`]).
 
 mod leaper;
-
-use std::fmt;
+mod reason;
 
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
-use crate::quote::counted;
-use crate::search::DeadPosition;
 
 pub use self::leaper::{LeaperObstacle, connectivity_obstacle};
-
-/// Which clause of Schwenk's theorem rules out a closed tour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClosedTourObstacle {
-    /// Both sides odd: the board has an odd number of squares, and a cycle alternates colours.
-    BothSidesOdd,
-    /// The shorter side is 1, 2 or 4.
-    NarrowSide,
-    /// 3×4, 3×6 or 3×8.
-    ThreeRowException,
-}
-
-/// Why no tour exists: a theorem, a colour argument or an exhausted search. Never a time-out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum NoTourReason {
-    /// The board has no open tour at all (Cull & De Curtins; Conrad et al.).
-    NoOpenTour {
-        /// The board.
-        board: Board,
-    },
-    /// The board has no closed tour (Schwenk).
-    NoClosedTour {
-        /// The board.
-        board: Board,
-        /// The clause that applies.
-        obstacle: ClosedTourObstacle,
-    },
-    /// An odd-area board, and the start has the minority colour.
-    MinorityColourStart {
-        /// The board.
-        board: Board,
-        /// The start asked for.
-        start: Square,
-    },
-    /// A board with a side of 4, and the start is on one of the two inner lines across it.
-    InnerLineStart {
-        /// The board.
-        board: Board,
-        /// The start asked for.
-        start: Square,
-    },
-    /// A complete search of every move sequence from the start found no tour.
-    ExhaustiveSearch {
-        /// The start searched from.
-        start: Square,
-        /// Search nodes expanded to prove it.
-        nodes: u64,
-    },
-    /// The end asked for is the start, on a board of more than one square.
-    EndIsStart {
-        /// The board.
-        board: Board,
-        /// The square asked for as both.
-        square: Square,
-    },
-    /// The ends' colours rule the tour out: a path alternates colours, so on an even-area
-    /// board its ends differ in colour, and on an odd-area board both have the majority colour.
-    EndColour {
-        /// The board.
-        board: Board,
-        /// The start.
-        start: Square,
-        /// The end asked for.
-        end: Square,
-    },
-    /// A board with a side of 4, and the end is on one of the two inner lines across it.
-    InnerLineEnd {
-        /// The board.
-        board: Board,
-        /// The end asked for.
-        end: Square,
-    },
-    /// The end asked for is already on the partial tour, before the board is covered.
-    EndOnPrefix {
-        /// The end asked for.
-        end: Square,
-    },
-    /// The position a partial tour leaves has no tour, by one of the search's rules.
-    DeadPosition {
-        /// Which rule, and the squares it names.
-        position: DeadPosition,
-    },
-    /// A theorem on leapers other than the knight (see [`LeaperObstacle`]).
-    LeaperTheorem {
-        /// The piece.
-        piece: Leaper,
-        /// The board.
-        board: Board,
-        /// Which theorem, and so which condition fails.
-        obstacle: LeaperObstacle,
-    },
-    /// A complete search found no tour along the route asked for: from the start (after a
-    /// partial tour of `walked` squares, when more than one), ending on `end` when asked.
-    ExhaustiveRouteSearch {
-        /// The first square of the tour.
-        start: Square,
-        /// The end asked for.
-        end: Option<Square>,
-        /// Squares of the partial tour (1: the start alone).
-        walked: u64,
-        /// Search nodes expanded to prove it.
-        nodes: u64,
-    },
-}
-
-impl fmt::Display for NoTourReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NoOpenTour { board } => write!(
-                f,
-                "no open tour exists on a {board} board (open tours exist only on 1x1, 3x4, \
-                 3xn with n >= 7, 4xn with n >= 5, and boards with both sides >= 5)"
-            ),
-            Self::NoClosedTour { board, obstacle } => {
-                let why = match obstacle {
-                    ClosedTourObstacle::BothSidesOdd => {
-                        "both sides are odd, and a closed tour needs as many squares of each colour"
-                    }
-                    ClosedTourObstacle::NarrowSide => "a side of 1, 2 or 4 admits none",
-                    ClosedTourObstacle::ThreeRowException => "3x4, 3x6 and 3x8 admit none",
-                };
-                write!(
-                    f,
-                    "no closed tour exists on a {board} board: {why} (Schwenk 1991)"
-                )
-            }
-            Self::MinorityColourStart { board, start } => write!(
-                f,
-                "no tour starts at {start}: on the odd-area {board} board every tour starts on \
-                 the colour of 0,0 (row + column even), and {start} is the other colour"
-            ),
-            Self::InnerLineStart { board, start } => write!(
-                f,
-                "no tour starts at {start}: on a {board} board every open tour starts and ends \
-                 on the two outer lines across its side of 4, and {start} is on an inner line"
-            ),
-            Self::ExhaustiveSearch { start, nodes } => write!(
-                f,
-                "no tour starts at {start}: an exhaustive search of {} found none",
-                counted(*nodes, "node")
-            ),
-            Self::EndIsStart { board, square } => write!(
-                f,
-                "no tour of the {board} board starts and ends at {square}: a tour visits every \
-                 square once"
-            ),
-            Self::EndColour { board, start, end } if board.has_odd_area() => write!(
-                f,
-                "no tour ends at {end}: on the odd-area {board} board every tour starts and ends \
-                 on the colour of 0,0 (row + column even), and {end} is the other colour"
-            ),
-            Self::EndColour { board, start, end } => write!(
-                f,
-                "no tour from {start} ends at {end}: a tour of the even-area {board} board \
-                 alternates colours, so its ends differ in colour, and {start} and {end} share one"
-            ),
-            Self::InnerLineEnd { board, end } => write!(
-                f,
-                "no tour ends at {end}: on a {board} board every open tour starts and ends on \
-                 the two outer lines across its side of 4, and {end} is on an inner line"
-            ),
-            Self::EndOnPrefix { end } => write!(
-                f,
-                "no tour ends at {end}: the partial tour passes it before the board is covered"
-            ),
-            Self::DeadPosition { position } => {
-                write!(f, "no tour completes the position: {position}")
-            }
-            Self::LeaperTheorem {
-                piece,
-                board,
-                obstacle,
-            } => leaper::describe(f, *piece, *board, *obstacle),
-            Self::ExhaustiveRouteSearch {
-                start,
-                end,
-                walked,
-                nodes,
-            } => {
-                write!(f, "no tour ")?;
-                if *walked > 1 {
-                    write!(
-                        f,
-                        "extends the partial tour of {walked} squares from {start}"
-                    )?;
-                } else {
-                    write!(f, "from {start}")?;
-                }
-                if let Some(end) = end {
-                    write!(f, " ends at {end}")?;
-                } else if *walked > 1 {
-                    write!(f, " to a whole tour")?;
-                } else {
-                    write!(f, " exists")?;
-                }
-                write!(
-                    f,
-                    ": an exhaustive search of {} found none",
-                    counted(*nodes, "node")
-                )
-            }
-        }
-    }
-}
+pub use self::reason::{ClosedTourObstacle, NoTourReason};
 
 /// Whether the board has an open tour from at least one square.
 pub fn has_open_tour(board: Board) -> bool {
@@ -313,21 +108,10 @@ pub fn verdict(board: Board, start: Square, closed: bool) -> Verdict {
 /// colours. On an n×n board with n ≥ 6 the colour condition is also sufficient (Conrad,
 /// Hindrichs, Morsy & Wegener, *Discrete Applied Mathematics* 50, 1994): a tour exists.
 pub fn route_verdict(board: Board, start: Square, end: Square) -> Verdict {
-    if start == end {
-        return if board.area() == 1 {
-            Verdict::Certain
-        } else {
-            Verdict::Impossible(NoTourReason::EndIsStart {
-                board,
-                square: start,
-            })
-        };
-    }
-    if let Verdict::Impossible(reason) = verdict(board, start, false) {
-        return Verdict::Impossible(reason);
-    }
-    if !ends_colours_fit(board, start, end) {
-        return Verdict::Impossible(NoTourReason::EndColour { board, start, end });
+    if let Some(verdict) =
+        route_by_start_and_colours(board, start, end, || verdict(board, start, false))
+    {
+        return verdict;
     }
     if is_inner_line_of_four(board, end) {
         return Verdict::Impossible(NoTourReason::InnerLineEnd { board, end });
@@ -357,24 +141,43 @@ pub fn piece_route_verdict(piece: Leaper, board: Board, start: Square, end: Squa
     if piece.is_knight() {
         return route_verdict(board, start, end);
     }
+    route_by_start_and_colours(board, start, end, || {
+        leaper::verdict(piece, board, start, false)
+    })
+    .unwrap_or(Verdict::Open)
+}
+
+/// What every piece's route verdict begins with: the end on the start (a tour of one square
+/// only), the start's own verdict (`from_start`), then the ends' colours (the board passed its
+/// theorems from the start, so from the end only its colour can fail). `None` if they allow
+/// the route.
+fn route_by_start_and_colours(
+    board: Board,
+    start: Square,
+    end: Square,
+    from_start: impl FnOnce() -> Verdict,
+) -> Option<Verdict> {
     if start == end {
-        return if board.area() == 1 {
+        return Some(if board.area() == 1 {
             Verdict::Certain
         } else {
             Verdict::Impossible(NoTourReason::EndIsStart {
                 board,
                 square: start,
             })
-        };
+        });
     }
-    if let Verdict::Impossible(reason) = leaper::verdict(piece, board, start, false) {
-        return Verdict::Impossible(reason);
+    if let Verdict::Impossible(reason) = from_start() {
+        return Some(Verdict::Impossible(reason));
     }
-    // The board passed the theorems from the start; from the end only its colour can fail.
     if !ends_colours_fit(board, start, end) {
-        return Verdict::Impossible(NoTourReason::EndColour { board, start, end });
+        return Some(Verdict::Impossible(NoTourReason::EndColour {
+            board,
+            start,
+            end,
+        }));
     }
-    Verdict::Open
+    None
 }
 
 /// Whether a path of a piece that changes colour at every move can run from `start` to `end`

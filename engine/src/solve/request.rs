@@ -26,9 +26,12 @@ pub(crate) const FIRST_SEARCH_NODES: u64 = 200_000;
 /// explorer's method cycle and its panel, and the JSON's `layer` all take their names from here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
-    /// The layered engine.
+    /// The layered engine: for another piece than the knight, the theorems and the search (the
+    /// construction is the knight's).
     Auto,
-    /// Divide-and-conquer construction for large boards.
+    /// Divide-and-conquer construction for large boards: knight's tours only; another piece
+    /// is refused once the theorems have answered what they can
+    /// ([`SolveError::ConstructKnightOnly`](super::SolveError::ConstructKnightOnly)).
     Construct,
     /// One greedy Warnsdorff pass.
     Warnsdorff,

@@ -200,3 +200,45 @@ fn the_giraffe_on_10x10_at_80x24() {
         screen(&app, plain_ascii(), 80, 24)
     );
 }
+
+#[test]
+fn a_tour_file_of_another_piece_is_read_as_that_piece_only_when_it_says_so() {
+    let folder = tempfile::tempdir().unwrap();
+    let solved = |format: &str| {
+        let output = assert_cmd::Command::cargo_bin("knights-tour")
+            .unwrap()
+            .args([
+                "solve", "--piece", "zebra", "--size", "10", "--format", format,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let path = folder.path().join(format!("zebra.{format}"));
+        std::fs::write(&path, output.stdout).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let (list, json) = (solved("list"), solved("json"));
+    // The JSON names its piece; a list does not, and is read as the knight's unless told.
+    for args in [
+        &["--tour", &json][..],
+        &["--piece", "zebra", "--tour", &list],
+    ] {
+        let app = super::files::explorer_of(args).unwrap();
+        assert_eq!(app.setup().piece, Leaper::ZEBRA, "{args:?}");
+        let tour = app.tour().unwrap();
+        let path: Vec<Square> = tour.squares().collect();
+        assert!(leaps_only(&path, (2, 3)), "{args:?}");
+        // `w` offers a name that says whose tour it is.
+        assert_eq!(app.default_tour_name(), "tour-zebra-10x10-a10.txt");
+    }
+    let refused = super::files::explorer_of(&["--tour", &list]).unwrap_err();
+    let refused = refused
+        .downcast_ref::<knights_tour::explorer::TourFileError>()
+        .expect("a tour file error");
+    assert!(refused.invalid, "{}", refused.message);
+    assert!(
+        refused.message.contains("not a knight move"),
+        "{}",
+        refused.message
+    );
+}

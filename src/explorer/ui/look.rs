@@ -6,8 +6,6 @@
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 
-use knights_tour_engine::leaper::Leaper;
-
 /// Which colours the terminal gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ColorMode {
@@ -349,20 +347,6 @@ pub struct Glyphs {
     pub upper_half: Option<&'static str>,
     /// Borders.
     pub border: border::Set<'static>,
-}
-
-impl Glyphs {
-    /// How `piece` is drawn: the knight by its glyph, the camel, the zebra and the giraffe by
-    /// their initials `C`, `Z`, `G`, and any other leaper by `L` (letters in every glyph set).
-    pub fn piece(&self, piece: Leaper) -> &'static str {
-        match piece.name() {
-            Some("knight") => self.knight,
-            Some("camel") => "C",
-            Some("zebra") => "Z",
-            Some("giraffe") => "G",
-            _ => "L",
-        }
-    }
 }
 
 static UNICODE: Glyphs = Glyphs {

@@ -11,6 +11,7 @@ mod board;
 mod describe;
 mod look;
 mod panel;
+mod piece;
 mod play_panel;
 mod race;
 mod starts_panel;
@@ -142,7 +143,7 @@ impl StatefulWidget for Screen<'_> {
         let title = format!(
             " {} {}{} ",
             setup.board,
-            panel::piece_prefix(setup.piece),
+            piece::piece_prefix(setup.piece),
             if setup.closed { "closed" } else { "open" }
         );
         let scene = app.scene();

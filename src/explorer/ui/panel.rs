@@ -10,9 +10,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::piece::{piece_prefix, piece_value, piece_word};
 use super::{BoardViewport, Look, Role, Screen};
 use crate::explorer::app::{TourView, Zoom, count_of, thousands};
-use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{full_name, short_name};
 
 /// Columns of the field names in the panel.
@@ -523,30 +523,6 @@ impl Screen<'_> {
             ),
         ];
         Paragraph::new(lines).render(area, buf);
-    }
-}
-
-/// The piece in the legend: its name, or `leaper`.
-pub(super) fn piece_word(piece: Leaper) -> &'static str {
-    piece.name().unwrap_or("leaper")
-}
-
-/// The piece's panel field: `zebra (2,3)`, `(2,5)-leaper`; short: `zebra`, `2,5`.
-fn piece_value(piece: Leaper, short: bool) -> String {
-    match (piece.name(), short) {
-        (Some(name), true) => name.to_string(),
-        (Some(name), false) => format!("{name} ({},{})", piece.a(), piece.b()),
-        (None, true) => piece.label(),
-        (None, false) => piece.to_string(),
-    }
-}
-
-/// The piece before the kind of tour in the strip under the board: nothing for the knight,
-/// `zebra ` for another.
-pub(super) fn piece_prefix(piece: Leaper) -> String {
-    match piece {
-        piece if piece.is_knight() => String::new(),
-        piece => format!("{} ", piece.label()),
     }
 }
 

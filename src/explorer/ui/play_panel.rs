@@ -9,7 +9,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use super::panel::{piece_prefix, piece_word};
+use super::piece::{piece_prefix, piece_word};
 use super::{Role, Screen};
 use crate::explorer::app::{Judgement, Play, Standing, count_of, thousands};
 use knights_tour_engine::board::Board;

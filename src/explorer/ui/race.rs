@@ -12,7 +12,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 
-use super::panel::{FIELD_WIDTH, piece_prefix, wrap};
+use super::panel::{FIELD_WIDTH, wrap};
+use super::piece::piece_prefix;
 use super::{BoardViewport, BoardWidget, Role, Screen};
 use crate::explorer::app::{LaneEnd, Race, RaceStatus, Speed, Verdict, count_of, thousands};
 use knights_tour_engine::board::Board;

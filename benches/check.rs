@@ -52,6 +52,7 @@ fn check(path: &Path, format: InputFormat) {
     let board = Board::new(SIDE, SIDE).unwrap();
     let expect = Expectations {
         size: (format == InputFormat::List).then_some(board),
+        piece: None,
         closed: true,
         start: None,
         end: None,

@@ -8,6 +8,7 @@
 use knights_tour::explorer::keys::Action;
 use knights_tour::explorer::{App, BoardViewport, Look, Screen, Setup, Speed};
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::Method;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -19,6 +20,7 @@ fn main() {
 fn app(n: u64, method: Method) -> App {
     let setup = Setup {
         board: Board::square(n).unwrap(),
+        piece: Leaper::KNIGHT,
         start: Square::new(0, 0),
         closed: false,
         method,

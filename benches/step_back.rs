@@ -12,6 +12,7 @@ use std::time::Duration;
 use knights_tour::explorer::keys::Action;
 use knights_tour::explorer::{App, Setup, Speed};
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::Method;
 
 fn main() {
@@ -75,6 +76,7 @@ static AFTER_LONG_SEARCH: LazyLock<Vec<App>> = LazyLock::new(|| {
         .map(|case| {
             let setup = Setup {
                 board: Board::new(case.rows, case.cols).unwrap(),
+                piece: Leaper::KNIGHT,
                 start: Square::new(case.start.0, case.start.1),
                 closed: false,
                 method: case.method,
@@ -134,6 +136,7 @@ fn thousand_presses(bencher: divan::Bencher, name: &str) {
 fn finish_2m_nodes(bencher: divan::Bencher) {
     let setup = Setup {
         board: Board::new(8, 8).unwrap(),
+        piece: Leaper::KNIGHT,
         start: Square::new(0, 1),
         closed: false,
         method: Method::Naive,

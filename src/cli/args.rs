@@ -6,9 +6,12 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use crate::options::{BoardArgs, GivenBoardArgs, method_parser, parse_duration};
+use crate::options::{
+    BoardArgs, GivenBoardArgs, PieceArgs, method_parser, parse_duration, parse_piece,
+};
 use knights_tour_engine::board::Board;
 use knights_tour_engine::count::{CountMethod, Shard};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{SquareSpec, parse_size};
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
@@ -129,6 +132,9 @@ pub struct StartsArgs {
     /// Ask for closed (re-entrant) tours
     #[arg(long)]
     pub closed: bool,
+    /// The piece.
+    #[command(flatten)]
+    pub piece: PieceArgs,
     /// The solves and the output.
     #[command(flatten)]
     pub map: MapArgs,
@@ -219,6 +225,10 @@ pub struct CheckArgs {
     /// without it)
     #[arg(long)]
     pub closed: bool,
+    /// The piece whose tour it is: knight (the default; a JSON object that names its piece, that
+    /// one), camel, zebra, giraffe, or A,B for the (A,B)-leaper
+    #[arg(long, value_name = "PIECE", value_parser = parse_piece)]
+    pub piece: Option<Leaper>,
     /// auto: JSON if the text begins with '{', a list if its first line holds two numbers,
     /// else a grid
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
@@ -256,6 +266,9 @@ pub struct CountArgs {
     /// Count closed tours (cycles, each once whatever its direction and start)
     #[arg(long)]
     pub closed: bool,
+    /// The piece.
+    #[command(flatten)]
+    pub piece: PieceArgs,
     /// Give up after this long (exit status 3), like 250ms or 2s
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub deadline: Option<Duration>,
@@ -286,8 +299,8 @@ pub struct CountArgs {
         value_name = "FILE",
         num_args = 1..,
         conflicts_with_all = [
-            "size", "start", "end", "closed", "deadline", "method", "threads", "shard",
-            "shards",
+            "size", "start", "end", "closed", "piece", "deadline", "method", "threads",
+            "shard", "shards",
         ],
     )]
     pub merge: Vec<PathBuf>,

@@ -12,6 +12,7 @@ use super::{CheckArgs, ExitStatus, Failure, with_stdout};
 pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
     let expect = Expectations {
         size: args.size,
+        piece: args.piece,
         closed: args.closed,
         start: args.start.clone(),
         end: args.end.clone(),
@@ -23,6 +24,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
         Ok((
             CheckedTour {
                 board,
+                piece,
                 start,
                 closed,
                 ..
@@ -30,11 +32,21 @@ pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
             board_from,
         )) => {
             let kind = if closed { "closed" } else { "open" };
+            // The knight's line reads as it always did; another piece is named.
+            let piece = match piece {
+                piece if piece.is_knight() => String::new(),
+                piece => format!(" {piece}"),
+            };
             let note = match board_from {
                 BoardFrom::Inferred => format!(" ({INFERRED})"),
                 BoardFrom::Stated => String::new(),
             };
-            with_stdout(|out| writeln!(out, "valid {kind} tour of {board} from {start}{note}"))?;
+            with_stdout(|out| {
+                writeln!(
+                    out,
+                    "valid {kind}{piece} tour of {board} from {start}{note}"
+                )
+            })?;
             Ok(ExitStatus::Success)
         }
         Err(CheckError::Invalid(message)) => Err(Failure::new(

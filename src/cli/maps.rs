@@ -12,7 +12,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::args::{EndsArgs, MapArgs, StartsArgs, StartsFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
 use crate::options::with_memory_cap;
+use crate::tourfile::write_piece_field;
 use knights_tour_engine::board::Square;
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{GiveUp, Request};
 use knights_tour_engine::starts::{
     MapSettings, StartAnswer, StartOutcome, StartsError, StartsMap, map_ends, map_starts,
@@ -37,7 +39,9 @@ impl Kind {
 
 /// `starts`: the answer from every square of the board.
 pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {
-    let request = Request::new(args.size, Square::new(0, 0)).closed(args.closed);
+    let request = Request::new(args.size, Square::new(0, 0))
+        .closed(args.closed)
+        .piece(args.piece.piece);
     write_map(Kind::Starts, request, &args.map)
 }
 
@@ -48,7 +52,9 @@ pub fn ends(args: &EndsArgs) -> Result<ExitStatus, Failure> {
         .start
         .resolve(board.size)
         .map_err(Failure::bad_input)?;
-    let request = Request::new(board.size, start).closed(board.closed);
+    let request = Request::new(board.size, start)
+        .closed(board.closed)
+        .piece(board.piece.piece);
     write_map(Kind::Ends, request, &args.map)
 }
 
@@ -78,7 +84,7 @@ fn write_map(kind: Kind, request: Request, args: &MapArgs) -> Result<ExitStatus,
     let map = map.map_err(Failure::bad_input)?;
     match args.format {
         StartsFormat::Grid => with_stdout(|out| write_grid(out, &map, args.counts))?,
-        StartsFormat::Json => with_stdout(|out| write_json(out, kind, &map))?,
+        StartsFormat::Json => with_stdout(|out| write_json(out, kind, request.piece, &map))?,
     }
     if map.tally().gave_up == 0 {
         return Ok(ExitStatus::Success);
@@ -144,7 +150,14 @@ fn progress_bar(kind: Kind, request: &Request) -> Option<ProgressBar> {
         Kind::Ends => format!("open from {}", request.start),
     };
     let bar = ProgressBar::new(request.board.area()).with_style(style);
-    bar.set_prefix(format!("{} {tours} {}", request.board, request.method));
+    let piece = match request.piece {
+        piece if piece.is_knight() => String::new(),
+        piece => format!("{piece} "),
+    };
+    bar.set_prefix(format!(
+        "{} {piece}{tours} {}",
+        request.board, request.method
+    ));
     Some(bar)
 }
 
@@ -187,18 +200,19 @@ fn write_grid(out: &mut impl Write, map: &StartsMap, counts: bool) -> io::Result
     Ok(())
 }
 
-/// One JSON object on one line: `rows`, `cols`, for starts `closed`, for ends `start`,
+/// One JSON object on one line: `rows`, `cols`, `piece` for any piece but the knight, for starts `closed`, for ends `start`,
 /// `method`, and `starts` (or `ends`) in row-major order, each `square`, `outcome` (`tour`,
 /// `no_tour`, `budget_exceeded`, or `not_reached` for a square the map's deadline passed
 /// before it began: no `nodes`, and a `cause`), `nodes` and, where there is no tour, the
 /// `reason`.
-fn write_json(out: &mut impl Write, kind: Kind, map: &StartsMap) -> io::Result<()> {
+fn write_json(out: &mut impl Write, kind: Kind, piece: Leaper, map: &StartsMap) -> io::Result<()> {
     write!(
         out,
         "{{\"rows\":{},\"cols\":{},",
         map.board.rows(),
         map.board.cols()
     )?;
+    write_piece_field(out, piece)?;
     match map.start {
         Some(Square { row, col }) => write!(out, "\"start\":[{row},{col}],")?,
         None => write!(out, "\"closed\":{},", map.closed)?,

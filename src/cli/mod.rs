@@ -23,10 +23,10 @@ use crate::options::{BoardArgs, with_memory_cap};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::full_name;
 use knights_tour_engine::quote::quoted;
-use knights_tour_engine::solve::{self, Outcome, Request};
+use knights_tour_engine::solve::{self, Outcome, Request, SolvedTour};
 use knights_tour_engine::tour::VisitOrder;
 
-use crate::tourfile::read_prefix;
+use crate::tourfile::{PictureOptions, read_prefix};
 pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
 pub use args::{
     CHECK_ABOUT, COUNT_ABOUT, CheckArgs, CountArgs, ENDS_ABOUT, EndsArgs, OutputFormat,
@@ -181,13 +181,15 @@ fn request_for(board: &BoardArgs) -> Result<Request, Failure> {
         .start
         .resolve(board.size)
         .map_err(Failure::bad_input)?;
-    Ok(Request::new(board.size, start).closed(board.closed))
+    Ok(Request::new(board.size, start)
+        .closed(board.closed)
+        .piece(board.piece.piece))
 }
 
 /// `request` asked to complete the partial tour in `file`, which starts it: a `--start`
 /// given (`start_given`) must be its first square.
 fn completing(mut request: Request, file: &Path, start_given: bool) -> Result<Request, Failure> {
-    let prefix = read_prefix(file, request.board).map_err(Failure::bad_input)?;
+    let prefix = read_prefix(file, request.board, request.piece).map_err(Failure::bad_input)?;
     let first = prefix[0];
     if start_given && first != request.start {
         let name = |square| full_name(request.board, square);
@@ -228,12 +230,29 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     let outcome = solve::solve_streaming(&request).map_err(Failure::bad_input)?;
     answer(args, &request, &outcome, |out, tour| {
         match (&picture, args.format) {
-            (Some(options), OutputFormat::Png) => write_png(out, tour, options),
-            (Some(options), _) => write_svg(out, tour, options),
+            // A held tour is drawn as itself, which names its piece in the picture's title
+            // (a walked tour is the construction's, always the knight's).
+            (Some(options), format) => match tour {
+                SolvedTour::Held(tour) => write_picture(out, tour, options, format),
+                SolvedTour::Walked(tour) => write_picture(out, &**tour, options, format),
+            },
             (None, OutputFormat::Grid) => write_grid(out, tour, true),
             (None, _) => write_list(out, tour),
         }
     })
+}
+
+/// Draws `tour` as a PNG or an SVG picture, as `format` says.
+fn write_picture(
+    out: &mut impl Write,
+    tour: &impl VisitOrder,
+    options: &PictureOptions,
+    format: OutputFormat,
+) -> io::Result<()> {
+    match format {
+        OutputFormat::Png => write_png(out, tour, options),
+        _ => write_svg(out, tour, options),
+    }
 }
 
 /// Reports `outcome` of `request` and writes it as `args` ask: as JSON, or its tour by

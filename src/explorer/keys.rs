@@ -43,6 +43,8 @@ pub enum Action {
     Reset,
     /// Next method.
     NextMethod,
+    /// Next piece: knight, camel, zebra, giraffe, and back to the knight.
+    NextPiece,
     /// Faster play.
     Faster,
     /// Slower play.
@@ -130,6 +132,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('f') => Action::Finish,
         KeyCode::Char('r') => Action::Reset,
         KeyCode::Char('m') => Action::NextMethod,
+        KeyCode::Char('K') => Action::NextPiece,
         KeyCode::Char('+' | '=') => Action::Faster,
         KeyCode::Char('-' | '_') => Action::Slower,
         KeyCode::Char('}') => Action::AddRow,
@@ -221,7 +224,11 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("f", "finish")),
     ),
     key("r", "reset the search", Some(("r", "reset"))),
-    key("m", "next method", Some(("m", "method"))),
+    key(
+        "m K",
+        "next method / next piece: knight, camel, zebra, giraffe",
+        Some(("m", "method")),
+    ),
     key(
         "o E",
         "open / closed tour; E: the cursor's square is the end",
@@ -306,6 +313,7 @@ mod tests {
             (KeyCode::Char('8'), Action::MoveNumber(8)),
             (KeyCode::Char('E'), Action::MarkEnd),
             (KeyCode::Char('t'), Action::EndsMap),
+            (KeyCode::Char('K'), Action::NextPiece),
         ] {
             assert_eq!(press(code), Some(expected), "{code:?}");
         }

@@ -127,6 +127,7 @@ impl ExplorerArgs {
         let start = self.board.start.resolve(board)?;
         Ok(Setup {
             board,
+            piece: self.board.piece.piece,
             start,
             closed: self.board.closed,
             method: self.method,

@@ -64,6 +64,7 @@ pub(super) fn read_tour(path: &Path, args: &ExplorerArgs) -> Result<OpenedTour, 
     let most = u64::from(MAX_SIDE) * u64::from(MAX_SIDE);
     let expect = Expectations {
         size: args.board.size_given.then_some(args.board.size),
+        piece: args.board.piece_given.then_some(args.board.piece.piece),
         closed: args.board.closed,
         start: None,
         end: None,

@@ -11,6 +11,7 @@ use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, FromArgMatches};
 
 use knights_tour_engine::board::Board;
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{SquareSpec, parse_size};
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::Method;
@@ -18,6 +19,20 @@ use knights_tour_engine::solve::Method;
 mod memory;
 
 pub use memory::{MEMORY_VARIABLE, memory_limit, with_memory_cap};
+
+/// The piece that tours (`--piece`), shared by every command that asks about tours.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct PieceArgs {
+    /// The piece that tours: knight (1,2), camel (1,3), zebra (2,3), giraffe (1,4), or A,B for
+    /// the (A,B)-leaper (0 <= A <= B <= 16, B >= 1)
+    #[arg(long, value_name = "PIECE", default_value = "knight", value_parser = parse_piece)]
+    pub piece: Leaper,
+}
+
+/// A piece as `--piece` takes it; the message is the engine's one line naming the value.
+pub fn parse_piece(text: &str) -> Result<Leaper, String> {
+    Leaper::parse(text).map_err(|error| error.to_string())
+}
 
 /// The board, start and open/closed, shared by every command.
 #[derive(Debug, Clone, Args)]
@@ -37,10 +52,13 @@ pub struct BoardArgs {
     /// Ask for a closed (re-entrant) tour
     #[arg(long)]
     pub closed: bool,
+    /// The piece.
+    #[command(flatten)]
+    pub piece: PieceArgs,
 }
 
-/// The board options (`--size`, `--start`, `--closed`), and which of `--size` and `--start`
-/// were on the command line rather than left at their defaults, which derived options cannot
+/// The board options (`--size`, `--start`, `--closed`, `--piece`), and which of `--size`,
+/// `--start` and `--piece` were on the command line rather than left at their defaults, which derived options cannot
 /// tell: a list is read on the board of a given `--size` (else on the board it spans), and a
 /// partial tour's first square must be a given `--start`.
 #[derive(Debug, Clone)]
@@ -51,6 +69,9 @@ pub struct GivenBoardArgs {
     pub size_given: bool,
     /// Whether `--start` was on the command line.
     pub start_given: bool,
+    /// Whether `--piece` was on the command line (a tour file that names its piece is read
+    /// as that piece's unless `--piece` says otherwise).
+    pub piece_given: bool,
 }
 
 impl std::ops::Deref for GivenBoardArgs {
@@ -67,12 +88,14 @@ impl FromArgMatches for GivenBoardArgs {
             args: BoardArgs::from_arg_matches(matches)?,
             size_given: given(matches, "size"),
             start_given: given(matches, "start"),
+            piece_given: given(matches, "piece"),
         })
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         self.size_given |= given(matches, "size");
         self.start_given |= given(matches, "start");
+        self.piece_given |= given(matches, "piece");
         self.args.update_from_arg_matches(matches)
     }
 }

@@ -12,7 +12,7 @@
 
 use std::io::Read;
 
-use knights_tour_engine::board::{Board, KNIGHT_MOVES, Square};
+use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::{Tour, TourError};
@@ -368,8 +368,9 @@ impl Grid {
             }
         }
         self.seen = Vec::new();
+        let piece = expect.piece_or_knight();
         let start = check_moves(
-            board,
+            Moves { board, piece },
             &self.numbers,
             first,
             expect.closed,
@@ -378,12 +379,13 @@ impl Grid {
         let tour = match expect.keep_tour {
             Some(_) => {
                 expect.keepable(board)?;
-                Some(self.into_tour(board, first, expect.closed)?)
+                Some(self.into_tour(board, piece, first, expect.closed)?)
             }
             None => None,
         };
         Ok(CheckedTour {
             board,
+            piece,
             start,
             closed: expect.closed,
             tour,
@@ -391,7 +393,13 @@ impl Grid {
     }
 
     /// The tour the numbers give (checked), kept for the caller: the squares in visit order.
-    fn into_tour(self, board: Board, first: u32, closed: bool) -> Result<Tour, CheckError> {
+    fn into_tour(
+        self,
+        board: Board,
+        piece: Leaper,
+        first: u32,
+        closed: bool,
+    ) -> Result<Tour, CheckError> {
         let mut path = Vec::new();
         path.try_reserve_exact(board.area() as usize)
             .map_err(|_| CheckError::Input(format!("no memory to keep a tour of {board}")))?;
@@ -399,18 +407,25 @@ impl Grid {
         for (index, &number) in self.numbers.iter().enumerate() {
             path[(number - first) as usize] = index as u32;
         }
-        Ok(Tour::new(board, path, closed, None)?)
+        Ok(Tour::with_piece(board, piece, path, closed, None)?)
     }
 }
 
+/// The board of a grid and the piece whose moves join its numbers.
+#[derive(Clone, Copy)]
+struct Moves {
+    board: Board,
+    piece: Leaper,
+}
+
 /// The moves of a grid whose numbers are `first..first + area`, each once: the square of each
-/// number but the last must have the next number a knight move away. Checked square by square
+/// number but the last must have the next number a move of the piece away. Checked square by square
 /// in reading order, where the neighbours are near in memory (following the visit order
 /// instead would jump across the grid at every step). The verdict is the validator's: a wrong
-/// start, else the first step in visit order that is not a knight move, else a closed tour that
+/// start, else the first step in visit order that is not a move, else a closed tour that
 /// does not close. Returns the first square.
 fn check_moves(
-    board: Board,
+    Moves { board, piece }: Moves,
     numbers: &[u32],
     first: u32,
     closed: bool,
@@ -429,6 +444,8 @@ fn check_moves(
     }
     let mut broken: Option<u32> = None;
     let mut index = 0;
+    let deltas = piece.moves();
+    let deltas = deltas.as_slice();
     for row in 0..rows {
         for col in 0..cols {
             let number = numbers[index];
@@ -436,7 +453,7 @@ fn check_moves(
             if number == last || broken.is_some_and(|broken| number >= broken) {
                 continue;
             }
-            let moves_on = KNIGHT_MOVES.iter().any(|&(dr, dc)| {
+            let moves_on = deltas.iter().any(|&(dr, dc)| {
                 let (r, c) = (row + i64::from(dr), col + i64::from(dc));
                 (0..rows).contains(&r)
                     && (0..cols).contains(&c)
@@ -449,7 +466,7 @@ fn check_moves(
     }
     if let Some(number) = broken {
         let error = TourError::NotAMove {
-            piece: Leaper::KNIGHT,
+            piece,
             step: u64::from(number - first) + 1,
             from: square_of(number),
             to: square_of(number + 1),
@@ -457,9 +474,9 @@ fn check_moves(
         return Err(error.numbered_from(u64::from(first)));
     }
     let end = square_of(last);
-    if closed && !end.is_knight_move_to(found) {
+    if closed && !piece.is_move(end, found) {
         return Err(TourError::NotClosed {
-            piece: Leaper::KNIGHT,
+            piece,
             last: end,
             first: found,
         });
@@ -471,33 +488,60 @@ fn check_moves(
 mod tests {
     use super::*;
 
+    fn knight(board: Board) -> Moves {
+        Moves {
+            board,
+            piece: Leaper::KNIGHT,
+        }
+    }
+
+    #[test]
+    fn a_grid_is_checked_with_the_moves_of_its_piece() {
+        // The wazir (0,1) snakes along the rows of 2x3; a knight cannot.
+        let board = Board::new(2, 3).unwrap();
+        let snake = [1, 2, 3, 6, 5, 4];
+        let wazir = Moves {
+            board,
+            piece: Leaper::new(0, 1).unwrap(),
+        };
+        assert_eq!(
+            check_moves(wazir, &snake, 1, false, None),
+            Ok(Square::new(0, 0))
+        );
+        let refused = check_moves(knight(board), &snake, 1, false, None).unwrap_err();
+        assert!(
+            matches!(refused, TourError::NotAMove { step: 1, .. }),
+            "{refused}"
+        );
+    }
+
     #[test]
     fn the_moves_of_a_grid_are_checked_in_visit_order() {
         // An open tour of 3x4, 1-based, and the same 0-based.
         let board = Board::new(3, 4).unwrap();
         let grid = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
         assert_eq!(
-            check_moves(board, &grid, 1, false, None),
+            check_moves(knight(board), &grid, 1, false, None),
             Ok(Square::new(0, 0))
         );
         let zero_based = grid.map(|n| n - 1);
         assert_eq!(
-            check_moves(board, &zero_based, 0, false, None),
+            check_moves(knight(board), &zero_based, 0, false, None),
             Ok(Square::new(0, 0))
         );
         assert!(matches!(
-            check_moves(board, &grid, 1, true, None),
+            check_moves(knight(board), &grid, 1, true, None),
             Err(TourError::NotClosed { .. })
         ));
         assert!(matches!(
-            check_moves(board, &grid, 1, false, Some(Square::new(1, 1))),
+            check_moves(knight(board), &grid, 1, false, Some(Square::new(1, 1))),
             Err(TourError::WrongStart { .. })
         ));
         // Visits 5 and 6 exchanged: 4 → 5 is the first step that is not a knight move.
         let mut swapped = grid;
         swapped.swap(7, 9);
         assert_eq!(
-            check_moves(board, &swapped, 1, false, None),
+            check_moves(knight(board), &swapped, 1, false, None),
             Err(TourError::NotAMove {
                 piece: Leaper::KNIGHT,
                 step: 4,
@@ -507,7 +551,7 @@ mod tests {
         );
         let mut swapped = zero_based;
         swapped.swap(7, 9);
-        let error = check_moves(board, &swapped, 0, false, None).unwrap_err();
+        let error = check_moves(knight(board), &swapped, 0, false, None).unwrap_err();
         assert!(error.to_string().starts_with("step 3 → 4"), "{error}");
     }
 }

@@ -11,6 +11,7 @@ mod spanned;
 use std::io::Read;
 
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Validator;
 
@@ -43,7 +44,7 @@ impl Progress {
     fn new(expect: &Expectations, board: Board) -> Result<Self, CheckError> {
         Ok(Self {
             board,
-            validator: validator(expect, board, expect.closed)?,
+            validator: validator(expect, expect.piece_or_knight(), board, expect.closed)?,
             visited: 0,
             first: None,
         })
@@ -54,6 +55,7 @@ impl Progress {
         let tour = self.validator.into_tour()?;
         Ok(CheckedTour {
             board: self.board,
+            piece: expect.piece_or_knight(),
             start: self.first.expect("a finished tour has a first square"),
             closed: expect.closed,
             tour,
@@ -116,16 +118,17 @@ impl Squares for Path {
     }
 }
 
-/// Reads a partial tour on `board`: a knight's path (each square on the board, once, a
-/// knight's move from the one before), of any length up to the whole board.
+/// Reads a partial tour of `piece` on `board`: a path (each square on the board, once, a
+/// move of the piece from the one before), of any length up to the whole board.
 pub(super) fn read_path<R: Read>(
     input: &mut LineReader<R>,
     board: Board,
+    piece: Leaper,
 ) -> Result<Vec<Square>, CheckError> {
     let mut path = Path {
         progress: Progress {
             board,
-            validator: Validator::new(board, false, None),
+            validator: Validator::new(board, false, None).with_piece(piece),
             visited: 0,
             first: None,
         },

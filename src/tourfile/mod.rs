@@ -36,6 +36,7 @@ use thiserror::Error;
 
 use input::{LineReader, Once, Rereadable, Source};
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{NotationError, SquareSpec};
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::{Tour, TourError, Validator};
@@ -45,7 +46,7 @@ pub use png::{MAX_PICTURE_SIDE, PngLayout, Scale, write_png};
 pub use prefix::read_prefix;
 pub use save::{How, Replace, SaveError, Saved, save_with};
 pub use svg::{PATTERN_ABOVE, write_svg};
-pub use write::{stats_line, write_grid, write_json, write_list};
+pub use write::{stats_line, write_grid, write_json, write_list, write_piece_field};
 
 /// How the text is laid out (`check --format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -66,6 +67,8 @@ pub struct Expectations {
     /// The board; a grid and a JSON object give their own, which must agree with it, and a
     /// list without it is checked on the board its squares span.
     pub size: Option<Board>,
+    /// The piece whose tour it is; `None` for the knight, or the piece a JSON object names.
+    pub piece: Option<Leaper>,
     /// Whether the tour must be closed.
     pub closed: bool,
     /// The square it must start on.
@@ -80,6 +83,11 @@ pub struct Expectations {
 }
 
 impl Expectations {
+    /// The piece a list or a grid is read as: the one asked for, else the knight.
+    fn piece_or_knight(&self) -> Leaper {
+        self.piece.unwrap_or_default()
+    }
+
     /// The requested start on `board`, if any.
     fn start_on(&self, board: Board) -> Result<Option<Square>, CheckError> {
         resolved(self.start.as_ref(), board)
@@ -132,6 +140,8 @@ fn megabytes(bytes: u64) -> String {
 pub struct CheckedTour {
     /// The board.
     pub board: Board,
+    /// The piece whose tour it is.
+    pub piece: Leaper,
     /// Its first square.
     pub start: Square,
     /// Whether it was checked as a closed tour (asked for, or a JSON object that says so).
@@ -404,10 +414,15 @@ fn detect<R: Read>(input: &mut LineReader<R>) -> Result<InputFormat, CheckError>
     })
 }
 
-/// A [`Validator`] of tours of `board` that meet `expect`, closed if `closed`, keeping the
-/// tour if `expect` asks for it.
-fn validator(expect: &Expectations, board: Board, closed: bool) -> Result<Validator, CheckError> {
-    let mut validator = Validator::new(board, closed, expect.start_on(board)?);
+/// A [`Validator`] of tours of `piece` on `board` that meet `expect`, closed if `closed`,
+/// keeping the tour if `expect` asks for it.
+fn validator(
+    expect: &Expectations,
+    piece: Leaper,
+    board: Board,
+    closed: bool,
+) -> Result<Validator, CheckError> {
+    let mut validator = Validator::new(board, closed, expect.start_on(board)?).with_piece(piece);
     if let Some(end) = expect.end_on(board)? {
         validator = validator.ending_at(end);
     }
@@ -448,6 +463,7 @@ mod tests {
     fn expect(size: Option<&str>) -> Expectations {
         Expectations {
             size: size.map(|text| knights_tour_engine::notation::parse_size(text).unwrap()),
+            piece: None,
             closed: false,
             start: None,
             end: None,

@@ -1,8 +1,9 @@
-//! A partial tour to complete (`solve --prefix`): a knight's path on a given board, read from
+//! A partial tour to complete (`solve --prefix`): a path of the piece (the knight unless
+//! `--piece` names another) on a given board, read from
 //! a list (`r c` a line, in visit order) as `check` reads a list, or from a JSON object with
 //! its `path` (`[[r,c],...]`, as `solve --format json` writes; `rows` and `cols`, if given,
-//! must be the board's). Every square is checked (on the board, not visited before, a
-//! knight's move from the one before), and the first that breaks a rule is named by its line
+//! must be the board's, and `piece`, if given, the piece's). Every square is checked (on the
+//! board, not visited before, a move of the piece from the one before), and the first that breaks a rule is named by its line
 //! or its place in the path; a partial tour is not a tour, so a broken one is bad input
 //! (status 2), not an invalid tour.
 //!
@@ -15,6 +16,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Validator;
 use serde_json::Value;
@@ -25,7 +27,7 @@ use super::{CheckError, InputFormat, detect, list, skip_to_text};
 /// Reads the partial tour in the file at `path` (standard input for `-`) on `board`: its
 /// squares in visit order, at least one. Every error is bad input (status 2), naming the file
 /// and, for a square that breaks a rule, its line.
-pub fn read_prefix(path: &Path, board: Board) -> Result<Vec<Square>, CheckError> {
+pub fn read_prefix(path: &Path, board: Board, piece: Leaper) -> Result<Vec<Square>, CheckError> {
     let (reader, name): (Box<dyn Read>, String) = if path.as_os_str() == "-" {
         (Box::new(io::stdin().lock()), "standard input".into())
     } else {
@@ -34,17 +36,21 @@ pub fn read_prefix(path: &Path, board: Board) -> Result<Vec<Square>, CheckError>
             .map_err(|error| CheckError::Input(format!("cannot open {name}: {error}")))?;
         (Box::new(file), name)
     };
-    read(LineReader::new(Once(reader)), board).map_err(|error| match error {
+    read(LineReader::new(Once(reader)), board, piece).map_err(|error| match error {
         CheckError::Io(error) => CheckError::Input(format!("cannot read {name}: {error}")),
         CheckError::Invalid(message) => CheckError::Input(format!(
-            "{name} is not a knight's path on {board}: {message}"
+            "{name} is not a {piece}'s path on {board}: {message}"
         )),
         other => other,
     })
 }
 
 /// Reads the partial tour `input` holds.
-fn read<R: Read>(mut input: LineReader<R>, board: Board) -> Result<Vec<Square>, CheckError> {
+fn read<R: Read>(
+    mut input: LineReader<R>,
+    board: Board,
+    piece: Leaper,
+) -> Result<Vec<Square>, CheckError> {
     if !skip_to_text(&mut input)? {
         return Err(CheckError::Input(
             "the partial tour is empty: expected a list of 'r c' lines, its first square first"
@@ -52,8 +58,8 @@ fn read<R: Read>(mut input: LineReader<R>, board: Board) -> Result<Vec<Square>, 
         ));
     }
     match detect(&mut input)? {
-        InputFormat::List => list::read_path(&mut input, board),
-        InputFormat::Json => read_json(&mut input, board),
+        InputFormat::List => list::read_path(&mut input, board, piece),
+        InputFormat::Json => read_json(&mut input, board, piece),
         _ => Err(CheckError::Input(
             "a partial tour is a list of 'r c' lines or a JSON object with its 'path', but this \
              looks like a grid, which numbers every square"
@@ -66,7 +72,11 @@ fn read<R: Read>(mut input: LineReader<R>, board: Board) -> Result<Vec<Square>, 
 const MAX_JSON_BYTES: u64 = 256 << 20;
 
 /// Reads the JSON object of a partial tour: its `path`, checked square by square.
-fn read_json<R: Read>(input: &mut LineReader<R>, board: Board) -> Result<Vec<Square>, CheckError> {
+fn read_json<R: Read>(
+    input: &mut LineReader<R>,
+    board: Board,
+    piece: Leaper,
+) -> Result<Vec<Square>, CheckError> {
     let limit = board.area().saturating_mul(32).saturating_add(1 << 16);
     let limit = limit.min(MAX_JSON_BYTES);
     let mut text = Vec::new();
@@ -90,6 +100,26 @@ fn read_json<R: Read>(input: &mut LineReader<R>, board: Board) -> Result<Vec<Squ
             )));
         }
     }
+    let named = value.get("piece").map(|named| {
+        named
+            .as_str()
+            .and_then(|text| Leaper::parse(text).ok())
+            .ok_or_else(|| {
+                bad(format!(
+                    "'piece' is {named}, not a piece as --piece names it"
+                ))
+            })
+    });
+    match named.transpose()? {
+        Some(named) if named != piece => {
+            return Err(bad(format!(
+                "the partial tour is a {named}'s, but the tour asked for is a {piece}'s: give \
+                 --piece {}",
+                named.label()
+            )));
+        }
+        _ => {}
+    }
     let Some(path) = value.get("path").and_then(Value::as_array) else {
         return Err(bad(
             "the JSON has no 'path' array of [row, col] squares".into()
@@ -98,7 +128,7 @@ fn read_json<R: Read>(input: &mut LineReader<R>, board: Board) -> Result<Vec<Squ
     if path.is_empty() {
         return Err(bad("the partial tour's 'path' is empty".into()));
     }
-    let mut validator = Validator::new(board, false, None);
+    let mut validator = Validator::new(board, false, None).with_piece(piece);
     let mut squares = Vec::new();
     squares
         .try_reserve_exact(path.len())
@@ -151,7 +181,11 @@ mod tests {
     }
 
     fn read_text(text: &str, side: u64) -> Result<Vec<Square>, CheckError> {
-        read(LineReader::new(Once(text.as_bytes())), board(side))
+        read(
+            LineReader::new(Once(text.as_bytes())),
+            board(side),
+            Leaper::KNIGHT,
+        )
     }
 
     #[test]

@@ -131,7 +131,8 @@ fn write_header(out: &mut impl Write, tour: &impl VisitOrder, first: Square) -> 
     )?;
     writeln!(
         out,
-        "<title>{kind} knight's tour of {board} from {}</title>",
+        "<title>{kind} {}'s tour of {board} from {}</title>",
+        tour.piece(),
         short_name(board, first)
     )
 }

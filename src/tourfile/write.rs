@@ -14,6 +14,7 @@ use std::ops::Range;
 use std::sync::mpsc;
 
 use knights_tour_engine::board::Square;
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{Outcome, Request, Stats};
 use knights_tour_engine::tour::{VISITS_PER_READ, VisitOrder};
 
@@ -292,11 +293,12 @@ pub fn write_json<T: VisitOrder>(
     let board = request.board;
     write!(
         out,
-        "{{\"rows\":{},\"cols\":{},\"closed\":{},\"start\":",
+        "{{\"rows\":{},\"cols\":{},",
         board.rows(),
-        board.cols(),
-        request.closed
+        board.cols()
     )?;
+    write_piece_field(out, request.piece)?;
+    write!(out, "\"closed\":{},\"start\":", request.closed)?;
     write_square(out, request.start)?;
     if let Some(end) = request.end {
         out.write_all(b",\"end\":")?;
@@ -323,6 +325,15 @@ pub fn write_json<T: VisitOrder>(
     out.write_all(b",\"stats\":")?;
     write_stats_json(out, outcome.stats())?;
     out.write_all(b"}\n")
+}
+
+/// `"piece":"zebra",` (or `"piece":"A,B",`) for any piece but the knight, whose objects name
+/// none: a JSON object without `piece` is a knight's, as it always was.
+pub fn write_piece_field(out: &mut impl Write, piece: Leaper) -> io::Result<()> {
+    if piece.is_knight() {
+        return Ok(());
+    }
+    write!(out, "\"piece\":\"{}\",", piece.label())
 }
 
 /// The tour as a JSON array of `[r,c]` pairs, formatted in chunks like the list.

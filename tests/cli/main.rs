@@ -177,6 +177,7 @@ mod count;
 mod ends;
 mod faults;
 mod generate;
+mod leapers;
 mod limits;
 mod pictures;
 mod prefix;

@@ -18,6 +18,7 @@ use super::*;
 pub(super) fn read_back(path: &std::path::Path, board: Board) -> Tour {
     let expect = Expectations {
         size: Some(board),
+        piece: None,
         closed: false,
         start: None,
         end: None,
@@ -168,7 +169,7 @@ fn a_bad_tour_file_is_refused_before_the_terminal_with_checks_status() {
 }
 
 /// The explorer `knights-tour tui ARGS` opens, or why it cannot.
-fn explorer_of(args: &[&str]) -> color_eyre::Result<App> {
+pub(super) fn explorer_of(args: &[&str]) -> color_eyre::Result<App> {
     #[derive(clap::Parser)]
     struct Tui {
         #[command(flatten)]

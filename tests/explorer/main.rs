@@ -19,6 +19,7 @@ use ratatui::buffer::Buffer;
 fn explorer(rows: u64, cols: u64, start: (u32, u32), method: Method) -> App {
     let setup = Setup {
         board: Board::new(rows, cols).unwrap(),
+        piece: knights_tour_engine::leaper::Leaper::KNIGHT,
         start: Square::new(start.0, start.1),
         closed: false,
         method,
@@ -119,6 +120,7 @@ mod ends;
 mod ends_map;
 mod files;
 mod keys;
+mod leapers;
 mod navigation;
 mod pictures;
 mod play;

@@ -24,6 +24,7 @@ macro_rules! assert_race_screen {
 fn on_8x8(start: (u32, u32), speed: Speed) -> App {
     let setup = Setup {
         board: Board::square(8).unwrap(),
+        piece: knights_tour_engine::leaper::Leaper::KNIGHT,
         start: Square::new(start.0, start.1),
         closed: false,
         method: Method::Backtrack,

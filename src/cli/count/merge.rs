@@ -21,6 +21,7 @@ use super::{Counted, Part, kind};
 use crate::cli::Failure;
 use knights_tour_engine::board::Square;
 use knights_tour_engine::count::{BigUint, CountMethod, Shard};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::parse_size;
 use knights_tour_engine::quote::{quoted, quoted_bytes};
 
@@ -184,6 +185,7 @@ impl Fields {
         };
         let counted = Counted {
             board,
+            piece: self.piece()?,
             closed,
             start: self.square("start")?,
             end: self.square("end")?,
@@ -232,6 +234,14 @@ impl Fields {
         self.value(field)?
             .as_u64()
             .ok_or_else(|| self.wrong(field, "a whole number"))
+    }
+
+    /// The piece, the knight when the field is absent.
+    fn piece(&self) -> Result<Leaper, String> {
+        if !self.0.contains_key("piece") {
+            return Ok(Leaper::KNIGHT);
+        }
+        self.text("piece", |text| Leaper::parse(text).ok())
     }
 
     /// A square as `[row,col]`, or none when the field is absent.

@@ -22,6 +22,7 @@ use knights_tour_engine::count::{
     BigUint, Count, CountError, CountMethod, CountProgress, CountRequest, Shard,
     count_tours_reporting,
 };
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::SquareSpec;
 
 use self::shard::Digest;
@@ -30,6 +31,7 @@ use self::shard::Digest;
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Counted {
     board: Board,
+    piece: Leaper,
     closed: bool,
     start: Option<Square>,
     end: Option<Square>,
@@ -95,6 +97,7 @@ fn request_for(args: &CountArgs) -> Result<CountRequest, Failure> {
         None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     };
     Ok(CountRequest {
+        piece: args.piece.piece,
         start: resolve(&args.start)?,
         closed: args.closed,
         end: resolve(&args.end)?,
@@ -139,6 +142,9 @@ fn progress_bar(request: &CountRequest, squares: u64) -> ProgressBar {
     .expect("the template is valid")
     .progress_chars("=> ");
     let mut prefix = format!("{} {}", request.board, kind(request.closed));
+    if !request.piece.is_knight() {
+        prefix.push_str(&format!(" {}", request.piece));
+    }
     if let Some(shard) = request.shard {
         prefix.push_str(&format!(", shard {shard}"));
     }
@@ -151,6 +157,7 @@ fn progress_bar(request: &CountRequest, squares: u64) -> ProgressBar {
 fn counted(request: &CountRequest, count: Count) -> Counted {
     let mut counted = Counted {
         board: request.board,
+        piece: request.piece,
         closed: request.closed,
         start: request.start,
         end: request.end,
@@ -172,7 +179,8 @@ fn kind(closed: bool) -> &'static str {
     if closed { "closed" } else { "open" }
 }
 
-/// Writes `counted` as one JSON object on one line. The count is written as its decimal
+/// Writes `counted` as one JSON object on one line (`piece` only for another piece than the
+/// knight). The count is written as its decimal
 /// digits, a JSON number exact at any size; every string is one this program made, with
 /// nothing to escape.
 fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
@@ -184,6 +192,9 @@ fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
         board.cols(),
         kind(counted.closed)
     )?;
+    if !counted.piece.is_knight() {
+        write!(out, ",\"piece\":\"{}\"", counted.piece.label())?;
+    }
     for (name, square) in [("start", counted.start), ("end", counted.end)] {
         if let Some(square) = square {
             write!(out, ",\"{name}\":[{},{}]", square.row, square.col)?;

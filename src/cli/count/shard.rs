@@ -3,7 +3,7 @@
 //! The shard comes from `--shard K/N`, or, with `--shards N` alone, from the index a scheduler
 //! gives each of its tasks: `JOB_COMPLETION_INDEX` in a Kubernetes Indexed Job, else
 //! `SLURM_ARRAY_TASK_ID` in a Slurm job array. The digest (FNV-1a, 64 bits) is of everything
-//! the shards of one count share: the program's version, the board, the kind of tour, the
+//! the shards of one count share: the program's version, the board, the piece, the kind of tour, the
 //! start and end, the method and the number of shards, so that `--merge` can refuse to add
 //! up shards of different questions.
 
@@ -85,7 +85,12 @@ impl Digest {
             square(counted.end),
             counted.method,
         );
-        Self(fnv1a(question.as_bytes()))
+        // A knight's question reads as it did before there were other pieces.
+        let piece = match counted.piece {
+            piece if piece.is_knight() => String::new(),
+            piece => format!("piece {}\n", piece.label()),
+        };
+        Self(fnv1a((question + &piece).as_bytes()))
     }
 
     /// A digest as [`Digest`]'s `Display` writes it.

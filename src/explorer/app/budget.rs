@@ -62,8 +62,8 @@ impl App {
         };
         let memory = self.limits.searches().saturating_sub(own);
         let lane_needs = |method: Method| {
-            method
-                .search_config(setup.closed)
+            setup
+                .search_config(method)
                 .map_or(0, |config| SteppedSearch::memory_needed(board, config))
         };
         let needed = self
@@ -142,6 +142,7 @@ mod tests {
     fn app(side: u64, method: Method, memory: u64) -> App {
         let setup = Setup {
             board: Board::square(side).unwrap(),
+            piece: knights_tour_engine::leaper::Leaper::KNIGHT,
             start: Square::new(0, 0),
             closed: false,
             method,

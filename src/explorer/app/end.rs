@@ -1,6 +1,6 @@
 //! The end square (`E`): the square an open tour must end on. The search (`n`, `Space`,
 //! `f`), the race, the starts map and play all ask for a tour from the start to it, and the
-//! theorems ([`existence::route_verdict`]) answer a pair they refuse before any search: the
+//! theorems ([`existence::piece_route_verdict`], for the piece) answer a pair they refuse before any search: the
 //! colour rule, the end on the start, the inner lines of a 4×n board.
 //!
 //! A closed tour has no end. The later choice wins and the earlier is cleared, with a short
@@ -33,8 +33,8 @@ impl App {
     pub(super) fn theorems_verdict(&self) -> Verdict {
         let setup = self.setup;
         match self.end {
-            Some(end) => existence::route_verdict(setup.board, setup.start, end),
-            None => existence::verdict(setup.board, setup.start, setup.closed),
+            Some(end) => existence::piece_route_verdict(setup.piece, setup.board, setup.start, end),
+            None => existence::piece_verdict(setup.piece, setup.board, setup.start, setup.closed),
         }
     }
 

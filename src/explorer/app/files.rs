@@ -1,7 +1,9 @@
 //! Tours to and from files: a tour opened with `--tour` (read and validated by
 //! [`crate::tourfile`] before the explorer starts) is shown ready to replay, zoom and explore;
 //! `w` writes the tour on screen to a file in the list format, and `e` its SVG picture, under a
-//! name asked for (`tour-8x8-a1.txt`, `tour-8x8-a1.svg` by default), through
+//! name asked for (`tour-8x8-a1.txt`, `tour-8x8-a1.svg` by default; another piece than the
+//! knight is named first, `tour-zebra-10x10-a10.txt`, and since a list names no piece, the
+//! notice says to open it with `--piece`: read without, it fails the knight's validator), through
 //! [`crate::tourfile::save_with`]: never over a device, a FIFO, a socket or a directory,
 //! through a symbolic link to its target, and over an existing file only after a yes to
 //! `overwrite 'NAME'? (y/n)`. What became of it is a [`Notice`].
@@ -22,6 +24,7 @@ impl App {
     pub fn with_opened_tour(mut self, tour: Tour, source: &str) -> Self {
         self.setup = Setup {
             board: tour.board(),
+            piece: tour.piece(),
             start: tour.start(),
             closed: tour.is_closed(),
             method: self.setup.method,
@@ -60,12 +63,17 @@ impl App {
         format!("{}.svg", self.tour_stem())
     }
 
-    /// The board, the start and the kind: `tour-8x8-a1`, `tour-6x6-a6-closed`.
+    /// The piece (but the knight), the board, the start and the kind: `tour-8x8-a1`,
+    /// `tour-6x6-a6-closed`, `tour-zebra-10x10-a10`.
     fn tour_stem(&self) -> String {
         let setup = self.setup;
         let start = short_name(setup.board, setup.start).replace(',', "-");
         let kind = if setup.closed { "-closed" } else { "" };
-        format!("tour-{}-{start}{kind}", setup.board)
+        let piece = match setup.piece {
+            piece if piece.is_knight() => String::new(),
+            piece => format!("{}-", piece.label().replace(',', "-")),
+        };
+        format!("tour-{piece}{}-{start}{kind}", setup.board)
     }
 
     /// `w`: asks where to write the tour on screen.
@@ -140,8 +148,15 @@ impl App {
                     How::InPlace => ", in place: it has other hard links",
                     How::Created | How::Replaced => "",
                 };
+                // A list names no piece: another piece's is read back with --piece.
+                let piece = tour.piece();
+                let read_back = match purpose {
+                    PromptPurpose::Picture => String::new(),
+                    _ if piece.is_knight() => String::new(),
+                    _ => format!("; a {piece}'s: open it with --piece {}", piece.label()),
+                };
                 Notice::done(format!(
-                    "wrote {what} ({}) to {shown}{through}{how}",
+                    "wrote {what} ({}) to {shown}{through}{how}{read_back}",
                     counted(squares as u64, "square")
                 ))
             }

@@ -23,6 +23,7 @@ use std::time::Duration;
 use crate::explorer::limits::{Limits, capped, megabytes};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{Method, Request};
 use knights_tour_engine::starts::{
     MAX_SQUARES, MapSettings, StartAnswer, StartsError, StartsMap, map_ends, map_starts,
@@ -63,6 +64,7 @@ impl MapKind {
 struct MapKey {
     kind: MapKind,
     board: Board,
+    piece: Leaper,
     closed: bool,
     method: Method,
     fixed: Option<Square>,
@@ -143,6 +145,7 @@ impl App {
         MapKey {
             kind,
             board: setup.board,
+            piece: setup.piece,
             closed: setup.closed,
             method: setup.method,
             fixed: match kind {
@@ -318,6 +321,7 @@ impl App {
             MapKind::Ends => self.setup.start,
         };
         let mut request = Request::new(key.board, start)
+            .piece(key.piece)
             .closed(key.closed)
             .method(key.method);
         if let (MapKind::Starts, Some(end)) = (key.kind, key.fixed) {
@@ -386,6 +390,7 @@ mod tests {
     fn served(pool: &WorkPool) -> App {
         let setup = Setup {
             board: Board::square(6).unwrap(),
+            piece: knights_tour_engine::leaper::Leaper::KNIGHT,
             start: Square::new(0, 0),
             closed: false,
             method: Method::Backtrack,

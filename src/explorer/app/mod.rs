@@ -60,7 +60,7 @@ pub use race::{
     parse_racers,
 };
 pub use scene::{Follow, KnightState, Scene, StartsView, TourView, Zoom};
-pub use setup::{METHODS, Setup, Speed, next_method};
+pub use setup::{METHODS, Setup, Speed, next_method, piece_sentence};
 pub use status::{Figures, Status, count_of, thousands};
 
 /// The longest side the explorer takes (the solver goes further): a million squares.
@@ -238,7 +238,7 @@ impl App {
         self
     }
 
-    /// The board, start, open/closed and method chosen.
+    /// The board, piece, start, open/closed and method chosen.
     pub fn setup(&self) -> Setup {
         self.setup
     }
@@ -460,6 +460,7 @@ impl App {
                 self.setup.method = next_method(self.setup.method);
                 self.reset();
             }
+            Action::NextPiece => self.next_piece(),
             Action::Faster => self.speed = self.speed.faster(),
             Action::Slower => self.speed = self.speed.slower(),
             Action::AddRow => self.resize(1, 0),

@@ -3,6 +3,7 @@
 //! path view is on, and a construction's seams and joins.
 
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::search::{Candidate, SearchEvent};
 use knights_tour_engine::starts::{StartOutcome, StartsMap};
 
@@ -62,6 +63,8 @@ pub enum Follow {
 pub struct Scene<'a> {
     /// The board.
     pub board: Board,
+    /// The piece that tours: the knight is drawn as a knight, another piece by its letter.
+    pub piece: Leaper,
     /// Visit numbers by [`Board::index`], 0 for unvisited.
     pub visits: &'a [u32],
     /// Visit numbers above this are drawn as unvisited (a replay in progress).
@@ -168,6 +171,7 @@ impl<'a> Scene<'a> {
         let board = search.board();
         let mut scene = Scene {
             board,
+            piece: search.config().piece,
             visits,
             shown_up_to: u32::MAX,
             last_visit: board.area(),
@@ -216,6 +220,7 @@ impl App {
         }
         let mut scene = Scene {
             board: self.setup.board,
+            piece: self.setup.piece,
             visits: self.visits(),
             shown_up_to: u32::MAX,
             last_visit: self.setup.board.area(),
@@ -299,7 +304,7 @@ fn show_search(session: &RewindableSearch, scene: &mut Scene<'_>) {
     // tour. No candidates are left, but this is no dead end (as after `b` from a tour found).
     let to_end = u64::from(search.end().is_some());
     let complete = u64::from(search.depth()) + to_end == scene.board.area()
-        && (!scene.closed || search.head().is_knight_move_to(scene.start));
+        && (!scene.closed || scene.piece.is_move(search.head(), scene.start));
     let state = match session.last_event() {
         Some(SearchEvent::Solved) => KnightState::Done,
         _ if complete => KnightState::Ready,

@@ -1,6 +1,7 @@
-//! What the user chooses before a search runs: the board, the start, open or closed, the method
-//! ([`Setup`], [`METHODS`]) and the play speed ([`Speed`]); and what a change of them does to
-//! the app: a new search from the beginning ([`App`]'s reset, start and resize).
+//! What the user chooses before a search runs: the board, the piece, the start, open or
+//! closed, the method ([`Setup`], [`METHODS`]) and the play speed ([`Speed`]); and what a
+//! change of them does to the app: a new search from the beginning ([`App`]'s reset, start,
+//! resize and change of piece).
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,7 +9,9 @@ use std::time::Duration;
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::Verdict;
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted;
+use knights_tour_engine::search::SearchConfig;
 use knights_tour_engine::solve::Method;
 
 use super::{App, Attempt, Follow, MAX_SIDE, Motion, Owed, thousands};
@@ -94,11 +97,13 @@ impl FromStr for Speed {
     }
 }
 
-/// What the user has chosen: the board, the start, open or closed, and the method.
+/// What the user has chosen: the board, the piece, the start, open or closed, and the method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Setup {
     /// The board.
     pub board: Board,
+    /// The piece that tours (`K` changes it).
+    pub piece: Leaper,
     /// The first square of the tour.
     pub start: Square,
     /// Whether the tour must be closed.
@@ -107,7 +112,24 @@ pub struct Setup {
     pub method: Method,
 }
 
+impl Setup {
+    /// How `method` searches this setup step by step (its piece, open or closed), if it does.
+    pub fn search_config(&self, method: Method) -> Option<SearchConfig> {
+        method
+            .search_config(self.closed)
+            .map(|config| config.with_piece(self.piece))
+    }
+}
+
 impl App {
+    /// `K`: the next named piece (knight, camel, zebra, giraffe, and back), from the
+    /// beginning; a map of the old piece's tours is no longer shown.
+    pub(super) fn next_piece(&mut self) {
+        self.setup.piece = self.setup.piece.next_named();
+        self.reset();
+        self.message = Some(piece_sentence(self.setup.piece));
+    }
+
     pub(super) fn set_start(&mut self, square: Square) {
         self.setup.start = square;
         self.reset();
@@ -134,12 +156,13 @@ impl App {
 
     /// Back to the beginning with the current setup: a new search (or the theorems' verdict).
     pub(super) fn reset(&mut self) {
+        let setup = self.setup;
         let Setup {
             board,
             start,
-            closed,
             method,
-        } = self.setup;
+            ..
+        } = setup;
         self.motion = Motion::Still;
         self.budget_hit = false;
         self.replay = None;
@@ -151,7 +174,7 @@ impl App {
         self.follow = Follow::Knight;
         self.attempt = match self.theorems_verdict() {
             Verdict::Impossible(reason) => Attempt::Impossible(reason),
-            Verdict::Certain | Verdict::Open => match method.search_config(closed) {
+            Verdict::Certain | Verdict::Open => match setup.search_config(method) {
                 None => Attempt::Whole(None),
                 Some(config) => {
                     let memory = self.search_memory();
@@ -169,4 +192,9 @@ impl App {
         };
         self.maps_follow_setup();
     }
+}
+
+/// What `K` says of the piece it chose: its name and its leap, `piece: the zebra, (2,3)`.
+pub fn piece_sentence(piece: Leaper) -> String {
+    format!("piece: the {piece}, ({},{})-leaper", piece.a(), piece.b())
 }

@@ -278,6 +278,7 @@ impl App {
     fn answer_whole(&mut self) {
         let setup = self.setup;
         let mut request = Request::new(setup.board, setup.start)
+            .piece(setup.piece)
             .closed(setup.closed)
             .method(setup.method);
         if let Some(end) = self.end {
@@ -327,7 +328,8 @@ impl App {
     /// is of a tour from a start alone).
     fn tell_story(&self) -> Option<Story> {
         let setup = self.setup;
-        if self.end.is_some() {
+        // The construction builds the knight's tours alone.
+        if self.end.is_some() || !setup.piece.is_knight() {
             return None;
         }
         let limits = Limits {

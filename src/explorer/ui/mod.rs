@@ -11,6 +11,7 @@ mod board;
 mod describe;
 mod look;
 mod panel;
+mod piece;
 mod play_panel;
 mod race;
 mod starts_panel;
@@ -140,8 +141,9 @@ impl StatefulWidget for Screen<'_> {
         let app = self.app;
         let setup = app.setup();
         let title = format!(
-            " {} {} ",
+            " {} {}{} ",
             setup.board,
+            piece::piece_prefix(setup.piece),
             if setup.closed { "closed" } else { "open" }
         );
         let scene = app.scene();

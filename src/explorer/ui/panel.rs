@@ -10,6 +10,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
+use super::piece::{piece_prefix, piece_value, piece_word};
 use super::{BoardViewport, Look, Role, Screen};
 use crate::explorer::app::{TourView, Zoom, count_of, thousands};
 use knights_tour_engine::notation::{full_name, short_name};
@@ -114,8 +115,10 @@ impl Screen<'_> {
         let map_width = u32::from(width.saturating_sub(FIELD_WIDTH as u16)).clamp(4, 24);
         // Terminal cells are about twice as tall as wide: halve the rows to keep the shape.
         let map_height = (map_width * board.rows() / board.cols() / 2).clamp(2, map_room);
-        let knight = self.app.scene().knight.map(|(square, _)| square);
+        let scene = self.app.scene();
+        let knight = scene.knight.map(|(square, _)| square);
         let glyphs = self.look.glyphs();
+        let piece = glyphs.piece(scene.piece);
         let (inside, outside) = match glyphs.upper_half {
             Some(_) => ("█", "·"),
             None => ("#", "."),
@@ -133,7 +136,7 @@ impl Screen<'_> {
                 let has_knight =
                     knight.is_some_and(|k| rows.contains(&k.row) && cols.contains(&k.col));
                 line.push_str(if has_knight {
-                    glyphs.knight
+                    piece
                 } else if overlaps {
                     inside
                 } else {
@@ -157,8 +160,13 @@ impl Screen<'_> {
         let app = self.app;
         let start_marked =
             app.zoom() != Zoom::Numbers || (app.view() == TourView::Path && app.tour().is_some());
+        let piece = app.setup().piece;
         let mut marks: Vec<(String, Style, &str)> = vec![
-            (glyphs.knight.to_string(), on_square(Role::Knight), "knight"),
+            (
+                glyphs.piece(piece).to_string(),
+                on_square(Role::Knight),
+                piece_word(piece),
+            ),
             (glyphs.start.to_string(), self.style(Role::Text), "start"),
             (
                 format!("{}{}", glyphs.cursor.0, glyphs.cursor.1),
@@ -382,11 +390,15 @@ impl Screen<'_> {
                 format!("{} ({})", setup.method.name(), setup.method.brief()),
             )
         };
-        let mut fields = vec![
-            ("Board", board_value, text),
+        let mut fields = vec![("Board", board_value, text)];
+        // The knight is named in the panel's title alone, as it always was.
+        if !setup.piece.is_knight() {
+            fields.push(("Piece", piece_value(setup.piece, short), text));
+        }
+        fields.extend([
             ("Method", method, text),
             ("Start", full_name(board, setup.start), text),
-        ];
+        ]);
         if let Some(end) = self.app.end() {
             fields.push(("End", full_name(board, end), self.style(Role::Key)));
         }
@@ -453,7 +465,7 @@ impl Screen<'_> {
         let block = Block::bordered()
             .border_set(self.look.glyphs().border)
             .border_style(self.style(Role::Frame))
-            .title(" knight's tour ");
+            .title(format!(" {}'s tour ", self.app.setup().piece));
         let inner = block.inner(area);
         block.render(area, buf);
         let mut lines = self.panel_lines(inner.width, inner.height);
@@ -488,8 +500,9 @@ impl Screen<'_> {
             Line::from(vec![
                 Span::styled(
                     format!(
-                        "{} {} {} ",
+                        "{} {}{} {} ",
                         setup.board,
+                        piece_prefix(setup.piece),
                         if setup.closed { "closed" } else { "open" },
                         setup.method.name()
                     ),

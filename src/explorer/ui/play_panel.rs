@@ -9,6 +9,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
+use super::piece::{piece_prefix, piece_word};
 use super::{Role, Screen};
 use crate::explorer::app::{Judgement, Play, Standing, count_of, thousands};
 use knights_tour_engine::board::Board;
@@ -90,8 +91,13 @@ impl Screen<'_> {
     pub(super) fn play_marks(&self) -> Vec<(String, Style, &'static str)> {
         let glyphs = self.look.glyphs();
         let on_square = |role: Role| self.style(Role::LightSquare).patch(self.style(role));
+        let piece = self.app.setup().piece;
         vec![
-            (glyphs.knight.to_string(), on_square(Role::Knight), "knight"),
+            (
+                glyphs.piece(piece).to_string(),
+                on_square(Role::Knight),
+                piece_word(piece),
+            ),
             (
                 format!("{}{}", glyphs.cursor.0, glyphs.cursor.1),
                 self.style(Role::Cursor),
@@ -129,7 +135,7 @@ impl Screen<'_> {
         let lines = vec![
             Line::from(vec![
                 Span::styled(
-                    format!("{} {kind} play, ", setup.board),
+                    format!("{} {}{kind} play, ", setup.board, piece_prefix(setup.piece)),
                     self.style(Role::Key),
                 ),
                 Span::styled(

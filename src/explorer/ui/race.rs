@@ -13,6 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 
 use super::panel::{FIELD_WIDTH, wrap};
+use super::piece::piece_prefix;
 use super::{BoardViewport, BoardWidget, Role, Screen};
 use crate::explorer::app::{LaneEnd, Race, RaceStatus, Speed, Verdict, count_of, thousands};
 use knights_tour_engine::board::Board;
@@ -220,6 +221,8 @@ impl Screen<'_> {
             RaceStatus::Over => "over",
         };
         let board = race.board();
+        // The race runs the explorer's piece (K waits while it is on).
+        let piece = piece_prefix(self.app.setup().piece);
         let kind = if race.closed() { "closed" } else { "open" };
         let speed = match race.speed() {
             Speed::PerSecond(1) => "1 node/s each".to_string(),
@@ -234,11 +237,14 @@ impl Screen<'_> {
             Span::styled(
                 match race.end_square() {
                     Some(end) => format!(
-                        "{board} from {} to {}",
+                        "{board} {piece}from {} to {}",
                         short_name(board, race.start()),
                         short_name(board, end)
                     ),
-                    None => format!("{board} {kind} from {}", short_name(board, race.start())),
+                    None => format!(
+                        "{board} {piece}{kind} from {}",
+                        short_name(board, race.start())
+                    ),
                 },
                 self.style(Role::Text),
             ),

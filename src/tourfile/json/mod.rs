@@ -1,5 +1,6 @@
-//! The JSON object of `solve --format json`: `rows`, `cols`, `closed`, `start`, `outcome`,
-//! `path` (`[[r,c],...]`), and others (`layer`, `reason`, `stats`) that are skipped.
+//! The JSON object of `solve --format json`: `rows`, `cols`, `piece` (absent for the knight),
+//! `closed`, `start`, `outcome`, `path` (`[[r,c],...]`), and others (`layer`, `reason`,
+//! `stats`) that are skipped.
 //!
 //! A small pull parser over the fixed buffer, not `serde_json` (which writes the object): the
 //! path of 10^8 squares must not be held at all, and serde_json, though it could hand a
@@ -12,11 +13,12 @@
 //! most [`MAX_DEPTH`] deep, numbers too large for any board are named as written, and the
 //! syntax is checked throughout. The object's own fields are claims checked like the command
 //! line's: a tour that says it is closed must be closed, its `start` must be its first square,
-//! and `--size` must agree with `rows` and `cols`.
+//! `--size` must agree with `rows` and `cols`, and `--piece` with `piece`.
 
 use std::io::Read;
 
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Tour;
 
@@ -46,6 +48,7 @@ struct Fields {
     rows: Option<u64>,
     cols: Option<u64>,
     closed: Option<bool>,
+    piece: Option<Leaper>,
     start: Option<(Whole, Whole)>,
     outcome: Option<Vec<u8>>,
     path: Option<Path>,
@@ -55,6 +58,8 @@ struct Fields {
 /// was read).
 struct Path {
     board: Board,
+    /// The piece whose moves it was checked with.
+    piece: Leaper,
     first: Square,
     last: Square,
     closed_checked: bool,
@@ -91,6 +96,15 @@ pub(super) fn check<R: Read>(
                 b"closed" => {
                     let value = json.boolean()?;
                     if fields.closed.replace(value).is_some() {
+                        return Err(json.error(repeated()));
+                    }
+                }
+                b"piece" => {
+                    json.expect_byte(b'"', "the piece, a string")?;
+                    let value = json.string()?;
+                    let piece = Leaper::parse(&String::from_utf8_lossy(&value))
+                        .map_err(|error| json.error(error))?;
+                    if fields.piece.replace(piece).is_some() {
                         return Err(json.error(repeated()));
                     }
                 }
@@ -148,10 +162,19 @@ fn verdict(fields: Fields, expect: &Expectations) -> Result<CheckedTour, CheckEr
              --size {board}"
         )));
     }
-    let closed = expect.closed || fields.closed == Some(true);
-    if closed && !path.closed_checked && !path.last.is_knight_move_to(path.first) {
+    let piece = path.piece;
+    if let Some(named) = fields.piece.filter(|&named| named != piece) {
+        // Named after its path: the path was read as the knight's, or --piece's.
         return Err(CheckError::Invalid(format!(
-            "the JSON says the tour is closed, but the last square {} is not a knight move \
+            "the JSON says the piece is the {named}, but its path was checked as a {piece}'s: \
+             give --piece {}, or put 'piece' before 'path' (as 'solve --format json' does)",
+            named.label()
+        )));
+    }
+    let closed = expect.closed || fields.closed == Some(true);
+    if closed && !path.closed_checked && !piece.is_move(path.last, path.first) {
+        return Err(CheckError::Invalid(format!(
+            "the JSON says the tour is closed, but the last square {} is not a {piece} move \
              from the first {}",
             path.last, path.first
         )));
@@ -168,12 +191,13 @@ fn verdict(fields: Fields, expect: &Expectations) -> Result<CheckedTour, CheckEr
         // Checked open, but the object says closed (and it closes): the same squares.
         Some(tour) if closed && !tour.is_closed() => {
             let squares = tour.into_indices();
-            Some(Tour::new(board, squares, true, None)?)
+            Some(Tour::with_piece(board, piece, squares, true, None)?)
         }
         other => other,
     };
     Ok(CheckedTour {
         board,
+        piece,
         start: path.first,
         closed,
         tour,

@@ -39,7 +39,15 @@ impl<R: Read> Json<'_, R> {
         };
         expect.afford(board, board.area().div_ceil(8), "one bit a square")?;
         let closed = expect.closed || fields.closed == Some(true);
-        let mut validator = validator(expect, board, closed)?;
+        let piece = match (expect.piece, fields.piece) {
+            (Some(asked), Some(named)) if asked != named => {
+                return Err(CheckError::Invalid(format!(
+                    "the JSON is a tour of the {named}, but --piece says the {asked}"
+                )));
+            }
+            (asked, named) => asked.or(named).unwrap_or_default(),
+        };
+        let mut validator = validator(expect, piece, board, closed)?;
         let mut ends: Option<(Square, Square)> = None;
         let mut push = |row: u64, col: u64, at: &dyn Fn() -> String| {
             let (Ok(row), Ok(col)) = (u32::try_from(row), u32::try_from(col)) else {
@@ -110,6 +118,7 @@ impl<R: Read> Json<'_, R> {
         let (first, last) = ends.expect("a finished tour has squares");
         Ok(Path {
             board,
+            piece,
             first,
             last,
             closed_checked: closed,

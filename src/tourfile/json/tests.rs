@@ -36,6 +36,7 @@ fn solved_json(board: Board) -> String {
 fn expect(board: Board) -> Expectations {
     Expectations {
         size: Some(board),
+        piece: None,
         closed: false,
         start: None,
         end: None,

@@ -183,7 +183,8 @@ fn encode(
     encoder.set_compression(Compression::Balanced);
     let kind = if tour.is_closed() { "Closed" } else { "Open" };
     let title = format!(
-        "{kind} knight's tour of {board} from {}",
+        "{kind} {}'s tour of {board} from {}",
+        tour.piece(),
         short_name(board, board.square_at(tour.square_of_visit(0)))
     );
     encoder.add_text_chunk("Title".into(), title)?;

@@ -41,7 +41,7 @@ impl App {
         };
         let setup = self.setup;
         let play = Play::new(
-            setup.board,
+            (setup.board, setup.piece),
             (setup.start, self.end),
             setup.closed,
             self.limits.clone(),
@@ -193,6 +193,7 @@ impl App {
         };
         Scene {
             board,
+            piece: play.piece,
             visits: &play.visits,
             shown_up_to: u32::MAX,
             last_visit: board.area(),

@@ -21,6 +21,7 @@ use std::time::Duration;
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::NoTourReason;
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{GiveUp, Outcome, Request, solve};
 use knights_tour_engine::tour::Tour;
 
@@ -96,6 +97,7 @@ const CANCEL_POLL: Duration = Duration::from_millis(50);
 #[derive(Debug)]
 pub(super) struct Job {
     pub(super) board: Board,
+    pub(super) piece: Leaper,
     pub(super) path: Arc<[Square]>,
     pub(super) closed: bool,
     /// The square the tour must end on, if the game asks for one.
@@ -290,6 +292,7 @@ fn judge(
             }
         };
         let mut request = Request::new(job.board, job.path[0])
+            .piece(job.piece)
             .closed(job.closed)
             .completing(Arc::clone(&job.path));
         if let Some(end) = job.end {

@@ -1,9 +1,10 @@
 //! Play (`P`): the player finds a tour, a move at a time, on the board, start and kind on
 //! screen, and the engine judges each position as it is reached.
 //!
-//! The knight stands on the start; the squares it may move to are numbered 1 to 8 (clockwise
-//! from two up and one right, as [`KNIGHT_MOVES`] runs) and marked with their Warnsdorff
-//! degree. `Enter` or a click on one of them, or its number, moves there; any other square is
+//! The piece (the knight, or the leaper on screen) stands on the start; the squares it may move
+//! to are numbered 1 to 8 (1 to 4 for a piece of four moves) in the piece's move order
+//! ([`Leaper::moves`]: for the knight clockwise from two up and one right) and marked with their
+//! Warnsdorff degree. `Enter` or a click on one of them, or its number, moves there; any other square is
 //! refused with a short message; `u` (`b`, `Backspace`) takes the last move back. After every
 //! move the judge (`judge`, on a thread of its own) says whether a tour completes the position
 //! ([`Judgement`]); judgements are kept by position (`positions`), so a move taken back and
@@ -25,8 +26,9 @@ mod positions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use knights_tour_engine::board::{Board, KNIGHT_MOVES, Square};
+use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::NoTourReason;
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::short_name;
 use knights_tour_engine::search::DeadPosition;
 use knights_tour_engine::tour::Tour;
@@ -44,7 +46,7 @@ pub struct PlayMove {
     pub number: u8,
     /// The square.
     pub square: Square,
-    /// Its Warnsdorff degree: the unvisited squares a knight's move from it.
+    /// Its Warnsdorff degree: the unvisited squares a move of the piece from it.
     pub degree: u8,
 }
 
@@ -86,6 +88,8 @@ struct FoundTour {
 #[derive(Debug, Clone)]
 pub struct Play {
     board: Board,
+    /// The piece the player moves.
+    piece: Leaper,
     closed: bool,
     /// The square the tour must end on, if the game asks for one (fixed for the game).
     end: Option<Square>,
@@ -117,7 +121,7 @@ impl Play {
     /// A game on `board` from `start` (to `end`, if given), for a closed tour or an open one,
     /// its start judged within `limits` and in `memory` bytes.
     fn new(
-        board: Board,
+        (board, piece): (Board, Leaper),
         (start, end): (Square, Option<Square>),
         closed: bool,
         limits: Limits,
@@ -127,6 +131,7 @@ impl Play {
         visits[board.index(start) as usize] = 1;
         let mut play = Self {
             board,
+            piece,
             closed,
             end,
             path: vec![start],
@@ -216,17 +221,18 @@ impl Play {
     /// The squares the knight may move to, by number.
     pub fn moves(&self) -> Vec<PlayMove> {
         let head = self.head();
-        KNIGHT_MOVES
-            .iter()
+        self.piece
+            .moves()
+            .into_iter()
             .zip(1..)
-            .filter_map(|(&delta, number)| {
+            .filter_map(|(delta, number)| {
                 let square = head.offset(delta, self.board)?;
                 self.is_free(square).then(|| PlayMove {
                     number,
                     square,
                     degree: self
                         .board
-                        .neighbours(square)
+                        .leaper_neighbours(square, self.piece)
                         .filter(|&next| self.is_free(next))
                         .count() as u8,
                 })
@@ -275,7 +281,8 @@ impl Play {
         }
         if square == head {
             return Err(format!(
-                "the knight is on {}: pick a numbered square",
+                "the {} is on {}: pick a numbered square",
+                self.piece,
                 name(square)
             ));
         }
@@ -293,10 +300,11 @@ impl Play {
                 visit - 1
             ));
         }
-        if !head.is_knight_move_to(square) {
+        if !self.piece.is_move(head, square) {
             return Err(format!(
-                "{} is not a knight's move from {}: pick a numbered square",
+                "{} is not a {}'s move from {}: pick a numbered square",
                 name(square),
+                self.piece,
                 name(head)
             ));
         }
@@ -366,15 +374,15 @@ impl Play {
         }
     }
 
-    /// Validates the path once it covers the board: closed if its last square is a knight's
+    /// Validates the path once it covers the board: closed if its last square is a piece's
     /// move from its first.
     fn finish_if_covered(&mut self) {
         if self.path.len() as u64 != self.board.area() {
             return;
         }
-        let closes = self.path.len() > 2 && self.head().is_knight_move_to(self.path[0]);
+        let closes = self.path.len() > 2 && self.piece.is_move(self.head(), self.path[0]);
         let indices = self.path.iter().map(|&s| self.board.index(s)).collect();
-        let tour = Tour::new(self.board, indices, closes, Some(self.path[0]))
+        let tour = Tour::with_piece(self.board, self.piece, indices, closes, Some(self.path[0]))
             .map_err(|error| format!("the path failed the validator: {error}"));
         self.finished = Some((tour, self.began.elapsed()));
     }
@@ -400,6 +408,7 @@ impl Play {
         if !under_way {
             let id = self.judge.ask(Job {
                 board: self.board,
+                piece: self.piece,
                 path: self.path.as_slice().into(),
                 closed,
                 end: self.end,

@@ -7,6 +7,7 @@ use crate::explorer::app::{Figures, Scene, Zoom};
 use crate::explorer::stepped::{Found, RunLimits, SteppedSearch};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::{self, NoTourReason};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::search::{Limits, SearchEvent};
 use knights_tour_engine::solve::Method;
 use knights_tour_engine::tour::Tour;
@@ -76,15 +77,15 @@ impl Lane {
     /// nodes and `memory` bytes.
     pub(super) fn new(
         method: Method,
-        board: Board,
+        (board, piece): (Board, Leaper),
         (start, end): (Square, Option<Square>),
         closed: bool,
         budget: u64,
         memory: u64,
     ) -> Self {
         let verdict = match end {
-            Some(end) => existence::route_verdict(board, start, end),
-            None => existence::verdict(board, start, closed),
+            Some(end) => existence::piece_route_verdict(piece, board, start, end),
+            None => existence::piece_verdict(piece, board, start, closed),
         };
         let refusal = match verdict {
             existence::Verdict::Impossible(reason) => Some(reason),
@@ -100,6 +101,7 @@ impl Lane {
         let config = method
             .search_config(closed)
             .expect("a racing method searches step by step")
+            .with_piece(piece)
             .with_limits(limits);
         let search = SteppedSearch::new(board, start, end, config, memory)
             .map(Box::new)

@@ -25,6 +25,7 @@ mod verdict;
 use std::time::{Duration, Instant};
 
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::Method;
 
@@ -122,7 +123,7 @@ impl Race {
     /// lane allowed `budget` nodes and half of `memory` bytes, playing at `speed` nodes a
     /// second.
     pub fn new(
-        board: Board,
+        (board, piece): (Board, Leaper),
         (start, end): (Square, Option<Square>),
         closed: bool,
         methods: [Method; 2],
@@ -131,8 +132,16 @@ impl Race {
         memory: u64,
     ) -> Self {
         let budget = budget.max(1);
-        let lanes = methods
-            .map(|method| Lane::new(method, board, (start, end), closed, budget, memory / 2));
+        let lanes = methods.map(|method| {
+            Lane::new(
+                method,
+                (board, piece),
+                (start, end),
+                closed,
+                budget,
+                memory / 2,
+            )
+        });
         let clock = lanes.iter().map(Lane::nodes).max().unwrap_or(0);
         let mut race = Self {
             board,
@@ -358,7 +367,7 @@ impl App {
             }
         };
         self.race = Some(Box::new(Race::new(
-            setup.board,
+            (setup.board, setup.piece),
             (setup.start, self.end),
             setup.closed,
             self.racers,
@@ -465,7 +474,7 @@ mod tests {
         let board = Board::square(8).unwrap();
         let methods = [Method::Naive, Method::Backtrack];
         let mut race = Race::new(
-            board,
+            (board, Leaper::KNIGHT),
             (Square::new(0, 0), None),
             false,
             methods,
@@ -493,7 +502,7 @@ mod tests {
         let board = Board::square(8).unwrap();
         let race = |methods| {
             let mut race = Race::new(
-                board,
+                (board, Leaper::KNIGHT),
                 (Square::new(0, 0), None),
                 false,
                 methods,
@@ -514,7 +523,7 @@ mod tests {
     fn one_node_is_said_in_the_singular() {
         let board = Board::square(1).unwrap();
         let mut race = Race::new(
-            board,
+            (board, Leaper::KNIGHT),
             (Square::new(0, 0), None),
             false,
             [Method::Naive, Method::Backtrack],

@@ -202,10 +202,11 @@ impl CellPainter<'_> {
             KnightState::Exhausted => (Role::Undone, "back".to_string()),
             KnightState::DeadEnd => (Role::DeadEnd, "dead".to_string()),
         };
+        let piece = glyphs.piece(self.scene.piece);
         let main = if state == KnightState::DeadEnd {
-            format!("{}{}", glyphs.knight, glyphs.dead_end)
+            format!("{piece}{}", glyphs.dead_end)
         } else {
-            glyphs.knight.to_string()
+            piece.to_string()
         };
         CellContent {
             role,

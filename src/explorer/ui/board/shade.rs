@@ -159,7 +159,9 @@ impl BoardWidget<'_> {
         let glyphs = look.glyphs();
         let inside = |square: Square| rows.contains(&square.row) && cols.contains(&square.col);
         let (symbol, style) = match scene.knight {
-            Some((knight, _)) if inside(knight) => (glyphs.knight, look.style(Role::Knight)),
+            Some((knight, _)) if inside(knight) => {
+                (glyphs.piece(scene.piece), look.style(Role::Knight))
+            }
             _ if inside(scene.start) => (glyphs.start, style.patch(look.style(Role::Knight))),
             _ if scene.end.is_some_and(inside) => {
                 (glyphs.end, style.patch(look.style(Role::Knight)))

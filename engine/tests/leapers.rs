@@ -515,3 +515,30 @@ fn the_ends_map_of_the_zebra_on_10x10_matches_one_solve_an_end() {
     // Half the squares have the other colour than the start's, where a tour may end.
     assert!(tours > 25, "{tours}");
 }
+
+/// A search run by hand (as the explorer steps it) and a streamed solve (as the command line
+/// prints it) hand back the piece's own tour, validated as that piece's.
+#[test]
+fn a_stepped_search_and_a_streamed_solve_give_the_pieces_own_tour() {
+    use knights_tour_engine::search::{Search, SearchConfig, SearchEvent};
+    use knights_tour_engine::solve::solve_streaming;
+    use knights_tour_engine::tour::VisitOrder;
+
+    let (zebra, ten) = (Leaper::ZEBRA, board(10, 10));
+    let config = SearchConfig::backtracking(false).with_piece(zebra);
+    let mut search = Search::new(ten, Square::new(0, 0), config).unwrap();
+    assert_eq!(search.run(), SearchEvent::Solved);
+    let tour = search.tour().unwrap();
+    assert_eq!(tour.piece(), zebra);
+    assert!(is_leaper_tour(2, 3, 10, 10, tour.indices(), false));
+
+    let giraffe = Leaper::GIRAFFE;
+    let request = Request::new(board(9, 9), Square::new(0, 0)).piece(giraffe);
+    let Outcome::Tour { tour, .. } = solve_streaming(&request).unwrap() else {
+        panic!("the giraffe has an open tour of 9x9");
+    };
+    assert_eq!(VisitOrder::piece(&tour), giraffe);
+    let mut scratch = Vec::new();
+    let visits = tour.visits(0..81, &mut scratch).to_vec();
+    assert!(is_leaper_tour(1, 4, 9, 9, &visits, false));
+}

@@ -23,7 +23,7 @@ use crate::options::{BoardArgs, with_memory_cap};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::full_name;
 use knights_tour_engine::quote::quoted;
-use knights_tour_engine::solve::{self, Outcome, Request, SolvedTour};
+use knights_tour_engine::solve::{self, Outcome, Request};
 use knights_tour_engine::tour::VisitOrder;
 
 use crate::tourfile::{PictureOptions, read_prefix};
@@ -230,12 +230,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
     let outcome = solve::solve_streaming(&request).map_err(Failure::bad_input)?;
     answer(args, &request, &outcome, |out, tour| {
         match (&picture, args.format) {
-            // A held tour is drawn as itself, which names its piece in the picture's title
-            // (a walked tour is the construction's, always the knight's).
-            (Some(options), format) => match tour {
-                SolvedTour::Held(tour) => write_picture(out, tour, options, format),
-                SolvedTour::Walked(tour) => write_picture(out, &**tour, options, format),
-            },
+            (Some(options), format) => write_picture(out, tour, options, format),
             (None, OutputFormat::Grid) => write_grid(out, tour, true),
             (None, _) => write_list(out, tour),
         }

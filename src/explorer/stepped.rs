@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use knights_tour_engine::board::{Board, Square};
-use knights_tour_engine::search::{Search, SearchConfig, SearchEvent};
+use knights_tour_engine::search::{SearchConfig, SearchEvent};
 use knights_tour_engine::tour::{Tour, TourError};
 
 use super::rewind::{RewindError, RewindableSearch};
@@ -212,7 +212,7 @@ impl SteppedSearch {
                 if let Some(end) = self.session.search().end() {
                     self.visits[board.index(end) as usize] = board.area() as u32;
                 }
-                self.found = match tour_of(self.session.search()) {
+                self.found = match self.session.search().tour() {
                     Ok(tour) => Found::Tour(tour),
                     Err(error @ TourError::OutOfMemory { .. }) => Found::Invalid(error.to_string()),
                     Err(error) => {
@@ -224,33 +224,6 @@ impl SteppedSearch {
             SearchEvent::Exhausted | SearchEvent::Stuck | SearchEvent::BudgetExceeded(_) => true,
         }
     }
-}
-
-/// The tour `search` found, validated as its piece's: its path, then the end kept off it.
-fn tour_of(search: &Search) -> Result<Tour, TourError> {
-    let board = search.board();
-    let config = search.config();
-    let len = search.depth() as usize + usize::from(search.end().is_some());
-    let mut indices = Vec::new();
-    indices
-        .try_reserve_exact(len)
-        .map_err(|_| TourError::OutOfMemory {
-            board,
-            bytes: (len * std::mem::size_of::<u32>()) as u64,
-        })?;
-    indices.extend(
-        search
-            .path()
-            .chain(search.end())
-            .map(|square| board.index(square)),
-    );
-    Tour::with_piece(
-        board,
-        config.piece,
-        indices,
-        config.closed,
-        Some(search.start()),
-    )
 }
 
 /// The memory of the visit numbers of `board`, one `u32` a square.

@@ -523,7 +523,13 @@ impl Search {
                 .chain(&self.end)
                 .map(|&cell| self.index_of(cell)),
         );
-        Tour::new(self.board, indices, self.config.closed, Some(self.start()))
+        Tour::with_piece(
+            self.board,
+            self.config.piece,
+            indices,
+            self.config.closed,
+            Some(self.start()),
+        )
     }
 
     /// The path as a validated tour, if it is one, made in the path's own memory: no more is

@@ -181,6 +181,14 @@ impl VisitOrder for SolvedTour {
         }
     }
 
+    fn piece(&self) -> Leaper {
+        match self {
+            SolvedTour::Held(tour) => VisitOrder::piece(tour),
+            // The construction builds knight's tours only.
+            SolvedTour::Walked(_) => Leaper::KNIGHT,
+        }
+    }
+
     fn is_closed(&self) -> bool {
         match self {
             SolvedTour::Held(tour) => VisitOrder::is_closed(tour),

@@ -9,8 +9,6 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::leaper::Leaper;
-
 /// The eight knight moves as `(row delta, col delta)`, clockwise from "two up, one right".
 ///
 /// This order is the engine's fixed move order: the last tie-break of Warnsdorff's rule and the
@@ -180,14 +178,6 @@ impl Board {
         KNIGHT_MOVES
             .iter()
             .filter_map(move |&delta| square.offset(delta, self))
-    }
-
-    /// The squares one move of `piece` from `square`, in [`Leaper::moves`] order.
-    pub fn leaper_neighbours(self, square: Square, piece: Leaper) -> impl Iterator<Item = Square> {
-        piece
-            .moves()
-            .into_iter()
-            .filter_map(move |delta| square.offset(delta, self))
     }
 
     /// All squares, row by row.

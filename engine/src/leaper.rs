@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::board::Square;
+use crate::board::{Board, Square};
 use crate::quote::quoted;
 
 /// The `(a, b)`-leaper, with `0 <= a <= b` and `1 <= b <= 16`.
@@ -160,6 +160,13 @@ impl Leaper {
             }
         }
         moves
+    }
+
+    /// The squares of `board` one move from `square`, in [`Leaper::moves`] order.
+    pub fn neighbours(self, board: Board, square: Square) -> impl Iterator<Item = Square> {
+        self.moves()
+            .into_iter()
+            .filter_map(move |delta| square.offset(delta, board))
     }
 
     /// Whether one move of this piece takes it from `from` to `to`.

@@ -158,7 +158,7 @@ mod tests {
                 assert!(images.iter().all(|&image| board.contains(image)));
                 for (square, piece) in board.squares().flat_map(|s| pieces.map(|p| (s, p))) {
                     let image = symmetry.apply(board, square);
-                    for neighbour in board.leaper_neighbours(square, piece) {
+                    for neighbour in piece.neighbours(board, square) {
                         assert!(
                             piece.is_move(image, symmetry.apply(board, neighbour)),
                             "{symmetry} of {board} breaks the {piece}'s move {square} to \

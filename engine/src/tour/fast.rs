@@ -445,8 +445,8 @@ mod tests {
             let mut walk = vec![numbers.below(area) as u32];
             loop {
                 let here = board.square_at(*walk.last().unwrap());
-                let next: Vec<u32> = board
-                    .leaper_neighbours(here, piece)
+                let next: Vec<u32> = piece
+                    .neighbours(board, here)
                     .map(|s| board.index(s))
                     .collect();
                 let fresh: Vec<u32> = next.into_iter().filter(|n| !walk.contains(n)).collect();

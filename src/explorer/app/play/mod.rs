@@ -231,8 +231,8 @@ impl Play {
                     number,
                     square,
                     degree: self
-                        .board
-                        .leaper_neighbours(square, self.piece)
+                        .piece
+                        .neighbours(self.board, square)
                         .filter(|&next| self.is_free(next))
                         .count() as u8,
                 })

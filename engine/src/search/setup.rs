@@ -202,16 +202,28 @@ impl Search {
     pub(super) fn set_degrees(&mut self, deadline: Option<Instant>) -> Result<(), Limit> {
         // Bit k of a row's (column's) mask: move k stays within the rows (columns).
         let moves = self.config.piece.moves();
-        let within = |index: u32, len: u32, delta: fn((i32, i32)) -> i32| {
-            (0..moves.len()).fold(0u8, |mask, k| {
-                let to = i64::from(index) + i64::from(delta(moves.as_slice()[k]));
+        let within = |index: u32, len: u32, leg: fn((i32, i32)) -> i32| {
+            moves.into_iter().enumerate().fold(0u8, |mask, (k, delta)| {
+                let to = i64::from(index) + i64::from(leg(delta));
                 mask | (u8::from((0..i64::from(len)).contains(&to)) << k)
             })
         };
         let (rows, cols) = (self.board.rows(), self.board.cols());
-        // Only the `border` columns at each side lose moves: their masks, the rest all moves.
-        let border = self.border as u32;
         let edge = |col: u32| within(col, cols, |m| m.1);
+        // Only the `border` columns at each side lose moves: their masks, made once; the rest
+        // have all the moves their row allows.
+        let border = self.border as u32;
+        let narrow = cols <= 2 * border;
+        let mut edges = [(0usize, 0u8); 2 * Leaper::MAX_LEG as usize];
+        let edges = if narrow {
+            &mut edges[..0]
+        } else {
+            let columns = (0..border).chain(cols - border..cols);
+            for (slot, col) in edges.iter_mut().zip(columns) {
+                *slot = (col as usize, edge(col));
+            }
+            &mut edges[..2 * border as usize]
+        };
         let rows_per_look = self.rows_per_look();
         for (row, cells) in (0..rows).zip(self.board_rows()) {
             if (row as usize).is_multiple_of(rows_per_look) {
@@ -219,16 +231,15 @@ impl Search {
             }
             let row_mask = within(row, rows, |m| m.0);
             let line = &mut self.cells[cells];
-            if cols <= 2 * border {
+            if narrow {
                 for (col, cell) in (0..cols).zip(line.iter_mut()) {
                     *cell = (row_mask & edge(col)).count_ones() as u8;
                 }
                 continue;
             }
-            let inner = row_mask.count_ones() as u8;
-            line.fill(inner);
-            for col in (0..border).chain(cols - border..cols) {
-                line[col as usize] = (row_mask & edge(col)).count_ones() as u8;
+            line.fill(row_mask.count_ones() as u8);
+            for &(col, column_mask) in edges.iter() {
+                line[col] = (row_mask & column_mask).count_ones() as u8;
             }
         }
         Ok(())

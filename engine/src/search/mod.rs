@@ -307,7 +307,7 @@ impl Search {
         } else if self.anchored && self.start_exits == 0 && remaining > 0 {
             Err(DeadPosition::NoWayToEnd)
         } else if self.connectivity.is_some() && !self.is_connected_beyond(head, deadline)? {
-            Err(DeadPosition::Split)
+            Err(DeadPosition::Split(self.config.piece))
         } else {
             self.initial_stranded(head, deadline)
                 .map_err(SetupError::Stopped)?

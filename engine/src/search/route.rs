@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::board::Square;
+use crate::leaper::Leaper;
 
 /// The path a search completes: a prefix walked already, and where the tour must end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,8 +32,9 @@ pub enum DeadPosition {
     /// No free square is left next to where the tour must end (the end asked for, or a closed
     /// tour's first square), and squares are left to visit.
     NoWayToEnd,
-    /// The unvisited squares fall apart into parts no single path from the knight can join.
-    Split,
+    /// The unvisited squares fall apart into parts no single path of this piece, from its
+    /// square, can join.
+    Split(Leaper),
 }
 
 impl fmt::Display for DeadPosition {
@@ -51,10 +53,28 @@ impl fmt::Display for DeadPosition {
             Self::NoWayToEnd => {
                 write!(f, "no free square is left next to where the tour must end")
             }
-            Self::Split => write!(
+            Self::Split(piece) => write!(
                 f,
-                "the unvisited squares are cut apart, and no path from the knight joins them"
+                "the unvisited squares are cut apart, and no path from the {piece} joins them"
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cut-apart position names the piece that cannot join the parts: the knight's words are
+    /// what they always were.
+    #[test]
+    fn a_split_names_its_piece() {
+        let knight = DeadPosition::Split(Leaper::KNIGHT).to_string();
+        assert_eq!(
+            knight,
+            "the unvisited squares are cut apart, and no path from the knight joins them"
+        );
+        let giraffe = DeadPosition::Split(Leaper::GIRAFFE).to_string();
+        assert!(giraffe.contains("no path from the giraffe"), "{giraffe}");
     }
 }

@@ -216,7 +216,7 @@ fn why_dead(board: Board, reason: &NoTourReason, nodes: u64) -> String {
             DeadPosition::NoWayToEnd => {
                 "no free square is left next to the start for the tour to close".to_string()
             }
-            DeadPosition::Split => "the unvisited squares are cut apart".to_string(),
+            DeadPosition::Split(_) => "the unvisited squares are cut apart".to_string(),
         },
         NoTourReason::ExhaustiveRouteSearch { .. } | NoTourReason::ExhaustiveSearch { .. } => {
             return format!("no tour after an exhaustive search of {count}");

@@ -255,7 +255,7 @@ impl Play {
                 vec![square]
             }
             DeadPosition::TwoLast(first, second) => vec![first, second],
-            DeadPosition::NoWayToEnd | DeadPosition::Split => Vec::new(),
+            DeadPosition::NoWayToEnd | DeadPosition::Split(_) => Vec::new(),
         }
     }
 

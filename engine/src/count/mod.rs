@@ -333,7 +333,7 @@ fn count_by_frontier(
     };
     let run = frontier::Frontier {
         board,
-        leap: (request.piece.a(), request.piece.b()),
+        piece: request.piece,
         closed: request.closed,
         ends: &ends,
         deadline: request.deadline,

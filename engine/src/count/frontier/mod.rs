@@ -36,6 +36,7 @@ use self::word::Word;
 use super::tally::Tally;
 use super::{CountProgress, Shard};
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 
 pub(super) use self::plan::MAX_WINDOW;
 
@@ -43,8 +44,8 @@ pub(super) use self::plan::MAX_WINDOW;
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Frontier<'a> {
     pub(super) board: Board,
-    /// The leaper: `(1, 2)` for the knight.
-    pub(super) leap: (u32, u32),
+    /// The piece whose tours are counted.
+    pub(super) piece: Leaper,
     /// Cycles instead of paths.
     pub(super) closed: bool,
     /// Squares that must be ends of the path.
@@ -89,7 +90,7 @@ pub(super) fn count(
     run: &Frontier<'_>,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Found, Stopped> {
-    let plan = Plan::new(run.board, run.leap, run.ends).map_err(|too_wide| Stopped::TooWide {
+    let plan = Plan::new(run.board, run.piece, run.ends).map_err(|too_wide| Stopped::TooWide {
         window: too_wide.window,
     })?;
     if plan.window() < <u64 as Word>::CELLS {
@@ -462,7 +463,7 @@ mod tests {
         let board = Board::new(5, 5).unwrap();
         let run = Frontier {
             board,
-            leap: (1, 2),
+            piece: Leaper::KNIGHT,
             closed: false,
             ends: &[],
             deadline: None,
@@ -470,7 +471,7 @@ mod tests {
             threads: 1,
             shard: None,
         };
-        (run, Plan::new(board, run.leap, &[]).unwrap())
+        (run, Plan::new(board, run.piece, &[]).unwrap())
     }
 
     /// Counts in `u8`, which 5×5's 864 paths overflow, then again in big integers.

@@ -8,6 +8,7 @@
 //! `window` squares can still gain a move: they are the frontier.
 
 use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 
 /// The most squares a frontier may hold: each takes 4 bits of a 128-bit state, with room for
 /// the labels of its path ends (at most 13 pairs) and the count of tour ends.
@@ -81,9 +82,9 @@ pub(super) struct TooWide {
 }
 
 impl Plan {
-    /// The plan for `board` and the leaper `(a, b)`, with the squares of `ends` as the tour's
+    /// The plan for `board` and `piece`, with the squares of `ends` as the tour's
     /// fixed ends (on the board as given).
-    pub(super) fn new(board: Board, leap: (u32, u32), ends: &[Square]) -> Result<Self, TooWide> {
+    pub(super) fn new(board: Board, piece: Leaper, ends: &[Square]) -> Result<Self, TooWide> {
         let transpose = board.cols() > board.rows();
         let width = board.short_side() as usize;
         let height = board.long_side() as usize;
@@ -98,18 +99,18 @@ impl Plan {
                 }
             })
             .collect();
-        let deltas = leap_deltas(leap);
-        // Offsets in the order: a move (dr, dc) reaches dr * width + dc places on.
-        let reach = |v: usize, (dr, dc): (i64, i64)| -> Option<usize> {
-            let row = (v / width) as i64 + dr;
-            let col = (v % width) as i64 + dc;
+        // Offsets in the order: a move (dr, dc) reaches dr * width + dc places on. The piece's
+        // moves are symmetric, so the transposed board has the same.
+        let reach = |v: usize, (dr, dc): (i32, i32)| -> Option<usize> {
+            let row = (v / width) as i64 + i64::from(dr);
+            let col = (v % width) as i64 + i64::from(dc);
             ((0..height as i64).contains(&row) && (0..width as i64).contains(&col))
                 .then(|| row as usize * width + col as usize)
         };
         let mut backs: Vec<Vec<usize>> = vec![Vec::new(); area];
         let mut aheads: Vec<Vec<usize>> = vec![Vec::new(); area];
         for v in 0..area {
-            for &delta in &deltas {
+            for delta in piece.moves() {
                 match reach(v, delta) {
                     Some(u) if u < v => backs[v].push(v - u),
                     Some(u) if u > v => aheads[v].push(u),
@@ -216,7 +217,7 @@ impl Plan {
             window,
             width,
             mirror: ends.is_empty().then(|| Mirror::new(width, window)),
-            changes_colour: (leap.0 + leap.1) % 2 == 1,
+            changes_colour: piece.changes_colour(),
         })
     }
 
@@ -337,26 +338,13 @@ impl Mirror {
     }
 }
 
-/// The eight moves of the `(a, b)`-leaper, without repeats (a leaper with `a = 0` or `a = b`
-/// has four).
-pub(super) fn leap_deltas((a, b): (u32, u32)) -> Vec<(i64, i64)> {
-    let (a, b) = (i64::from(a), i64::from(b));
-    let mut deltas: Vec<(i64, i64)> = [(a, b), (b, a)]
-        .into_iter()
-        .flat_map(|(x, y)| [(x, y), (x, -y), (-x, y), (-x, -y)])
-        .collect();
-    deltas.sort_unstable();
-    deltas.dedup();
-    deltas
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_knight_reaches_two_rows_and_one_square_back() {
-        let plan = Plan::new(Board::new(8, 8).unwrap(), (1, 2), &[]).unwrap();
+        let plan = Plan::new(Board::new(8, 8).unwrap(), Leaper::KNIGHT, &[]).unwrap();
         assert_eq!(plan.window(), 17);
         // d4 in the middle of the board: (3,3) sees (1,2), (1,4), (2,1) and (2,5).
         assert_eq!(plan.back(3 * 8 + 3), &[6, 10, 15, 17]);
@@ -366,7 +354,7 @@ mod tests {
 
     #[test]
     fn a_wide_board_is_taken_along_its_short_side() {
-        let plan = Plan::new(Board::new(3, 10).unwrap(), (1, 2), &[]).unwrap();
+        let plan = Plan::new(Board::new(3, 10).unwrap(), Leaper::KNIGHT, &[]).unwrap();
         assert_eq!(plan.window(), 2 * 3 + 1);
         assert_eq!(plan.order[1], Square::new(1, 0));
         assert_eq!(plan.len(), 30);
@@ -374,7 +362,7 @@ mod tests {
 
     #[test]
     fn the_last_square_leaves_with_every_cell() {
-        let plan = Plan::new(Board::new(5, 5).unwrap(), (1, 2), &[]).unwrap();
+        let plan = Plan::new(Board::new(5, 5).unwrap(), Leaper::KNIGHT, &[]).unwrap();
         let last = plan.len() - 1;
         let every: u128 = (0..=plan.window()).fold(0, |mask, d| mask | (0xF << (4 * d)));
         assert_eq!(plan.leaving(last), every);
@@ -382,7 +370,7 @@ mod tests {
 
     #[test]
     fn too_wide_a_frontier_is_refused() {
-        let error = Plan::new(Board::new(13, 13).unwrap(), (1, 2), &[]).unwrap_err();
+        let error = Plan::new(Board::new(13, 13).unwrap(), Leaper::KNIGHT, &[]).unwrap_err();
         assert_eq!(error.window, 27);
     }
 }

@@ -11,11 +11,11 @@ impl Glyphs {
     /// How `piece` is drawn: the knight by its glyph, the camel, the zebra and the giraffe by
     /// their initials `C`, `Z`, `G`, and any other leaper by `L` (letters in every glyph set).
     pub fn piece(&self, piece: Leaper) -> &'static str {
-        match piece.name() {
-            Some("knight") => self.knight,
-            Some("camel") => "C",
-            Some("zebra") => "Z",
-            Some("giraffe") => "G",
+        match piece {
+            Leaper::KNIGHT => self.knight,
+            Leaper::CAMEL => "C",
+            Leaper::ZEBRA => "Z",
+            Leaper::GIRAFFE => "G",
             _ => "L",
         }
     }

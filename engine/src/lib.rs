@@ -124,6 +124,7 @@ pub mod board;
 pub mod construct;
 pub mod count;
 pub mod existence;
+mod flip;
 pub mod leaper;
 pub mod notation;
 pub mod quote;

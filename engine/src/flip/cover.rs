@@ -170,7 +170,7 @@ impl Network {
             while arc != NONE {
                 let to = self.to[arc as usize];
                 // A used move: the forward arc (even) to a square, its capacity spent.
-                if arc % 2 == 0 && to < area && self.capacity[arc as usize] == 0 {
+                if arc.is_multiple_of(2) && to < area && self.capacity[arc as usize] == 0 {
                     add(&mut chosen[square as usize], to);
                     add(&mut chosen[to as usize], square);
                 }

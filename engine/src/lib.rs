@@ -140,6 +140,14 @@ pub mod solve;
 pub mod starts;
 pub mod tour;
 
+// The engine's tests name it by its public paths inside the crate as outside, so that its unit
+// tests share their helpers with its integration tests (`tests/common/mod.rs`).
+#[cfg(test)]
+extern crate self as knights_tour_engine;
+#[cfg(test)]
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 pub use board::{Board, Square};
 pub use leaper::Leaper;
 pub use solve::{Method, Outcome, Request, SolveError, solve};

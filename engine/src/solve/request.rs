@@ -119,11 +119,14 @@ pub enum Layer {
     Naive,
     /// Path flipping, for leapers other than the knight (part of `auto`, no method alone).
     Flip,
+    /// The search over moves (each in or out, the rest drawn by rules), for leapers other than
+    /// the knight (part of `auto`, no method alone).
+    Propagate,
 }
 
 impl Layer {
     /// The method that runs this layer alone; `None` for the theorems, which every method
-    /// consults, and for flipping, which only `auto` runs.
+    /// consults, and for flipping and the search over moves, which only `auto` runs.
     pub fn method(self) -> Option<Method> {
         match self {
             Layer::Existence => None,
@@ -131,14 +134,15 @@ impl Layer {
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
             Layer::Naive => Some(Method::Naive),
-            Layer::Flip => None,
+            Layer::Flip | Layer::Propagate => None,
         }
     }
 
-    /// The name in output: its method's name, or `existence`, or `flip`.
+    /// The name in output: its method's name, or `existence`, `flip` or `propagate`.
     pub fn name(self) -> &'static str {
         match self {
             Layer::Flip => "flip",
+            Layer::Propagate => "propagate",
             _ => self.method().map_or("existence", Method::name),
         }
     }

@@ -117,7 +117,7 @@ impl SolveArgs {
 #[command(
     about = STARTS_ABOUT,
     after_help = "Each square gets what 'solve --start' answers from it: T a tour (found and \
-validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took. Two \
+validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took (? for a square never reached). Two \
 exceptions, both proofs with 0 nodes: squares the existence theorems refuse are not searched, \
 whatever the method; and where a search proves that no tour starts at a square, the squares a \
 symmetry of the board takes it to (mirrors, turns) share the proof instead of a search. The \
@@ -157,7 +157,8 @@ pub struct MapArgs {
     /// order
     #[arg(long, value_enum, default_value_t = StartsFormat::Grid)]
     pub format: StartsFormat,
-    /// In the grid, the nodes each square took instead of T, - and ?
+    /// In the grid, the nodes each square took instead of T and - (? where none were spent:
+    /// never reached)
     #[arg(long)]
     pub counts: bool,
 }
@@ -167,7 +168,7 @@ pub struct MapArgs {
 #[command(
     about = ENDS_ABOUT,
     after_help = "Each square gets what 'solve --start SQ --end' answers there: T a tour (found \
-and validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took. Two \
+and validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took (? for a square never reached). Two \
 exceptions, both proofs with 0 nodes: ends the theorems refuse (the colour rule: on an even \
 board the ends of a tour differ in colour, on an odd board both are the colour of 0,0; and \
 the start's and the end's own theorems) are not searched; and where a search proves that no \

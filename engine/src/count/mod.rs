@@ -225,14 +225,26 @@ pub enum CountError {
         /// How far the count got.
         partway: Partway,
     },
-    /// The states would outgrow the memory cap.
+    /// The states would outgrow the memory cap, or the system refused them memory first.
     #[error(
-        "the count needs more than its memory cap of {cap} bytes: {wanted} bytes wanted {partway}"
+        "{}",
+        if wanted > cap {
+            format!(
+                "the count needs more than its memory cap of {cap} bytes: {wanted} bytes \
+                 wanted {partway}"
+            )
+        } else {
+            format!(
+                "the system refused the count {wanted} bytes, within its memory cap of {cap} \
+                 bytes, {partway}"
+            )
+        }
     )]
     Memory {
         /// The cap.
         cap: u64,
-        /// The bytes the next step wanted.
+        /// The bytes the next step wanted: more than the cap in all, or an allocation within
+        /// it that the system refused.
         wanted: u64,
         /// How far the count got.
         partway: Partway,

@@ -6,6 +6,7 @@
 //! (`spanned`).
 
 mod held;
+mod seen;
 mod spanned;
 
 use std::io::Read;

@@ -8,6 +8,7 @@
 use std::env::{self, VarError};
 use std::fs;
 
+use knights_tour_engine::board::Board;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::solve::Request;
 
@@ -24,12 +25,19 @@ pub(crate) const SMALL_BOARD: u64 = 1 << 16;
 /// output honours; for a board of at most `SMALL_BOARD` squares, the variable's cap alone.
 /// Fails with a one-line message when [`MEMORY_VARIABLE`] is not an amount.
 pub fn with_memory_cap(mut request: Request) -> Result<Request, String> {
-    request.memory_cap = if request.board.area() <= SMALL_BOARD {
-        memory_variable()?
-    } else {
-        memory_limit()?
-    };
+    request.memory_cap = memory_cap_for(request.board)?;
     Ok(request)
+}
+
+/// The memory cap of work on `board`: [`memory_limit`], or for a board of at most
+/// `SMALL_BOARD` squares the variable's cap alone. Fails with a one-line message when
+/// [`MEMORY_VARIABLE`] is not an amount.
+pub fn memory_cap_for(board: Board) -> Result<Option<u64>, String> {
+    if board.area() <= SMALL_BOARD {
+        memory_variable()
+    } else {
+        memory_limit()
+    }
 }
 
 /// The cap [`MEMORY_VARIABLE`] sets, if it is set; fails when it is not an amount.

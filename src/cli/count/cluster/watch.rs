@@ -7,13 +7,17 @@
 //! soon as they next touch them; unwinding them can panic again in a destructor, which aborts
 //! the process, and dropping the computation panics once more. So a panic hook takes the
 //! first panic of any timely thread (their names start with `timely:`), the cause: it names it
-//! on standard error and ends the process at once. A panic after the first, or after the
-//! count has its answer (a process that ends while the others close their connections), is an
-//! echo: its thread stops where it is, never unwinding, and the process ends as it would have.
+//! on standard error and ends the process, a second later. The second keeps this process's
+//! connections open while the other processes notice the lost one themselves: were it to end
+//! at once, a process slower to notice could take this one for the lost one. A panic after the
+//! first, or after the count has its answer (a process that ends while the others close their
+//! connections), is an echo: its thread stops where it is, never unwinding, and the process
+//! ends as it would have.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
+use std::time::Duration;
 
 use crate::cli::{ExitStatus, Failure, exit_code};
 use knights_tour_engine::quote::quoted;
@@ -21,8 +25,11 @@ use knights_tour_engine::quote::quoted;
 /// Whether a timely thread has panicked since [`install`].
 static PANICKED: Mutex<bool> = Mutex::new(false);
 
+/// How long a process that lost another keeps its own connections before it ends.
+const LINGER: Duration = Duration::from_secs(1);
+
 /// From now on, the first panic of a timely thread before `answered` is set ends the process
-/// with status 4 and a line saying what happened (the lost process by its address in
+/// a second later with status 4 and a line saying what happened (the lost process by its address in
 /// `addresses`, the hostfile's lines); any later one stops its thread. Any other panic is
 /// reported as before.
 pub(super) fn install(addresses: Vec<String>, answered: &'static AtomicBool) {
@@ -44,6 +51,7 @@ pub(super) fn install(addresses: Vec<String>, answered: &'static AtomicBool) {
             }
         }
         *panicked = true;
+        drop(panicked);
         let payload = info.payload();
         let message = payload
             .downcast_ref::<&str>()
@@ -54,6 +62,7 @@ pub(super) fn install(addresses: Vec<String>, answered: &'static AtomicBool) {
             .location()
             .map_or(String::new(), |at| format!("{}:{}", at.file(), at.line()));
         let cause = cause(name, &message, &location, &addresses);
+        thread::sleep(LINGER);
         let _ = exit_code(Err(Failure::new(ExitStatus::ClusterFailed, cause)));
         std::process::exit(ExitStatus::ClusterFailed as i32);
     }));

@@ -132,60 +132,20 @@ fn pass<W: Word, C: Number>(
     limits: &Limits,
 ) -> Result<Found, Halt> {
     let me = worker.index();
-    let workers = worker.peers();
-    let gather: Rc<RefCell<Gather<W, C>>> =
-        Rc::new(RefCell::new(Gather::new(Arc::clone(&limits.budget), 1)));
-    let heard: Rc<RefCell<Vec<Report>>> = Rc::default();
-    let mut states = InputHandleVec::<u64, (W, C)>::new();
-    let mut reports = InputHandleVec::<u64, (usize, Report)>::new();
-    let states_in = ProbeHandle::new();
-    let reports_in = ProbeHandle::new();
-    worker.dataflow::<u64, _, _>(|scope| {
-        let into = Rc::clone(&gather);
-        scope
-            .input_from(&mut states)
-            .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
-                Exchange::new(|item: &(W, C)| spread(&item.0)),
-                "Gather",
-                move |_, _| {
-                    move |input, _| input.for_each(|_, arrived| into.borrow_mut().take(arrived))
-                },
-            )
-            .probe_with(&states_in);
-        let into = Rc::clone(&heard);
-        scope
-            .input_from(&mut reports)
-            .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
-                Exchange::new(|item: &(usize, Report)| item.0 as u64),
-                "Hear",
-                move |_, _| {
-                    move |input, _| {
-                        input.for_each(|_, arrived| {
-                            into.borrow_mut()
-                                .extend(arrived.drain(..).map(|(_, report)| report));
-                        })
-                    }
-                },
-            )
-            .probe_with(&reports_in);
-    });
-    let first = steps.first().to_word();
+    let mut flow = Flow::<W, C>::new(worker, &limits.budget);
+    let budget = || Arc::clone(&limits.budget);
     let mut held = if me == 0 {
-        Held::one(Arc::clone(&limits.budget), first, C::ONE)
+        Held::one(budget(), steps.first().to_word(), C::ONE)
     } else {
-        Held::none(Arc::clone(&limits.budget))
+        Held::none(budget())
     };
     let squares = steps.squares();
     let (mut frontier, mut peak_states, mut peak_bytes) = (1u64, 1u64, 0u64);
-    let mut result = Err(Halt::Stop(Stop::TooLarge));
+    let mut result = None;
     for v in 0..squares {
         let partitions = partitions_for(held.states() * 2);
-        let (tours, stepped) = step_round(worker, steps, v, held, &mut states, limits);
-        states.advance_to(v as u64 + 1);
-        while states_in.less_than(states.time()) {
-            worker.step_or_park(Some(PARK));
-        }
-        let gathered = gather.borrow_mut().finish(partitions);
+        let (tours, stepped) = step_round(worker, steps, v, held, &mut flow.states, limits);
+        let gathered = flow.gathered(worker, v, partitions);
         let status = match (stepped, &gathered) {
             (Status::Going, Err(Trouble::Memory { wanted })) => Status::Memory {
                 cap: limits.budget.cap(),
@@ -194,41 +154,31 @@ fn pass<W: Word, C: Number>(
             (Status::Going, Err(Trouble::Overflow)) => Status::Overflow,
             (status, _) => status,
         };
-        held = gathered.unwrap_or_else(|_| Held::none(Arc::clone(&limits.budget)));
-        let report = Report {
-            worker: me,
-            states: held.states(),
-            tours: tours.wide(),
-            peak_bytes: limits.budget.peak(),
-            status,
-        };
-        for to in 0..workers {
-            reports.send((to, report));
-        }
-        reports.advance_to(v as u64 + 1);
-        while reports_in.less_than(reports.time()) {
-            worker.step_or_park(Some(PARK));
-        }
-        let round: Vec<Report> = heard.borrow_mut().drain(..).collect();
-        assert_eq!(round.len(), workers, "a report from every worker");
+        held = gathered.unwrap_or_else(|_| Held::none(budget()));
+        let round = flow.tell(
+            worker,
+            v,
+            Report {
+                worker: me,
+                states: held.states(),
+                tours: tours.wide(),
+                peak_bytes: limits.budget.peak(),
+                status,
+            },
+        );
         let partway = Partway::Squares {
             done: v as u64,
             of: squares as u64,
             states: frontier,
         };
         if let Some(halt) = decided(&round, partway) {
-            result = Err(halt);
+            result = Some(Err(halt));
             break;
         }
         frontier = round.iter().map(|report| report.states).sum();
         peak_states = peak_states.max(frontier);
-        peak_bytes = peak_bytes.max(
-            round
-                .iter()
-                .map(|report| report.peak_bytes)
-                .max()
-                .unwrap_or(0),
-        );
+        let most_bytes = round.iter().map(|report| report.peak_bytes).max();
+        peak_bytes = peak_bytes.max(most_bytes.unwrap_or(0));
         if let Some(progress) = &limits.progress {
             progress(CountProgress {
                 squares_done: v as u64 + 1,
@@ -238,18 +188,117 @@ fn pass<W: Word, C: Number>(
         }
         if v + 1 == squares {
             let found: BigUint = round.iter().map(|report| BigUint::from(report.tours)).sum();
-            result = Ok(Found {
+            result = Some(Ok(Found {
                 tours: steps.tours(found),
                 peak_states,
                 peak_bytes,
-            });
+            }));
         }
     }
-    drop((states, reports));
-    while worker.has_dataflows() {
-        worker.step_or_park(Some(PARK));
+    flow.close(worker);
+    result.expect("a pass ends at its last square or halts before")
+}
+
+/// A pass's dataflow, as a worker drives it: the states it sends, which the dataflow
+/// exchanges to their owners and gathers there, and the reports it sends to every worker.
+struct Flow<W: Word, C: Number> {
+    /// States and counts into the dataflow, a round a timestamp.
+    states: InputHandleVec<u64, (W, C)>,
+    /// Whether every worker's states of a round have been gathered.
+    states_in: ProbeHandle<u64>,
+    /// The states this worker owns of the next frontier.
+    gather: Rc<RefCell<Gather<W, C>>>,
+    /// Reports into the dataflow, each with the worker it goes to.
+    reports: InputHandleVec<u64, (usize, Report)>,
+    /// Whether every worker's reports of a round have arrived.
+    reports_in: ProbeHandle<u64>,
+    /// The reports this worker has heard.
+    heard: Rc<RefCell<Vec<Report>>>,
+}
+
+impl<W: Word, C: Number> Flow<W, C> {
+    /// The dataflow, built in `worker`, its states gathered within `budget`.
+    fn new(worker: &mut Worker, budget: &Arc<Budget>) -> Self {
+        let gather = Rc::new(RefCell::new(Gather::new(Arc::clone(budget), 1)));
+        let heard: Rc<RefCell<Vec<Report>>> = Rc::default();
+        let mut states = InputHandleVec::new();
+        let mut reports = InputHandleVec::new();
+        let (states_in, reports_in) = (ProbeHandle::new(), ProbeHandle::new());
+        worker.dataflow::<u64, _, _>(|scope| {
+            let into = Rc::clone(&gather);
+            scope
+                .input_from(&mut states)
+                .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                    Exchange::new(|item: &(W, C)| spread(&item.0)),
+                    "Gather",
+                    move |_, _| {
+                        move |input, _| input.for_each(|_, arrived| into.borrow_mut().take(arrived))
+                    },
+                )
+                .probe_with(&states_in);
+            let into = Rc::clone(&heard);
+            scope
+                .input_from(&mut reports)
+                .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                    Exchange::new(|item: &(usize, Report)| item.0 as u64),
+                    "Hear",
+                    move |_, _| {
+                        move |input, _| {
+                            input.for_each(|_, arrived| {
+                                let reports = arrived.drain(..).map(|(_, report)| report);
+                                into.borrow_mut().extend(reports);
+                            })
+                        }
+                    },
+                )
+                .probe_with(&reports_in);
+        });
+        Self {
+            states,
+            states_in,
+            gather,
+            reports,
+            reports_in,
+            heard,
+        }
     }
-    result
+
+    /// Ends round `v` of the states: once every worker's have arrived, the states this worker
+    /// owns, every one once, gathered for the next round in `partitions` partitions.
+    fn gathered(
+        &mut self,
+        worker: &mut Worker,
+        v: usize,
+        partitions: usize,
+    ) -> Result<Held<W, C>, Trouble> {
+        self.states.advance_to(v as u64 + 1);
+        while self.states_in.less_than(self.states.time()) {
+            worker.step_or_park(Some(PARK));
+        }
+        self.gather.borrow_mut().finish(partitions)
+    }
+
+    /// Tells every worker `report` of round `v`, and gives every worker's report of it.
+    fn tell(&mut self, worker: &mut Worker, v: usize, report: Report) -> Vec<Report> {
+        for to in 0..worker.peers() {
+            self.reports.send((to, report));
+        }
+        self.reports.advance_to(v as u64 + 1);
+        while self.reports_in.less_than(self.reports.time()) {
+            worker.step_or_park(Some(PARK));
+        }
+        let round: Vec<Report> = self.heard.borrow_mut().drain(..).collect();
+        assert_eq!(round.len(), worker.peers(), "a report from every worker");
+        round
+    }
+
+    /// Closes the dataflow, once every worker closes it.
+    fn close(self, worker: &mut Worker) {
+        drop(self);
+        while worker.has_dataflows() {
+            worker.step_or_park(Some(PARK));
+        }
+    }
 }
 
 /// Steps every state `held` of the frontier before square `v`, sending each successor into

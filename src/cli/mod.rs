@@ -48,6 +48,8 @@ pub enum ExitStatus {
     BadInput = 2,
     /// The budget or deadline ran out.
     GaveUp = 3,
+    /// A process of a cluster count was lost or could not be reached.
+    ClusterFailed = 4,
 }
 
 impl From<ExitStatus> for ExitCode {

@@ -18,7 +18,8 @@
 //!   channel, its pty and environment, and every other request refused;
 //! - `session`: one session: the explorer's run loop ([`crate::explorer::driver`]) on a thread
 //!   of its own, fed by an inbox of events and writing frames to the channel;
-//! - [`input`]: the client's bytes as crossterm's events, through `terminput`'s parser;
+//! - the client's bytes become crossterm's events through the explorer's own parser
+//!   (`explorer::terminal_bytes`), the one the local terminal's bytes go through;
 //! - `log`: one line on standard error per event (`tracing`), plain or JSON.
 //!
 //! **Invariant:** this module imports the explorer and `options`, never `cli`; the explorer
@@ -28,7 +29,6 @@ pub mod authorized;
 mod connection;
 pub(crate) mod hostkey;
 mod inbox;
-pub mod input;
 pub mod limits;
 mod log;
 mod server;

@@ -218,6 +218,8 @@ fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
 }
 
 mod check;
+mod cluster;
+mod construct;
 mod count;
 mod ends;
 mod faults;

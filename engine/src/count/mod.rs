@@ -19,6 +19,7 @@
 //! states is the whole count, so shard `k` of `n` counts the states whose hash falls in its
 //! share, and the shards' counts add up to the whole.
 
+pub mod dataflow;
 mod enumerate;
 mod frontier;
 mod tally;

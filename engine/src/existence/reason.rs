@@ -112,6 +112,23 @@ pub enum NoTourReason {
         /// Search nodes expanded to prove it.
         nodes: u64,
     },
+    /// No choice of moves gives every square the moves a tour gives it (two; one to the first
+    /// and the last square, none of which ends a closed tour): a maximum flow from the squares
+    /// of one colour to the other falls short (path flipping's proof).
+    NoCover {
+        /// The first square of the tour.
+        start: Square,
+        /// The end asked for.
+        end: Option<Square>,
+        /// Squares of the partial tour (1: the start alone).
+        walked: u64,
+        /// Whether a closed tour was asked for.
+        closed: bool,
+        /// Ends of moves the squares need.
+        needed: u64,
+        /// Ends of moves the flow gives them.
+        met: u64,
+    },
 }
 
 impl fmt::Display for NoTourReason {
@@ -208,6 +225,40 @@ impl fmt::Display for NoTourReason {
                     f,
                     ": an exhaustive search of {} found none",
                     counted(*nodes, "node")
+                )
+            }
+            Self::NoCover {
+                start,
+                end,
+                walked,
+                closed,
+                needed,
+                met,
+            } => {
+                let ends = if *closed {
+                    write!(f, "no closed tour exists")?;
+                    ""
+                } else {
+                    match (end, *walked > 1) {
+                        (Some(end), false) => write!(f, "no tour from {start} ends at {end}")?,
+                        (Some(end), true) => write!(
+                            f,
+                            "no tour extends the partial tour of {walked} squares from {start} \
+                             to {end}"
+                        )?,
+                        (None, false) => write!(f, "no tour starts at {start}")?,
+                        (None, true) => write!(
+                            f,
+                            "no tour extends the partial tour of {walked} squares from {start}"
+                        )?,
+                    }
+                    ", its last square one and the first one"
+                };
+                write!(
+                    f,
+                    ": a tour gives every square it passes two of its moves{ends}, and no choice \
+                     of moves does (a maximum flow of moves from one colour to the other meets \
+                     {met} of the {needed} move ends needed)"
                 )
             }
         }

@@ -31,6 +31,7 @@
 
 mod anchored;
 mod construction;
+mod flipping;
 mod memory;
 mod outcome;
 mod request;

@@ -117,11 +117,13 @@ pub enum Layer {
     Backtrack,
     /// Fixed-order backtracking.
     Naive,
+    /// Path flipping, for leapers other than the knight (part of `auto`, no method alone).
+    Flip,
 }
 
 impl Layer {
     /// The method that runs this layer alone; `None` for the theorems, which every method
-    /// consults.
+    /// consults, and for flipping, which only `auto` runs.
     pub fn method(self) -> Option<Method> {
         match self {
             Layer::Existence => None,
@@ -129,12 +131,16 @@ impl Layer {
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
             Layer::Naive => Some(Method::Naive),
+            Layer::Flip => None,
         }
     }
 
-    /// The name in output: its method's name, or `existence`.
+    /// The name in output: its method's name, or `existence`, or `flip`.
     pub fn name(self) -> &'static str {
-        self.method().map_or("existence", Method::name)
+        match self {
+            Layer::Flip => "flip",
+            _ => self.method().map_or("existence", Method::name),
+        }
     }
 }
 

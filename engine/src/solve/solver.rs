@@ -217,6 +217,9 @@ impl<'a> Solver<'a> {
             end: request.end.filter(|end| !request.walked().contains(end)),
             holes: &[],
         };
+        if !request.piece.is_knight() {
+            return self.flip_and_backtrack(plan);
+        }
         let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
         self.settle(event, search, Layer::Backtrack)
     }
@@ -257,6 +260,9 @@ impl<'a> Solver<'a> {
             return Ok(outcome);
         }
         let plan = Plan::from(&start, closed, &[]);
+        if !self.request.piece.is_knight() {
+            return self.flip_and_backtrack(plan);
+        }
         let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
         self.settle(event, search, Layer::Backtrack)
     }
@@ -354,7 +360,12 @@ impl<'a> Solver<'a> {
     }
 
     /// Turns a final search event into an outcome.
-    fn settle(&mut self, event: SearchEvent, search: Search, layer: Layer) -> Result<Answer, Halt> {
+    pub(super) fn settle(
+        &mut self,
+        event: SearchEvent,
+        search: Search,
+        layer: Layer,
+    ) -> Result<Answer, Halt> {
         Ok(match event {
             SearchEvent::Solved => self.tour(search, layer)?,
             SearchEvent::Exhausted => {
@@ -420,7 +431,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The proof that no tour exists, as `layer`'s answer.
-    fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Answer {
+    pub(super) fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Answer {
         Outcome::NoTour {
             reason,
             layer,

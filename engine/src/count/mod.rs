@@ -34,6 +34,8 @@ use crate::leaper::Leaper;
 use crate::search::CapacityError;
 
 pub use self::enumerate::MAX_ENUMERATED_SQUARES;
+/// The frontier's step, for the narrow-board solver that reads a tour back from it.
+pub(crate) use self::frontier::witness::{State as FrontierState, Stepper, Successor};
 /// The numbers counts come in: exact, of any size.
 pub use num_bigint::BigUint;
 

@@ -19,6 +19,7 @@ mod face;
 mod layer;
 mod plan;
 mod step;
+pub(super) mod witness;
 mod word;
 
 use std::sync::atomic::{AtomicBool, Ordering};

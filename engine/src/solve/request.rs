@@ -119,6 +119,9 @@ pub enum Layer {
     Naive,
     /// Path flipping, for leapers other than the knight (part of `auto`, no method alone).
     Flip,
+    /// Frontier dynamic programming on a narrow board: exact, so a tour read back from it or a
+    /// count of 0 (a tour with an end, or a partial tour, of `auto`).
+    Frontier,
     /// The search over moves (each in or out, the rest drawn by rules), for leapers other than
     /// the knight (part of `auto`, no method alone).
     Propagate,
@@ -126,24 +129,25 @@ pub enum Layer {
 
 impl Layer {
     /// The method that runs this layer alone; `None` for the theorems, which every method
-    /// consults, and for flipping and the search over moves, which only `auto` runs.
+    /// consults, and for flipping, the frontier and the search over moves, which only `auto`
+    /// runs.
     pub fn method(self) -> Option<Method> {
         match self {
-            Layer::Existence => None,
+            Layer::Existence | Layer::Flip | Layer::Frontier | Layer::Propagate => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
             Layer::Naive => Some(Method::Naive),
-            Layer::Flip | Layer::Propagate => None,
         }
     }
 
-    /// The name in output: its method's name, or `existence`, `flip` or `propagate`.
+    /// The name in output: its method's name, `existence`, `flip`, `frontier` or `propagate`.
     pub fn name(self) -> &'static str {
         match self {
             Layer::Flip => "flip",
+            Layer::Frontier => "frontier",
             Layer::Propagate => "propagate",
-            _ => self.method().map_or("existence", Method::name),
+            layer => layer.method().map_or("existence", Method::name),
         }
     }
 }

@@ -193,6 +193,10 @@ impl<'a> Solver<'a> {
     /// partial tour); else, or where no piece fits, the search layers answer along the route:
     /// one greedy pass, then backtracking with restarts.
     fn route(&mut self) -> Result<Answer, Halt> {
+        // A narrow board is decided exactly by the frontier (`narrow`).
+        if let Some(outcome) = self.frontier()? {
+            return Ok(outcome);
+        }
         let mut single_block = None;
         if self.request.constructs_first()
             && let Some(outcome) = self.construct_layer(&mut single_block)?

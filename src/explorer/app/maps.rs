@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::explorer::limits::{Limits, capped, megabytes};
+use crate::explorer::limits::{Limits, capped, megabytes_apart};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
@@ -282,11 +282,10 @@ impl App {
         }
         let share = self.limits.maps();
         if making_bytes(board) > share {
+            let (needed, allowed) = megabytes_apart(making_bytes(board), share);
             return Err(format!(
-                "the {squares} map of the {board} board needs about {} for its answers, and \
-                 this explorer's maps may use {}",
-                megabytes(making_bytes(board)),
-                megabytes(share)
+                "the {squares} map of the {board} board needs about {needed} for its answers, \
+                 and this explorer's maps may use {allowed}"
             ));
         }
         // The oldest maps make room for this one's answers and its solves.

@@ -34,51 +34,53 @@ fn brute_force(
     closed: bool,
     end: Option<Square>,
 ) -> bool {
+    struct Walk {
+        board: Board,
+        piece: Leaper,
+        seen: Vec<bool>,
+        first: Square,
+        closed: bool,
+        end: Option<Square>,
+    }
+    impl Walk {
+        fn extend(&mut self, at: Square, left: usize) -> bool {
+            if left == 0 {
+                let closes = || {
+                    self.piece
+                        .neighbours(self.board, at)
+                        .any(|to| to == self.first)
+                };
+                return (!self.closed || closes()) && self.end.is_none_or(|end| end == at);
+            }
+            let next: Vec<Square> = self.piece.neighbours(self.board, at).collect();
+            for to in next {
+                let index = self.board.index(to) as usize;
+                if !self.seen[index] {
+                    self.seen[index] = true;
+                    let found = self.extend(to, left - 1);
+                    self.seen[index] = false;
+                    if found {
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+    }
     let area = board.area() as usize;
     let mut seen = vec![false; area];
     for &square in walked {
         seen[board.index(square) as usize] = true;
     }
-    let first = walked[0];
-    fn extend(
-        board: Board,
-        piece: Leaper,
-        seen: &mut [bool],
-        at: Square,
-        left: usize,
-        first: Square,
-        closed: bool,
-        end: Option<Square>,
-    ) -> bool {
-        if left == 0 {
-            return (!closed || piece.neighbours(board, at).any(|to| to == first))
-                && end.is_none_or(|end| end == at);
-        }
-        let next: Vec<Square> = piece.neighbours(board, at).collect();
-        for to in next {
-            let index = board.index(to) as usize;
-            if !seen[index] {
-                seen[index] = true;
-                let found = extend(board, piece, seen, to, left - 1, first, closed, end);
-                seen[index] = false;
-                if found {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-    let head = *walked.last().unwrap();
-    extend(
+    let mut walk = Walk {
         board,
         piece,
-        &mut seen,
-        head,
-        area - walked.len(),
-        first,
+        seen,
+        first: walked[0],
         closed,
         end,
-    )
+    };
+    walk.extend(*walked.last().unwrap(), area - walked.len())
 }
 
 #[test]

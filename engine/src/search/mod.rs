@@ -39,6 +39,7 @@ mod config;
 mod connectivity;
 mod events;
 mod ordering;
+mod position;
 mod pruning;
 mod route;
 mod setup;

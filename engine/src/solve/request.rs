@@ -109,6 +109,9 @@ impl fmt::Display for Method {
 pub enum Layer {
     /// The existence theorems.
     Existence,
+    /// The position's proofs, before any search: colours, squares with one way in,
+    /// connectivity and cut squares (see [`Search::prove_position`](crate::search::Search::prove_position)).
+    Position,
     /// The construction.
     Construct,
     /// The greedy Warnsdorff pass.
@@ -120,11 +123,11 @@ pub enum Layer {
 }
 
 impl Layer {
-    /// The method that runs this layer alone; `None` for the theorems, which every method
-    /// consults.
+    /// The method that runs this layer alone; `None` for the theorems and the position's
+    /// proofs, which every method consults.
     pub fn method(self) -> Option<Method> {
         match self {
-            Layer::Existence => None,
+            Layer::Existence | Layer::Position => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
@@ -132,9 +135,13 @@ impl Layer {
         }
     }
 
-    /// The name in output: its method's name, or `existence`.
+    /// The name in output: its method's name, `existence` or `position`.
     pub fn name(self) -> &'static str {
-        self.method().map_or("existence", Method::name)
+        match self {
+            Layer::Existence => "existence",
+            Layer::Position => "position",
+            _ => self.method().map_or("", Method::name),
+        }
     }
 }
 

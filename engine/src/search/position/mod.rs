@@ -116,6 +116,17 @@ impl Scratch {
     }
 }
 
+/// The proofs' memory a search holds; a copy of the search starts without it, and asks for
+/// it again if it proves.
+#[derive(Debug, Default)]
+pub(super) struct ScratchCell(Option<Box<Scratch>>);
+
+impl Clone for ScratchCell {
+    fn clone(&self) -> Self {
+        Self(None)
+    }
+}
+
 impl Search {
     /// Bytes [`Search::prove_position`] takes beyond the search's own: the graph's masks and
     /// a discovery time a padded cell, a stack entry and a work list entry a square.
@@ -144,6 +155,27 @@ impl Search {
             }
         }
         Ok(self.dead)
+    }
+
+    /// Whether the proofs rule out the position the search stands on (a proof found inside
+    /// the search, where it prunes): out of line and cold, so that the searches that do not
+    /// prove branch past it. A search whose proofs' memory cannot be had stops proving.
+    #[cold]
+    #[inline(never)]
+    pub(in crate::search) fn position_refuted(&mut self) -> bool {
+        let mut scratch = match self.scratch.0.take() {
+            Some(scratch) => scratch,
+            None => match Scratch::new(self) {
+                Some(scratch) => scratch,
+                None => {
+                    self.rules = self.rules.without_proving();
+                    return false;
+                }
+            },
+        };
+        let refuted = matches!(self.find_proof(&mut scratch, None), Ok(Some(_)));
+        self.scratch.0 = Some(scratch);
+        refuted
     }
 
     fn find_proof(

@@ -1,8 +1,10 @@
-//! The scripted command line: the commands `solve`, `starts`, `check`, `count` and `cses`,
-//! their options (`args`), output formats (written by `tourfile`; `picture` settles what a
-//! picture needs before the solve), `starts` (the answer from every square) and `check`
-//! (reading tours), `completions` and `man` (`generate`), and the exit statuses every command ends with (`0` success,
-//! `1` no tour or an invalid tour, `2` bad usage or input, `3` budget or deadline ran out).
+//! The scripted command line: the commands `solve`, `starts`, `ends`, `check`, `count` and
+//! `cses`, their options (`args`), output formats (written by `tourfile`; `picture` settles
+//! what a picture needs before the solve), `maps` (the answer from every start, or for every
+//! end), `check` (reading tours), `count` (one machine or a cluster), `completions` and `man`
+//! (`generate`), and the exit statuses every command ends with (`0` success, `1` no tour or an
+//! invalid tour, `2` bad usage or input, `3` budget or deadline ran out, `4` a process of a
+//! cluster count lost).
 //! Output goes through a buffered writer; a closed pipe ends the program quietly.
 //!
 //! The binary (`src/main.rs`) parses the arguments and calls one of these commands, or the
@@ -19,7 +21,7 @@ use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::options::{BoardArgs, with_memory_cap};
+use crate::options::{BoardArgs, memory_cap_for, with_memory_cap};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::full_name;
 use knights_tour_engine::quote::quoted;
@@ -48,6 +50,8 @@ pub enum ExitStatus {
     BadInput = 2,
     /// The budget or deadline ran out.
     GaveUp = 3,
+    /// A process of a cluster count was lost or could not be reached.
+    ClusterFailed = 4,
 }
 
 impl From<ExitStatus> for ExitCode {
@@ -189,7 +193,9 @@ fn request_for(board: &BoardArgs) -> Result<Request, Failure> {
 /// `request` asked to complete the partial tour in `file`, which starts it: a `--start`
 /// given (`start_given`) must be its first square.
 fn completing(mut request: Request, file: &Path, start_given: bool) -> Result<Request, Failure> {
-    let prefix = read_prefix(file, request.board, request.piece).map_err(Failure::bad_input)?;
+    let memory_cap = memory_cap_for(request.board).map_err(Failure::bad_input)?;
+    let prefix =
+        read_prefix(file, request.board, request.piece, memory_cap).map_err(Failure::bad_input)?;
     let first = prefix[0];
     if start_given && first != request.start {
         let name = |square| full_name(request.board, square);

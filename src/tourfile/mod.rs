@@ -7,7 +7,7 @@
 //! The formats, told apart by the first text in the file unless `--format` says: a `list`
 //! (`r c` or `r,c` a line, in visit order; `list`), a `grid` (rows of visit numbers, 1..N or
 //! 0..N-1; `grid`) and the JSON object of `solve --format json` (`json`). Each reader streams
-//! through one fixed buffer (`input`) and stops at the first line that cannot belong to a
+//! through one fixed buffer (`bytes`) and stops at the first line that cannot belong to a
 //! tour of the board: a list keeps one bit a square; a JSON path likewise; a grid, whose
 //! numbers must be put in visit order before the moves can be checked, four bytes a square
 //! of the board it describes, refused up front when that exceeds the memory this process may
@@ -17,8 +17,8 @@
 //! tour file whose tour breaks a rule, exit status 1. Every message quotes the file through
 //! [`quoted_bytes`], and [`check_file`] names the file it cannot read.
 
+mod bytes;
 mod grid;
-mod input;
 mod json;
 mod list;
 mod picture;
@@ -34,7 +34,8 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use input::{LineReader, Once, Rereadable, Source};
+use crate::options::megabytes;
+use bytes::{LineReader, Once, Rereadable, Source};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{NotationError, SquareSpec};
@@ -122,16 +123,6 @@ impl Expectations {
             ))),
             _ => Ok(()),
         }
-    }
-}
-
-/// `bytes` in megabytes for a message, rounded up (in kilobytes below a megabyte, so that a
-/// small cap is not called a megabyte).
-fn megabytes(bytes: u64) -> String {
-    if bytes < 1 << 20 {
-        format!("{} KB", bytes.div_ceil(1 << 10))
-    } else {
-        format!("{} MB", bytes.div_ceil(1 << 20))
     }
 }
 
@@ -503,23 +494,67 @@ mod tests {
     }
 
     #[test]
-    fn an_endless_list_without_a_size_ends_at_the_memory_cap() {
-        // Knight moves back and forth (half a byte a line held), or one square again and
-        // again (a jump each).
-        for chunk in [&b"0 0\n1 2\n"[..], b"0 0\n"] {
+    fn an_endless_list_without_a_size_that_repeats_ends_at_its_first_repeat() {
+        // Knight moves back and forth (a square again), or one square again and again (no
+        // move at all): no board has such a tour, whatever board the list would span.
+        for (chunk, needle) in [
+            (&b"0 0\n1 2\n"[..], "line 3: square 0,0 visited twice"),
+            (
+                b"0 0\n",
+                "line 2: step 1 \u{2192} 2 is not a knight move (0,0 to 0,0)",
+            ),
+        ] {
             let mut reader = Endless {
                 head: b"",
                 chunk,
                 given: 0,
             };
-            let expect = Expectations {
-                memory_cap: Some(64 << 10),
-                ..expect(None)
-            };
-            let error = check_tour(&mut reader, InputFormat::Auto, &expect).unwrap_err();
-            assert!(error.to_string().contains("pass --size"), "{error}");
-            assert!(reader.given <= 4 << 20, "{chunk:?}: read {}", reader.given);
+            let error = check_tour(&mut reader, InputFormat::Auto, &expect(None)).unwrap_err();
+            assert!(matches!(error, CheckError::Invalid(_)), "{error}");
+            assert!(error.to_string().starts_with(needle), "{error}");
+            assert!(reader.given <= 1 << 20, "{chunk:?}: read {}", reader.given);
         }
+    }
+
+    /// An endless knight's path along two rows, `0 0`, `1 2`, `0 4`, …: never a square again.
+    struct Strip {
+        pending: Vec<u8>,
+        square: u64,
+    }
+
+    impl Read for Strip {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            while self.pending.len() < buffer.len() {
+                let line = format!("{} {}\n", self.square % 2, 2 * self.square);
+                self.pending.extend_from_slice(line.as_bytes());
+                self.square += 1;
+            }
+            let count = buffer.len();
+            buffer.copy_from_slice(&self.pending[..count]);
+            self.pending.drain(..count);
+            Ok(count)
+        }
+    }
+
+    #[test]
+    fn an_endless_list_without_a_size_that_never_repeats_ends_at_the_memory_cap() {
+        let mut reader = Strip {
+            pending: Vec::new(),
+            square: 0,
+        };
+        let expect = Expectations {
+            memory_cap: Some(64 << 10),
+            ..expect(None)
+        };
+        let error = check_tour(&mut reader, InputFormat::Auto, &expect).unwrap_err();
+        assert!(error.to_string().contains("pass --size"), "{error}");
+        // Half a byte a square held, and a bit a square of the board spanned so far (twice
+        // the squares named, up to twice as wide while it grows): a few bytes a square.
+        assert!(
+            (10_000..200_000).contains(&reader.square),
+            "read {} squares",
+            reader.square
+        );
     }
 
     #[test]

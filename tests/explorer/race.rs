@@ -1,7 +1,7 @@
 //! The method race (`R`, `--race A,B`): the keys that drive it, that its lanes stay level in
 //! nodes, its verdict checked against each method's own search run alone, and its screens.
 
-use knights_tour::explorer::app::{Factor, LaneEnd, RaceStatus, Verdict, factor_label};
+use knights_tour::explorer::app::{Factor, Finish, LaneEnd, RaceStatus, factor_label};
 use knights_tour::explorer::{ExplorerArgs, FRAME};
 use knights_tour_engine::search::{Search, SearchEvent, SearchStats};
 
@@ -108,7 +108,7 @@ fn both_lanes_advance_by_the_same_nodes_every_frame() {
 }
 
 #[test]
-fn the_verdict_names_the_winner_and_the_factor_against_each_methods_own_search() {
+fn the_finish_names_the_winner_and_the_factor_against_each_methods_own_search() {
     let board = Board::square(8).unwrap();
     let a1 = Square::new(7, 0);
     let (naive_end, naive) = alone(board, a1, Method::Naive);
@@ -135,7 +135,7 @@ fn the_verdict_names_the_winner_and_the_factor_against_each_methods_own_search()
         validate(board, tour.squares(), false, Some(a1)).unwrap();
         assert_eq!(lane.path(), tour.squares().collect::<Vec<_>>());
     }
-    assert_eq!(race.verdict(), Some(Verdict::Won { winner: 1 }));
+    assert_eq!(race.outcome(), Some(Finish::Won { winner: 1 }));
     let ratio = naive.nodes as f64 / greedy.nodes as f64;
     assert_eq!(race.factor(), Some(Factor::Exactly(ratio)));
     assert_eq!(
@@ -198,7 +198,7 @@ fn a_start_without_a_tour_is_proved_by_both_searches_or_refused_by_the_theorems(
     press(&mut app, "R");
     let race = app.race().unwrap();
     assert_eq!(race.status(), RaceStatus::Over);
-    assert!(matches!(race.verdict(), Some(Verdict::Theorem(_))));
+    assert!(matches!(race.outcome(), Some(Finish::Theorem(_))));
     assert!(
         race.finish_line()
             .starts_with("nothing to race: no tour starts at")
@@ -232,7 +232,7 @@ fn the_node_budget_ends_a_lane_and_is_never_a_proof() {
     let out = LaneEnd::OutOfBudget { nodes: 10 };
     assert_eq!(ends(&app), [out.clone(), out]);
     let race = app.race().unwrap();
-    assert_eq!(race.verdict(), Some(Verdict::NoAnswer));
+    assert_eq!(race.outcome(), Some(Finish::NoAnswer));
     assert!(
         race.finish_line()
             .starts_with("no winner: naive ran out of its budget")
@@ -506,4 +506,27 @@ fn help_opens_over_the_race_and_closes_back_to_it() {
         !app.help_open() && app.race().is_some(),
         "Esc closes the help only"
     );
+}
+
+#[test]
+fn a_race_begun_over_a_map_gives_the_map_back_and_play_puts_it_away() {
+    use knights_tour::explorer::app::MapKind;
+    let mut app = explorer(5, 5, (0, 0), Method::Backtrack);
+    press(&mut app, "s");
+    assert_eq!(app.map_shown(), Some(MapKind::Starts));
+    press(&mut app, "R");
+    assert!(app.race().is_some() && app.map_shown().is_none());
+    press(&mut app, "R");
+    assert!(app.race().is_none());
+    assert_eq!(app.map_shown(), Some(MapKind::Starts), "back to the map");
+    press(&mut app, "P");
+    assert!(app.play().is_some() && app.map_shown().is_none());
+    press(&mut app, "R");
+    assert!(
+        app.race().is_none() && app.play().is_some(),
+        "no race in play"
+    );
+    press(&mut app, "P");
+    assert!(app.play().is_none());
+    assert_eq!(app.map_shown(), None, "play put the map away");
 }

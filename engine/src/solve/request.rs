@@ -120,14 +120,20 @@ pub enum Layer {
     Backtrack,
     /// Fixed-order backtracking.
     Naive,
+    /// Path flipping, for leapers other than the knight (part of `auto`, no method alone).
+    Flip,
+    /// Frontier dynamic programming on a narrow board: exact, so a tour read back from it or a
+    /// count of 0 (a tour with an end, or a partial tour, of `auto`).
+    Frontier,
 }
 
 impl Layer {
     /// The method that runs this layer alone; `None` for the theorems and the position's
-    /// proofs, which every method consults.
+    /// proofs, which every method consults, and for flipping and the frontier, which only
+    /// `auto` runs.
     pub fn method(self) -> Option<Method> {
         match self {
-            Layer::Existence | Layer::Position => None,
+            Layer::Existence | Layer::Position | Layer::Flip | Layer::Frontier => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
@@ -135,12 +141,13 @@ impl Layer {
         }
     }
 
-    /// The name in output: its method's name, `existence` or `position`.
+    /// The name in output: its method's name, `existence`, `position`, `flip` or `frontier`.
     pub fn name(self) -> &'static str {
         match self {
-            Layer::Existence => "existence",
             Layer::Position => "position",
-            _ => self.method().map_or("", Method::name),
+            Layer::Flip => "flip",
+            Layer::Frontier => "frontier",
+            layer => layer.method().map_or("existence", Method::name),
         }
     }
 }

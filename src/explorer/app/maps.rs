@@ -9,7 +9,7 @@
 //! them, and shown again at once. `Enter` on a square of the
 //! starts map starts the search there; on a square of the ends map it makes it the end.
 //!
-//! Within the explorer's [`Limits`]: the maps kept and the one being made (its answers and
+//! Within the explorer's [`Allowance`]: the maps kept and the one being made (its answers and
 //! the solve under way) keep to the maps' share of the memory, the oldest maps dropped to
 //! make room. Where the host hands out turns of its work threads (a served session), the map
 //! is made on one thread, a square a turn, and its node budget is the whole map's: the
@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::explorer::limits::{Limits, capped, megabytes};
+use crate::explorer::allowance::{Allowance, capped, megabytes_apart};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
@@ -29,7 +29,7 @@ use knights_tour_engine::starts::{
     MAX_SQUARES, MapSettings, StartAnswer, StartsError, StartsMap, map_ends, map_starts,
 };
 
-use super::App;
+use super::{App, Mode};
 
 /// Which of the two maps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,11 +89,10 @@ struct Job {
     result: Mutex<Option<Result<StartsMap, String>>>,
 }
 
-/// The maps' part of the explorer: which is shown, the work under way, and the maps made so
-/// far.
+/// The maps' part of the explorer: the work under way and the maps made so far (which map is
+/// shown is the explorer's mode's).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Maps {
-    shown: Option<MapKind>,
     job: Option<Arc<Job>>,
     /// The maps made, the newest last.
     maps: Vec<(MapKey, Arc<StartsMap>)>,
@@ -157,22 +156,29 @@ impl App {
 
     /// The key of the map shown, if one is.
     fn shown_key(&self) -> Option<MapKey> {
-        self.maps.shown.map(|kind| self.map_key(kind))
+        self.map_shown().map(|kind| self.map_key(kind))
     }
 
-    /// `s` or `t`: shows the map of `kind` (in place of the other), or hides it.
+    /// `s` or `t` while exploring: shows the map of `kind` (in place of the other), or hides
+    /// it.
     pub(super) fn toggle_map(&mut self, kind: MapKind) {
-        if self.maps.shown == Some(kind) {
-            self.maps.shown = None;
+        let Mode::Explore { map } = &mut self.mode else {
+            return;
+        };
+        if *map == Some(kind) {
+            *map = None;
             return;
         }
-        self.maps.shown = Some(kind);
+        *map = Some(kind);
         self.make_map();
     }
 
     /// Which map is shown, if one is.
     pub fn map_shown(&self) -> Option<MapKind> {
-        self.maps.shown
+        match self.mode {
+            Mode::Explore { map } => map,
+            Mode::Race { .. } | Mode::Play(_) => None,
+        }
     }
 
     /// The map shown, once made, for the current setup.
@@ -214,7 +220,7 @@ impl App {
     /// `Enter` on the map shown: on the starts map, the start becomes the cursor's square and
     /// the search plays from it; on the ends map, the cursor's square becomes the end.
     pub(super) fn pick_on_map(&mut self, kind: MapKind) {
-        self.maps.shown = None;
+        self.mode = Mode::Explore { map: None };
         match kind {
             MapKind::Starts => {
                 self.set_start(self.cursor);
@@ -274,13 +280,12 @@ impl App {
                 "the {squares} map covers boards of at most {MAX_SQUARES} squares (256x256)"
             ));
         }
-        let share = self.limits.maps();
+        let share = self.allowance.maps();
         if making_bytes(board) > share {
+            let (needed, allowed) = megabytes_apart(making_bytes(board), share);
             return Err(format!(
-                "the {squares} map of the {board} board needs about {} for its answers, and \
-                 this explorer's maps may use {}",
-                megabytes(making_bytes(board)),
-                megabytes(share)
+                "the {squares} map of the {board} board needs about {needed} for its answers, \
+                 and this explorer's maps may use {allowed}"
             ));
         }
         // The oldest maps make room for this one's answers and its solves.
@@ -292,9 +297,9 @@ impl App {
         let room = share.saturating_sub(self.maps.kept_bytes() + making_bytes(board));
         let request = capped(request, room);
         let settings = MapSettings {
-            threads: self.limits.map_threads(),
+            threads: self.allowance.map_threads(),
             // Sharing a host, the map costs what one press of f may.
-            map_budget: self.limits.shared_host().then_some(self.finish_budget),
+            map_budget: self.allowance.shared_host().then_some(self.finish_budget),
         };
         let job = Arc::new(Job {
             key,
@@ -304,10 +309,10 @@ impl App {
             result: Mutex::new(None),
         });
         let worker = Arc::clone(&job);
-        let limits = self.limits.clone();
+        let allowance = self.allowance.clone();
         std::thread::Builder::new()
             .name(format!("{squares} map"))
-            .spawn(move || make_map(&request, &settings, &worker, &limits))
+            .spawn(move || make_map(&request, &settings, &worker, &allowance))
             .map_err(|error| format!("cannot start the map's work: {error}"))?;
         self.maps.job = Some(job);
         Ok(())
@@ -333,8 +338,8 @@ impl App {
 }
 
 /// The map of `job`'s kind of `request`'s board made as `settings` say, reported to `job`, a
-/// square a turn of `limits`' work threads.
-fn make_map(request: &Request, settings: &MapSettings, job: &Job, limits: &Limits) {
+/// square a turn of `allowance`'s work threads.
+fn make_map(request: &Request, settings: &MapSettings, job: &Job, allowance: &Allowance) {
     let map = match job.key.kind {
         MapKind::Starts => map_starts,
         MapKind::Ends => map_ends,
@@ -345,7 +350,7 @@ fn make_map(request: &Request, settings: &MapSettings, job: &Job, limits: &Limit
         let mut held = turn.lock().unwrap_or_else(PoisonError::into_inner);
         *held = None;
         while !job.cancelled.load(Ordering::Relaxed) {
-            if let Some(next) = limits.turn(Some(CANCEL_POLL)) {
+            if let Some(next) = allowance.turn(Some(CANCEL_POLL)) {
                 *held = Some(next);
                 return ControlFlow::Continue(());
             }
@@ -395,7 +400,7 @@ mod tests {
             closed: false,
             method: Method::Backtrack,
         };
-        App::new(setup, Speed::Max).with_limits(Limits::served(64 << 20, pool.seat()))
+        App::new(setup, Speed::Max).with_allowance(Allowance::served(64 << 20, pool.seat()))
     }
 
     /// Ticks until the map shown is made.

@@ -8,9 +8,9 @@ use knights_tour_engine::construct::{self, story::Story};
 use knights_tour_engine::search::Limits;
 use knights_tour_engine::solve::{self, Layer, Outcome, Request};
 
-use super::{App, Attempt, Building, Follow, Motion, Owed, Speed};
-use crate::explorer::limits::capped;
-use crate::explorer::stepped::{RunLimits, SteppedSearch};
+use super::{App, Attempt, Building, Follow, Mode, Motion, Owed, Speed};
+use crate::explorer::allowance::capped;
+use crate::explorer::stepped::{RunLength, SteppedSearch};
 use crate::options::with_memory_cap;
 
 /// The longest a burst of search steps may run before the screen is drawn again.
@@ -26,16 +26,19 @@ const WHOLE_ANSWER_DEADLINE: Duration = Duration::from_secs(2);
 impl App {
     /// Whether something runs on its own, so the run loop must come back without a key.
     pub fn is_animating(&self) -> bool {
-        if let Some(race) = &self.race {
-            return race.is_running() || self.map_working();
-        }
-        self.motion != Motion::Still || self.map_working() || self.play_working()
+        let running = match &self.mode {
+            Mode::Race { race, .. } => race.is_running(),
+            Mode::Explore { .. } | Mode::Play(_) => {
+                self.motion != Motion::Still || self.play_working()
+            }
+        };
+        running || self.map_working()
     }
 
     /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
     /// when nothing runs on its own (wait for a key for ever: no CPU while idle).
     pub fn next_tick_in(&self, frame: Duration) -> Option<Duration> {
-        if let Some(race) = &self.race {
+        if let Mode::Race { race, .. } = &self.mode {
             return race.next_tick_in(frame);
         }
         match (self.motion, self.speed) {
@@ -57,7 +60,7 @@ impl App {
         let Some(_turn) = self.tick_turn() else {
             return;
         };
-        if let Some(race) = &mut self.race {
+        if let Mode::Race { race, .. } = &mut self.mode {
             race.tick(elapsed);
             return;
         }
@@ -290,7 +293,7 @@ impl App {
         // The memory the host has free caps the construction, as on the command line, and so
         // does the explorer's own budget.
         let solved = with_memory_cap(request).and_then(|request| {
-            let request = capped(request, self.limits().searches());
+            let request = capped(request, self.allowance().searches());
             solve::solve(&request).map_err(|error| error.to_string())
         });
         self.attempt = match solved {
@@ -346,7 +349,7 @@ impl App {
         let Attempt::Stepped(stepped) = &mut self.attempt else {
             return 0;
         };
-        let taken = stepped.run(RunLimits {
+        let taken = stepped.run(RunLength {
             events: steps,
             nodes: node_limit,
             slice: Some(SLICE),

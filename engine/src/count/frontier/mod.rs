@@ -15,9 +15,11 @@
 //! shard keeps, at a fixed early frontier, only the states whose hash falls in its share.
 
 mod cells;
+mod face;
 mod layer;
 mod plan;
 mod step;
+pub(super) mod witness;
 mod word;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,6 +40,7 @@ use super::{CountProgress, Shard};
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 
+pub(super) use self::face::OneStep;
 pub(super) use self::plan::MAX_WINDOW;
 
 /// A frontier count to run.

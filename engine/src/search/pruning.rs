@@ -14,13 +14,14 @@
 //!   has a colour fixed by the number of squares left: a neighbour of the head left behind
 //!   with one way in has the colour of the next square, and can be last only if an even
 //!   number of squares follow the next. This rule (`parity`) is on for searches along a route
-//!   (a partial tour, an end) and for pieces other than the knight; the knight's plain
-//!   searches keep the trees, and so the node counts, they always had.
+//!   (a partial tour, an end); the plain searches keep the trees, and so the node counts,
+//!   they always had.
 //! - Optionally, the unvisited squares must stay connected (see the `connectivity` module).
 //! - The position's proofs (the `position` module: ways in, colours, forced moves, cut
 //!   squares) rule out positions the rules above let through. Before the first step they can
 //!   rule out the whole search; a backtracking search completing a partial tour, or of a
-//!   piece other than the knight, on a board of at most `PROVING_SQUARES` squares, also runs
+//!   piece other than the knight to an end, on a board of at most `PROVING_SQUARES` squares,
+//!   also runs
 //!   them at every node (`proving`): a few passes over the board a node, which the trees they
 //!   cut repay many times over where a greedy pass has failed.
 //!
@@ -114,11 +115,12 @@ pub(super) struct Rules(u8);
 
 impl Rules {
     /// The square that must be last keeps its colour: for a piece that changes colour, on a
-    /// route (a partial tour, an end) or for a piece other than the knight.
+    /// route (a partial tour, an end).
     const PARITY: u8 = 1;
     /// The position's proofs at every node: backtracking, on boards of at most
-    /// [`PROVING_SQUARES`] squares, completing a partial tour or for a piece other than the
-    /// knight.
+    /// [`PROVING_SQUARES`] squares, completing a partial tour, or for a piece other than the
+    /// knight to an end. (Other pieces' tours from a bare start are left to the flow's proofs
+    /// and to flipping, which the search takes turns with.)
     const PROVING: u8 = 2;
 
     /// The rules of a search of `board` along `route` with `config`.
@@ -127,9 +129,11 @@ impl Rules {
             return Self(0);
         }
         let partial = route.prefix.len() > 1;
-        let other = !config.piece.is_knight();
-        let parity = config.piece.changes_colour() && (partial || route.end.is_some() || other);
-        let proving = config.backtracking && board.area() <= PROVING_SQUARES && (partial || other);
+        let to_end = route.end.is_some();
+        let other_to_end = to_end && !config.piece.is_knight();
+        let parity = config.piece.changes_colour() && (partial || to_end);
+        let proving =
+            config.backtracking && board.area() <= PROVING_SQUARES && (partial || other_to_end);
         Self(u8::from(parity) * Self::PARITY | u8::from(proving) * Self::PROVING)
     }
 

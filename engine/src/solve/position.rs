@@ -1,7 +1,8 @@
 //! The position layer: the position's proofs ([`Search::prove_position`]: squares with one way
-//! in, colours, connectivity, cut squares), on a request with a partial tour and on every
-//! request of a piece other than the knight. A single-layer method runs
-//! them after the theorems, before its layer; `auto` runs them where its greedy pass fails,
+//! in, colours, connectivity, cut squares), on a request with a partial tour, and on a
+//! request of a piece other than the knight to an end (its tours from a bare start are left to
+//! the flow's proofs and to flipping, in `flipping`). A single-layer method runs them after
+//! the theorems, before its layer; `auto` runs them where its greedy pass fails,
 //! before anything else: a pass that finds a tour costs what it did, and a pass that cannot
 //! go on hands the position to the proofs before any backtracking. (The pass's own setup
 //! applies the pruning's rules to the whole board, so the cheapest proofs come first either
@@ -28,7 +29,8 @@ impl Solver<'_> {
     /// one of them has it.
     pub(super) fn position(&mut self) -> Result<Option<Answer>, Halt> {
         let request = self.request;
-        if request.walked().len() < 2 && request.piece.is_knight() {
+        let other_to_end = !request.piece.is_knight() && request.end.is_some();
+        if request.walked().len() < 2 && !other_to_end {
             return Ok(None);
         }
         let board = request.board;

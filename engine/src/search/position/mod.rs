@@ -2,8 +2,8 @@
 //! partial tour, a tour to a chosen end, a closed tour), by arguments that cost a few passes
 //! over the board instead of a search. The solver's position layer runs them before any
 //! backtracking ([`Search::prove_position`]); a search completing a partial tour, or of a
-//! piece other than the knight, on a small board, runs them at every node too (see
-//! `pruning`). Each proof is a [`DeadPosition`], named in words.
+//! piece other than the knight to a chosen end, on a small board, runs them at every node too
+//! (see `pruning`). Each proof is a [`DeadPosition`], named in words.
 //!
 //! Call `h` the piece's square (the head of the path), `U` the squares left to visit and `m`
 //! their number. A tour completes the position iff a path `h = x0, x1, …, xm` covers `U`, one

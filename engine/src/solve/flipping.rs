@@ -28,7 +28,10 @@ impl Solver<'_> {
         let request = self.request;
         let board = request.board;
         let left_to_visit = board.area() - plan.walked.len() as u64 - u64::from(plan.end.is_some());
-        let mut flipper = if left_to_visit >= FEWEST_SQUARES {
+        // A closed tour after a partial tour ends next to its start, not its head, which the
+        // flip does not model yet: the search alone answers it.
+        let flips = !(plan.closed && plan.walked.len() > 1);
+        let mut flipper = if flips && left_to_visit >= FEWEST_SQUARES {
             let needed = Flipper::memory_needed(board);
             check_memory(board, needed, request.memory_cap)?;
             let question = Question {

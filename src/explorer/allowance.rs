@@ -113,7 +113,7 @@ pub fn megabytes_apart(needed: u64, allowed: u64) -> (String, String) {
     let tenths = |tenths: u64| format!("{}.{} MB", tenths / 10, tenths % 10);
     (
         tenths((needed * 10).div_ceil(1 << 20)),
-        tenths(allowed * 10 >> 20),
+        tenths((allowed * 10) >> 20),
     )
 }
 

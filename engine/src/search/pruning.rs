@@ -134,7 +134,7 @@ impl Rules {
         let parity = config.piece.changes_colour() && (partial || to_end);
         let proving =
             config.backtracking && board.area() <= PROVING_SQUARES && (partial || other_to_end);
-        Self(u8::from(parity) * Self::PARITY | u8::from(proving) * Self::PROVING)
+        Self((u8::from(parity) * Self::PARITY) | (u8::from(proving) * Self::PROVING))
     }
 
     /// Whether the square that must be last keeps its colour.

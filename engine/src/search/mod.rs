@@ -39,6 +39,7 @@ mod config;
 mod connectivity;
 mod events;
 mod ordering;
+mod position;
 mod pruning;
 mod route;
 mod setup;
@@ -52,7 +53,8 @@ use thiserror::Error;
 
 use self::connectivity::Connectivity;
 use self::events::Raw;
-use self::pruning::Frame;
+use self::position::ScratchCell;
+use self::pruning::{Frame, Rules};
 use self::setup::Storage;
 use self::state::{BLOCKED, DEGREE, Neighbourhood, border};
 
@@ -126,6 +128,12 @@ pub struct Search {
     lead: usize,
     /// What ruled out every tour before the first step, when a rule did.
     dead: Option<DeadPosition>,
+    /// The rules the pruning applies beyond those of the knight's plain searches, which keep
+    /// the trees, and so the node counts, they always had (see [`Rules`]).
+    rules: Rules,
+    /// The proofs' memory, once a proving search has asked for it (a copy of the search
+    /// asks again).
+    scratch: ScratchCell,
     /// Squares the path must cover: the board's, less the holes and the end.
     area: u32,
     stats: SearchStats,
@@ -253,6 +261,8 @@ impl Search {
             end: None,
             lead: 0,
             dead: None,
+            rules: Rules::of(board, route, &config),
+            scratch: ScratchCell::default(),
             area: 0,
             stats: SearchStats::default(),
             phase: Phase::Running,

@@ -10,12 +10,26 @@
 //!   start's last free neighbour early. A tour asked to end on a square is searched the same
 //!   way with that square as the anchor: it is kept off the path, the path must end next to
 //!   it, and its last free neighbour is never taken early.
+//! - A piece with `a + b` odd changes colour at every move, so the square that must be last
+//!   has a colour fixed by the number of squares left: a neighbour of the head left behind
+//!   with one way in has the colour of the next square, and can be last only if an even
+//!   number of squares follow the next. This rule (`parity`) is on for searches along a route
+//!   (a partial tour, an end); the plain searches keep the trees, and so the node counts,
+//!   they always had.
 //! - Optionally, the unvisited squares must stay connected (see the `connectivity` module).
+//! - The position's proofs (the `position` module: ways in, colours, forced moves, cut
+//!   squares) rule out positions the rules above let through. Before the first step they can
+//!   rule out the whole search; a backtracking search completing a partial tour, or of a
+//!   piece other than the knight to an end, on a board of at most `PROVING_SQUARES` squares,
+//!   also runs
+//!   them at every node (`proving`): a few passes over the board a node, which the trees they
+//!   cut repay many times over where a greedy pass has failed.
 //!
 //! [`Passage`] and [`one_last_square`] are shared with the construction's piece search.
 
-use super::Search;
 use super::state::{BLOCKED, NEAR_START, Neighbourhood};
+use super::{Route, Search, SearchConfig};
+use crate::board::Board;
 
 /// What the ways still open into an unvisited square leave it: a path enters and leaves every
 /// square it passes through, so a square needs two ways, or one if it is the path's last.
@@ -91,6 +105,53 @@ fn forced(candidates: u8, onto: u8, last_only: u32, spare: u32) -> u8 {
     }
 }
 
+/// The most squares of a board on which a search proves at every node: the proofs take a
+/// few passes over the board, some microseconds on boards this large.
+pub(super) const PROVING_SQUARES: u64 = 1024;
+
+/// The rules a search applies beyond those of the knight's plain searches (a bit each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Rules(u8);
+
+impl Rules {
+    /// The square that must be last keeps its colour: for a piece that changes colour, on a
+    /// route (a partial tour, an end).
+    const PARITY: u8 = 1;
+    /// The position's proofs at every node: backtracking, on boards of at most
+    /// [`PROVING_SQUARES`] squares, completing a partial tour, or for a piece other than the
+    /// knight to an end. (Other pieces' tours from a bare start are left to the flow's proofs
+    /// and to flipping, which the search takes turns with.)
+    const PROVING: u8 = 2;
+
+    /// The rules of a search of `board` along `route` with `config`.
+    pub(super) fn of(board: Board, route: Route<'_>, config: &SearchConfig) -> Self {
+        if !config.pruning {
+            return Self(0);
+        }
+        let partial = route.prefix.len() > 1;
+        let to_end = route.end.is_some();
+        let other_to_end = to_end && !config.piece.is_knight();
+        let parity = config.piece.changes_colour() && (partial || to_end);
+        let proving =
+            config.backtracking && board.area() <= PROVING_SQUARES && (partial || other_to_end);
+        Self((u8::from(parity) * Self::PARITY) | (u8::from(proving) * Self::PROVING))
+    }
+
+    /// Whether the square that must be last keeps its colour.
+    pub(super) fn parity(self) -> bool {
+        self.0 & Self::PARITY != 0
+    }
+
+    fn proving(self) -> bool {
+        self.0 & Self::PROVING != 0
+    }
+
+    /// The same rules without the proofs at every node.
+    pub(super) fn without_proving(self) -> Self {
+        Self(self.0 & !Self::PROVING)
+    }
+}
+
 /// The moves from a head with neighbours `around` that the pruning allows, `stranded` squares
 /// away from it being last-only already and `remaining` squares left to visit.
 #[inline(always)]
@@ -157,7 +218,29 @@ impl Search {
         if self.anchored && remaining == 1 {
             frame.candidates &= around.near;
         }
+        if self.rules != Rules(0) {
+            frame.candidates = self.more_rules(frame.candidates, around.ones, remaining);
+        }
         frame
+    }
+
+    /// The rules beyond the knight's plain searches' (see [`Rules`]) on the `candidates` of a
+    /// head with neighbours of degree 1 `ones` and `remaining` squares left. With an even
+    /// number left, a neighbour of degree 1 left behind has the next square's colour, and
+    /// would have to be the last of the odd number of squares after the next, which has the
+    /// other colour: so the head moves onto it. Out of line and cold, so that the searches
+    /// without these rules branch past them.
+    #[cold]
+    #[inline(never)]
+    fn more_rules(&mut self, candidates: u8, ones: u8, remaining: u32) -> u8 {
+        let mut candidates = candidates;
+        if self.rules.parity() && remaining.is_multiple_of(2) {
+            candidates = forced(candidates, ones, ones.count_ones(), 0);
+        }
+        if self.rules.proving() && candidates != 0 && self.position_refuted() {
+            candidates = 0;
+        }
+        candidates
     }
 
     /// Whether the current full path ends next to the anchor (a closed tour's start, or the

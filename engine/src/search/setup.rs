@@ -245,6 +245,15 @@ impl Search {
         Ok(())
     }
 
+    /// Whether `cell` has the colour of the last square of a path from `head` over the
+    /// squares left, for a piece that changes colour at every move.
+    fn may_be_last(&self, head: usize, cell: usize) -> bool {
+        let (row, col) = self.row_col(cell);
+        let (head_row, head_col) = self.row_col(head);
+        let left = u64::from(self.area) - self.path.len() as u64;
+        (row + col - head_row - head_col).rem_euclid(2) == (left % 2) as i64
+    }
+
     /// Squares away from the head that can only be the last square, or why the position
     /// already rules out every tour (a square no move can reach, two forced last squares, or
     /// a forced last square where the tour cannot end).
@@ -293,6 +302,15 @@ impl Search {
                     }
                 }
             }
+        }
+        if let Some(last) = last_only
+            && self.rules.parity()
+            && !self.anchored
+            && !self.may_be_last(head, last)
+        {
+            let left = u64::from(self.area) - self.path.len() as u64;
+            let square = self.square_of(last);
+            return Ok(Err(DeadPosition::LastColour { square, left }));
         }
         Ok(Ok(stranded))
     }

@@ -23,6 +23,8 @@
 //! - `construction`: the construction layer, its tour validated and told apart from a
 //!   single block's (which is really a search); [`solve_streaming`] keeps a constructed tour
 //!   as the construction, checked by walking it, instead of reading it into memory;
+//! - `position`: the position's proofs, after the theorems, for a partial tour, and for a
+//!   piece other than the knight to an end;
 //! - `memory`: what each layer needs (the construction, each search with its tour) checked
 //!   against [`Request::memory_cap`] before anything is allocated, for every method;
 //! - `anchored`: the search strategies of `auto` beyond one greedy pass: a closed tour found
@@ -38,6 +40,7 @@ mod flipping;
 mod memory;
 mod narrow;
 mod outcome;
+mod position;
 mod request;
 mod route;
 mod solver;

@@ -109,6 +109,9 @@ impl fmt::Display for Method {
 pub enum Layer {
     /// The existence theorems.
     Existence,
+    /// The position's proofs, before any search: colours, squares with one way in,
+    /// connectivity and cut squares (see [`Search::prove_position`](crate::search::Search::prove_position)).
+    Position,
     /// The construction.
     Construct,
     /// The greedy Warnsdorff pass.
@@ -128,12 +131,16 @@ pub enum Layer {
 }
 
 impl Layer {
-    /// The method that runs this layer alone; `None` for the theorems, which every method
-    /// consults, and for flipping, the frontier and the search over moves, which only `auto`
-    /// runs.
+    /// The method that runs this layer alone; `None` for the theorems and the position's
+    /// proofs, which every method consults, and for flipping, the frontier and the search over
+    /// moves, which only `auto` runs.
     pub fn method(self) -> Option<Method> {
         match self {
-            Layer::Existence | Layer::Flip | Layer::Frontier | Layer::Propagate => None,
+            Layer::Existence
+            | Layer::Position
+            | Layer::Flip
+            | Layer::Frontier
+            | Layer::Propagate => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
@@ -141,9 +148,11 @@ impl Layer {
         }
     }
 
-    /// The name in output: its method's name, `existence`, `flip`, `frontier` or `propagate`.
+    /// The name in output: its method's name, `existence`, `position`, `flip`, `frontier` or
+    /// `propagate`.
     pub fn name(self) -> &'static str {
         match self {
+            Layer::Position => "position",
             Layer::Flip => "flip",
             Layer::Frontier => "frontier",
             Layer::Propagate => "propagate",

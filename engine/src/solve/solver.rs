@@ -110,6 +110,12 @@ impl<'a> Solver<'a> {
         if let Some(outcome) = self.theorems() {
             return Ok(outcome);
         }
+        // A single layer runs alone after the position's proofs; `auto` runs them where its
+        // greedy pass fails (see `greedy`), so that a tour the pass finds costs no more.
+        let alone = !matches!(self.request.method, Method::Auto | Method::Construct);
+        if alone && let Some(outcome) = self.position()? {
+            return Ok(outcome);
+        }
         let Request { closed, piece, .. } = *self.request;
         match self.request.method {
             Method::Construct if !piece.is_knight() => {
@@ -341,7 +347,14 @@ impl<'a> Solver<'a> {
             SearchEvent::Solved => Some(self.tour(search, Layer::Warnsdorff)?),
             SearchEvent::Stuck if part_of_auto => {
                 self.stats.greedy_depth = Some(search.stats().max_depth);
-                None
+                self.position()?
+            }
+            SearchEvent::Exhausted if part_of_auto && search.dead_position().is_none() => {
+                // Ruled out at its first step: the position's proofs say why, if they can.
+                match self.position()? {
+                    Some(proof) => Some(proof),
+                    None => Some(self.settle(SearchEvent::Exhausted, search, Layer::Warnsdorff)?),
+                }
             }
             SearchEvent::Stuck => {
                 let depth = search.stats().max_depth;
@@ -374,6 +387,11 @@ impl<'a> Solver<'a> {
             SearchEvent::Solved => self.tour(search, layer)?,
             SearchEvent::Exhausted => {
                 let reason = self.exhausted_reason(&search);
+                // A rule that ruled the position out before the first step is the position's.
+                let layer = match reason {
+                    NoTourReason::DeadPosition { .. } => Layer::Position,
+                    _ => layer,
+                };
                 self.no_tour(reason, layer)
             }
             SearchEvent::BudgetExceeded(limit) => self.gave_up(self.budget_cause(limit), layer),

@@ -217,6 +217,53 @@ fn why_dead(board: Board, reason: &NoTourReason, nodes: u64) -> String {
                 "no free square is left next to the start for the tour to close".to_string()
             }
             DeadPosition::Split(_) => "the unvisited squares are cut apart".to_string(),
+            DeadPosition::NoMove(square) => {
+                format!("no move from {} reaches a free square", name(square))
+            }
+            DeadPosition::LastColour { square, left } => format!(
+                "{} has one way in left, so it would have to be last, but the last of the {} \
+                 left is the other colour",
+                name(square),
+                count_of(left, "square")
+            ),
+            DeadPosition::ColourCount {
+                head, own, needed, ..
+            } => format!(
+                "the squares left hold {own} of the colour of {}, and a path needs {needed}",
+                name(head)
+            ),
+            DeadPosition::CutThreeWays(square) => format!(
+                "{} is a cut square: three parts or more hang on it, and a path joins two",
+                name(square)
+            ),
+            DeadPosition::CutFromEnd(square) => format!(
+                "{} is a cut square, and the part beyond it cannot hold the last square",
+                name(square)
+            ),
+            DeadPosition::BehindEnd { anchor, .. } => format!(
+                "some squares can be reached only through {}, where the tour ends",
+                name(anchor)
+            ),
+            DeadPosition::ForcedTooMany(square) => format!(
+                "squares with two ways in must use both, and those moves meet at {} too often",
+                name(square)
+            ),
+            DeadPosition::ForcedStranded(square) => format!(
+                "squares with two ways in must use both, and those moves leave {} too few ways \
+                 in",
+                name(square)
+            ),
+            DeadPosition::ForcedLoop(square) => format!(
+                "squares with two ways in must use both, and those moves close a loop through {}",
+                name(square)
+            ),
+            DeadPosition::ForcedShort(_) => "squares with two ways in must use both, and those \
+                 moves reach the end before every square"
+                .to_string(),
+            DeadPosition::CutColour { cut, .. } => format!(
+                "{} is a cut square, and the colours of the parts it joins do not alternate",
+                name(cut)
+            ),
         },
         NoTourReason::ExhaustiveRouteSearch { .. } | NoTourReason::ExhaustiveSearch { .. } => {
             return format!("no tour after an exhaustive search of {count}");

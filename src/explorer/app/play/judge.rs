@@ -48,8 +48,9 @@ pub enum Judgement {
     },
     /// No tour completes the position, proved.
     Dead {
-        /// The proof: a square out of reach, two squares that would both be last, an
-        /// exhausted search, or a theorem about the start.
+        /// The proof: one of the position's proofs (a square out of reach, two squares that
+        /// would both be last, colours, forced moves, a cut square), an exhausted search, or a
+        /// theorem about the start.
         reason: NoTourReason,
         /// The search nodes the proof took.
         nodes: u64,

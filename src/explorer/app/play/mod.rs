@@ -240,8 +240,10 @@ impl Play {
             .collect()
     }
 
-    /// The squares the verdict on the board names: out of reach, or one of two that would
-    /// both have to be last.
+    /// The squares the verdict on the board names: out of reach, one of two that would both
+    /// have to be last, one that would have to be last and cannot be, the cut square whose
+    /// parts no path visits, the end that squares lie behind, the square the forced moves
+    /// fail at, or the knight's own square with no move left.
     pub fn named_squares(&self) -> Vec<Square> {
         let Standing::Judged(Judgement::Dead {
             reason: NoTourReason::DeadPosition { position },
@@ -251,11 +253,22 @@ impl Play {
             return Vec::new();
         };
         match *position {
-            DeadPosition::Unreachable(square) | DeadPosition::LastElsewhere(square) => {
-                vec![square]
-            }
+            DeadPosition::Unreachable(square)
+            | DeadPosition::LastElsewhere(square)
+            | DeadPosition::NoMove(square)
+            | DeadPosition::LastColour { square, .. }
+            | DeadPosition::CutThreeWays(square)
+            | DeadPosition::CutFromEnd(square)
+            | DeadPosition::CutColour { cut: square, .. }
+            | DeadPosition::BehindEnd { anchor: square, .. }
+            | DeadPosition::ForcedTooMany(square)
+            | DeadPosition::ForcedStranded(square)
+            | DeadPosition::ForcedLoop(square)
+            | DeadPosition::ForcedShort(square) => vec![square],
             DeadPosition::TwoLast(first, second) => vec![first, second],
-            DeadPosition::NoWayToEnd | DeadPosition::Split(_) => Vec::new(),
+            DeadPosition::NoWayToEnd
+            | DeadPosition::Split(_)
+            | DeadPosition::ColourCount { .. } => Vec::new(),
         }
     }
 

@@ -1,0 +1,197 @@
+//! How long play's verdicts take (`P` in the explorer), on 8×8, two ways; each sample is
+//! 1,000 verdicts, and besides divan's time for the whole sample each prints the median, the
+//! 90th and 99th percentiles and the longest, and how many verdicts were `unknown` (the goal:
+//! a 99th percentile of 50 ms at most, none unknown).
+//!
+//! - `verdicts_in_play`: games played move by move, half by a random hand and half by
+//!   Warnsdorff's rule (random among the fewest onward moves), from random starts, each move
+//!   waited for until the judge has its verdict, as a player waits (a position on the line of
+//!   a tour found before is judged at once).
+//! - `fresh_positions`: random walks of random lengths from random starts, each judged from
+//!   nothing as the judge asks the engine: `solve` completing the walk, in the judge's slices
+//!   of growing deadline, the time until the slice that answers.
+//!
+//! Run with `cargo bench --bench play` (state the machine's load with the figures).
+
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use knights_tour::explorer::app::{Judgement, Standing};
+use knights_tour::explorer::keys::Action;
+use knights_tour::explorer::{App, Setup, Speed};
+use std::sync::Arc;
+
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
+use knights_tour_engine::solve::{Method, Outcome, Request, solve};
+
+fn main() {
+    divan::main();
+}
+
+/// The positions judged in one sample.
+const POSITIONS: usize = 1000;
+
+/// A xorshift stream, the same every run.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// The judge's standing on the position on the board.
+fn standing(app: &App) -> Standing<'_> {
+    app.play().expect("in play").standing()
+}
+
+/// Ticks the explorer until the judge has its verdict on the position on the board; how long
+/// that took.
+fn await_verdict(app: &mut App) -> Duration {
+    let asked = Instant::now();
+    while let Standing::Judging { .. } = standing(app) {
+        app.tick(Duration::from_millis(1));
+        sleep(Duration::from_micros(100));
+    }
+    asked.elapsed()
+}
+
+/// The waits for `POSITIONS` verdicts on 8×8, and how many were `unknown`.
+fn judge_positions(random: &mut Random) -> (Vec<Duration>, usize) {
+    let board = Board::new(8, 8).unwrap();
+    let mut waits = Vec::with_capacity(POSITIONS);
+    let mut unknown = 0;
+    let mut game = 0;
+    while waits.len() < POSITIONS {
+        game += 1;
+        let start = board.square_at(random.below(64) as u32);
+        let setup = Setup {
+            board,
+            piece: Leaper::KNIGHT,
+            start: Square::new(start.row, start.col),
+            closed: false,
+            method: Method::Backtrack,
+        };
+        let mut app = App::new(setup, Speed::PerSecond(10));
+        app.update(Action::Play);
+        await_verdict(&mut app);
+        let greedy = game % 2 == 0;
+        while waits.len() < POSITIONS {
+            let mut moves = app.play().expect("in play").moves();
+            if greedy && let Some(fewest) = moves.iter().map(|step| step.degree).min() {
+                moves.retain(|step| step.degree == fewest);
+            }
+            if moves.is_empty() {
+                break;
+            }
+            let number = moves[random.below(moves.len())].number;
+            app.update(Action::MoveNumber(number));
+            waits.push(await_verdict(&mut app));
+            match standing(&app) {
+                Standing::Judged(Judgement::Dead { .. }) | Standing::Complete => break,
+                Standing::Judged(Judgement::Unknown { .. }) => unknown += 1,
+                _ => {}
+            }
+        }
+    }
+    (waits, unknown)
+}
+
+/// Prints the figures of `waits` and asserts that no verdict was unknown.
+fn report(what: &str, mut waits: Vec<Duration>, unknown: usize) {
+    waits.sort();
+    let at = |share: f64| waits[((waits.len() - 1) as f64 * share).round() as usize];
+    println!(
+        "{what}: {} verdicts, {unknown} unknown; median {:?}, 90% {:?}, 99% {:?}, longest {:?}",
+        waits.len(),
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(1.0)
+    );
+    assert_eq!(unknown, 0, "every verdict is completes or dead");
+}
+
+/// 1,000 verdicts in games on 8×8, each waited for.
+#[divan::bench(sample_count = 1, sample_size = 1)]
+fn verdicts_in_play(bencher: divan::Bencher) {
+    let mut random = Random(0x9e37_79b9_7f4a_7c15);
+    bencher.bench_local(|| {
+        let (waits, unknown) = judge_positions(&mut random);
+        report("8x8 in play", waits, unknown);
+    });
+}
+
+/// The deadlines of the judge's slices (`explorer::app::play::judge::SLICES`).
+const SLICES: [Duration; 3] = [
+    Duration::from_millis(50),
+    Duration::from_millis(250),
+    Duration::from_millis(1250),
+];
+
+/// A random walk of the knight on `board` from a random square, of a random length (shorter
+/// if it gets stuck), half the time among the squares with the fewest onward moves.
+fn walk(board: Board, random: &mut Random) -> Vec<Square> {
+    let knight = Leaper::KNIGHT;
+    let length = 1 + random.below(board.area() as usize - 1);
+    let greedy = random.below(2) == 0;
+    let mut path = vec![board.square_at(random.below(board.area() as usize) as u32)];
+    while path.len() < length {
+        let head = path[path.len() - 1];
+        let onward = |square: Square, path: &[Square]| {
+            knight
+                .neighbours(board, square)
+                .filter(|next| !path.contains(next))
+                .count()
+        };
+        let mut open: Vec<Square> = knight
+            .neighbours(board, head)
+            .filter(|next| !path.contains(next))
+            .collect();
+        if greedy && let Some(fewest) = open.iter().map(|&next| onward(next, &path)).min() {
+            open.retain(|&next| onward(next, &path) == fewest);
+        }
+        if open.is_empty() {
+            break;
+        }
+        path.push(open[random.below(open.len())]);
+    }
+    path
+}
+
+/// 1,000 random positions of 8×8, each judged from nothing.
+#[divan::bench(sample_count = 1, sample_size = 1)]
+fn fresh_positions(bencher: divan::Bencher) {
+    let board = Board::new(8, 8).unwrap();
+    let mut random = Random(0x2545_f491_4f6c_dd1d);
+    bencher.bench_local(|| {
+        let mut waits = Vec::with_capacity(POSITIONS);
+        let mut unknown = 0;
+        for _ in 0..POSITIONS {
+            let path: Arc<[Square]> = walk(board, &mut random).into();
+            let asked = Instant::now();
+            let answered = SLICES.iter().any(|&slice| {
+                let mut request = Request::new(board, path[0]).completing(Arc::clone(&path));
+                request.deadline = Some(slice);
+                !matches!(solve(&request), Ok(Outcome::BudgetExceeded { .. }))
+            });
+            waits.push(asked.elapsed());
+            if !answered {
+                let squares: Vec<String> = path
+                    .iter()
+                    .map(|s| format!("{},{}", s.row, s.col))
+                    .collect();
+                eprintln!(
+                    "GAVE UP 8x8 knight end None closed false: {}",
+                    squares.join(" ")
+                );
+            }
+            unknown += usize::from(!answered);
+        }
+        report("8x8 fresh positions", waits, unknown);
+    });
+}

@@ -260,3 +260,65 @@ fn the_larger_published_counts_match_oeis() {
     // A175881: 6×8 has 55,488,142 closed tours.
     assert_eq!(frontier(6, 8, true), big(55_488_142));
 }
+
+/// The Luschny challenge's table (github.com/PeterLuschny/Hamiltonian_Paths_On_Knight_Graphs,
+/// README): the undirected Hamiltonian paths (OEIS A390833) and cycles (OEIS A392000) of the
+/// knight's graph on every k×n board with k, n >= 3 and k·n <= 40, as (k, n, paths, cycles).
+const LUSCHNY: [(u64, u64, u64, u64); 40] = [
+    (3, 3, 0, 0),
+    (3, 4, 8, 0),
+    (3, 5, 0, 0),
+    (3, 6, 0, 0),
+    (3, 7, 52, 0),
+    (3, 8, 396, 0),
+    (3, 9, 560, 0),
+    (3, 10, 3_048, 16),
+    (3, 11, 10_672, 0),
+    (3, 12, 57_248, 176),
+    (4, 3, 8, 0),
+    (4, 4, 0, 0),
+    (4, 5, 82, 0),
+    (4, 6, 744, 0),
+    (4, 7, 6_378, 0),
+    (4, 8, 31_088, 0),
+    (4, 9, 189_688, 0),
+    (4, 10, 1_213_112, 0),
+    (5, 3, 0, 0),
+    (5, 4, 82, 0),
+    (5, 5, 864, 0),
+    (5, 6, 18_784, 8),
+    (5, 7, 622_868, 0),
+    (5, 8, 18_061_054, 44_202),
+    (6, 3, 0, 0),
+    (6, 4, 744, 0),
+    (6, 5, 18_784, 8),
+    (6, 6, 3_318_960, 9_862),
+    (7, 3, 52, 0),
+    (7, 4, 6_378, 0),
+    (7, 5, 622_868, 0),
+    (8, 3, 396, 0),
+    (8, 4, 31_088, 0),
+    (8, 5, 18_061_054, 44_202),
+    (9, 3, 560, 0),
+    (9, 4, 189_688, 0),
+    (10, 3, 3_048, 16),
+    (10, 4, 1_213_112, 0),
+    (11, 3, 10_672, 0),
+    (12, 3, 57_248, 176),
+];
+
+#[test]
+fn every_count_of_the_luschny_table_matches() {
+    for (rows, cols, paths, cycles) in LUSCHNY {
+        let board = board(rows, cols);
+        let open = counted(CountRequest::new(board)).tours;
+        let closed = counted(CountRequest {
+            closed: true,
+            ..CountRequest::new(board)
+        })
+        .tours;
+        // Open tours are counted directed: each path from both of its ends.
+        assert_eq!(open, big(2 * paths), "{board} paths");
+        assert_eq!(closed, big(cycles), "{board} cycles");
+    }
+}

@@ -115,17 +115,17 @@ fn request_for(args: &CountArgs) -> Result<CountRequest, Failure> {
     })
 }
 
-/// Counts, drawing a bar of the squares done and the frontier's states on standard error
-/// while it is a terminal. The bar appears with the frontier count's first report:
-/// enumeration reports nothing.
+/// Counts, drawing a bar of the squares done, the frontier's states, the memory they hold
+/// and the time left on standard error while it is a terminal. The bar appears with the
+/// frontier count's first report: enumeration reports nothing.
 fn count_with_progress(request: &CountRequest) -> Result<Count, CountError> {
     let terminal = io::stderr().is_terminal();
     let bar: OnceLock<ProgressBar> = OnceLock::new();
     let report = |progress: CountProgress| {
         if terminal {
             let bar = bar.get_or_init(|| progress_bar(request, progress.squares));
-            bar.set_position(progress.squares_done);
-            bar.set_message(progress.states.to_string());
+            bar.set_position(progress.squares_done * 1000 + u64::from(progress.permille));
+            bar.set_message(progress.to_string());
         }
     };
     let count = count_tours_reporting(request, &report);
@@ -136,11 +136,9 @@ fn count_with_progress(request: &CountRequest) -> Result<Count, CountError> {
 }
 
 fn progress_bar(request: &CountRequest, squares: u64) -> ProgressBar {
-    let style = ProgressStyle::with_template(
-        "{prefix} [{wide_bar}] {pos}/{len} squares, {msg} states in the frontier, {elapsed}",
-    )
-    .expect("the template is valid")
-    .progress_chars("=> ");
+    let style = ProgressStyle::with_template("{prefix} [{wide_bar}] {msg}, {elapsed}")
+        .expect("the template is valid")
+        .progress_chars("=> ");
     let mut prefix = format!("{} {}", request.board, kind(request.closed));
     if !request.piece.is_knight() {
         prefix.push_str(&format!(" {}", request.piece));
@@ -148,7 +146,8 @@ fn progress_bar(request: &CountRequest, squares: u64) -> ProgressBar {
     if let Some(shard) = request.shard {
         prefix.push_str(&format!(", shard {shard}"));
     }
-    let bar = ProgressBar::new(squares).with_style(style);
+    // Thousandths of a square, so that the bar moves within a long one.
+    let bar = ProgressBar::new(squares * 1000).with_style(style);
     bar.set_prefix(prefix);
     bar
 }

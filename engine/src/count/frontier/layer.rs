@@ -86,6 +86,10 @@ const SPREAD_FROM: u64 = 1 << 12;
 const MOST_PARTITION_BITS: u32 = 14;
 const PARTITION_STATES: u64 = 1 << 14;
 
+/// The most buckets a step appends to: few enough that the end of each bucket's list stays
+/// in the processor's first cache. A bucket holds one or more partitions.
+const MOST_BUCKET_BITS: u32 = 8;
+
 /// A round that leaves more than this many rounds' worth of the old frontier to step stops
 /// the count for want of memory.
 const ROUNDS_AT_MOST: u64 = 256;
@@ -109,12 +113,14 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
         .trailing_zeros()
         .min(MOST_PARTITION_BITS);
     let partitions = 1usize << bits;
-    // A thread takes up to a block for each partition it appends to, and a table to merge
-    // with (a slot of 8 bytes for each of the partition's states and the states made into
-    // it, at most half full): the room a round leaves.
+    let bucket_bits = bits.min(MOST_BUCKET_BITS);
+    let buckets = 1usize << bucket_bits;
+    // A thread takes up to a block for each bucket it appends to and each partition it deals
+    // a bucket to, and a table to merge with (a slot of 8 bytes for each of the partition's
+    // states and the states made into it, at most half full): the room a round leaves.
     let per_partition = (context.expected / partitions as u64).max(BLOCK as u64);
     let headroom = workers as u64
-        * (entry_bytes::<S::Key, T>(BLOCK) * (partitions as u64 + 4)
+        * (entry_bytes::<S::Key, T>(BLOCK) * ((buckets + partitions / buckets) as u64 + 4)
             + 8 * (4 * per_partition).next_power_of_two());
     let queue = Mutex::new(
         layer
@@ -125,14 +131,16 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
     );
     let pace = Pace::new(queue.lock().expect("no thread panicked").len(), report);
     let stop = AtomicBool::new(false);
-    let mut merged: Vec<Blocks<'b, S::Key, T>> = (0..partitions).map(|_| Blocks::new()).collect();
+    let mut merged: Vec<Vec<Blocks<'b, S::Key, T>>> = (0..buckets)
+        .map(|_| (0..partitions / buckets).map(|_| Blocks::new()).collect())
+        .collect();
     let mut tours = T::zero();
     let mut scratches: Vec<Mutex<Scratch>> = (0..workers)
         .map(|_| Mutex::new(Scratch::default()))
         .collect();
     let result = loop {
         let shares = on_workers(workers, |_| {
-            step_share(context, &queue, bits, headroom, &stop, &pace)
+            step_share(context, &queue, bucket_bits, headroom, &stop, &pace)
         });
         let mut outputs = Vec::with_capacity(workers);
         let mut stepped = 0;
@@ -155,7 +163,7 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
                 wanted: context.budget.used().saturating_add(headroom),
             }));
         }
-        if let Err(failure) = merge_round(context, &mut merged, outputs, &scratches, &stop) {
+        if let Err(failure) = merge_round(context, &mut merged, outputs, bits, &scratches, &stop) {
             break Err(failure);
         }
         if last {
@@ -169,6 +177,7 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
             .release(context.budget);
     }
     result?;
+    let merged: Vec<Blocks<'b, S::Key, T>> = merged.into_iter().flatten().collect();
     let states = merged.iter().map(|part| part.len() as u64).sum();
     let sum = merged
         .iter()
@@ -230,7 +239,7 @@ const REPORT_EVERY_MS: u64 = 1000;
 
 /// What one thread's share of a round made.
 struct Share<'b, K, T> {
-    /// The states made, in a list for each partition of the next frontier.
+    /// The states made, in a list for each bucket of the next frontier.
     outputs: Vec<Blocks<'b, K, T>>,
     tours: T,
     /// The old frontier's blocks stepped.
@@ -290,8 +299,8 @@ fn step_share<'b, S: Stepper, T: Tally>(
     share
 }
 
-/// The partition, of `1 << bits`, a state belongs to: the top bits of its hash (a merge's
-/// table reads the low ones).
+/// The partition, of `1 << bits`, a state belongs to, or with fewer bits its bucket: the top
+/// bits of its hash (a merge's table reads the low ones).
 fn partition<K: Key>(key: K, bits: u32) -> usize {
     if bits == 0 {
         0
@@ -300,22 +309,26 @@ fn partition<K: Key>(key: K, bits: u32) -> usize {
     }
 }
 
-/// Merges each partition's lists of `outputs` (one list a partition for each thread) into
-/// `merged`, the partitions of the next frontier, on the threads.
+/// Merges each bucket's lists of `outputs` (one list a bucket for each thread) into
+/// `merged`, the next frontier's partitions, a bucket's at a time, on the threads.
+///
+/// A bucket's states are first dealt to its partitions, each to a list of its own, so that
+/// the merge of each partition's list touches only that partition and its table.
 fn merge_round<'b, S: Stepper, T: Tally>(
     context: &StepContext<'_, 'b, S>,
-    merged: &mut [Blocks<'b, S::Key, T>],
+    merged: &mut [Vec<Blocks<'b, S::Key, T>>],
     outputs: Vec<Vec<Blocks<'b, S::Key, T>>>,
+    bits: u32,
     scratches: &[Mutex<Scratch>],
     stop: &AtomicBool,
 ) -> Result<(), StepStop> {
-    type Task<'b, K, T> = (usize, Blocks<'b, K, T>, Vec<Blocks<'b, K, T>>);
+    type Task<'b, K, T> = (usize, Vec<Blocks<'b, K, T>>, Vec<Blocks<'b, K, T>>);
     let mut pending: Vec<Vec<Blocks<'b, S::Key, T>>> =
         (0..merged.len()).map(|_| Vec::new()).collect();
     for lists in outputs {
-        for (part, list) in lists.into_iter().enumerate() {
+        for (bucket, list) in lists.into_iter().enumerate() {
             if list.len() > 0 {
-                pending[part].push(list);
+                pending[bucket].push(list);
             }
         }
     }
@@ -323,43 +336,63 @@ fn merge_round<'b, S: Stepper, T: Tally>(
         .into_iter()
         .enumerate()
         .filter(|(_, lists)| !lists.is_empty())
-        .map(|(part, lists)| {
-            (
-                part,
-                std::mem::replace(&mut merged[part], Blocks::new()),
-                lists,
-            )
-        })
+        .map(|(bucket, lists)| (bucket, std::mem::take(&mut merged[bucket]), lists))
         .collect();
     let tasks = Mutex::new(tasks);
     let done = on_workers(scratches.len(), |worker| {
         let mut scratch = scratches[worker].lock().expect("no thread panicked");
         let mut done = Vec::new();
         while !stop.load(Ordering::Relaxed) {
-            let Some((part, mut list, lists)) = tasks.lock().expect("no thread panicked").pop()
+            let Some((bucket, mut parts, lists)) = tasks.lock().expect("no thread panicked").pop()
             else {
                 break;
             };
-            let merging = merge(&mut list, lists, &mut scratch, context.budget);
-            done.push((part, list));
-            if let Err(full) = merging {
+            let merging = merge_bucket(&mut parts, lists, bits, &mut scratch, context.budget);
+            done.push((bucket, parts));
+            let failure = merging.err().map(StepStop::Full).or_else(|| {
+                context
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline)
+                    .then_some(StepStop::Deadline)
+            });
+            if let Some(failure) = failure {
                 stop.store(true, Ordering::Relaxed);
-                return Err(StepStop::Full(full));
-            }
-            if context
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
-            {
-                stop.store(true, Ordering::Relaxed);
-                return Err(StepStop::Deadline);
+                return Err(failure);
             }
         }
         Ok(done)
     });
     for result in done {
-        for (part, list) in result? {
-            merged[part] = list;
+        for (bucket, parts) in result? {
+            merged[bucket] = parts;
         }
+    }
+    Ok(())
+}
+
+/// Merges `lists`, states of one bucket, into the bucket's partitions `parts`: states whose
+/// hash's top `bits` bits end in the partition's place.
+fn merge_bucket<'b, K: Key, T: Tally>(
+    parts: &mut [Blocks<'b, K, T>],
+    lists: Vec<Blocks<'b, K, T>>,
+    bits: u32,
+    scratch: &mut Scratch,
+    budget: &'b Budget,
+) -> Result<(), Full> {
+    if let [part] = parts {
+        return merge(part, lists, scratch, budget);
+    }
+    let mut dealt: Vec<Blocks<'b, K, T>> = parts.iter().map(|_| Blocks::new()).collect();
+    let last = parts.len() - 1;
+    for list in lists {
+        for block in list.into_blocks() {
+            for (key, count) in block.items() {
+                dealt[partition(*key, bits) & last].push(budget, *key, count.clone())?;
+            }
+        }
+    }
+    for (part, list) in parts.iter_mut().zip(dealt) {
+        merge(part, vec![list], scratch, budget)?;
     }
     Ok(())
 }

@@ -1,15 +1,16 @@
 //! Counting tours by frontier (transfer-matrix) dynamic programming: the squares are taken one
-//! at a time in a fixed order, and the partial tours on the squares taken are grouped by what
-//! the rest of the board needs to know of them — their frontier state ([`cells`]). Each state
-//! carries the number of partial tours that share it, so tours are counted in groups, never
-//! one by one.
+//! at a time in a fixed order ([`plan`]), and the partial tours on the squares taken are
+//! grouped by what the rest of the board needs to know of them — their frontier state
+//! ([`cells`]), kept as a word ([`key`]). Each state carries the number of partial tours
+//! that share it, so tours are counted in groups, never one by one.
 //!
-//! A step ([`step`]) takes the next square: it chooses which of the square's moves back into
-//! the frontier the tour uses, joins the path fragments they end, and drops the states that
-//! leave a square short of moves. The tour closes with the last square. A frontier's states
-//! are kept in partitions by a hash: the threads step their share of the partitions, appending
-//! the states they make to the next frontier's partitions, and then add up the counts of each
-//! state one partition at a time ([`layer`]).
+//! A step takes the next square: it chooses which of the square's moves back into the
+//! frontier the tour uses, joins the path fragments they end, and drops the states that
+//! leave a square short of moves. The tour closes with the last square. The count runs the
+//! step of [`mates`] on frontiers of up to 17 squares (every board the knight's count can
+//! finish) and the step of [`step`] on wider ones; both make the same states. A frontier's
+//! states live in blocks charged to the count's memory ([`store`]); [`layer`] takes a square
+//! from all of them on the threads, within that memory.
 //!
 //! The sum over the states of a frontier is the whole count, so the work splits cleanly: a
 //! shard keeps, at a fixed early frontier, only the states whose hash falls in its share.
@@ -378,7 +379,9 @@ mod tests {
     fn frontiers<S: Stepper>(run: &Frontier<'_>, stepper: &S) -> (BigUint, Vec<u64>) {
         let states = Mutex::new(Vec::new());
         let found = count_with(run, stepper, &|progress| {
-            states.lock().unwrap().push(progress.states)
+            if progress.permille == 0 {
+                states.lock().unwrap().push(progress.states);
+            }
         })
         .unwrap();
         (found.count, states.into_inner().unwrap())

@@ -1,15 +1,20 @@
 //! The tour engine: everything that computes tours, and nothing else: the knight's, and those
 //! of any other leaper.
 //!
+//! What a caller needs to ask for a tour is at the crate's root: a [`Request`] on a [`Board`]
+//! from a [`Square`], for a [`Leaper`] (the knight by default) and by a [`Method`] (`auto` by
+//! default), given to [`solve()`], which answers an [`Outcome`]: a validated [`Tour`], a proof
+//! that none exists, or a run that gave up within its budget ([`SolveError`] when the request
+//! cannot be answered at all). The modules hold the rest:
+//!
 //! - [`board`]: rows × cols, squares, knight moves;
 //! - [`leaper`]: the pieces, `(a, b)`-leapers, of which the knight is `(1, 2)`;
 //! - [`notation`]: the text forms of sizes and squares (`8x10`, `r,c`, `a1`);
-//! - [`quote`]: how messages quote the text they were given (short, escaped);
 //! - [`tour`]: tours and the strict validator every tour passes;
 //! - [`existence`]: the O(1) theorems on which boards and starts have tours;
 //! - [`search`]: the stepped, bounded search (greedy, Warnsdorff-ordered or fixed-order);
 //! - [`construct`]: the linear-time construction of large boards from small pieces;
-//! - [`solve`]: the layered solver that puts them together, with typed outcomes;
+//! - [`solve`](mod@solve): the layered solver that puts them together, with typed outcomes;
 //! - [`starts`]: the solver's answer from every square of a board, with the board's
 //!   symmetries;
 //! - [`count`]: exhaustive counting on small boards, the cross-check of the search.
@@ -17,7 +22,10 @@
 //! The engine touches no terminal, parses no arguments, reads no file, no environment variable
 //! and nothing of the operating system: limits (node budget, deadline, memory cap) come in as
 //! values, and the front ends find them. The program `knights-tour` (a terminal explorer, a
-//! command line and an SSH server) is built on this crate.
+//! command line and an SSH server) is built on this crate. One module is public for the
+//! program alone and hidden from these docs: `quote`, how the engine's messages and the
+//! program's quote the text they were given; it is not part of the engine's API and may
+//! change in any release.
 //!
 //! # Solving a board from Rust
 //!
@@ -25,8 +33,7 @@
 //! within its budget.
 //!
 //! ```
-//! use knights_tour_engine::board::{Board, Square};
-//! use knights_tour_engine::solve::{Outcome, Request, solve};
+//! use knights_tour_engine::{Board, Outcome, Request, Square, solve};
 //!
 //! let board = Board::new(8, 8)?;
 //! let request = Request::new(board, Square::new(0, 0)).closed(true);
@@ -49,25 +56,24 @@
 //! A board with no tour from the start is answered by a theorem, in constant time:
 //!
 //! ```
-//! use knights_tour_engine::board::{Board, Square};
-//! use knights_tour_engine::solve::{Layer, Outcome, Request, solve};
+//! use knights_tour_engine::solve::Layer;
+//! use knights_tour_engine::{Board, Outcome, Request, Square, solve};
 //!
 //! let board = Board::new(3, 4)?;
 //! let outcome = solve(&Request::new(board, Square::new(1, 1)))?;
 //! assert!(matches!(outcome, Outcome::NoTour { layer: Layer::Existence, .. }));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-
+//!
 //! # Other pieces
 //!
-//! The knight is the `(1,2)`-leaper; a request may name another [`leaper::Leaper`] (the camel,
+//! The knight is the `(1,2)`-leaper; a request may name another [`Leaper`] (the camel,
 //! the zebra, the giraffe or any `(a,b)`). Its theorems answer first, then the search; the
 //! construction builds knight's tours only.
 //!
 //! ```
-//! use knights_tour_engine::board::{Board, Square};
-//! use knights_tour_engine::leaper::Leaper;
-//! use knights_tour_engine::solve::{Layer, Outcome, Request, solve};
+//! use knights_tour_engine::solve::Layer;
+//! use knights_tour_engine::{Board, Leaper, Outcome, Request, Square, solve};
 //!
 //! let giraffe = Leaper::GIRAFFE;
 //! let ten = Board::new(10, 10)?;
@@ -91,9 +97,8 @@
 //! does: a theorem, the rule that rules the position out, or an exhausted search.
 //!
 //! ```
-//! use knights_tour_engine::board::{Board, Square};
 //! use knights_tour_engine::existence::NoTourReason;
-//! use knights_tour_engine::solve::{Outcome, Request, solve};
+//! use knights_tour_engine::{Board, Outcome, Request, Square, solve};
 //!
 //! let board = Board::new(8, 8)?;
 //! let a1 = Square::new(7, 0);
@@ -124,10 +129,27 @@ pub mod board;
 pub mod construct;
 pub mod count;
 pub mod existence;
+mod flip;
 pub mod leaper;
 pub mod notation;
+// The program's (its messages quote as the engine's do), not the engine's API: hidden from the
+// docs, and free to change in any release.
+#[doc(hidden)]
 pub mod quote;
 pub mod search;
 pub mod solve;
 pub mod starts;
 pub mod tour;
+
+// The engine's tests name it by its public paths inside the crate as outside, so that its unit
+// tests share their helpers with its integration tests (`tests/common/mod.rs`).
+#[cfg(test)]
+extern crate self as knights_tour_engine;
+#[cfg(test)]
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+pub use board::{Board, Square};
+pub use leaper::Leaper;
+pub use solve::{Method, Outcome, Request, SolveError, solve};
+pub use tour::Tour;

@@ -8,27 +8,14 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::count::{CountRequest, count_tours};
 use knights_tour_engine::existence::{self, NoTourReason, Verdict};
 use knights_tour_engine::search::{Search, SearchConfig, SearchEvent};
-use knights_tour_engine::solve::{Layer, Method, Outcome, Request, solve};
+use knights_tour_engine::solve::{Layer, Method, Outcome, Request};
 use knights_tour_engine::tour::validate;
+
+mod common;
+use common::solve_checked;
 
 fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()
-}
-
-/// Solves `request` and checks the answer: a tour passes the validator from the requested
-/// start; a `NoTour` is returned only where asked. Returns the outcome for further checks.
-fn solve_checked(request: &Request) -> Outcome {
-    let outcome = solve(request).unwrap_or_else(|error| panic!("{request:?}: {error}"));
-    if let Outcome::Tour { tour, .. } = &outcome {
-        let checked = validate(
-            request.board,
-            tour.squares(),
-            request.closed,
-            Some(request.start),
-        );
-        assert_eq!(checked, Ok(()), "{request:?}");
-    }
-    outcome
 }
 
 /// Asserts a validated tour exists for every start of `board` that the theorems allow.

@@ -10,10 +10,9 @@ use crate::options::{
     BoardArgs, GivenBoardArgs, PieceArgs, method_parser, parse_duration, parse_piece,
 };
 use knights_tour_engine::board::Board;
-use knights_tour_engine::count::{CountMethod, Shard};
+use knights_tour_engine::count::CountMethod;
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{SquareSpec, parse_size};
-use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
 
 use crate::tourfile::InputFormat;
@@ -29,7 +28,7 @@ pub const ENDS_ABOUT: &str =
 /// What `check` does.
 pub const CHECK_ABOUT: &str = "Validate a tour read from FILE or standard input";
 /// What `count` does.
-pub const COUNT_ABOUT: &str = "Count every tour exactly, on one machine or in shards on a cluster";
+pub const COUNT_ABOUT: &str = "Count every tour exactly, in one process or in a cluster of them";
 
 /// Options of `solve`.
 #[derive(Debug, Args)]
@@ -117,7 +116,7 @@ impl SolveArgs {
 #[command(
     about = STARTS_ABOUT,
     after_help = "Each square gets what 'solve --start' answers from it: T a tour (found and \
-validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took. Two \
+validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took (? for a square never reached). Two \
 exceptions, both proofs with 0 nodes: squares the existence theorems refuse are not searched, \
 whatever the method; and where a search proves that no tour starts at a square, the squares a \
 symmetry of the board takes it to (mirrors, turns) share the proof instead of a search. The \
@@ -157,7 +156,8 @@ pub struct MapArgs {
     /// order
     #[arg(long, value_enum, default_value_t = StartsFormat::Grid)]
     pub format: StartsFormat,
-    /// In the grid, the nodes each square took instead of T, - and ?
+    /// In the grid, the nodes each square took instead of T and - (? where none were spent:
+    /// never reached)
     #[arg(long)]
     pub counts: bool,
 }
@@ -167,7 +167,7 @@ pub struct MapArgs {
 #[command(
     about = ENDS_ABOUT,
     after_help = "Each square gets what 'solve --start SQ --end' answers there: T a tour (found \
-and validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took. Two \
+and validated), - no tour (proved), ? gave up; with --counts, the nodes that solve took (? for a square never reached). Two \
 exceptions, both proofs with 0 nodes: ends the theorems refuse (the colour rule: on an even \
 board the ends of a tour differ in colour, on an odd board both are the colour of 0,0; and \
 the start's and the end's own theorems) are not searched; and where a search proves that no \
@@ -244,14 +244,15 @@ as cycles (once whatever their direction and start). --method auto enumerates bo
 20 squares (and a start that is also the end) and counts the rest by frontier dynamic \
 programming, which takes boards whose short side is at most 12; enumeration takes at most 40 \
 squares. The count's states keep to three quarters of the memory the system allows (and \
-KNIGHTS_TOUR_MEMORY): a count that would outgrow it is refused, saying how far it got.\n\nShards: --shard K/N counts \
-part K of N of the frontier count; the parts add up to the whole. With --shards N and no \
---shard, K comes from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) or else \
-SLURM_ARRAY_TASK_ID (a Slurm job array); --shard wins over both. Each shard's --format json \
-carries a digest of the question; --merge adds up the files of every shard of one question, \
-refusing missing, duplicated or mismatched shards.\n\nExit status: 0 counted, 2 bad usage or \
-input (a board too large for the method, a count past the memory cap, a bad shard file), 3 the \
-deadline passed (saying how far the count got)."
+KNIGHTS_TOUR_MEMORY): a count that would outgrow it is refused, saying how far it got.\n\nA \
+cluster: --cluster HOSTFILE --process K runs process K of the N processes HOSTFILE names (one \
+host:port a line), each with --threads workers (the same on every process). Every frontier is \
+spread over the processes by its states' hashes, so each holds about an N-th of it. Process 0 \
+prints the count; the others print nothing.\n\nExit status: 0 counted, 2 bad usage or \
+input (a board too large for the method, a count past the memory cap, a bad hostfile, \
+processes given different counts), 3 the \
+deadline passed (saying how far the count got), 4 a process of the cluster was lost or could \
+not be reached."
 )]
 pub struct CountArgs {
     /// Board size: ROWSxCOLS or N
@@ -277,33 +278,25 @@ pub struct CountArgs {
     /// squares)
     #[arg(long, value_enum, default_value_t = CountMethodArg::Auto)]
     pub method: CountMethodArg,
-    /// Threads the frontier count runs on (default: every core)
+    /// Threads the frontier count runs on (default: every core); in a cluster, each process's
+    /// workers
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
     /// text: the count alone; json: one object with the board, the method, the count and,
-    /// for a shard, the shard and the digest of the question
+    /// in a cluster, the number of processes
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
-    /// Count only shard K of N (0 <= K < N) of the frontier count; overrides the index
-    /// --shards reads from the environment
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, allow_hyphen_values = true)]
-    pub shard: Option<Shard>,
-    /// Count one of N shards, its index from JOB_COMPLETION_INDEX (Kubernetes) or else
-    /// SLURM_ARRAY_TASK_ID (Slurm), unless --shard gives it
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub shards: Option<u32>,
-    /// Add up the shards in these files (each the --format json of one shard) instead of
-    /// counting
-    #[arg(
-        long,
-        value_name = "FILE",
-        num_args = 1..,
-        conflicts_with_all = [
-            "size", "start", "end", "closed", "piece", "deadline", "method", "threads",
-            "shard", "shards",
-        ],
-    )]
-    pub merge: Vec<PathBuf>,
+    /// Count as one process of a cluster: HOSTFILE has one host:port a line, the line of
+    /// process K its K-th (from 0)
+    #[arg(long, value_name = "HOSTFILE", requires = "process")]
+    pub cluster: Option<PathBuf>,
+    /// Which process of --cluster's HOSTFILE this is, from 0; process 0 prints the count
+    #[arg(long, value_name = "K", requires = "cluster")]
+    pub process: Option<u32>,
+    /// How long a process of a cluster waits for the others to connect before it gives up
+    /// (exit status 4), like 50s (the default) or 5m
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "cluster")]
+    pub cluster_wait: Option<Duration>,
 }
 
 /// `count --method` values.
@@ -335,27 +328,4 @@ pub enum CountFormat {
     Text,
     /// One JSON object on one line
     Json,
-}
-
-/// A shard as `--shard` takes it: `K/N` with `0 <= K < N`.
-fn parse_shard(text: &str) -> Result<Shard, String> {
-    let shard = text.split_once('/').and_then(|(index, of)| {
-        let number = |digits: &str| {
-            digits
-                .bytes()
-                .all(|byte| byte.is_ascii_digit())
-                .then(|| digits.parse::<u32>().ok())
-                .flatten()
-        };
-        Some(Shard {
-            index: number(index)?,
-            of: number(of)?,
-        })
-    });
-    shard.filter(|shard| shard.index < shard.of).ok_or_else(|| {
-        format!(
-            "invalid shard {}: expected K/N with 0 <= K < N, like 0/4",
-            quoted(text)
-        )
-    })
 }

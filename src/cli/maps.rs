@@ -171,7 +171,8 @@ fn symbol(answer: &StartAnswer) -> &'static str {
 }
 
 /// One row a line, top to bottom, one cell a square separated by spaces: the answer's letter,
-/// or with `counts` its nodes, right-aligned to the widest.
+/// or with `counts` its nodes (`?` for a square never reached, which took none: a 0 is a
+/// square a theorem settled), right-aligned to the widest.
 fn write_grid(out: &mut impl Write, map: &StartsMap, counts: bool) -> io::Result<()> {
     let width = if counts {
         let most = map.answers.iter().map(|answer| answer.nodes).max();
@@ -186,10 +187,10 @@ fn write_grid(out: &mut impl Write, map: &StartsMap, counts: bool) -> io::Result
             if col > 0 {
                 line.push(' ');
             }
-            let cell = if counts {
-                digits.format(answer.nodes)
-            } else {
-                symbol(answer)
+            let cell = match answer.outcome {
+                StartOutcome::NotReached { .. } => "?",
+                _ if counts => digits.format(answer.nodes),
+                _ => symbol(answer),
             };
             line.extend(std::iter::repeat_n(' ', width - cell.len()));
             line.push_str(cell);

@@ -19,7 +19,7 @@ use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::options::{BoardArgs, with_memory_cap};
+use crate::options::{BoardArgs, memory_cap_for, with_memory_cap};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::full_name;
 use knights_tour_engine::quote::quoted;
@@ -48,6 +48,8 @@ pub enum ExitStatus {
     BadInput = 2,
     /// The budget or deadline ran out.
     GaveUp = 3,
+    /// A process of a cluster count was lost or could not be reached.
+    ClusterFailed = 4,
 }
 
 impl From<ExitStatus> for ExitCode {
@@ -189,7 +191,9 @@ fn request_for(board: &BoardArgs) -> Result<Request, Failure> {
 /// `request` asked to complete the partial tour in `file`, which starts it: a `--start`
 /// given (`start_given`) must be its first square.
 fn completing(mut request: Request, file: &Path, start_given: bool) -> Result<Request, Failure> {
-    let prefix = read_prefix(file, request.board, request.piece).map_err(Failure::bad_input)?;
+    let memory_cap = memory_cap_for(request.board).map_err(Failure::bad_input)?;
+    let prefix =
+        read_prefix(file, request.board, request.piece, memory_cap).map_err(Failure::bad_input)?;
     let first = prefix[0];
     if start_given && first != request.start {
         let name = |square| full_name(request.board, square);

@@ -10,8 +10,8 @@
 //! `EIO` (a pseudo-terminal whose other side closed), is the end of the input
 //! (`TerminalInput::Ended`: the loop ends, the terminal is restored as far as it can be, exit
 //! status 129 as for `SIGHUP`), and any other read error ends the run with the error (exit
-//! status 1); neither is read again. The bytes become crossterm's events through
-//! `terminput`'s parser (crossterm's own, published on its own), as over SSH. Nothing else may
+//! status 1); neither is read again. The bytes become crossterm's events through the parser an
+//! SSH client's bytes go through too (`terminal_bytes`, over `terminput`). Nothing else may
 //! read the terminal while the explorer runs: a cursor-position query (ratatui's
 //! `Terminal::clear`) would start crossterm's reader beside this one.
 //!
@@ -33,6 +33,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::time::{Duration, Instant};
 
 use crossterm::event::Event;
+
+#[cfg(unix)]
+use super::terminal_bytes::KeyParser;
 
 /// Something the run loop must answer.
 #[derive(Debug)]
@@ -161,7 +164,7 @@ fn read_terminal(sender: SyncSender<FromTerminal>) -> io::Result<()> {
     std::thread::Builder::new()
         .name("terminal".into())
         .spawn(move || {
-            let mut parser = KeyParser::default();
+            let mut parser = KeyParser::new();
             let mut bytes = [0u8; 1024];
             loop {
                 let message = match terminal.read(&mut bytes) {
@@ -217,45 +220,6 @@ fn read_terminal(sender: SyncSender<FromTerminal>) -> io::Result<()> {
             }
         })?;
     Ok(())
-}
-
-/// The longest sequence kept while incomplete: longer than any key or mouse report (a longer
-/// one, a paste or garbage, is dropped: the explorer takes no text).
-#[cfg(unix)]
-const MAX_PENDING: usize = 4096;
-
-/// Turns the terminal's bytes into events, as crossterm's reader does, keeping an incomplete
-/// sequence between reads. A lone `Esc` is the key only when nothing follows it in the same
-/// read: a terminal sends an escape sequence in one write.
-#[cfg(unix)]
-#[derive(Debug, Default)]
-struct KeyParser {
-    pending: Vec<u8>,
-}
-
-#[cfg(unix)]
-impl KeyParser {
-    /// Parses one read's `bytes`, giving each complete event to `emit`.
-    fn feed(&mut self, bytes: &[u8], mut emit: impl FnMut(Event)) {
-        const ESC: u8 = 0x1b;
-        for (index, &byte) in bytes.iter().enumerate() {
-            self.pending.push(byte);
-            if index + 1 < bytes.len() && self.pending == [ESC] {
-                continue;
-            }
-            match terminput::Event::parse_from(&self.pending) {
-                Ok(Some(event)) => {
-                    self.pending.clear();
-                    if let Ok(event) = terminput_crossterm::to_crossterm(event) {
-                        emit(event);
-                    }
-                }
-                Ok(None) if self.pending.len() < MAX_PENDING => {}
-                // Not an event, or one that never ends: dropped.
-                Ok(None) | Err(_) => self.pending.clear(),
-            }
-        }
-    }
 }
 
 /// Registers the signals and forwards each one that arrives on a thread of its own; `wake`
@@ -334,62 +298,6 @@ pub(crate) fn stop_process() {}
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
-    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseEventKind};
-
-    fn parse(reads: &[&[u8]]) -> Vec<Event> {
-        let mut parser = KeyParser::default();
-        let mut events = Vec::new();
-        for bytes in reads {
-            parser.feed(bytes, |event| events.push(event));
-        }
-        events
-    }
-
-    fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
-        Event::Key(KeyEvent::new(code, modifiers))
-    }
-
-    #[test]
-    fn keys_arrows_and_a_lone_esc_come_out_as_crossterm_gives_them() {
-        let events = parse(&[b"q", b"\x1b[A\r", b"\x03", b"\x1b", "é".as_bytes()]);
-        assert_eq!(
-            events,
-            [
-                key(KeyCode::Char('q'), KeyModifiers::NONE),
-                key(KeyCode::Up, KeyModifiers::NONE),
-                key(KeyCode::Enter, KeyModifiers::NONE),
-                key(KeyCode::Char('c'), KeyModifiers::CONTROL),
-                key(KeyCode::Esc, KeyModifiers::NONE),
-                key(KeyCode::Char('é'), KeyModifiers::NONE),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_sequence_split_between_reads_and_a_mouse_click_are_read() {
-        let events = parse(&[b"\x1b[", b"C", b"\x1b[<0;10;5M"]);
-        assert_eq!(events[0], key(KeyCode::Right, KeyModifiers::NONE));
-        let Event::Mouse(mouse) = &events[1] else {
-            panic!("a mouse event: {events:?}")
-        };
-        assert!(matches!(mouse.kind, MouseEventKind::Down(_)));
-        assert_eq!((mouse.column, mouse.row), (9, 4));
-    }
-
-    #[test]
-    fn garbage_and_an_endless_sequence_are_dropped_and_keys_after_them_read() {
-        let mut parser = KeyParser::default();
-        let mut events = Vec::new();
-        let endless = [b"\x1b[200~".as_slice(), &[b'x'; 10_000]].concat();
-        parser.feed(&endless, |event| events.push(event));
-        assert!(parser.pending.len() < MAX_PENDING);
-        parser.feed(b"\x1b[\xff\xfe", |event| events.push(event));
-        parser.feed(b"q", |event| events.push(event));
-        assert_eq!(
-            events.last(),
-            Some(&key(KeyCode::Char('q'), KeyModifiers::NONE))
-        );
-    }
 
     #[test]
     fn the_end_of_input_and_a_read_error_reach_the_loop_once_and_a_signal_comes_first() {

@@ -105,3 +105,41 @@ pub(crate) fn capped(mut request: Request, bytes: u64) -> Request {
 pub fn megabytes(bytes: u64) -> String {
     format!("{} MB", bytes.div_ceil(1 << 20))
 }
+
+/// `needed` and `allowed` for a message that says the one does not fit in the other: in
+/// megabytes rounded up ([`megabytes`]), or where those read alike, in tenths with the need
+/// rounded up and the allowance down, which read apart whenever the need is the larger.
+pub fn megabytes_apart(needed: u64, allowed: u64) -> (String, String) {
+    let whole = (megabytes(needed), megabytes(allowed));
+    if whole.0 != whole.1 || needed <= allowed {
+        return whole;
+    }
+    let tenths = |tenths: u64| format!("{}.{} MB", tenths / 10, tenths % 10);
+    (
+        tenths((needed * 10).div_ceil(1 << 20)),
+        tenths(allowed * 10 >> 20),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_that_differ_read_apart() {
+        const MIB: u64 = 1 << 20;
+        // A 256x256 map's answers, and the maps' share of a session of 64 MiB: both 13 MB.
+        assert_eq!(
+            megabytes_apart(13_631_488, 13_177_216),
+            ("13.0 MB".to_string(), "12.5 MB".to_string())
+        );
+        assert_eq!(
+            megabytes_apart(20 * MIB, 13 * MIB),
+            ("20 MB".to_string(), "13 MB".to_string())
+        );
+        assert_eq!(
+            megabytes_apart(13 * MIB + 2, 13 * MIB + 1),
+            ("13.1 MB".to_string(), "13.0 MB".to_string())
+        );
+    }
+}

@@ -14,6 +14,8 @@
 //!   are two hosts of it;
 //! - [`input`]: what the local loop waits for: the terminal's events, read on a thread of their
 //!   own (the end of its input included), and signals;
+//! - `terminal_bytes`: a terminal's bytes as events, the one parser of the local terminal and
+//!   of an SSH client;
 //! - `opening`: `--tour FILE`, read and validated before the terminal is touched;
 //! - this module: the options, and the local host: the terminal's set-up and restoration (on
 //!   quit, error, panic, the signals that end it and the terminal going away, see [`Ending`];
@@ -27,6 +29,7 @@ pub mod limits;
 mod opening;
 pub(crate) mod rewind;
 pub(crate) mod stepped;
+pub(crate) mod terminal_bytes;
 pub mod ui;
 pub mod work_pool;
 

@@ -1,11 +1,14 @@
 //! The memory this process may use, found on the host: what the system reports free
 //! (`MemAvailable`), what the process's control group allows (cgroups v2 `memory.max`, v1
-//! `memory.limit_in_bytes`, less what the group already uses), and [`MEMORY_VARIABLE`], which
-//! lowers both. The engine receives the result as a plain number of bytes.
+//! `memory.limit_in_bytes`, less what the group already uses), what its own limits allow (the
+//! address space, `ulimit -v` or `prlimit --as`, less what it has mapped; likewise the data
+//! segment, `ulimit -d`), and [`MEMORY_VARIABLE`], which lowers them all. The engine receives
+//! the result as a plain number of bytes.
 
 use std::env::{self, VarError};
 use std::fs;
 
+use knights_tour_engine::board::Board;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::solve::Request;
 
@@ -22,12 +25,19 @@ pub(crate) const SMALL_BOARD: u64 = 1 << 16;
 /// output honours; for a board of at most `SMALL_BOARD` squares, the variable's cap alone.
 /// Fails with a one-line message when [`MEMORY_VARIABLE`] is not an amount.
 pub fn with_memory_cap(mut request: Request) -> Result<Request, String> {
-    request.memory_cap = if request.board.area() <= SMALL_BOARD {
-        memory_variable()?
-    } else {
-        memory_limit()?
-    };
+    request.memory_cap = memory_cap_for(request.board)?;
     Ok(request)
+}
+
+/// The memory cap of work on `board`: [`memory_limit`], or for a board of at most
+/// `SMALL_BOARD` squares the variable's cap alone. Fails with a one-line message when
+/// [`MEMORY_VARIABLE`] is not an amount.
+pub fn memory_cap_for(board: Board) -> Result<Option<u64>, String> {
+    if board.area() <= SMALL_BOARD {
+        memory_variable()
+    } else {
+        memory_limit()
+    }
 }
 
 /// The cap [`MEMORY_VARIABLE`] sets, if it is set; fails when it is not an amount.
@@ -42,15 +52,21 @@ fn memory_variable() -> Result<Option<u64>, String> {
 }
 
 /// The bytes this process may use: the least of the memory the system reports free, the room
-/// left in its control group and [`MEMORY_VARIABLE`]; `None` when none of them says. Fails
-/// with a one-line message naming the variable's value when it is set but not an amount (or
-/// not UTF-8), whatever else the host reports.
+/// left in its control group, the room left under its own address-space and data limits and
+/// [`MEMORY_VARIABLE`]; `None` when none of them says. Fails with a one-line message naming
+/// the variable's value when it is set but not an amount (or not UTF-8), whatever else the
+/// host reports.
 pub fn memory_limit() -> Result<Option<u64>, String> {
     let from_variable = memory_variable()?;
-    Ok([from_variable, available_memory(), control_group_room()]
-        .into_iter()
-        .flatten()
-        .min())
+    Ok([
+        from_variable,
+        available_memory(),
+        control_group_room(),
+        process_limit_room(),
+    ]
+    .into_iter()
+    .flatten()
+    .min())
 }
 
 fn not_an_amount(text: &[u8]) -> String {
@@ -85,6 +101,39 @@ fn available_memory() -> Option<u64> {
         .lines()
         .find(|line| line.starts_with("MemAvailable:"))?;
     let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kilobytes.checked_mul(1024)
+}
+
+/// The room left under this process's own limits, if it has any: the address space
+/// (`RLIMIT_AS`: `ulimit -v`, `prlimit --as`) less what it has mapped (`VmSize`), and the data
+/// segment (`RLIMIT_DATA`: `ulimit -d`) less its private writable mappings (`VmData`), which
+/// is what the kernel counts against each. Read from `/proc/self`, which the kernel keeps.
+fn process_limit_room() -> Option<u64> {
+    let limits = fs::read_to_string("/proc/self/limits").ok()?;
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    [
+        ("Max address space", "VmSize:"),
+        ("Max data size", "VmData:"),
+    ]
+    .into_iter()
+    .filter_map(|(limit, used)| {
+        let limit = soft_limit(&limits, limit)?;
+        Some(limit.saturating_sub(status_bytes(&status, used).unwrap_or(0)))
+    })
+    .min()
+}
+
+/// The soft limit of the row `name` of `/proc/self/limits` (`Max address space  400000000
+/// unlimited  bytes`), in its units; `None` for `unlimited` or no such row.
+fn soft_limit(limits: &str, name: &str) -> Option<u64> {
+    let row = limits.lines().find_map(|line| line.strip_prefix(name))?;
+    row.split_whitespace().next()?.parse().ok()
+}
+
+/// The field `name` of `/proc/self/status` (`VmSize:   3896 kB`), in bytes.
+fn status_bytes(status: &str, name: &str) -> Option<u64> {
+    let row = status.lines().find_map(|line| line.strip_prefix(name))?;
+    let kilobytes: u64 = row.split_whitespace().next()?.parse().ok()?;
     kilobytes.checked_mul(1024)
 }
 
@@ -198,6 +247,19 @@ mod tests {
         assert_eq!(room_in_group("1000", None), Some(1000));
         assert_eq!(room_in_group("max\n", Some("5000")), None);
         assert_eq!(room_in_group("9223372036854771712", Some("5")), None);
+    }
+
+    #[test]
+    fn a_process_limit_is_read_from_its_row_and_unlimited_is_none() {
+        let limits = "Limit                     Soft Limit           Hard Limit           Units     \n\
+                      Max data size             unlimited            unlimited            bytes     \n\
+                      Max address space         400000000            unlimited            bytes     \n";
+        assert_eq!(soft_limit(limits, "Max address space"), Some(400_000_000));
+        assert_eq!(soft_limit(limits, "Max data size"), None);
+        assert_eq!(soft_limit(limits, "Max file locks"), None);
+        let status = "Name:\tknights-tour\nVmPeak:\t    9000 kB\nVmSize:\t    3896 kB\n";
+        assert_eq!(status_bytes(status, "VmSize:"), Some(3896 * 1024));
+        assert_eq!(status_bytes(status, "VmData:"), None);
     }
 
     #[test]

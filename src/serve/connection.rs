@@ -19,12 +19,12 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, Meth
 use tokio::sync::watch;
 
 use crate::explorer::Look;
+use crate::explorer::terminal_bytes::KeyParser;
 use knights_tour_engine::quote::quoted;
 
 use super::Access;
 use super::hostkey::fingerprint;
 use super::inbox::Inbox;
-use super::input::KeyParser;
 use super::limits::Place;
 use super::session_thread::{self, Outlet, SessionStart, terminal_size};
 use super::shared::{Phase, Shared};

@@ -175,6 +175,31 @@ mod tests {
         assert!(limits.session(b).is_ok());
     }
 
+    /// What an operator opening the server to the public needs to know is stated, with the
+    /// values the server keeps to (in README.md, or GUIDE.md once the guide is split off).
+    #[test]
+    fn the_limits_an_operator_relies_on_are_the_documented_ones() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let docs: String = ["README.md", "GUIDE.md"]
+            .iter()
+            .filter_map(|name| std::fs::read_to_string(format!("{root}/{name}")).ok())
+            .collect::<Vec<_>>()
+            .join("\n")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let sessions = crate::serve::SESSIONS_PER_ADDRESS;
+        let memory = crate::serve::SESSION_MEMORY_MIB;
+        for stated in [
+            format!("in all and {sessions} from one address"),
+            format!("{MAX_HANDSHAKES} logins under way at once"),
+            format!("and {HANDSHAKES_PER_ADDRESS} of them from one address"),
+            format!("`--session-memory` ({memory} MiB)"),
+        ] {
+            assert!(docs.contains(&stated), "the docs do not say {stated:?}");
+        }
+    }
+
     #[test]
     fn an_ipv4_mapped_address_is_the_ipv4_address() {
         let limits = Limits::new(10, 1);

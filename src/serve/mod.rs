@@ -18,7 +18,8 @@
 //!   channel, its pty and environment, and every other request refused;
 //! - `session`: one session: the explorer's run loop ([`crate::explorer::driver`]) on a thread
 //!   of its own, fed by an inbox of events and writing frames to the channel;
-//! - [`input`]: the client's bytes as crossterm's events, through `terminput`'s parser;
+//! - the client's bytes become crossterm's events through the explorer's own parser
+//!   (`explorer::terminal_bytes`), the one the local terminal's bytes go through;
 //! - `log`: one line on standard error per event (`tracing`), plain or JSON.
 //!
 //! **Invariant:** this module imports the explorer and `options`, never `cli`; the explorer
@@ -28,7 +29,6 @@ pub mod authorized;
 mod connection;
 pub(crate) mod hostkey;
 mod inbox;
-pub mod input;
 pub mod limits;
 mod log;
 mod server;
@@ -57,8 +57,10 @@ pub(crate) const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 pub(crate) const LOGIN_DEADLINE: Duration = Duration::from_secs(20);
 /// The most sessions at once from one client address.
 pub(crate) const SESSIONS_PER_ADDRESS: usize = 4;
-/// The memory a session may use unless told (`--session-memory`), in MiB.
-pub(crate) const SESSION_MEMORY_MIB: u64 = 64;
+/// The memory a session may use unless told (`--session-memory`), in MiB: enough, besides
+/// the largest screen, for the maps' quarter to hold the largest map (256x256, 13 MiB of
+/// answers while it is made) with room for its solves.
+pub(crate) const SESSION_MEMORY_MIB: u64 = 80;
 /// The least `--session-memory`, in MiB: the screen and a search of a small board.
 const LEAST_SESSION_MEMORY_MIB: u64 = 16;
 

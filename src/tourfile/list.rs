@@ -6,6 +6,7 @@
 //! (`spanned`).
 
 mod held;
+mod seen;
 mod spanned;
 
 use std::io::Read;
@@ -16,6 +17,7 @@ use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Validator;
 
 use super::input::{Line, LineReader, Source, short_number};
+use super::prefix::Kept;
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
     number_text, significant_digits, text_error, validator,
@@ -102,29 +104,28 @@ impl Progress {
 }
 
 /// The squares of a partial tour, kept as they are checked.
-struct Path {
+struct Path<'a> {
     progress: Progress,
-    squares: Vec<Square>,
+    kept: &'a mut Kept,
 }
 
-impl Squares for Path {
+impl Squares for Path<'_> {
     fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
         let square = self.progress.push(row, col, line)?;
-        self.squares
-            .try_reserve(1)
-            .map_err(|_| input_error(line, "no memory to hold the partial tour this far"))?;
-        self.squares.push(square);
-        Ok(())
+        self.kept
+            .push(square)
+            .map_err(|error| input_error(line, error))
     }
 }
 
-/// Reads a partial tour of `piece` on `board`: a path (each square on the board, once, a
-/// move of the piece from the one before), of any length up to the whole board.
+/// Reads a partial tour of `piece` on `board` into `kept`: a path (each square on the board,
+/// once, a move of the piece from the one before), of any length up to the whole board.
 pub(super) fn read_path<R: Read>(
     input: &mut LineReader<R>,
     board: Board,
     piece: Leaper,
-) -> Result<Vec<Square>, CheckError> {
+    kept: &mut Kept,
+) -> Result<(), CheckError> {
     let mut path = Path {
         progress: Progress {
             board,
@@ -132,10 +133,9 @@ pub(super) fn read_path<R: Read>(
             visited: 0,
             first: None,
         },
-        squares: Vec::new(),
+        kept,
     };
-    read_squares(input, &mut path)?;
-    Ok(path.squares)
+    read_squares(input, &mut path)
 }
 
 /// Checks a list against the board of `expect`, or without one on the board its squares span.

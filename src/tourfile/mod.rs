@@ -503,23 +503,67 @@ mod tests {
     }
 
     #[test]
-    fn an_endless_list_without_a_size_ends_at_the_memory_cap() {
-        // Knight moves back and forth (half a byte a line held), or one square again and
-        // again (a jump each).
-        for chunk in [&b"0 0\n1 2\n"[..], b"0 0\n"] {
+    fn an_endless_list_without_a_size_that_repeats_ends_at_its_first_repeat() {
+        // Knight moves back and forth (a square again), or one square again and again (no
+        // move at all): no board has such a tour, whatever board the list would span.
+        for (chunk, needle) in [
+            (&b"0 0\n1 2\n"[..], "line 3: square 0,0 visited twice"),
+            (
+                b"0 0\n",
+                "line 2: step 1 \u{2192} 2 is not a knight move (0,0 to 0,0)",
+            ),
+        ] {
             let mut reader = Endless {
                 head: b"",
                 chunk,
                 given: 0,
             };
-            let expect = Expectations {
-                memory_cap: Some(64 << 10),
-                ..expect(None)
-            };
-            let error = check_tour(&mut reader, InputFormat::Auto, &expect).unwrap_err();
-            assert!(error.to_string().contains("pass --size"), "{error}");
-            assert!(reader.given <= 4 << 20, "{chunk:?}: read {}", reader.given);
+            let error = check_tour(&mut reader, InputFormat::Auto, &expect(None)).unwrap_err();
+            assert!(matches!(error, CheckError::Invalid(_)), "{error}");
+            assert!(error.to_string().starts_with(needle), "{error}");
+            assert!(reader.given <= 1 << 20, "{chunk:?}: read {}", reader.given);
         }
+    }
+
+    /// An endless knight's path along two rows, `0 0`, `1 2`, `0 4`, …: never a square again.
+    struct Strip {
+        pending: Vec<u8>,
+        square: u64,
+    }
+
+    impl Read for Strip {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            while self.pending.len() < buffer.len() {
+                let line = format!("{} {}\n", self.square % 2, 2 * self.square);
+                self.pending.extend_from_slice(line.as_bytes());
+                self.square += 1;
+            }
+            let count = buffer.len();
+            buffer.copy_from_slice(&self.pending[..count]);
+            self.pending.drain(..count);
+            Ok(count)
+        }
+    }
+
+    #[test]
+    fn an_endless_list_without_a_size_that_never_repeats_ends_at_the_memory_cap() {
+        let mut reader = Strip {
+            pending: Vec::new(),
+            square: 0,
+        };
+        let expect = Expectations {
+            memory_cap: Some(64 << 10),
+            ..expect(None)
+        };
+        let error = check_tour(&mut reader, InputFormat::Auto, &expect).unwrap_err();
+        assert!(error.to_string().contains("pass --size"), "{error}");
+        // Half a byte a square held, and a bit a square of the board spanned so far (twice
+        // the squares named, up to twice as wide while it grows): a few bytes a square.
+        assert!(
+            (10_000..200_000).contains(&reader.square),
+            "read {} squares",
+            reader.square
+        );
     }
 
     #[test]

@@ -1,15 +1,17 @@
 //! A partial tour to complete (`solve --prefix`): a path of the piece (the knight unless
-//! `--piece` names another) on a given board, read from
-//! a list (`r c` a line, in visit order) as `check` reads a list, or from a JSON object with
-//! its `path` (`[[r,c],...]`, as `solve --format json` writes; `rows` and `cols`, if given,
-//! must be the board's, and `piece`, if given, the piece's). Every square is checked (on the
-//! board, not visited before, a move of the piece from the one before), and the first that breaks a rule is named by its line
-//! or its place in the path; a partial tour is not a tour, so a broken one is bad input
-//! (status 2), not an invalid tour.
+//! `--piece` names another) on a given board, read from a list (`r c` a line, in visit order)
+//! as `check` reads a list, or from a JSON object with its `path` (`[[r,c],...]`, as `solve
+//! --format json` writes; `rows` and `cols`, if given, must be the board's, and `piece`, if
+//! given, the piece's) by `check`'s pull parser (`json::partial`). Both stream: every square is
+//! checked as it arrives (on the board, not visited before, a move of the piece from the one
+//! before), and the first that breaks a rule is named by its line (and column, in JSON) at
+//! once, however much follows; a partial tour is not a tour, so a broken one is bad input
+//! (status 2), not an invalid tour. A grid numbers every square of the board, so it holds no
+//! partial tour and is refused.
 //!
-//! A list streams. The JSON is read whole through `serde_json`, at most [`MAX_JSON_BYTES`]
-//! (or 32 bytes a square of the board, if less): a partial tour's path is held anyway. A grid
-//! numbers every square of the board, so it holds no partial tour and is refused.
+//! The path is kept, as the solve needs it: eight bytes a square ([`Kept`]), besides the
+//! validator's bit a square, both within the memory cap the caller gives (refused, status 2,
+//! never an abort).
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -18,16 +20,20 @@ use std::path::Path;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
-use knights_tour_engine::tour::Validator;
-use serde_json::Value;
 
 use super::input::{LineReader, Once};
-use super::{CheckError, InputFormat, detect, list, skip_to_text};
+use super::{CheckError, InputFormat, detect, json, list, megabytes, skip_to_text};
 
 /// Reads the partial tour in the file at `path` (standard input for `-`) on `board`: its
-/// squares in visit order, at least one. Every error is bad input (status 2), naming the file
-/// and, for a square that breaks a rule, its line.
-pub fn read_prefix(path: &Path, board: Board, piece: Leaper) -> Result<Vec<Square>, CheckError> {
+/// squares in visit order, at least one, held within `memory_cap` bytes (`None`: what the
+/// system gives). Every error is bad input (status 2), naming the file and, for a square that
+/// breaks a rule, its line.
+pub fn read_prefix(
+    path: &Path,
+    board: Board,
+    piece: Leaper,
+    memory_cap: Option<u64>,
+) -> Result<Vec<Square>, CheckError> {
     let (reader, name): (Box<dyn Read>, String) = if path.as_os_str() == "-" {
         (Box::new(io::stdin().lock()), "standard input".into())
     } else {
@@ -36,7 +42,7 @@ pub fn read_prefix(path: &Path, board: Board, piece: Leaper) -> Result<Vec<Squar
             .map_err(|error| CheckError::Input(format!("cannot open {name}: {error}")))?;
         (Box::new(file), name)
     };
-    read(LineReader::new(Once(reader)), board, piece).map_err(|error| match error {
+    read(LineReader::new(Once(reader)), board, piece, memory_cap).map_err(|error| match error {
         CheckError::Io(error) => CheckError::Input(format!("cannot read {name}: {error}")),
         CheckError::Invalid(message) => CheckError::Input(format!(
             "{name} is not a {piece}'s path on {board}: {message}"
@@ -50,7 +56,18 @@ fn read<R: Read>(
     mut input: LineReader<R>,
     board: Board,
     piece: Leaper,
+    memory_cap: Option<u64>,
 ) -> Result<Vec<Square>, CheckError> {
+    let bitmap = board.area().div_ceil(8);
+    if let Some(cap) = memory_cap.filter(|&cap| bitmap > cap) {
+        return Err(CheckError::Input(format!(
+            "completing a partial tour of the {board} board needs {} of memory to check it (one \
+             bit a square), more than the {} this process may use",
+            megabytes(bitmap),
+            megabytes(cap)
+        )));
+    }
+    let mut kept = Kept::new(memory_cap.map(|cap| (cap - bitmap, cap)));
     if !skip_to_text(&mut input)? {
         return Err(CheckError::Input(
             "the partial tour is empty: expected a list of 'r c' lines, its first square first"
@@ -58,117 +75,76 @@ fn read<R: Read>(
         ));
     }
     match detect(&mut input)? {
-        InputFormat::List => list::read_path(&mut input, board, piece),
-        InputFormat::Json => read_json(&mut input, board, piece),
-        _ => Err(CheckError::Input(
-            "a partial tour is a list of 'r c' lines or a JSON object with its 'path', but this \
-             looks like a grid, which numbers every square"
-                .into(),
-        )),
+        InputFormat::List => list::read_path(&mut input, board, piece, &mut kept)?,
+        InputFormat::Json => json::partial::read(&mut input, board, piece, &mut kept)?,
+        _ => {
+            return Err(CheckError::Input(
+                "a partial tour is a list of 'r c' lines or a JSON object with its 'path', but \
+                 this looks like a grid, which numbers every square"
+                    .into(),
+            ));
+        }
     }
+    Ok(kept.squares)
 }
 
-/// The most bytes of a partial tour's JSON read.
-const MAX_JSON_BYTES: u64 = 256 << 20;
+/// The squares of a partial tour as they are read, in at most the room given.
+pub(super) struct Kept {
+    squares: Vec<Square>,
+    /// The most bytes the squares may take, and the memory cap that leaves them that room;
+    /// `None`: what the system gives.
+    room: Option<(u64, u64)>,
+}
 
-/// Reads the JSON object of a partial tour: its `path`, checked square by square.
-fn read_json<R: Read>(
-    input: &mut LineReader<R>,
-    board: Board,
-    piece: Leaper,
-) -> Result<Vec<Square>, CheckError> {
-    let limit = board.area().saturating_mul(32).saturating_add(1 << 16);
-    let limit = limit.min(MAX_JSON_BYTES);
-    let mut text = Vec::new();
-    Rest(input).take(limit + 1).read_to_end(&mut text)?;
-    if text.len() as u64 > limit {
-        return Err(CheckError::Input(format!(
-            "the JSON of a partial tour of {board} is at most {limit} bytes, and this one is \
-             longer: give the path as a list of 'r c' lines"
-        )));
-    }
-    let bad = CheckError::Input;
-    let value: Value =
-        serde_json::from_slice(&text).map_err(|error| bad(format!("not JSON: {error}")))?;
-    for (key, side) in [("rows", board.rows()), ("cols", board.cols())] {
-        if let Some(given) = value
-            .get(key)
-            .filter(|given| given.as_u64() != Some(u64::from(side)))
-        {
-            return Err(bad(format!(
-                "'{key}' is {given}, but the board is {board}: give --size to match"
-            )));
+impl Kept {
+    /// No squares yet, to be kept in at most `room` bytes (with the memory cap it is the room
+    /// left of).
+    pub(super) fn new(room: Option<(u64, u64)>) -> Self {
+        Self {
+            squares: Vec::new(),
+            room,
         }
     }
-    let named = value.get("piece").map(|named| {
-        named
-            .as_str()
-            .and_then(|text| Leaper::parse(text).ok())
-            .ok_or_else(|| {
-                bad(format!(
-                    "'piece' is {named}, not a piece as --piece names it"
-                ))
-            })
-    });
-    match named.transpose()? {
-        Some(named) if named != piece => {
-            return Err(bad(format!(
-                "the partial tour is a {named}'s, but the tour asked for is a {piece}'s: give \
-                 --piece {}",
-                named.label()
-            )));
+
+    /// The squares kept so far.
+    pub(super) fn squares(&self) -> &[Square] {
+        &self.squares
+    }
+
+    /// Keeps `square` after the others; an error says why there is no room for it.
+    #[inline(always)]
+    pub(super) fn push(&mut self, square: Square) -> Result<(), String> {
+        if self.squares.len() == self.squares.capacity() {
+            self.grow()?;
         }
-        _ => {}
+        self.squares.push(square);
+        Ok(())
     }
-    let Some(path) = value.get("path").and_then(Value::as_array) else {
-        return Err(bad(
-            "the JSON has no 'path' array of [row, col] squares".into()
-        ));
-    };
-    if path.is_empty() {
-        return Err(bad("the partial tour's 'path' is empty".into()));
-    }
-    let mut validator = Validator::new(board, false, None).with_piece(piece);
-    let mut squares = Vec::new();
-    squares
-        .try_reserve_exact(path.len())
-        .map_err(|_| bad("no memory to hold the partial tour".into()))?;
-    for (number, item) in path.iter().enumerate() {
-        let place = number + 1;
-        let Some(square) = json_square(item) else {
-            return Err(bad(format!(
-                "square {place} of the path is {item}, not [row, col] on the {board} board"
-            )));
+
+    /// Room for more squares, doubling; the old list and the new are both held while it
+    /// moves, and both must fit in the room.
+    #[cold]
+    fn grow(&mut self) -> Result<(), String> {
+        const SQUARE: u64 = size_of::<Square>() as u64;
+        let (length, capacity) = (self.squares.len(), self.squares.capacity() as u64);
+        let most = self.room.map_or(u64::MAX, |(room, _)| {
+            (room / SQUARE).saturating_sub(capacity)
+        });
+        let wanted = (capacity * 2).max(64).min(most);
+        let refused = || match self.room {
+            Some((_, cap)) => format!(
+                "a partial tour is held as it is read, {SQUARE} bytes a square, and one of more \
+                 than {length} squares needs more than the {} this process may use",
+                megabytes(cap)
+            ),
+            None => format!("no memory to hold more than {length} squares of the partial tour"),
         };
-        validator
-            .push(square)
-            .map_err(|error| bad(format!("square {place} of the path: {error}")))?;
-        squares.push(square);
-    }
-    Ok(squares)
-}
-
-/// `[row, col]`, if `item` is that.
-fn json_square(item: &Value) -> Option<Square> {
-    let [row, col] = item.as_array()?.as_slice() else {
-        return None;
-    };
-    let row = u32::try_from(row.as_u64()?).ok()?;
-    let col = u32::try_from(col.as_u64()?).ok()?;
-    Some(Square::new(row, col))
-}
-
-/// What is left of a [`LineReader`]'s input, as a reader.
-struct Rest<'a, R: Read>(&'a mut LineReader<R>);
-
-impl<R: Read> Read for Rest<'_, R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        self.0.fill(1)?;
-        let buffered = self.0.buffered();
-        let count = buffered.len().min(out.len());
-        out[..count].copy_from_slice(&buffered[..count]);
-        self.0.advance(count);
-        Ok(count)
+        if wanted <= length as u64 {
+            return Err(refused());
+        }
+        self.squares
+            .try_reserve_exact(wanted as usize - length)
+            .map_err(|_| refused())
     }
 }
 
@@ -185,6 +161,7 @@ mod tests {
             LineReader::new(Once(text.as_bytes())),
             board(side),
             Leaper::KNIGHT,
+            Some(1 << 20),
         )
     }
 
@@ -219,20 +196,67 @@ mod tests {
             [Square::new(0, 0), Square::new(1, 2)]
         );
         for (text, needle) in [
-            (r#"{"path": [[0,0], [1,1]]}"#, "square 2"),
-            (r#"{"path": [[0,0], "b3"]}"#, "square 2"),
+            (
+                r#"{"path": [[0,0], [1,1]]}"#,
+                "column 18: step 1 → 2 is not",
+            ),
+            (r#"{"path": [[0,0], "b3"]}"#, "column 18: expected a square"),
+            (r#"{"path": [[0,0], [9,9]]}"#, "9,9 is off the 5x5 board"),
             (r#"{"rows": 6, "path": [[0,0]]}"#, "'rows' is 6"),
+            (r#"{"path": [[0,0]], "cols": 4}"#, "'cols' is 4"),
+            (r#"{"piece": "camel", "path": [[0,0]]}"#, "--piece camel"),
             (r#"{"path": []}"#, "empty"),
             (r#"{"rows": 5}"#, "no 'path'"),
-            (r#"{"path": [[0,0]"#, "not JSON"),
+            (r#"{"path": [[0,0]"#, "expected ',' or ']'"),
+            (
+                r#"{"path": [[0,0]], "path": [[0,0]]}"#,
+                "'path' appears twice",
+            ),
         ] {
             let error = read_text(text, 5).unwrap_err().to_string();
             assert!(error.contains(needle), "{text}: {error}");
         }
-        // Longer than 32 bytes a square of a 5x5 board and 64 KiB: refused before parsing.
-        let long = format!(r#"{{"note": "{}", "path": [[0,0]]}}"#, "x".repeat(70_000));
-        let error = read_text(&long, 5).unwrap_err().to_string();
-        assert!(error.contains("as a list"), "{error}");
+        // Anything else is skipped, however long, and the path kept.
+        let long = format!(
+            r#"{{"note": "{}", "closed": true, "path": [[0,0],[2,1]]}}"#,
+            "x".repeat(70_000)
+        );
+        let path = read_text(&long, 5).unwrap();
+        assert_eq!(path, [Square::new(0, 0), Square::new(2, 1)]);
+    }
+
+    #[test]
+    fn a_path_longer_than_its_room_is_refused_at_the_square_that_does_not_fit() {
+        // A 2000x2000 board's bitmap (500,000 bytes) and room for 1,000 squares: the list
+        // grows to 512, and no further while its old room is held.
+        let side = 2000;
+        let path: Vec<String> = (0..999u32)
+            .map(|i| format!("[{},{}]", i % 2, 2 * i))
+            .collect();
+        let json = format!(r#"{{"path": [{}]}}"#, path.join(","));
+        let list: String = (0..999u32)
+            .map(|i| format!("{} {}\n", i % 2, 2 * i))
+            .collect();
+        for text in [json, list] {
+            let read = read(
+                LineReader::new(Once(text.as_bytes())),
+                board(side),
+                Leaper::KNIGHT,
+                Some(500_000 + 8_000),
+            );
+            let error = read.unwrap_err().to_string();
+            assert!(error.contains("8 bytes a square"), "{error}");
+            assert!(error.contains("more than 512 squares"), "{error}");
+        }
+        let error = read(
+            LineReader::new(Once(&b"0 0\n"[..])),
+            board(side),
+            Leaper::KNIGHT,
+            Some(400_000),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("one bit a square"), "{error}");
     }
 
     #[test]

@@ -181,49 +181,9 @@ fn check_exits_2_on_input_that_is_not_a_tour_text() {
     );
 }
 
-/// Runs `check` with `args` and writes `chunk` to its standard input again and again until it
-/// stops reading (it exits and the pipe breaks); fails if it is still reading after
-/// `most_bytes`, the sign that it would read an endless input to the end.
+/// Runs `check` with `args` on an endless input (see [`run_endless`]).
 fn check_endless(args: &[&str], head: &[u8], chunk: &[u8], most_bytes: usize) -> Run {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
-        .arg("check")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(head).unwrap();
-    let mut written = 0;
-    let block: Vec<u8> = chunk
-        .iter()
-        .copied()
-        .cycle()
-        .take(chunk.len() * (65536 / chunk.len()).max(1))
-        .collect();
-    let stopped = loop {
-        if written >= most_bytes {
-            break false;
-        }
-        match stdin.write_all(&block) {
-            Ok(()) => written += block.len(),
-            Err(_) => break true,
-        }
-    };
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
-    assert!(
-        stopped,
-        "check {args:?} still reading {chunk:?}… after {written} bytes"
-    );
-    Run {
-        code: output.status.code().expect("ended by a signal"),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
+    run_endless(&[&["check"], args].concat(), head, chunk, most_bytes)
 }
 
 /// Arguments, the endless chunk, the exit status, what the message names.
@@ -243,6 +203,21 @@ fn check_stops_early_on_endless_input_that_cannot_be_a_tour() {
         ),
         (&[], b"\0", 2, &["line 1", "not text", r"\x00"]),
         (&["--size", "8"], b"0 0\n", 1, &["line 2"]),
+        // Without a size too: a square again, or a step that is no move, belongs to no
+        // board's tour (these read a billion lines before).
+        (
+            &[],
+            b"0 0\n",
+            1,
+            &["line 2", "not a knight move", "inferred"],
+        ),
+        (&[], b"0 0\n1 2\n", 1, &["line 3", "0,0 visited twice"]),
+        (
+            &["--piece", "0,1"],
+            b"0 0\n0 1\n",
+            1,
+            &["line 3", "0,0 visited twice"],
+        ),
         (&[], b"0 ", 1, &["line 1", "appears twice"]),
         (
             &[],
@@ -481,7 +456,22 @@ fn check_stops_at_the_first_line_that_cannot_belong_to_the_tour() {
     let long_line = numbers.join(" ") + "\n";
     let long_digits = format!("1{}\n", "0".repeat(5 << 20));
     let cases: Vec<(&[&str], String, i32, Vec<&str>)> = vec![
-        (&[], extra, 1, vec!["line 65", "after all 64 squares"]),
+        (
+            &["--size", "8"],
+            extra.clone(),
+            1,
+            vec!["line 65", "after all 64 squares"],
+        ),
+        // Without a size, the board spans what came before, and the step is no move.
+        (
+            &[],
+            extra,
+            1,
+            vec![
+                "line 65: step 64 → 65",
+                "(board 8x8, inferred from the list up to line 65)",
+            ],
+        ),
         (&[], nul, 2, vec!["line 4", "not text", r"\x00"]),
         (
             &["--size", "8"],
@@ -630,20 +620,33 @@ fn a_list_short_of_its_last_row_is_no_tour_of_the_smaller_board_it_spans() {
         .copied()
         .filter(|square| square.row < 4)
         .collect();
-    // What the validator says of these squares on the 4x5 board they span.
+    // What the validator says of these squares on the 4x5 board they span: a step that is
+    // no move, at the first square after a dropped one.
     let verdict = validate(board(4, 5), short.iter().copied(), false, None)
         .expect_err("the 5x5 tour less its last row is no tour of 4x5")
         .to_string();
+    let line = (1..short.len())
+        .find(|&at| !Leaper::KNIGHT.is_move(short[at - 1], short[at]))
+        .expect("a step is no move")
+        + 1;
+    let before = &short[..line - 1];
+    let spanned = |side: fn(&Square) -> u32| before.iter().map(side).max().unwrap() + 1;
+    let note = format!(
+        "(board {}x{}, inferred from the list up to line {line})",
+        spanned(|square| square.row),
+        spanned(|square| square.col)
+    );
     let text = list_text(&short);
     let file = scratch_file("short.txt", text.as_bytes());
     for out in [
         check(&[], &text),
         run(&["check", file.to_str().unwrap()], None),
     ] {
+        // The list is read up to that step, on the board the squares before it span.
         let line = assert_fails(
             &out,
             1,
-            &[&verdict, "(board 4x5, inferred from the list)"],
+            &[&verdict, &note],
             "the 5x5 tour less its last row",
         );
         assert!(line.starts_with("knights-tour: invalid tour: "), "{line}");
@@ -674,20 +677,31 @@ fn a_list_that_spans_a_board_past_the_limits_is_refused_at_its_square() {
     let cases: &[(&str, &[u8], &[&str])] = &[
         (
             "1G",
-            b"0 0\n1 2\n999999 999999\n0 1\n",
+            b"\n\n999999 999999\n0 1\n",
             &["line 3", "at most 1000000000", "inferred from the list"],
         ),
         (
             "64M",
-            b"0 0\n1 2\n30000 30000\n",
+            b"\n\n30000 30000\n",
             &["line 3", "30001x30001", "more than the 64 MB"],
+        ),
+        // A square far from the one before is no move, wherever it is: named as such.
+        (
+            "1G",
+            b"0 0\n1 2\n999999 999999\n0 1\n",
+            &["line 3", "not a knight move (1,2 to 999999,999999)"],
         ),
     ];
     for &(memory, text, needles) in cases {
         let file = scratch_file("past-limits.txt", text);
         for (args, stdin) in [(vec![], text), (vec![file.to_str().unwrap()], &b""[..])] {
             let out = check_within(memory, &args, stdin);
-            assert_fails(&out, 2, needles, &format!("{text:?} {args:?}"));
+            let code = if needles[1].starts_with("not a") {
+                1
+            } else {
+                2
+            };
+            assert_fails(&out, code, needles, &format!("{text:?} {args:?}"));
         }
     }
 }

@@ -132,15 +132,53 @@ fn ends_answers_every_end_with_the_colour_rule_first() {
     }
 }
 
+/// Ends the deadline passed before read `?`, with `--counts` too: no 0, which is a theorem's.
+#[test]
+fn ends_the_deadline_passed_before_read_a_question_mark_with_counts_too() {
+    let out = run(
+        &[
+            "ends",
+            "--size",
+            "7",
+            "--start",
+            "0,0",
+            "--deadline",
+            "0ms",
+            "--counts",
+        ],
+        None,
+    );
+    assert_eq!(out.code, 3, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("ends were not reached"),
+        "{}",
+        out.stderr
+    );
+    for (row, line) in out.stdout.lines().enumerate() {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(cells.len(), 7, "{}", out.stdout);
+        for (col, cell) in cells.into_iter().enumerate() {
+            // The minority colour and the start itself are refused by the theorems.
+            let refused = (row + col) % 2 == 1 || (row, col) == (0, 0);
+            assert_eq!(cell, if refused { "0" } else { "?" }, "{row},{col}");
+        }
+    }
+}
+
 #[test]
 fn ends_exits_2_on_bad_arguments() {
     for (args, needle) in [
         (&["--size", "5", "--start", "9,9"][..], "9,9"),
         (&["--size", "5", "--closed"], "closed tour has no end"),
         (&["--size", "257x256"], "65536"),
+        (
+            &["--size", "300x300", "--start", "5,7"],
+            "an ends map of the 300x300",
+        ),
     ] {
         let out = run(&[&["ends"], args].concat(), None);
         assert_fails(&out, 2, &[needle], &format!("ends {args:?}"));
+        assert!(!out.stderr.contains("starts map"), "{}", out.stderr);
     }
 }
 

@@ -414,3 +414,39 @@ fn a_picture_of_a_leapers_tour_is_titled_with_the_piece() {
         .unwrap();
     assert_eq!(title, "Open zebra's tour of 10x10 from a10");
 }
+
+#[test]
+fn leapers_on_mid_size_boards_are_answered_and_say_which_layer_did() {
+    // The zebra's 12x13 from one of its lines apart: a tour by path flipping.
+    let run = solve(&[
+        "--piece", "zebra", "--size", "12x13", "--start", "5,6", "--format", "json", "--stats",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["layer"], "flip", "{json}");
+    let path = json_path(&json);
+    assert_eq!(path[0], Square::new(5, 6));
+    assert_leaper_tour(board(12, 13), Leaper::ZEBRA, &path, false, "zebra 12x13");
+    assert!(run.stderr.contains("layer flip"), "{}", run.stderr);
+
+    // From another row, and on 12x12 at all, the lines apart say no.
+    let run = solve(&["--piece", "zebra", "--size", "12x13", "--start", "3,4"]);
+    assert_fails(
+        &run,
+        1,
+        &["rows 0, 1, 5, 6, 10, 11"],
+        "zebra 12x13 from 3,4",
+    );
+    let run = solve(&["--piece", "zebra", "--size", "12"]);
+    assert_fails(
+        &run,
+        1,
+        &["no zebra tour exists on the 12x12 board"],
+        "zebra 12x12",
+    );
+
+    // Every start of the giraffe's 12x12 has its tour: no square gave up.
+    let run = super::run(&["starts", "--piece", "giraffe", "--size", "12"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.matches('T').count(), 144, "{}", run.stdout);
+}

@@ -144,13 +144,47 @@ fn the_memory_variable_caps_every_method_on_large_boards_naming_the_board_not_on
 /// Runs `knights-tour ARGS` under an address-space limit of 300 MB.
 #[cfg(target_os = "linux")]
 fn under_300_mb(args: &str) -> std::process::Output {
+    under_address_space(300_000, args)
+}
+
+/// Runs `knights-tour ARGS` under an address-space limit of `kilobytes` (`ulimit -v`).
+#[cfg(target_os = "linux")]
+fn under_address_space(kilobytes: u64, args: &str) -> std::process::Output {
     StdCommand::new("bash")
         .arg("-c")
-        .arg(format!("ulimit -v 300000; exec \"$0\" {args}"))
+        .arg(format!("ulimit -v {kilobytes}; exec \"$0\" {args}"))
         .arg(assert_cmd::cargo::cargo_bin("knights-tour"))
         .stdout(Stdio::null())
         .output()
         .unwrap()
+}
+
+/// A count under an address-space limit names a cap within that limit (not the machine's free
+/// memory), and its figures agree: more wanted than the cap, or an allocation within the cap
+/// that the system refused.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_count_under_an_address_space_limit_names_a_cap_within_it() {
+    let args = "count --size 7 --threads 1";
+    let output = under_address_space(150_000, args);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let what = format!("ulimit -v 150000; {args}");
+    assert_eq!(output.status.code(), Some(2), "{what}: {stderr}");
+    let line = one_line(&stderr, &what);
+    let number_after = |words: &str| -> u64 {
+        let (_, rest) = line.split_once(words).unwrap_or_else(|| panic!("{line}"));
+        rest.split(' ').next().unwrap().parse().unwrap()
+    };
+    let cap = number_after("memory cap of ");
+    assert!(cap < 150_000 * 1024, "{what}: {line}");
+    if line.contains("the system refused") {
+        let wanted = number_after("refused the count ");
+        assert!(wanted <= cap, "{what}: {line}");
+    } else {
+        let (_, wanted) = line.split_once("bytes: ").unwrap();
+        let wanted: u64 = wanted.split(' ').next().unwrap().parse().unwrap();
+        assert!(wanted > cap, "{what}: {line}");
+    }
 }
 
 #[test]

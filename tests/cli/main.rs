@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::tour::validate;
 use predicates::prelude::*;
 use serde_json::Value;
@@ -74,6 +75,50 @@ fn one_line<'a>(text: &'a str, what: &str) -> &'a str {
 
 /// A failed run: `code`, nothing on standard output, and one line on standard error that
 /// contains every one of `needles`; the line is returned.
+/// Runs the binary with `args` and writes `head`, then `chunk` again and again, to its
+/// standard input until it stops reading (it exits and the pipe breaks); fails if it is still
+/// reading after `most_bytes`, the sign that it would read an endless input to the end.
+fn run_endless(args: &[&str], head: &[u8], chunk: &[u8], most_bytes: usize) -> Run {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut written = 0;
+    let block: Vec<u8> = chunk
+        .iter()
+        .copied()
+        .cycle()
+        .take(chunk.len() * (65536 / chunk.len()).max(1))
+        .collect();
+    let stopped = stdin.write_all(head).is_err()
+        || loop {
+            if written >= most_bytes {
+                break false;
+            }
+            match stdin.write_all(&block) {
+                Ok(()) => written += block.len(),
+                Err(_) => break true,
+            }
+        };
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        stopped,
+        "{args:?} still reading {chunk:?}… after {written} bytes"
+    );
+    Run {
+        code: output.status.code().expect("ended by a signal"),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
 fn assert_fails(run: &Run, code: i32, needles: &[&str], what: &str) -> String {
     assert_eq!(run.code, code, "{what}: status; stderr {:?}", run.stderr);
     assert_eq!(run.stdout, "", "{what}: standard output should be empty");
@@ -173,12 +218,15 @@ fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
 }
 
 mod check;
+mod cluster;
+mod construct;
 mod count;
 mod ends;
 mod faults;
 mod generate;
 mod leapers;
 mod limits;
+mod narrow;
 mod pictures;
 mod prefix;
 mod solve;

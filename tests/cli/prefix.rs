@@ -200,5 +200,74 @@ fn a_prefix_may_be_the_json_of_solve_cut_short() {
     assert_eq!(&tour[..12], &prefix[..]);
     // Its rows and cols must be the board's.
     let out = solve(&["--size", "7", "--prefix", file.to_str().unwrap()]);
-    assert_fails(&out, 2, &["'rows' is 6", "7x7"], "json of another board");
+    assert_fails(
+        &out,
+        2,
+        &["is 6, but the board is 7x7", "--size"],
+        "json of another board",
+    );
+}
+
+/// A JSON partial tour is read square by square: the first square that breaks a rule is
+/// named as soon as it arrives, however much follows (the whole file was parsed first, 1.5 GB
+/// for 48 MB, and an endless one was read to its end).
+#[test]
+fn a_json_prefix_is_refused_at_its_first_bad_square_while_it_is_read() {
+    let cases: [(&[u8], &[u8], &[&str]); 3] = [
+        (
+            b"{\"rows\":8,\"cols\":8,\"path\":[[0,0],[3,3],",
+            b"[0,0],",
+            &[
+                "line 1, column 34",
+                "step 1 \u{2192} 2 is not a knight move (0,0 to 3,3)",
+            ],
+        ),
+        (
+            b"{\"path\":[[0,0],[1,2],[0,0],",
+            b"[1,2],",
+            &["line 1, column 22", "0,0 visited twice"],
+        ),
+        (
+            b"{\"rows\":9,\"path\":[",
+            b"[0,0],",
+            &["'rows' is 9, but the board is 8x8"],
+        ),
+    ];
+    for (head, chunk, needles) in cases {
+        let out = run_endless(
+            &["solve", "--size", "8", "--prefix", "-"],
+            head,
+            chunk,
+            64 << 20,
+        );
+        assert_fails(&out, 2, needles, &String::from_utf8_lossy(head));
+    }
+}
+
+/// The partial tour is held (the solve needs it) within the memory limit: past it, exit 2
+/// naming what it takes, whatever the format.
+#[test]
+fn a_prefix_past_the_memory_limit_is_refused_not_aborted() {
+    // 2,000 knight moves along the top two rows of a 4000-column board.
+    let squares: Vec<Square> = (0..2000).map(|i| Square::new(i % 2, 2 * i)).collect();
+    let list = list_text(&squares);
+    let pairs: Vec<String> = squares
+        .iter()
+        .map(|square| format!("[{},{}]", square.row, square.col))
+        .collect();
+    let json = format!("{{\"path\":[{}]}}", pairs.join(","));
+    for text in [list, json] {
+        let mut command = knights_tour();
+        command
+            .args(["solve", "--size", "8x4000", "--prefix", "-"])
+            .env("KNIGHTS_TOUR_MEMORY", "10K")
+            .write_stdin(text);
+        let out = finished(&[], command.output().unwrap());
+        assert_fails(
+            &out,
+            2,
+            &["8 bytes a square", "10 KB"],
+            "a long prefix in 10K",
+        );
+    }
 }

@@ -327,6 +327,17 @@ fn starts_the_deadline_passed_before_are_not_reached() {
         let majority = (row.parse::<u32>().unwrap() + col.parse::<u32>().unwrap()) % 2 == 0;
         assert_eq!(cell, if majority { "?" } else { "-" }, "{square}");
     }
+    // With --counts, a square never reached spent no nodes, and is no 0 (a theorem's
+    // proof): it reads ? as well.
+    let counts = starts(&["--size", "7", "--deadline", "0ms", "--counts"]);
+    assert_eq!(counts.code, 3, "{}", counts.stderr);
+    for ((square, cell), (_, letter)) in by_square(&cells(&counts.stdout))
+        .iter()
+        .zip(by_square(&grid))
+    {
+        let expected = if letter == "?" { "?" } else { "0" };
+        assert_eq!(cell, expected, "{square}:\n{}", counts.stdout);
+    }
     let json = starts(&["--size", "7", "--deadline", "0ms", "--format", "json"]);
     assert_eq!(json.code, 3);
     let value: Value = serde_json::from_str(&json.stdout).unwrap();

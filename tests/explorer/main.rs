@@ -127,6 +127,7 @@ mod play;
 mod pty;
 mod race;
 mod readme;
+mod readme_picture;
 mod saving;
 mod screens;
 mod starts;

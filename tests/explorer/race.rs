@@ -507,3 +507,26 @@ fn help_opens_over_the_race_and_closes_back_to_it() {
         "Esc closes the help only"
     );
 }
+
+#[test]
+fn a_race_begun_over_a_map_gives_the_map_back_and_play_puts_it_away() {
+    use knights_tour::explorer::app::MapKind;
+    let mut app = explorer(5, 5, (0, 0), Method::Backtrack);
+    press(&mut app, "s");
+    assert_eq!(app.map_shown(), Some(MapKind::Starts));
+    press(&mut app, "R");
+    assert!(app.race().is_some() && app.map_shown().is_none());
+    press(&mut app, "R");
+    assert!(app.race().is_none());
+    assert_eq!(app.map_shown(), Some(MapKind::Starts), "back to the map");
+    press(&mut app, "P");
+    assert!(app.play().is_some() && app.map_shown().is_none());
+    press(&mut app, "R");
+    assert!(
+        app.race().is_none() && app.play().is_some(),
+        "no race in play"
+    );
+    press(&mut app, "P");
+    assert!(app.play().is_none());
+    assert_eq!(app.map_shown(), None, "play put the map away");
+}

@@ -87,7 +87,8 @@ fn replay(tape: &str) -> (App, usize) {
         };
         let delay = speed.unwrap_or(typing);
         let keys: Vec<KeyEvent> = match name {
-            "Output" | "Require" | "Env" | "Hide" | "Show" => continue,
+            // (`Screenshot` marks the README's picture: `readme_picture.rs` draws it.)
+            "Output" | "Require" | "Env" | "Hide" | "Show" | "Screenshot" => continue,
             "Set" => {
                 if let Some(value) = rest.strip_prefix("TypingSpeed ") {
                     typing = duration(value);
@@ -200,7 +201,7 @@ fn tape_seconds(tape: &str) -> f64 {
 }
 
 /// The explorer where `demo.tape` stands just before its first `marker`.
-fn upto(marker: &str) -> App {
+pub(super) fn upto(marker: &str) -> App {
     let tape = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demo.tape")).unwrap();
     let at = tape.find(marker).expect(marker);
     replay(&tape[..at]).0

@@ -30,6 +30,36 @@ fn a_served_starts_map_spends_one_node_budget_in_all() {
     assert_eq!(ssh.quit(), Some(0));
 }
 
+/// The largest board a map takes (256x256) has its starts map and its ends map made in a
+/// session of the default `--session-memory`: both were refused ("needs about 13 MB for its
+/// answers, and this explorer's maps may use 13 MB").
+#[test]
+fn the_largest_maps_are_made_within_the_default_session_memory() {
+    let keys = Keys::new();
+    // 1,000 nodes for the whole map: the first square spends them, the others are not
+    // reached, and the map is done at once.
+    let (_server, address) = serve(
+        &keys,
+        &[
+            "--size",
+            "256x256",
+            "--method",
+            "naive",
+            "--node-budget",
+            "1000",
+        ],
+    );
+    let mut ssh = Ssh::connect(address);
+    ssh.until("Nodes");
+    ssh.send(b"s");
+    ssh.until("gave up (naive)");
+    ssh.send(b"t");
+    ssh.until("Ends ");
+    ssh.until("gave up (naive)");
+    assert!(!ssh.screen().contains("may use"), "{}", ssh.screen());
+    assert_eq!(ssh.quit(), Some(0));
+}
+
 #[test]
 fn sessions_work_on_one_thread_each_within_the_work_threads_and_still_answer_keys() {
     let keys = Keys::new();

@@ -19,6 +19,7 @@
 //! states is the whole count, so shard `k` of `n` counts the states whose hash falls in its
 //! share, and the shards' counts add up to the whole.
 
+pub mod dataflow;
 mod enumerate;
 mod frontier;
 mod tally;
@@ -33,6 +34,8 @@ use crate::leaper::Leaper;
 use crate::search::CapacityError;
 
 pub use self::enumerate::MAX_ENUMERATED_SQUARES;
+/// The frontier's step, for the narrow-board solver that reads a tour back from it.
+pub(crate) use self::frontier::witness::{State as FrontierState, Stepper, Successor};
 /// The numbers counts come in: exact, of any size.
 pub use num_bigint::BigUint;
 
@@ -270,14 +273,26 @@ pub enum CountError {
         /// How far the count got.
         partway: Partway,
     },
-    /// The states would outgrow the memory cap.
+    /// The states would outgrow the memory cap, or the system refused them memory first.
     #[error(
-        "the count needs more than its memory cap of {cap} bytes: {wanted} bytes wanted {partway}"
+        "{}",
+        if wanted > cap {
+            format!(
+                "the count needs more than its memory cap of {cap} bytes: {wanted} bytes \
+                 wanted {partway}"
+            )
+        } else {
+            format!(
+                "the system refused the count {wanted} bytes, within its memory cap of {cap} \
+                 bytes, {partway}"
+            )
+        }
     )]
     Memory {
         /// The cap.
         cap: u64,
-        /// The bytes the next step wanted.
+        /// The bytes the next step wanted: more than the cap in all, or an allocation within
+        /// it that the system refused.
         wanted: u64,
         /// How far the count got.
         partway: Partway,

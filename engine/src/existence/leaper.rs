@@ -24,6 +24,32 @@
 //! - **Parity.** When `a + b` is odd every move changes colour, so a path alternates colours: a
 //!   closed tour needs as many squares of each colour (an even area), and an open tour of an
 //!   odd-area board starts and ends on the majority colour (that of `0,0`), as the knight's.
+//! - **Lines apart** (Schwenk's argument for the knight's 4×n board, for any leaper with
+//!   `a + b` odd and `a >= 1`). Call a set of the lines across one side *apart* when no two of
+//!   them differ by `a` or `b`: no move joins two of their squares, whatever the other side.
+//!   A path never has two squares of apart lines in a row. Let `O` be apart lines holding at
+//!   least half the board.
+//!   - More than half the board (`|O| > L/2` of the `L` lines; the other side has at least two
+//!     squares): a path of `N` squares has at most `⌈N/2⌉` squares none of which follow each
+//!     other, so **no tour**.
+//!   - Exactly half (`|O| = L/2`, `N` even): the squares of `O` sit at every other place of a
+//!     tour, except across at most one pair of consecutive squares outside `O`. Without such a
+//!     pair, they would all share a parity of place, hence (colours alternate) a colour, but
+//!     each line holds both colours. So the pair exists: **a closed tour is impossible**, and
+//!     **an open tour starts and ends on `O`**.
+//!   - Two such halves `O ≠ O'` (on one side, or one on each): say the pair outside `O` comes
+//!     first, at places `j, j+1`, and the pair outside `O'` at `j', j'+1`, `j <= j'`. Before
+//!     `j` the squares of `O` and of `O'` both take the places of one parity; from `j+1` to `j'`
+//!     those of `O` take the other parity, those of `O'` still the first; after `j'` both the
+//!     other. A square outside `O` but inside `O'` can then only stand between `j+1` and `j'`,
+//!     at the first parity: all such squares share a colour. There are some (`O ≠ O'`, both
+//!     half), on lines (or, for two sides, rectangles of lines) that hold both colours: **no
+//!     tour**. (If `j = j'`, the squares of `O` and `O'` take the same places: `O = O'`.)
+//!
+//!   The apart lines of a side are found by dynamic programming over the lines (sides of at
+//!   most 64 lines, leapers with `b <= 8`; longer sides never have half their lines apart for
+//!   the leapers with `b <= 5`). For example the zebra's rows 0, 1, 5, 6, 10, 11 of twelve are
+//!   apart, and so are the giraffe's 0, 2, 5, 7 of eight.
 //!
 //! Beyond these the search decides: it finds a tour, or proves there is none by exhausting its
 //! tree.
@@ -59,6 +85,36 @@ pub enum LeaperObstacle {
     ShortSide,
     /// `a + b` odd and an odd area: a closed tour alternates colours, which needs an even area.
     OddAreaClosed,
+    /// Lines apart (see the module doc) holding more than half the board.
+    CrowdedLines {
+        /// Whether the lines are rows (else columns).
+        rows: bool,
+        /// The lines, a bit each.
+        lines: u64,
+    },
+    /// Two different sets of lines apart, each holding half the board.
+    TwoHalves {
+        /// Whether the first set's lines are rows (else columns).
+        rows: bool,
+        /// The first set, a bit a line.
+        lines: u64,
+        /// Whether the second set's lines are rows.
+        other_rows: bool,
+        /// The second set.
+        other: u64,
+    },
+    /// Lines apart holding half the board: no closed tour; with a square, an open tour neither
+    /// starts nor ends there, off those lines.
+    HalfLines {
+        /// Whether the lines are rows (else columns).
+        rows: bool,
+        /// The lines, a bit each.
+        lines: u64,
+        /// The start (or with `end`, the end) off the lines; `None` for a closed tour.
+        square: Option<Square>,
+        /// Whether the square is the end asked for.
+        end: bool,
+    },
 }
 
 impl LeaperObstacle {
@@ -66,7 +122,12 @@ impl LeaperObstacle {
     pub fn is_disconnection(self) -> bool {
         !matches!(
             self,
-            Self::TooSmallToClose | Self::ColourBound | Self::OddAreaClosed
+            Self::TooSmallToClose
+                | Self::ColourBound
+                | Self::OddAreaClosed
+                | Self::CrowdedLines { .. }
+                | Self::TwoHalves { .. }
+                | Self::HalfLines { .. }
         )
     }
 }
@@ -132,6 +193,73 @@ pub(super) fn describe(
             "{unreachable} {KNUTH} needs the short side to be at least a+b = {}, and it is {m}",
             a + b
         ),
+        LeaperObstacle::CrowdedLines { rows, lines } => write!(
+            f,
+            "no {piece} tour exists on the {board} board: no move joins two squares of {}, \
+             which hold more than half the board, so a tour would have two of them in a row",
+            Lines(rows, lines)
+        ),
+        LeaperObstacle::TwoHalves {
+            rows,
+            lines,
+            other_rows,
+            other,
+        } => write!(
+            f,
+            "no {piece} tour exists on the {board} board: no move joins two squares of {}, \
+             nor two of {}, each half the board, so a tour alternates in and out of each but \
+             once, and between those two places the squares in the second and out of the \
+             first would all have one colour (Schwenk's argument for the knight's 4xn board)",
+            Lines(rows, lines),
+            Lines(other_rows, other)
+        ),
+        LeaperObstacle::HalfLines {
+            rows,
+            lines,
+            square: None,
+            ..
+        } => write!(
+            f,
+            "no closed {piece} tour exists on the {board} board: no move joins two squares \
+             of {}, half the board, so a closed tour alternates in and out of them, and all \
+             their squares would have one colour (Schwenk's argument for the knight's 4xn \
+             board)",
+            Lines(rows, lines)
+        ),
+        LeaperObstacle::HalfLines {
+            rows,
+            lines,
+            square: Some(square),
+            end,
+        } => write!(
+            f,
+            "no {piece} tour {} at {square} on the {board} board: no move joins two squares \
+             of {}, half the board, so a tour starts and ends on them (Schwenk's argument for \
+             the knight's 4xn board), and {square} is not on them",
+            if end { "ends" } else { "starts" },
+            Lines(rows, lines)
+        ),
+    }
+}
+
+/// Lines of the board, for a message: `rows 0, 1, 5` or `columns 2, 7`.
+struct Lines(bool, u64);
+
+impl fmt::Display for Lines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Lines(rows, mut lines) = *self;
+        f.write_str(if rows { "rows " } else { "columns " })?;
+        let mut first = true;
+        while lines != 0 {
+            let line = lines.trailing_zeros();
+            lines &= lines - 1;
+            if !first {
+                f.write_str(", ")?;
+            }
+            write!(f, "{line}")?;
+            first = false;
+        }
+        Ok(())
     }
 }
 
@@ -173,6 +301,170 @@ pub fn connectivity_obstacle(piece: Leaper, board: Board) -> Option<LeaperObstac
     }
 }
 
+/// What the lines across a side hold apart (see the module doc): the most lines apart, found
+/// by dynamic programming over the lines, and their set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Apart {
+    /// Fewer than half the lines, or a side this code does not look at.
+    Less,
+    /// Exactly half, in one way only: these lines, a bit each.
+    Half(u64),
+    /// Exactly half, in two ways at least: two of them.
+    TwoHalves(u64, u64),
+    /// More than half: these.
+    More(u64),
+}
+
+/// The lines apart across a side of `len` squares for `piece`, with line `forbidden` left out.
+fn apart_lines(piece: Leaper, len: u32, forbidden: Option<u32>) -> Apart {
+    let (a, b) = (piece.a(), piece.b());
+    if a == 0 || b > 8 || !(2..=64).contains(&len) {
+        return Apart::Less;
+    }
+    // best[x][mask]: the most lines apart among the first x, and (up to 2) in how many ways,
+    // bit i of mask telling whether line x - 1 - i is one of them.
+    let states = 1usize << b;
+    let full = states - 1;
+    let mut best = vec![vec![(-1i32, 0u8); states]; len as usize + 1];
+    best[0][0] = (0, 1);
+    let joined = |mask: usize| (mask >> (a - 1)) & 1 == 1 || (mask >> (b - 1)) & 1 == 1;
+    for x in 0..len as usize {
+        for mask in 0..states {
+            let (value, ways) = best[x][mask];
+            if value < 0 {
+                continue;
+            }
+            let shifted = (mask << 1) & full;
+            merge(&mut best[x + 1][shifted], (value, ways));
+            if !joined(mask) && forbidden != Some(x as u32) {
+                merge(&mut best[x + 1][shifted | 1], (value + 1, ways));
+            }
+        }
+    }
+    let last = &best[len as usize];
+    let most = last.iter().map(|&(value, _)| value).max().unwrap_or(0);
+    let ways = last
+        .iter()
+        .filter(|&&(value, _)| value == most)
+        .fold(0u8, |sum, &(_, ways)| sum.saturating_add(ways));
+    if 2 * most < len as i32 {
+        return Apart::Less;
+    }
+    // One set of that size, traced back from the end.
+    let mut mask = last
+        .iter()
+        .position(|&(value, _)| value == most)
+        .unwrap_or(0);
+    let mut lines = 0u64;
+    for x in (1..=len as usize).rev() {
+        let chosen = mask & 1;
+        if chosen == 1 {
+            lines |= 1 << (x - 1);
+        }
+        let target = best[x][mask].0 - chosen as i32;
+        mask = [mask >> 1, mask >> 1 | 1 << (b - 1)]
+            .into_iter()
+            .find(|&before| best[x - 1][before].0 == target && (chosen == 0 || !joined(before)))
+            .unwrap_or(mask >> 1);
+    }
+    if 2 * most > len as i32 {
+        Apart::More(lines)
+    } else if ways == 1 || forbidden.is_some() {
+        Apart::Half(lines)
+    } else {
+        // Another half: leave out one of this one's lines.
+        (0..len)
+            .filter(|&line| lines >> line & 1 == 1)
+            .find_map(|line| match apart_lines(piece, len, Some(line)) {
+                Apart::Half(other) | Apart::More(other) => Some(Apart::TwoHalves(lines, other)),
+                _ => None,
+            })
+            .unwrap_or(Apart::Half(lines))
+    }
+}
+
+/// Keeps the larger of two counts, adding up the ways of equal ones (up to 2).
+fn merge(into: &mut (i32, u8), (value, ways): (i32, u8)) {
+    if value > into.0 {
+        *into = (value, ways);
+    } else if value == into.0 {
+        into.1 = into.1.saturating_add(ways).min(2);
+    }
+}
+
+/// Whether the lines `lines` hold lines of both parities.
+fn both_parities(lines: u64) -> bool {
+    const EVEN: u64 = 0x5555_5555_5555_5555;
+    lines & EVEN != 0 && lines & !EVEN != 0
+}
+
+/// The lines apart that rule out every tour of `piece` on `board` (a board the piece's graph
+/// connects), or, for `square` (the start, or with `end` the end), every tour from (or to) it;
+/// with no square, every closed tour. See the module doc.
+fn lines_obstacle(
+    piece: Leaper,
+    board: Board,
+    square: Option<Square>,
+    end: bool,
+) -> Option<LeaperObstacle> {
+    let rows = apart_lines(piece, board.rows(), None);
+    let cols = apart_lines(piece, board.cols(), None);
+    let all_rows = u64::MAX >> (64 - board.rows().min(64));
+    let half = |rows: bool, lines: u64| {
+        let line = square.map(|square| if rows { square.row } else { square.col });
+        match line {
+            Some(line) if lines >> line & 1 == 1 => None,
+            _ => Some(LeaperObstacle::HalfLines {
+                rows,
+                lines,
+                square,
+                end,
+            }),
+        }
+    };
+    match (rows, cols) {
+        (Apart::More(lines), _) => Some(LeaperObstacle::CrowdedLines { rows: true, lines }),
+        (_, Apart::More(lines)) => Some(LeaperObstacle::CrowdedLines { rows: false, lines }),
+        (Apart::TwoHalves(lines, other), _) => Some(LeaperObstacle::TwoHalves {
+            rows: true,
+            lines,
+            other_rows: true,
+            other,
+        }),
+        (_, Apart::TwoHalves(lines, other)) => Some(LeaperObstacle::TwoHalves {
+            rows: false,
+            lines,
+            other_rows: false,
+            other,
+        }),
+        // The squares in the columns and out of the rows must hold both colours.
+        (Apart::Half(lines), Apart::Half(other))
+            if both_parities(!lines & all_rows) || both_parities(other) =>
+        {
+            Some(LeaperObstacle::TwoHalves {
+                rows: true,
+                lines,
+                other_rows: false,
+                other,
+            })
+        }
+        (Apart::Half(lines), Apart::Less) => half(true, lines),
+        (Apart::Less, Apart::Half(lines)) => half(false, lines),
+        _ => None,
+    }
+}
+
+/// The theorems' verdict for an open tour of `piece` (not the knight) on `board` that ends on
+/// `end`, beyond those of its start and the ends' colours: the lines apart.
+pub(super) fn end_verdict(piece: Leaper, board: Board, end: Square) -> Option<Verdict> {
+    let obstacle = lines_obstacle(piece, board, Some(end), true)?;
+    Some(Verdict::Impossible(NoTourReason::LeaperTheorem {
+        piece,
+        board,
+        obstacle,
+    }))
+}
+
 /// The theorems' verdict for a tour of `piece` (not the knight) on `board` from `start`.
 pub(super) fn verdict(piece: Leaper, board: Board, start: Square, closed: bool) -> Verdict {
     let refuse = |obstacle| {
@@ -189,6 +481,9 @@ pub(super) fn verdict(piece: Leaper, board: Board, start: Square, closed: bool) 
         return Verdict::Certain;
     }
     if let Some(obstacle) = connectivity_obstacle(piece, board) {
+        return refuse(obstacle);
+    }
+    if let Some(obstacle) = lines_obstacle(piece, board, (!closed).then_some(start), false) {
         return refuse(obstacle);
     }
     if board.has_odd_area() {
@@ -230,6 +525,21 @@ mod tests {
         assert!(text(Leaper::ZEBRA, board(2, 9)).contains("short side of 2 leaves room"));
         assert!(text(giraffe, board(2, 9)).contains("modulo 4 never changes"));
         assert!(text(Leaper::new(0, 3).unwrap(), board(3, 3)).contains("3 squares straight"));
+    }
+
+    #[test]
+    fn lines_apart_are_found_across_a_side() {
+        let zebra = Leaper::ZEBRA;
+        assert_eq!(apart_lines(zebra, 5, None), Apart::Less);
+        assert_eq!(apart_lines(zebra, 7, None), Apart::More(0b110_0011));
+        assert!(matches!(apart_lines(zebra, 6, None), Apart::TwoHalves(..)));
+        assert!(matches!(apart_lines(zebra, 8, None), Apart::TwoHalves(..)));
+        assert_eq!(apart_lines(zebra, 12, None), Apart::Half(0b1100_0110_0011));
+        assert_eq!(
+            apart_lines(Leaper::GIRAFFE, 8, None),
+            Apart::Half(0b1010_0101)
+        );
+        assert_eq!(apart_lines(Leaper::GIRAFFE, 9, None), Apart::Less);
     }
 
     #[test]

@@ -136,7 +136,8 @@ pub fn piece_verdict(piece: Leaper, board: Board, start: Square, closed: bool) -
 
 /// The O(1) verdict for an open tour of `piece` on `board` from `start` that ends on `end`: the
 /// knight's by [`route_verdict`]; another leaper's by the start's verdict, the end's (a tour
-/// reversed is a tour), and, for a piece that changes colour at every move, the ends' colours.
+/// reversed is a tour), and, for a piece that changes colour at every move, the ends' colours
+/// and the lines apart.
 pub fn piece_route_verdict(piece: Leaper, board: Board, start: Square, end: Square) -> Verdict {
     if piece.is_knight() {
         return route_verdict(board, start, end);
@@ -144,6 +145,7 @@ pub fn piece_route_verdict(piece: Leaper, board: Board, start: Square, end: Squa
     route_by_start_and_colours(board, start, end, || {
         leaper::verdict(piece, board, start, false)
     })
+    .or_else(|| leaper::end_verdict(piece, board, end))
     .unwrap_or(Verdict::Open)
 }
 

@@ -57,6 +57,21 @@ pub enum NoTourReason {
         /// Search nodes expanded to prove it.
         nodes: u64,
     },
+    /// The exact count of the tours asked for, by frontier dynamic programming on a narrow
+    /// board, is 0: from the start (after a partial tour of `walked` squares, when more than
+    /// one), ending on `end` when asked, closed when asked.
+    FrontierCount {
+        /// The board.
+        board: Board,
+        /// The first square of the tour.
+        start: Square,
+        /// The end asked for.
+        end: Option<Square>,
+        /// Squares of the partial tour (1: the start alone).
+        walked: u64,
+        /// Whether a closed tour was asked for.
+        closed: bool,
+    },
     /// The end asked for is the start, on a board of more than one square.
     EndIsStart {
         /// The board.
@@ -112,6 +127,23 @@ pub enum NoTourReason {
         /// Search nodes expanded to prove it.
         nodes: u64,
     },
+    /// No choice of moves gives every square the moves a tour gives it (two; one to the first
+    /// and the last square, none of which ends a closed tour): a maximum flow from the squares
+    /// of one colour to the other falls short (path flipping's proof).
+    NoCover {
+        /// The first square of the tour.
+        start: Square,
+        /// The end asked for.
+        end: Option<Square>,
+        /// Squares of the partial tour (1: the start alone).
+        walked: u64,
+        /// Whether a closed tour was asked for.
+        closed: bool,
+        /// Ends of moves the squares need.
+        needed: u64,
+        /// Ends of moves the flow gives them.
+        met: u64,
+    },
 }
 
 impl fmt::Display for NoTourReason {
@@ -150,6 +182,13 @@ impl fmt::Display for NoTourReason {
                 "no tour starts at {start}: an exhaustive search of {} found none",
                 counted(*nodes, "node")
             ),
+            Self::FrontierCount {
+                board,
+                start,
+                end,
+                walked,
+                closed,
+            } => frontier_count(f, *board, *start, *end, *walked, *closed),
             Self::EndIsStart { board, square } => write!(
                 f,
                 "no tour of the {board} board starts and ends at {square}: a tour visits every \
@@ -210,6 +249,69 @@ impl fmt::Display for NoTourReason {
                     counted(*nodes, "node")
                 )
             }
+            Self::NoCover {
+                start,
+                end,
+                walked,
+                closed,
+                needed,
+                met,
+            } => {
+                let ends = if *closed {
+                    write!(f, "no closed tour exists")?;
+                    ""
+                } else {
+                    match (end, *walked > 1) {
+                        (Some(end), false) => write!(f, "no tour from {start} ends at {end}")?,
+                        (Some(end), true) => write!(
+                            f,
+                            "no tour extends the partial tour of {walked} squares from {start} \
+                             to {end}"
+                        )?,
+                        (None, false) => write!(f, "no tour starts at {start}")?,
+                        (None, true) => write!(
+                            f,
+                            "no tour extends the partial tour of {walked} squares from {start}"
+                        )?,
+                    }
+                    ", its last square one and the first one"
+                };
+                write!(
+                    f,
+                    ": a tour gives every square it passes two of its moves{ends}, and no choice \
+                     of moves does (a maximum flow of moves from one colour to the other meets \
+                     {met} of the {needed} move ends needed)"
+                )
+            }
         }
     }
+}
+
+/// The text of [`NoTourReason::FrontierCount`]: the route asked for, then the count.
+fn frontier_count(
+    f: &mut fmt::Formatter<'_>,
+    board: Board,
+    start: Square,
+    end: Option<Square>,
+    walked: u64,
+    closed: bool,
+) -> fmt::Result {
+    let kind = if closed { "closed tour" } else { "tour" };
+    match (walked > 1, end) {
+        (true, Some(end)) => write!(
+            f,
+            "no {kind} extends the partial tour of {walked} squares from {start} and ends at {end}"
+        )?,
+        (true, None) => write!(
+            f,
+            "no {kind} extends the partial tour of {walked} squares from {start}"
+        )?,
+        (false, Some(end)) => write!(f, "no {kind} from {start} ends at {end}")?,
+        (false, None) => write!(f, "no {kind} starts at {start}")?,
+    }
+    write!(
+        f,
+        ": the exact count of such tours of the {board} board, by frontier dynamic programming \
+         over its rows, is 0"
+    )
 }

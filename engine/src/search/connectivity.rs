@@ -4,6 +4,20 @@
 //! neighbours at once and stops as soon as they have all met (the usual case, a few cells
 //! away) or one group has run out of cells to reach (a split: the branch holds no tour). The
 //! cost is bounded by the smaller side of a split, not by the board.
+//!
+//! A large split's closed side is remembered ([`Seal`], in `seal`): its cells keep the stamps
+//! the check that found it gave them. A later check that reaches one of them takes the whole
+//! side in one step, with the squares the path has given back next to it since (its only ways
+//! out now), instead of growing through it again, as long as the path has changed in its last
+//! few squares only. Without it, the search of a long strip can meet the same dead end one
+//! square longer at every step (the wazir's closed tour of 2×n tries each square of one row and
+//! finds the row behind it cut off), and the time grows as the square of the board.
+
+mod seal;
+#[cfg(test)]
+mod tests;
+
+use self::seal::Seal;
 
 /// Scratch space for the check, reused from node to node.
 #[derive(Debug, Clone, Default)]
@@ -12,6 +26,41 @@ pub(super) struct Connectivity {
     stamps: Vec<u32>,
     epoch: u32,
     queues: [Vec<u32>; 8],
+    /// The closed side of the last split, if it may still be one.
+    seal: Option<Seal>,
+    /// The seal's ways out, while a check takes it in.
+    exits: Vec<u32>,
+    /// How many times a check took a seal in (for the tests).
+    #[cfg(test)]
+    taken: usize,
+}
+
+/// The groups of one check: the labels merged, how far each queue has been grown, and the
+/// group that took in the seal.
+struct Groups {
+    parent: [usize; 8],
+    heads: [usize; 8],
+    count: usize,
+    sealed: Option<usize>,
+}
+
+impl Groups {
+    fn find(&self, mut label: usize) -> usize {
+        while self.parent[label] != label {
+            label = self.parent[label];
+        }
+        label
+    }
+
+    /// Merges the groups of `a` and `b`; whether all groups are one now.
+    fn merge(&mut self, a: usize, b: usize) -> bool {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[a.max(b)] = a.min(b);
+            self.count -= 1;
+        }
+        self.count == 1
+    }
 }
 
 impl Connectivity {
@@ -19,107 +68,125 @@ impl Connectivity {
     pub(super) fn with_stamps(stamps: Vec<u32>) -> Self {
         Self {
             stamps,
-            epoch: 0,
-            queues: Default::default(),
+            ..Self::default()
         }
     }
 
     /// Whether the open cells (those for which `is_open` holds) next to `centre`, which has
-    /// just been closed, have fallen apart into more than one group.
+    /// just been closed as the last square of `path`, have fallen apart into more than one
+    /// group; `open` has bit `k` set where the cell at `offsets[k]` is open.
     pub(super) fn splits(
         &mut self,
         centre: usize,
+        open: u8,
+        path: &[u32],
         offsets: &[isize],
         is_open: impl Fn(usize) -> bool,
     ) -> bool {
-        let sources = self.seed(centre, offsets, &is_open);
-        sources > 1 && self.grow_until_split(sources, offsets, &is_open)
-    }
-
-    /// Starts a new check with one group for each open cell next to `centre`; returns how many.
-    #[inline(always)]
-    fn seed(
-        &mut self,
-        centre: usize,
-        offsets: &[isize],
-        is_open: &impl Fn(usize) -> bool,
-    ) -> usize {
-        let mut sources = 0;
         self.next_epoch();
-        let base = self.epoch * 8;
-        for &offset in offsets {
-            let cell = centre.wrapping_add_signed(offset);
-            if is_open(cell) {
-                self.stamps[cell] = base + sources as u32;
-                self.queues[sources].clear();
-                self.queues[sources].push(cell as u32);
-                sources += 1;
+        self.follow(path.len());
+        let sources = open.count_ones() as usize;
+        if sources <= 1 {
+            return false;
+        }
+        let mut groups = Groups {
+            parent: std::array::from_fn(|i| i),
+            heads: [0; 8],
+            count: sources,
+            sealed: None,
+        };
+        let mut label = 0;
+        for (k, &offset) in offsets.iter().enumerate() {
+            if open & 1 << k != 0 {
+                let cell = centre.wrapping_add_signed(offset);
+                self.queues[label].clear();
+                if self.reach(label, cell, &mut groups, path, offsets, &is_open) {
+                    return false;
+                }
+                label += 1;
             }
         }
-        sources
+        match self.grow_until_split(sources, &mut groups, path, offsets, &is_open) {
+            Some(closed) => {
+                self.seal_group(closed, sources, &groups, path);
+                true
+            }
+            None => false,
+        }
     }
 
-    /// Grows the `sources` groups a cell each in turn, merging those that meet: `false` once
-    /// they are all one, `true` when a group has nothing left to reach first (a split).
+    /// Grows the `sources` groups a cell each in turn, merging those that meet: `None` once
+    /// they are all one, or the label of a group that has nothing left to reach first (a
+    /// split).
     #[inline(always)]
     fn grow_until_split(
         &mut self,
         sources: usize,
+        groups: &mut Groups,
+        path: &[u32],
         offsets: &[isize],
         is_open: &impl Fn(usize) -> bool,
-    ) -> bool {
-        let base = self.epoch * 8;
-        let mut parent: [usize; 8] = std::array::from_fn(|i| i);
-        let find = |parent: &[usize; 8], mut i: usize| {
-            while parent[i] != i {
-                i = parent[i];
-            }
-            i
-        };
-        let mut heads = [0usize; 8];
-        let mut groups = sources;
+    ) -> Option<usize> {
         loop {
             for label in 0..sources {
-                let Some(&cell) = self.queues[label].get(heads[label]) else {
-                    let root = find(&parent, label);
+                let Some(&cell) = self.queues[label].get(groups.heads[label]) else {
+                    let root = groups.find(label);
                     let group_done = (0..sources)
-                        .filter(|&other| find(&parent, other) == root)
-                        .all(|other| heads[other] >= self.queues[other].len());
+                        .filter(|&other| groups.find(other) == root)
+                        .all(|other| groups.heads[other] >= self.queues[other].len());
                     if group_done {
-                        return true;
+                        return Some(root);
                     }
                     continue;
                 };
-                heads[label] += 1;
+                groups.heads[label] += 1;
                 for &offset in offsets {
                     let next = (cell as usize).wrapping_add_signed(offset);
-                    if !is_open(next) {
-                        continue;
-                    }
-                    let stamp = self.stamps[next];
-                    if stamp / 8 == self.epoch {
-                        let (a, b) = (find(&parent, label), find(&parent, (stamp % 8) as usize));
-                        if a != b {
-                            parent[a.max(b)] = a.min(b);
-                            groups -= 1;
-                            if groups == 1 {
-                                return false;
-                            }
-                        }
-                    } else {
-                        self.stamps[next] = base + label as u32;
-                        self.queues[label].push(next as u32);
+                    if is_open(next) && self.reach(label, next, groups, path, offsets, is_open) {
+                        return None;
                     }
                 }
             }
         }
     }
 
+    /// Takes the open `cell` into group `label`: merged with the group that reached it
+    /// already, or the sealed side taken in whole with its ways out, or stamped and queued.
+    /// Whether all groups are one now.
+    #[inline(always)]
+    fn reach(
+        &mut self,
+        label: usize,
+        cell: usize,
+        groups: &mut Groups,
+        path: &[u32],
+        offsets: &[isize],
+        is_open: &impl Fn(usize) -> bool,
+    ) -> bool {
+        let stamp = self.stamps[cell];
+        if stamp / 8 == self.epoch {
+            return groups.merge(label, (stamp % 8) as usize);
+        }
+        if self.seal.as_ref().is_some_and(|seal| seal.holds(stamp)) {
+            if let Some(owner) = groups.sealed {
+                return groups.merge(label, owner);
+            }
+            if let Some(all_one) = self.take_seal(label, groups, path, offsets, is_open) {
+                return all_one;
+            }
+        }
+        self.stamps[cell] = self.epoch * 8 + label as u32;
+        self.queues[label].push(cell as u32);
+        false
+    }
+
     fn next_epoch(&mut self) {
-        // Epoch 0 is never used, so fresh stamps (0) never match; wrap by clearing.
+        // Epoch 0 is never used, so fresh stamps (0) never match; wrap by clearing, which
+        // forgets the seal.
         if self.epoch == u32::MAX / 8 {
             self.stamps.fill(0);
             self.epoch = 0;
+            self.seal = None;
         }
         self.epoch += 1;
     }

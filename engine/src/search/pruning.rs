@@ -142,7 +142,9 @@ impl Search {
         if let Some(connectivity) = &mut self.connectivity {
             let cells = &self.cells;
             let offsets = &self.offsets[..self.move_count];
-            if connectivity.splits(head, offsets, |cell| cells[cell] & BLOCKED == 0) {
+            let path = &self.path;
+            let open = |cell| cells[cell] & BLOCKED == 0;
+            if connectivity.splits(head, around.open, path, offsets, open) {
                 return frame;
             }
         }

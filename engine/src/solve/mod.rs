@@ -27,11 +27,16 @@
 //!   against [`Request::memory_cap`] before anything is allocated, for every method;
 //! - `anchored`: the search strategies of `auto` beyond one greedy pass: a closed tour found
 //!   from a corner and entered from the start, and backtracking restarted with other
-//!   tie-breaks.
+//!   tie-breaks;
+//! - `narrow`: a tour with an end, or a partial tour, on a board whose short side is at most 4,
+//!   decided exactly by the frontier count's dynamic programming (a tour read back from its
+//!   states, or a count of 0), before the construction and the search.
 
 mod anchored;
 mod construction;
+mod flipping;
 mod memory;
+mod narrow;
 mod outcome;
 mod request;
 mod route;

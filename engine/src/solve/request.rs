@@ -117,14 +117,19 @@ pub enum Layer {
     Backtrack,
     /// Fixed-order backtracking.
     Naive,
+    /// Path flipping, for leapers other than the knight (part of `auto`, no method alone).
+    Flip,
+    /// Frontier dynamic programming on a narrow board: exact, so a tour read back from it or a
+    /// count of 0 (a tour with an end, or a partial tour, of `auto`).
+    Frontier,
 }
 
 impl Layer {
     /// The method that runs this layer alone; `None` for the theorems, which every method
-    /// consults.
+    /// consults, and for flipping and the frontier, which only `auto` runs.
     pub fn method(self) -> Option<Method> {
         match self {
-            Layer::Existence => None,
+            Layer::Existence | Layer::Flip | Layer::Frontier => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
@@ -132,9 +137,13 @@ impl Layer {
         }
     }
 
-    /// The name in output: its method's name, or `existence`.
+    /// The name in output: its method's name, `existence`, `flip` or `frontier`.
     pub fn name(self) -> &'static str {
-        self.method().map_or("existence", Method::name)
+        match self {
+            Layer::Flip => "flip",
+            Layer::Frontier => "frontier",
+            layer => layer.method().map_or("existence", Method::name),
+        }
     }
 }
 

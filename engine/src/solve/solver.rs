@@ -193,6 +193,10 @@ impl<'a> Solver<'a> {
     /// partial tour); else, or where no piece fits, the search layers answer along the route:
     /// one greedy pass, then backtracking with restarts.
     fn route(&mut self) -> Result<Answer, Halt> {
+        // A narrow board is decided exactly by the frontier (`narrow`).
+        if let Some(outcome) = self.frontier()? {
+            return Ok(outcome);
+        }
         let mut single_block = None;
         if self.request.constructs_first()
             && let Some(outcome) = self.construct_layer(&mut single_block)?
@@ -217,6 +221,9 @@ impl<'a> Solver<'a> {
             end: request.end.filter(|end| !request.walked().contains(end)),
             holes: &[],
         };
+        if !request.piece.is_knight() {
+            return self.flip_and_backtrack(plan);
+        }
         let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
         self.settle(event, search, Layer::Backtrack)
     }
@@ -257,6 +264,9 @@ impl<'a> Solver<'a> {
             return Ok(outcome);
         }
         let plan = Plan::from(&start, closed, &[]);
+        if !self.request.piece.is_knight() {
+            return self.flip_and_backtrack(plan);
+        }
         let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
         self.settle(event, search, Layer::Backtrack)
     }
@@ -354,7 +364,12 @@ impl<'a> Solver<'a> {
     }
 
     /// Turns a final search event into an outcome.
-    fn settle(&mut self, event: SearchEvent, search: Search, layer: Layer) -> Result<Answer, Halt> {
+    pub(super) fn settle(
+        &mut self,
+        event: SearchEvent,
+        search: Search,
+        layer: Layer,
+    ) -> Result<Answer, Halt> {
         Ok(match event {
             SearchEvent::Solved => self.tour(search, layer)?,
             SearchEvent::Exhausted => {
@@ -420,7 +435,7 @@ impl<'a> Solver<'a> {
     }
 
     /// The proof that no tour exists, as `layer`'s answer.
-    fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Answer {
+    pub(super) fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Answer {
         Outcome::NoTour {
             reason,
             layer,

@@ -5,26 +5,11 @@
 use super::request::{Ablation, FIRST_SEARCH_NODES};
 use super::*;
 use crate::board::{Board, Square};
+use crate::common::solve_checked;
 use crate::existence::NoTourReason;
-use crate::tour::validate;
 
 fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()
-}
-
-/// Solves `request` and checks that a tour passes the validator from the requested start.
-fn solve_checked(request: &Request) -> Outcome {
-    let outcome = solve(request).unwrap_or_else(|error| panic!("{request:?}: {error}"));
-    if let Outcome::Tour { tour, .. } = &outcome {
-        let checked = validate(
-            request.board,
-            tour.squares(),
-            request.closed,
-            Some(request.start),
-        );
-        assert_eq!(checked, Ok(()), "{request:?}");
-    }
-    outcome
 }
 
 #[test]

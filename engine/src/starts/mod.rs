@@ -254,13 +254,18 @@ impl StartsMap {
 pub enum StartsError {
     /// The board has more than [`MAX_SQUARES`] squares.
     #[error(
-        "a starts map of the {board} board would solve all {squares} squares from each of its \
-         {squares} starts; boards of at most {MAX_SQUARES} squares (256x256) are mapped",
-        squares = board.area()
+        "{kind} map of the {board} board would solve all {squares} squares {each} {squares} \
+         {ends}; boards of at most {MAX_SQUARES} squares (256x256) are mapped",
+        squares = board.area(),
+        kind = if *ends { "an ends" } else { "a starts" },
+        each = if *ends { "to each of its" } else { "from each of its" },
+        ends = if *ends { "ends" } else { "starts" }
     )]
     TooLarge {
         /// The board.
         board: Board,
+        /// Whether the map was of ends (from one start), not of starts.
+        ends: bool,
     },
     /// A solve could not run (the memory cap, or a tour the validator rejected).
     #[error("at {start}: {error}")]
@@ -344,7 +349,8 @@ fn make_map(
 ) -> Result<StartsMap, StartsError> {
     let board = request.board;
     if board.area() > MAX_SQUARES {
-        return Err(StartsError::TooLarge { board });
+        let ends = matches!(target, Target::Ends(_));
+        return Err(StartsError::TooLarge { board, ends });
     }
     let run = Run::new(request, target, settings, progress);
     let mut answers: Vec<Option<StartAnswer>> = vec![None; board.area() as usize];

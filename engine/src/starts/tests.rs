@@ -253,7 +253,22 @@ fn a_board_too_large_or_a_memory_cap_too_small_is_an_error() {
             &MapSettings::threads(2),
             &quietly
         ),
-        Err(StartsError::TooLarge { board: too_large })
+        Err(StartsError::TooLarge {
+            board: too_large,
+            ends: false
+        })
+    );
+    // A map of ends speaks of ends.
+    let ends = map_ends(
+        &Request::new(too_large, Square::new(5, 7)),
+        &MapSettings::threads(2),
+        &quietly,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        ends.starts_with("an ends map of the 257x256 board") && !ends.contains("start"),
+        "{ends}"
     );
     let mut request = Request::new(board(8, 8), Square::new(0, 0));
     request.memory_cap = Some(16);

@@ -54,6 +54,18 @@ pub enum TourError {
         /// The tour's last square.
         found: Square,
     },
+    /// The tour does not begin with the partial tour it was asked to complete.
+    #[error(
+        "step {step}: the tour is at {found}, where the partial tour it completes is at {expected}"
+    )]
+    WrongPrefix {
+        /// Visit number, 1-based.
+        step: u64,
+        /// The partial tour's square.
+        expected: Square,
+        /// The tour's square.
+        found: Square,
+    },
     /// Two consecutive squares are not one move of the piece apart.
     #[error("step {step} → {next} is not a {piece} move ({from} to {to})", next = step + 1)]
     NotAMove {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use knights_tour_engine::solve::Method;
 
-use super::{App, Attempt, Motion};
+use super::{App, Attempt, Mode, Motion};
 #[cfg(test)]
 use crate::explorer::limits::LOCAL_MEMORY;
 use crate::explorer::limits::{Limits, Turn, megabytes};
@@ -86,10 +86,12 @@ impl App {
         Ok(memory)
     }
 
-    /// The race is over (or was refused): the explorer's search gets its history's memory
-    /// back.
+    /// The race is over (or was refused): the explorer is back, with the map it showed, and
+    /// its search gets its history's memory back.
     pub(super) fn leave_race(&mut self) {
-        self.race = None;
+        if let Mode::Race { map, .. } = self.mode {
+            self.mode = Mode::Explore { map };
+        }
         let memory = self.search_memory();
         if let Attempt::Stepped(stepped) = &mut self.attempt {
             stepped.set_memory(memory);
@@ -98,9 +100,9 @@ impl App {
 
     /// Whether this tick computes: play, finishing, or the race running.
     fn computes_in_tick(&self) -> bool {
-        match &self.race {
-            Some(race) => race.is_running(),
-            None => self.motion != Motion::Still,
+        match &self.mode {
+            Mode::Race { race, .. } => race.is_running(),
+            Mode::Explore { .. } | Mode::Play(_) => self.motion != Motion::Still,
         }
     }
 

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::explorer::limits::{Limits, capped, megabytes};
+use crate::explorer::limits::{Limits, capped, megabytes_apart};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
@@ -29,7 +29,7 @@ use knights_tour_engine::starts::{
     MAX_SQUARES, MapSettings, StartAnswer, StartsError, StartsMap, map_ends, map_starts,
 };
 
-use super::App;
+use super::{App, Mode};
 
 /// Which of the two maps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,11 +89,10 @@ struct Job {
     result: Mutex<Option<Result<StartsMap, String>>>,
 }
 
-/// The maps' part of the explorer: which is shown, the work under way, and the maps made so
-/// far.
+/// The maps' part of the explorer: the work under way and the maps made so far (which map is
+/// shown is the explorer's mode's).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Maps {
-    shown: Option<MapKind>,
     job: Option<Arc<Job>>,
     /// The maps made, the newest last.
     maps: Vec<(MapKey, Arc<StartsMap>)>,
@@ -157,22 +156,29 @@ impl App {
 
     /// The key of the map shown, if one is.
     fn shown_key(&self) -> Option<MapKey> {
-        self.maps.shown.map(|kind| self.map_key(kind))
+        self.map_shown().map(|kind| self.map_key(kind))
     }
 
-    /// `s` or `t`: shows the map of `kind` (in place of the other), or hides it.
+    /// `s` or `t` while exploring: shows the map of `kind` (in place of the other), or hides
+    /// it.
     pub(super) fn toggle_map(&mut self, kind: MapKind) {
-        if self.maps.shown == Some(kind) {
-            self.maps.shown = None;
+        let Mode::Explore { map } = &mut self.mode else {
+            return;
+        };
+        if *map == Some(kind) {
+            *map = None;
             return;
         }
-        self.maps.shown = Some(kind);
+        *map = Some(kind);
         self.make_map();
     }
 
     /// Which map is shown, if one is.
     pub fn map_shown(&self) -> Option<MapKind> {
-        self.maps.shown
+        match self.mode {
+            Mode::Explore { map } => map,
+            Mode::Race { .. } | Mode::Play(_) => None,
+        }
     }
 
     /// The map shown, once made, for the current setup.
@@ -214,7 +220,7 @@ impl App {
     /// `Enter` on the map shown: on the starts map, the start becomes the cursor's square and
     /// the search plays from it; on the ends map, the cursor's square becomes the end.
     pub(super) fn pick_on_map(&mut self, kind: MapKind) {
-        self.maps.shown = None;
+        self.mode = Mode::Explore { map: None };
         match kind {
             MapKind::Starts => {
                 self.set_start(self.cursor);
@@ -276,11 +282,10 @@ impl App {
         }
         let share = self.limits.maps();
         if making_bytes(board) > share {
+            let (needed, allowed) = megabytes_apart(making_bytes(board), share);
             return Err(format!(
-                "the {squares} map of the {board} board needs about {} for its answers, and \
-                 this explorer's maps may use {}",
-                megabytes(making_bytes(board)),
-                megabytes(share)
+                "the {squares} map of the {board} board needs about {needed} for its answers, \
+                 and this explorer's maps may use {allowed}"
             ));
         }
         // The oldest maps make room for this one's answers and its solves.

@@ -3,10 +3,20 @@
 //! actions and elapsed time ([`App::update`], [`App::tick`]); tests and the `demo.tape` replay
 //! do the same without one.
 //!
+//! What the explorer is doing is one value, its mode (`Mode`): exploring its own search (the
+//! board, or a map over it), the method race, or play; one at a time, so that a race and a game,
+//! or a game and a map, cannot both be on. The explorer's own search stays underneath the race
+//! and play, paused, and is there again when they end. Above the mode, at most one overlay
+//! (`Overlay`) takes the keys first: the help, or a prompt. [`App::update`] sends each action
+//! to the help if it is open, else to the mode's own update, in one `match`; actions every mode
+//! lets through (the cursor, the go-to prompt, writing, the view, the zoom, the help, quitting)
+//! are done in one place for all of them. A prompt takes typed keys ([`App::type_key`]) before
+//! the key map turns them into actions.
+//!
 //! [`App`] is one struct with its `impl` spread over the files of this module:
 //!
-//! - this file: the fields, the public accessors, and [`App::update`], which sends each action
-//!   on to the code that does it;
+//! - this file: the fields, the mode and the overlays, the public accessors, and
+//!   [`App::update`], which sends each action on to the code that does it;
 //! - `end`: the end square (`E`) and the route it asks for;
 //! - `setup`: the choices ([`Setup`], [`Speed`], [`METHODS`]), resizing, and the reset that
 //!   starts a new search;
@@ -122,6 +132,33 @@ enum Attempt {
     Opened(String),
 }
 
+/// What the explorer is doing: see the module docs.
+#[derive(Debug, Clone)]
+enum Mode {
+    /// Watching its own search (or a construction, or the tour opened).
+    Explore {
+        /// The map shown over the board (`s`, `t`), if one is: `Enter` then picks on it.
+        map: Option<MapKind>,
+    },
+    /// The method race (`R`): the explorer's own search waits, paused, underneath.
+    Race {
+        race: Box<Race>,
+        /// The map that was shown when the race began, shown again when it ends.
+        map: Option<MapKind>,
+    },
+    /// Play (`P`): the player's own tour; the explorer's search waits, paused, underneath.
+    Play(Box<Play>),
+}
+
+/// What is drawn over the mode's screen and takes the keys before it.
+#[derive(Debug, Clone)]
+enum Overlay {
+    /// The help (`?`), scrolled down by `scroll` lines when it is taller than the terminal.
+    Help { scroll: u16 },
+    /// A prompt: it takes typed keys, which never become actions while it is open.
+    Prompt(prompt::Prompt),
+}
+
 /// The explorer: see the module docs.
 #[derive(Debug, Clone)]
 pub struct App {
@@ -149,12 +186,12 @@ pub struct App {
     elapsed: Duration,
     /// Time spent replaying, apart from the search's.
     replay_elapsed: Duration,
-    /// The open prompt, if any.
-    prompt: Option<prompt::Prompt>,
-    /// The starts and ends maps: which is shown, its work, the maps made.
+    /// What the explorer is doing.
+    mode: Mode,
+    /// The help or a prompt, over the mode, if one is open.
+    overlay: Option<Overlay>,
+    /// The starts and ends maps: their work and the maps made.
     maps: maps::Maps,
-    /// Lines the help is scrolled down by, when it is taller than the terminal.
-    help_scroll: u16,
     view: TourView,
     zoom: Zoom,
     follow: Follow,
@@ -163,19 +200,14 @@ pub struct App {
     /// How many times the user asked to centre on the knight (the viewport centres when this
     /// changes).
     centre_requests: u32,
-    help: bool,
     quit: bool,
     /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
     full_redraw: bool,
     message: Option<String>,
     /// What became of the last save (or why none was tried), until the next key.
     notice: Option<Notice>,
-    /// The method race, while it is on.
-    race: Option<Box<Race>>,
     /// The methods `R` races.
     racers: [Method; 2],
-    /// The player's own tour, while play is on.
-    play: Option<Box<play::Play>>,
     /// Whether `w` may write files (not over SSH, where the files would be the server's).
     files: bool,
     /// The memory and the threads the host lets the explorer use.
@@ -202,22 +234,19 @@ impl App {
             owed: Owed::default(),
             elapsed: Duration::ZERO,
             replay_elapsed: Duration::ZERO,
-            prompt: None,
+            mode: Mode::Explore { map: None },
+            overlay: None,
             maps: Default::default(),
-            help_scroll: 0,
             view: TourView::Numbers,
             zoom: Zoom::Numbers,
             page: (8, 8),
             centre_requests: 0,
             follow: Follow::Knight,
-            help: false,
             quit: false,
             full_redraw: false,
             message: None,
             notice: None,
-            race: None,
             racers: DEFAULT_RACERS,
-            play: None,
             files: true,
             limits: Limits::local(),
         };
@@ -271,12 +300,15 @@ impl App {
 
     /// Lines the help is scrolled down by (the screen stops it at the help's end).
     pub(crate) fn help_scroll(&self) -> u16 {
-        self.help_scroll
+        match self.overlay {
+            Some(Overlay::Help { scroll }) => scroll,
+            _ => 0,
+        }
     }
 
     /// Whether the help is open.
     pub fn help_open(&self) -> bool {
-        self.help
+        matches!(self.overlay, Some(Overlay::Help { .. }))
     }
 
     /// Whether the user asked to quit.
@@ -296,11 +328,9 @@ impl App {
 
     /// The tour found, once validated (in play, the player's, once complete).
     pub fn tour(&self) -> Option<&Tour> {
-        if let Some(play) = &self.play {
-            return play.tour();
-        }
-        match &self.attempt {
-            Attempt::Stepped(stepped) => stepped.tour(),
+        match (&self.mode, &self.attempt) {
+            (Mode::Play(play), _) => play.tour(),
+            (_, Attempt::Stepped(stepped)) => stepped.tour(),
             _ => self.tour.as_ref(),
         }
     }
@@ -328,7 +358,7 @@ impl App {
     /// Where the timeline of a found tour stands: the move shown and the tour's length (`N of
     /// N` once the whole tour is shown); `None` before a tour is found, and in play.
     pub fn timeline(&self) -> Option<(u64, u64)> {
-        if self.play.is_some() {
+        if let Mode::Play(_) = self.mode {
             // A tour played by hand has no timeline to step through: u takes moves back.
             return None;
         }
@@ -395,7 +425,7 @@ impl App {
         std::mem::take(&mut self.full_redraw)
     }
 
-    /// Does what `action` asks.
+    /// Does what `action` asks: the help takes it if it is open, else the mode does.
     pub fn update(&mut self, action: Action) {
         if action == Action::Redraw {
             // Only the terminal changes: the help and any message stay on screen.
@@ -404,46 +434,38 @@ impl App {
         }
         self.message = None;
         self.notice = None;
-        if self.help {
-            // Up and down scroll a help taller than the terminal; any other key closes it, and
-            // only a quit goes on to do its work.
-            match action {
-                Action::CursorDown | Action::PageDown => {
-                    self.help_scroll = self.help_scroll.saturating_add(1).min(HELP_SCROLL_MAX);
-                    return;
-                }
-                Action::CursorUp | Action::PageUp => {
-                    self.help_scroll = self.help_scroll.saturating_sub(1);
-                    return;
-                }
-                _ => {}
-            }
-            self.help = false;
-            self.help_scroll = 0;
-            if action != Action::Quit {
-                return;
-            }
+        match (&self.overlay, &self.mode) {
+            (Some(Overlay::Help { .. }), _) => self.help_update(action),
+            (_, &Mode::Explore { map }) => self.explore_update(action, map),
+            (_, Mode::Race { .. }) => self.race_update(action),
+            (_, Mode::Play(_)) => self.play_update(action),
         }
-        if self.race.is_some() && self.race_update(action) {
+    }
+
+    /// The help takes every action: up and down scroll a help taller than the terminal; any
+    /// other key closes it, and only a quit goes on to do its work.
+    fn help_update(&mut self, action: Action) {
+        let Some(Overlay::Help { scroll }) = &mut self.overlay else {
             return;
-        }
-        if self.play.is_some() && self.play_update(action) {
-            return;
-        }
+        };
         match action {
-            Action::CursorUp => self.move_cursor(-1, 0),
-            Action::CursorDown => self.move_cursor(1, 0),
-            Action::CursorLeft => self.move_cursor(0, -1),
-            Action::CursorRight => self.move_cursor(0, 1),
-            Action::PageUp => self.move_cursor(-page_step(self.page.0), 0),
-            Action::PageDown => self.move_cursor(page_step(self.page.0), 0),
-            Action::PageLeft => self.move_cursor(0, -page_step(self.page.1)),
-            Action::PageRight => self.move_cursor(0, page_step(self.page.1)),
-            Action::CentreKnight => {
-                self.follow = Follow::Knight;
-                self.centre_requests = self.centre_requests.wrapping_add(1);
+            Action::CursorDown | Action::PageDown => {
+                *scroll = scroll.saturating_add(1).min(HELP_SCROLL_MAX);
             }
-            Action::SetStart => match self.map_shown() {
+            Action::CursorUp | Action::PageUp => *scroll = scroll.saturating_sub(1),
+            _ => {
+                self.overlay = None;
+                if action == Action::Quit {
+                    self.quit = true;
+                }
+            }
+        }
+    }
+
+    /// What `action` does while exploring, with `map` shown over the board if one is.
+    fn explore_update(&mut self, action: Action, map: Option<MapKind>) {
+        match action {
+            Action::SetStart => match map {
                 Some(kind) => self.pick_on_map(kind),
                 None => self.set_start(self.cursor),
             },
@@ -470,39 +492,81 @@ impl App {
             Action::Grow => self.resize(1, 1),
             Action::Shrink => self.resize(-1, -1),
             Action::Replay => self.replay(),
-            Action::Goto => self.open_goto(),
-            Action::WriteTour => self.ask_where_to_write(),
-            Action::WritePicture => self.ask_where_to_draw(),
             Action::TourStart => self.replay_from_start(),
             Action::TourEnd => self.replay_to_end(),
-            Action::ToggleView => self.toggle_view(),
-            Action::Zoom => self.zoom = self.zoom.next(),
-            Action::Help => self.help = true,
             Action::Race => self.start_race(),
             Action::Play => self.toggle_play(),
             Action::MoveNumber(_) | Action::Hint => {
                 self.message = Some("the numbers and i (a hint) are for play: P plays".into())
             }
-            // Esc closes the help (above) and dialogs, and nothing else: a stray Esc (or the
-            // start of an escape sequence cut short) must not end a long search.
-            Action::Redraw | Action::Escape => {}
+            Action::CursorUp
+            | Action::CursorDown
+            | Action::CursorLeft
+            | Action::CursorRight
+            | Action::PageUp
+            | Action::PageDown
+            | Action::PageLeft
+            | Action::PageRight
+            | Action::CentreKnight
+            | Action::Goto
+            | Action::WriteTour
+            | Action::WritePicture
+            | Action::ToggleView
+            | Action::Zoom
+            | Action::Help
+            | Action::Redraw
+            | Action::Escape
+            | Action::Quit => self.update_anywhere(action),
+        }
+    }
+
+    /// What the actions every mode lets through do, whatever the mode: the cursor, the go-to
+    /// prompt, writing, the view, the zoom, the help and quitting. (Each mode answers the
+    /// others itself; they do nothing here.)
+    fn update_anywhere(&mut self, action: Action) {
+        match action {
+            Action::CursorUp => self.move_cursor(-1, 0),
+            Action::CursorDown => self.move_cursor(1, 0),
+            Action::CursorLeft => self.move_cursor(0, -1),
+            Action::CursorRight => self.move_cursor(0, 1),
+            Action::PageUp => self.move_cursor(-page_step(self.page.0), 0),
+            Action::PageDown => self.move_cursor(page_step(self.page.0), 0),
+            Action::PageLeft => self.move_cursor(0, -page_step(self.page.1)),
+            Action::PageRight => self.move_cursor(0, page_step(self.page.1)),
+            Action::CentreKnight => {
+                self.follow = Follow::Knight;
+                self.centre_requests = self.centre_requests.wrapping_add(1);
+            }
+            Action::Goto => self.open_goto(),
+            Action::WriteTour => self.ask_where_to_write(),
+            Action::WritePicture => self.ask_where_to_draw(),
+            Action::ToggleView => self.toggle_view(),
+            Action::Zoom => self.zoom = self.zoom.next(),
+            Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Quit => self.quit = true,
+            // Esc closes the help, a prompt and the race, and nothing else: a stray Esc (or the
+            // start of an escape sequence cut short) must not end a long search. Each mode
+            // answers the other actions itself.
+            _ => {}
         }
     }
 
     /// A square picked with the mouse: it becomes the cursor and the start (in play, the
-    /// knight moves there).
+    /// knight moves there). The race's boards take no picks: its screen keeps no board's place.
     pub fn pick(&mut self, square: Square) {
-        if self.setup.board.contains(square) {
-            self.help = false;
-            self.message = None;
-            self.notice = None;
-            self.cursor = square;
-            if self.play.is_some() {
-                self.play_move_to(square);
-            } else {
-                self.set_start(square);
-            }
+        if !self.setup.board.contains(square) || matches!(self.mode, Mode::Race { .. }) {
+            return;
+        }
+        if let Some(Overlay::Help { .. }) = self.overlay {
+            self.overlay = None;
+        }
+        self.message = None;
+        self.notice = None;
+        self.cursor = square;
+        if let Mode::Play(_) = self.mode {
+            self.play_move_to(square);
+        } else {
+            self.set_start(square);
         }
     }
 

@@ -11,7 +11,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use knights_tour_engine::notation::SquareSpec;
 use knights_tour_engine::quote::quoted;
 
-use super::{App, Follow, Motion, Notice};
+use super::{App, Follow, Motion, Notice, Overlay};
 use crate::tourfile::Replace;
 
 /// The longest text a prompt takes, in bytes: the longest path Linux takes (`PATH_MAX`, 4096
@@ -76,26 +76,38 @@ impl App {
 
     /// Asks whether to replace `name` with what `writes` writes (the tour or its picture).
     pub(super) fn ask_to_overwrite(&mut self, writes: PromptPurpose, name: String) {
-        self.prompt = Some(Prompt {
+        self.overlay = Some(Overlay::Prompt(Prompt {
             purpose: PromptPurpose::Overwrite,
             text: name,
             writes,
-        });
+        }));
     }
 
     fn open_prompt(&mut self, purpose: PromptPurpose, text: String) {
-        self.prompt = Some(Prompt {
+        self.overlay = Some(Overlay::Prompt(Prompt {
             purpose,
             text,
             writes: purpose,
-        });
+        }));
+    }
+
+    /// Closes the open prompt, if one is, and gives it back.
+    fn close_prompt(&mut self) -> Option<Prompt> {
+        match self.overlay.take() {
+            Some(Overlay::Prompt(prompt)) => Some(prompt),
+            other => {
+                self.overlay = other;
+                None
+            }
+        }
     }
 
     /// The open prompt: what it asks for and the text typed so far.
     pub fn prompt(&self) -> Option<(PromptPurpose, &str)> {
-        self.prompt
-            .as_ref()
-            .map(|prompt| (prompt.purpose, prompt.text.as_str()))
+        match &self.overlay {
+            Some(Overlay::Prompt(prompt)) => Some((prompt.purpose, prompt.text.as_str())),
+            _ => None,
+        }
     }
 
     /// Types `key` into the open prompt: a character, `Backspace`, `Enter` (go) or `Esc`
@@ -103,7 +115,7 @@ impl App {
     /// Returns whether the prompt took the key (it takes every key while open, so none
     /// reaches the key map).
     pub fn type_key(&mut self, key: KeyEvent) -> bool {
-        let Some(prompt) = &mut self.prompt else {
+        let Some(Overlay::Prompt(prompt)) = &mut self.overlay else {
             return false;
         };
         if key.kind == KeyEventKind::Release {
@@ -112,7 +124,7 @@ impl App {
         self.notice = None;
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             if key.code == KeyCode::Char('c') {
-                self.prompt = None;
+                self.close_prompt();
                 self.quit = true;
             }
             return true;
@@ -129,9 +141,11 @@ impl App {
             KeyCode::Backspace => {
                 prompt.text.pop();
             }
-            KeyCode::Esc => self.prompt = None,
+            KeyCode::Esc => {
+                self.close_prompt();
+            }
             KeyCode::Enter => {
-                if let Some(Prompt { purpose, text, .. }) = self.prompt.take() {
+                if let Some(Prompt { purpose, text, .. }) = self.close_prompt() {
                     match purpose {
                         PromptPurpose::Goto => self.go_to(text.trim()),
                         PromptPurpose::Write | PromptPurpose::Picture => {
@@ -151,8 +165,8 @@ impl App {
     /// Without a prompt, or to the overwrite question, a paste does nothing. Returns whether
     /// the screen changed.
     pub fn paste(&mut self, text: &str) -> bool {
-        match &self.prompt {
-            Some(prompt) if prompt.purpose != PromptPurpose::Overwrite => {
+        match self.prompt() {
+            Some((purpose, _)) if purpose != PromptPurpose::Overwrite => {
                 let line = text.split(['\n', '\r']).next().unwrap_or_default();
                 let kept: String = line.chars().filter(|c| !c.is_control()).collect();
                 self.notice = None;
@@ -166,7 +180,7 @@ impl App {
     /// Adds `text` to the open prompt's text whole, or refuses it with a notice when the
     /// text would pass [`MAX_PROMPT_BYTES`].
     fn type_text(&mut self, text: &str) {
-        let Some(prompt) = &mut self.prompt else {
+        let Some(Overlay::Prompt(prompt)) = &mut self.overlay else {
             return;
         };
         if prompt.text.len() + text.len() > MAX_PROMPT_BYTES {
@@ -185,12 +199,12 @@ impl App {
     fn answer_overwrite(&mut self, key: KeyCode) {
         match key {
             KeyCode::Char('y' | 'Y') => {
-                if let Some(Prompt { text, writes, .. }) = self.prompt.take() {
+                if let Some(Prompt { text, writes, .. }) = self.close_prompt() {
                     self.save(writes, &text, Replace::Allowed);
                 }
             }
             KeyCode::Char('n' | 'N') | KeyCode::Esc => {
-                if let Some(Prompt { text, .. }) = self.prompt.take() {
+                if let Some(Prompt { text, .. }) = self.close_prompt() {
                     self.notice = Some(Notice::failed(format!(
                         "nothing written: {} is as it was",
                         quoted(&text)

@@ -7,7 +7,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::search::{Candidate, SearchEvent};
 use knights_tour_engine::starts::{StartOutcome, StartsMap};
 
-use super::{App, Attempt, Building, PlayView, RewindableSearch};
+use super::{App, Attempt, Building, Mode, PlayView, RewindableSearch};
 
 /// How a finished tour is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,7 +215,7 @@ pub enum KnightState {
 impl App {
     /// The board's contents for drawing.
     pub fn scene(&self) -> Scene<'_> {
-        if let Some(play) = &self.play {
+        if let Mode::Play(play) = &self.mode {
             return self.play_scene(play);
         }
         let mut scene = Scene {

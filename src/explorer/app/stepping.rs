@@ -8,7 +8,7 @@ use knights_tour_engine::construct::{self, story::Story};
 use knights_tour_engine::search::Limits;
 use knights_tour_engine::solve::{self, Layer, Outcome, Request};
 
-use super::{App, Attempt, Building, Follow, Motion, Owed, Speed};
+use super::{App, Attempt, Building, Follow, Mode, Motion, Owed, Speed};
 use crate::explorer::limits::capped;
 use crate::explorer::stepped::{RunLimits, SteppedSearch};
 use crate::options::with_memory_cap;
@@ -26,16 +26,19 @@ const WHOLE_ANSWER_DEADLINE: Duration = Duration::from_secs(2);
 impl App {
     /// Whether something runs on its own, so the run loop must come back without a key.
     pub fn is_animating(&self) -> bool {
-        if let Some(race) = &self.race {
-            return race.is_running() || self.map_working();
-        }
-        self.motion != Motion::Still || self.map_working() || self.play_working()
+        let running = match &self.mode {
+            Mode::Race { race, .. } => race.is_running(),
+            Mode::Explore { .. } | Mode::Play(_) => {
+                self.motion != Motion::Still || self.play_working()
+            }
+        };
+        running || self.map_working()
     }
 
     /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
     /// when nothing runs on its own (wait for a key for ever: no CPU while idle).
     pub fn next_tick_in(&self, frame: Duration) -> Option<Duration> {
-        if let Some(race) = &self.race {
+        if let Mode::Race { race, .. } = &self.mode {
             return race.next_tick_in(frame);
         }
         match (self.motion, self.speed) {
@@ -57,7 +60,7 @@ impl App {
         let Some(_turn) = self.tick_turn() else {
             return;
         };
-        if let Some(race) = &mut self.race {
+        if let Mode::Race { race, .. } = &mut self.mode {
             race.tick(elapsed);
             return;
         }

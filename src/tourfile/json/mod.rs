@@ -74,75 +74,88 @@ pub(super) fn check<R: Read>(
 ) -> Result<CheckedTour, CheckError> {
     let mut json = Json { input };
     let mut fields = Fields::default();
-    json.expect_byte(b'{', "a JSON object ('{')")?;
-    if json.blank()? == Some(b'}') {
-        json.input.advance(1);
-    } else {
-        loop {
-            let key = json.key()?;
-            let repeated = || format!("{} appears twice", quoted_bytes(&key));
-            match &key[..] {
-                b"rows" | b"cols" => {
-                    let value = json.side(if key == b"rows" { "'rows'" } else { "'cols'" })?;
-                    let field = if key == b"rows" {
-                        &mut fields.rows
-                    } else {
-                        &mut fields.cols
-                    };
-                    if field.replace(value).is_some() {
-                        return Err(json.error(repeated()));
+    json.object(&mut fields, |json, fields| json.path(fields, expect))?;
+    verdict(fields, expect)
+}
+
+impl<R: Read> Json<'_, R> {
+    /// Reads the object into `fields`, its `path` through `path`, and nothing after it.
+    fn object(
+        &mut self,
+        fields: &mut Fields,
+        mut path: impl FnMut(&mut Self, &Fields) -> Result<Path, CheckError>,
+    ) -> Result<(), CheckError> {
+        let json = self;
+        json.expect_byte(b'{', "a JSON object ('{')")?;
+        if json.blank()? == Some(b'}') {
+            json.input.advance(1);
+        } else {
+            loop {
+                let key = json.key()?;
+                let repeated = || format!("{} appears twice", quoted_bytes(&key));
+                match &key[..] {
+                    b"rows" | b"cols" => {
+                        let value = json.side(if key == b"rows" { "'rows'" } else { "'cols'" })?;
+                        let field = if key == b"rows" {
+                            &mut fields.rows
+                        } else {
+                            &mut fields.cols
+                        };
+                        if field.replace(value).is_some() {
+                            return Err(json.error(repeated()));
+                        }
                     }
-                }
-                b"closed" => {
-                    let value = json.boolean()?;
-                    if fields.closed.replace(value).is_some() {
-                        return Err(json.error(repeated()));
+                    b"closed" => {
+                        let value = json.boolean()?;
+                        if fields.closed.replace(value).is_some() {
+                            return Err(json.error(repeated()));
+                        }
                     }
-                }
-                b"piece" => {
-                    json.expect_byte(b'"', "the piece, a string")?;
-                    let value = json.string()?;
-                    let piece = Leaper::parse(&String::from_utf8_lossy(&value))
-                        .map_err(|error| json.error(error))?;
-                    if fields.piece.replace(piece).is_some() {
-                        return Err(json.error(repeated()));
+                    b"piece" => {
+                        json.expect_byte(b'"', "the piece, a string")?;
+                        let value = json.string()?;
+                        let piece = Leaper::parse(&String::from_utf8_lossy(&value))
+                            .map_err(|error| json.error(error))?;
+                        if fields.piece.replace(piece).is_some() {
+                            return Err(json.error(repeated()));
+                        }
                     }
-                }
-                b"start" => {
-                    let value = json.pair()?;
-                    if fields.start.replace(value).is_some() {
-                        return Err(json.error(repeated()));
+                    b"start" => {
+                        let value = json.pair()?;
+                        if fields.start.replace(value).is_some() {
+                            return Err(json.error(repeated()));
+                        }
                     }
-                }
-                b"outcome" => {
-                    json.expect_byte(b'"', "the outcome, a string")?;
-                    let value = json.string()?;
-                    if fields.outcome.replace(value).is_some() {
-                        return Err(json.error(repeated()));
+                    b"outcome" => {
+                        json.expect_byte(b'"', "the outcome, a string")?;
+                        let value = json.string()?;
+                        if fields.outcome.replace(value).is_some() {
+                            return Err(json.error(repeated()));
+                        }
                     }
-                }
-                b"path" => {
-                    if fields.path.is_some() {
-                        return Err(json.error(repeated()));
+                    b"path" => {
+                        if fields.path.is_some() {
+                            return Err(json.error(repeated()));
+                        }
+                        fields.path = Some(path(json, fields)?);
                     }
-                    fields.path = Some(json.path(&fields, expect)?);
+                    _ => json.skip_value()?,
                 }
-                _ => json.skip_value()?,
-            }
-            match json.blank()? {
-                Some(b',') => json.input.advance(1),
-                Some(b'}') => {
-                    json.input.advance(1);
-                    break;
+                match json.blank()? {
+                    Some(b',') => json.input.advance(1),
+                    Some(b'}') => {
+                        json.input.advance(1);
+                        break;
+                    }
+                    _ => return Err(json.unexpected("',' or '}'")),
                 }
-                _ => return Err(json.unexpected("',' or '}'")),
             }
         }
+        if json.blank()?.is_some() {
+            return Err(json.unexpected("nothing after the JSON object"));
+        }
+        Ok(())
     }
-    if json.blank()?.is_some() {
-        return Err(json.unexpected("nothing after the JSON object"));
-    }
-    verdict(fields, expect)
 }
 
 /// The checks that need the whole object.
@@ -220,6 +233,7 @@ struct Json<'a, R> {
 }
 
 mod lexer;
+pub(super) mod partial;
 mod path;
 #[cfg(test)]
 mod tests;

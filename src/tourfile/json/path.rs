@@ -49,71 +49,14 @@ impl<R: Read> Json<'_, R> {
         };
         let mut validator = validator(expect, piece, board, closed)?;
         let mut ends: Option<(Square, Square)> = None;
-        let mut push = |row: u64, col: u64, at: &dyn Fn() -> String| {
-            let (Ok(row), Ok(col)) = (u32::try_from(row), u32::try_from(col)) else {
-                return Err(off_board(&at(), row, col, board));
-            };
-            let square = Square::new(row, col);
+        self.squares(board, |square, at| {
             validator
                 .push(square)
                 .map_err(|error| CheckError::Invalid(format!("{}: {error}", at())))?;
             let first = ends.map_or(square, |(first, _)| first);
             ends = Some((first, square));
             Ok(())
-        };
-        self.expect_byte(b'[', "the path, an array of [r,c] squares")?;
-        if self.blank()? == Some(b']') {
-            self.input.advance(1);
-        } else {
-            loop {
-                // Pairs written as solve writes them (or with a few spaces), straight from
-                // the buffer.
-                let (line, column) = (self.input.line(), self.input.column());
-                let bytes = self.input.buffered();
-                let (mut at, mut done) = (0, false);
-                let mut outcome = Ok(());
-                while let Some(pair) =
-                    simple_pair::<false>(&bytes[at..]).or_else(|| simple_pair::<true>(&bytes[at..]))
-                {
-                    let here = (at + pair.bracket) as u64;
-                    outcome = push(pair.row, pair.col, &|| {
-                        format!("line {line}, column {}", column + here)
-                    });
-                    if outcome.is_err() {
-                        break;
-                    }
-                    at += pair.length;
-                    if pair.last {
-                        done = true;
-                        break;
-                    }
-                }
-                self.input.advance(at);
-                outcome?;
-                if done {
-                    break;
-                }
-                // Anything else, the careful way.
-                self.blank()?;
-                // Formatted only for a message: this is the way of every square of an
-                // indented path.
-                let (line, column) = (self.input.line(), self.input.column());
-                let here = || format!("line {line}, column {column}");
-                let (row, col) = self.pair()?;
-                if row.beyond.is_some() || col.beyond.is_some() {
-                    return Err(off_board(&here(), row, col, board));
-                }
-                push(row.value, col.value, &here)?;
-                match self.blank()? {
-                    Some(b',') => self.input.advance(1),
-                    Some(b']') => {
-                        self.input.advance(1);
-                        break;
-                    }
-                    _ => return Err(self.unexpected("',' or ']' in the path")),
-                }
-            }
-        }
+        })?;
         let tour = validator.into_tour()?;
         let (first, last) = ends.expect("a finished tour has squares");
         Ok(Path {
@@ -124,6 +67,85 @@ impl<R: Read> Json<'_, R> {
             closed_checked: closed,
             tour,
         })
+    }
+}
+
+impl<R: Read> Json<'_, R> {
+    /// The array of `[r,c]` squares, each handed to `push` with where it is written (for a
+    /// message) as it arrives; a square off `board` is refused, named as written.
+    pub(super) fn squares(
+        &mut self,
+        board: Board,
+        mut push: impl FnMut(Square, &dyn Fn() -> String) -> Result<(), CheckError>,
+    ) -> Result<(), CheckError> {
+        self.expect_byte(b'[', "the path, an array of [r,c] squares")?;
+        if self.blank()? == Some(b']') {
+            self.input.advance(1);
+            return Ok(());
+        }
+        loop {
+            // Pairs written as solve writes them (or with a few spaces), straight from the
+            // buffer.
+            let (line, column) = (self.input.line(), self.input.column());
+            let bytes = self.input.buffered();
+            let (mut at, mut done) = (0, false);
+            let mut outcome = Ok(());
+            while let Some(pair) =
+                simple_pair::<false>(&bytes[at..]).or_else(|| simple_pair::<true>(&bytes[at..]))
+            {
+                let here = (at + pair.bracket) as u64;
+                let here = || format!("line {line}, column {}", column + here);
+                outcome = on_board(pair.row, pair.col, &here, board)
+                    .and_then(|square| push(square, &here));
+                if outcome.is_err() {
+                    break;
+                }
+                at += pair.length;
+                if pair.last {
+                    done = true;
+                    break;
+                }
+            }
+            self.input.advance(at);
+            outcome?;
+            if done {
+                return Ok(());
+            }
+            // Anything else, the careful way.
+            self.blank()?;
+            // Formatted only for a message: this is the way of every square of an indented
+            // path.
+            let (line, column) = (self.input.line(), self.input.column());
+            let here = || format!("line {line}, column {column}");
+            let (row, col) = self.pair()?;
+            if row.beyond.is_some() || col.beyond.is_some() {
+                return Err(off_board(&here(), row, col, board));
+            }
+            push(on_board(row.value, col.value, &here, board)?, &here)?;
+            match self.blank()? {
+                Some(b',') => self.input.advance(1),
+                Some(b']') => {
+                    self.input.advance(1);
+                    return Ok(());
+                }
+                _ => return Err(self.unexpected("',' or ']' in the path")),
+            }
+        }
+    }
+}
+
+/// The square `(row, col)` written at `at`, if it can be on `board` (the validator checks it
+/// is); refused, named as written, if it cannot.
+#[inline(always)]
+fn on_board(
+    row: u64,
+    col: u64,
+    at: &dyn Fn() -> String,
+    board: Board,
+) -> Result<Square, CheckError> {
+    match (u32::try_from(row), u32::try_from(col)) {
+        (Ok(row), Ok(col)) => Ok(Square::new(row, col)),
+        _ => Err(off_board(&at(), row, col, board)),
     }
 }
 

@@ -1,25 +1,29 @@
 //! A list read once (standard input, a pipe) with no size given, held in memory until the
 //! board its squares span is known, then handed back square by square with its line numbers.
 //!
-//! Held as half a byte a line: the number of the knight move from the square before (in
-//! [`KNIGHT_MOVES`] order), or a mark whose value follows in a side stream of LEB128 numbers —
-//! a jump to a square that is not a knight move away (its row and column), or a run of blank
-//! lines (how many). A tour costs half a byte a square; the text of its list, several.
+//! Held as half a byte a line: the number of the piece's move from the square before (in
+//! [`Leaper::moves`] order), or a mark whose value follows in a side stream of LEB128 numbers —
+//! a jump to a square that is not a move away (its row and column: the first square, as the
+//! survey refuses any other), or a run of blank lines (how many). A tour costs half a byte a
+//! square; the text of its list, several.
 
-use knights_tour_engine::board::{Board, KNIGHT_MOVES};
+use knights_tour_engine::board::Board;
+use knights_tour_engine::leaper::{Leaper, Moves};
 
 use super::Squares;
 use crate::tourfile::CheckError;
 
 /// The code of a run of blank lines, their number in the side stream.
 const BLANKS: u8 = 8;
-/// The code of a square that is not a knight move from the one before, its row and column in
-/// the side stream.
+/// The code of a square that is not a move from the one before (the first), its row and
+/// column in the side stream.
 const JUMP: u8 = 9;
 
 /// The squares of a list, in order, with the lines they are on.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct HeldList {
+    /// The moves of the piece, numbered by the codes.
+    moves: Moves,
     /// Two codes a byte, the first in the low half.
     codes: Vec<u8>,
     /// Codes held.
@@ -46,6 +50,20 @@ pub(super) enum Refused {
 }
 
 impl HeldList {
+    /// An empty list of squares of `piece`, whose moves it holds in half a byte.
+    pub(super) fn new(piece: Leaper) -> Self {
+        Self {
+            moves: piece.moves(),
+            codes: Vec::new(),
+            count: 0,
+            numbers: Vec::new(),
+            first_line: 0,
+            next_line: 0,
+            last: None,
+            squares: 0,
+        }
+    }
+
     /// The bytes the list takes.
     pub(super) fn bytes(&self) -> u64 {
         (self.codes.capacity() + self.numbers.capacity()) as u64
@@ -77,7 +95,7 @@ impl HeldList {
                     self.push_code(BLANKS, room)?;
                     self.push_number(blanks, room)?;
                 }
-                match knight_move(last, (row, col)) {
+                match move_code(self.moves, last, (row, col)) {
                     Some(code) => self.push_code(code, room)?,
                     None => self.jump(row, col, room)?,
                 }
@@ -142,8 +160,8 @@ impl HeldList {
                     continue;
                 }
                 JUMP => (next(), next()),
-                knight => {
-                    let (rows, cols) = KNIGHT_MOVES[usize::from(knight)];
+                step => {
+                    let (rows, cols) = self.moves.as_slice()[usize::from(step)];
                     (
                         square.0.wrapping_add_signed(i64::from(rows)),
                         square.1.wrapping_add_signed(i64::from(cols)),
@@ -157,34 +175,17 @@ impl HeldList {
     }
 }
 
-/// The number of the knight move from `from` to `to` in [`KNIGHT_MOVES`], if it is one.
+/// The number of the move of `moves` from `from` to `to`, if it is one.
 #[inline(always)]
-fn knight_move(from: (u64, u64), to: (u64, u64)) -> Option<u8> {
-    // Each difference plus 2, in 0..5 when it is at most 2 either way.
-    let rows = to.0.wrapping_sub(from.0).wrapping_add(2);
-    let cols = to.1.wrapping_sub(from.1).wrapping_add(2);
-    if rows > 4 || cols > 4 {
-        return None;
-    }
-    let code = KNIGHT_CODES[rows as usize * 5 + cols as usize];
-    (code != NO_MOVE).then_some(code)
+fn move_code(moves: Moves, from: (u64, u64), to: (u64, u64)) -> Option<u8> {
+    let rows = to.0.wrapping_sub(from.0) as i64;
+    let cols = to.1.wrapping_sub(from.1) as i64;
+    moves
+        .as_slice()
+        .iter()
+        .position(|&(r, c)| (i64::from(r), i64::from(c)) == (rows, cols))
+        .map(|code| code as u8)
 }
-
-/// Not a knight move, in [`KNIGHT_CODES`].
-const NO_MOVE: u8 = u8::MAX;
-
-/// The number of each knight move in [`KNIGHT_MOVES`], by its rows and columns plus 2 (five
-/// by five).
-const KNIGHT_CODES: [u8; 25] = {
-    let mut codes = [NO_MOVE; 25];
-    let mut code = 0;
-    while code < KNIGHT_MOVES.len() {
-        let (rows, cols) = KNIGHT_MOVES[code];
-        codes[(rows + 2) as usize * 5 + (cols + 2) as usize] = code as u8;
-        code += 1;
-    }
-    codes
-};
 
 /// Room in `vec` for `extra` more bytes, growing it by doubling but never past `room` bytes
 /// in all with the `others` held besides.
@@ -241,7 +242,7 @@ mod tests {
             (302, 69_999, 1_000_000),
             (0, 0, 1_000_001),
         ];
-        let mut held = HeldList::default();
+        let mut held = HeldList::new(Leaper::KNIGHT);
         for &(row, col, line) in &squares {
             held.push(row, col, line, None).unwrap();
         }
@@ -249,23 +250,27 @@ mod tests {
     }
 
     #[test]
-    fn knight_moves_are_numbered_as_the_engine_numbers_them() {
+    fn moves_are_numbered_as_the_engine_numbers_them() {
         let from = (5u64, 5u64);
-        for (code, &(rows, cols)) in KNIGHT_MOVES.iter().enumerate() {
-            let to = (
-                from.0.wrapping_add_signed(i64::from(rows)),
-                from.1.wrapping_add_signed(i64::from(cols)),
-            );
-            assert_eq!(knight_move(from, to), Some(code as u8));
+        for piece in [Leaper::KNIGHT, Leaper::GIRAFFE, Leaper::new(0, 1).unwrap()] {
+            let moves = piece.moves();
+            for (code, &(rows, cols)) in moves.as_slice().iter().enumerate() {
+                let to = (
+                    from.0.wrapping_add_signed(i64::from(rows)),
+                    from.1.wrapping_add_signed(i64::from(cols)),
+                );
+                assert_eq!(move_code(moves, from, to), Some(code as u8), "{piece}");
+            }
         }
+        let knight = Leaper::KNIGHT.moves();
         for to in [(5, 5), (6, 6), (7, 7), (3, 5), (0, 0), (u64::MAX, 4)] {
-            assert_eq!(knight_move(from, to), None, "{to:?}");
+            assert_eq!(move_code(knight, from, to), None, "{to:?}");
         }
     }
 
     #[test]
     fn a_tour_takes_half_a_byte_a_square() {
-        let mut held = HeldList::default();
+        let mut held = HeldList::new(Leaper::KNIGHT);
         let mut square = (0u64, 0u64);
         for step in 0..100_000u64 {
             held.push(square.0, square.1, step + 1, None).unwrap();
@@ -282,7 +287,7 @@ mod tests {
 
     #[test]
     fn the_room_given_is_never_exceeded() {
-        let mut held = HeldList::default();
+        let mut held = HeldList::new(Leaper::KNIGHT);
         let room = 10_000;
         let mut refused = None;
         for line in 1..100_000 {

@@ -5,13 +5,21 @@
 //! cap. The board grows with each square read and is refused at the square that takes it past
 //! every board's limit or the memory cap, so no list allocates for a board it cannot have.
 //!
+//! What no tour of any board does stops the first reading at its line: a step that is no move
+//! of the piece, or a square named again (`seen`, one bit a square of the board spanned so
+//! far). An endless list that repeats itself is refused within a line or two, not when it
+//! outgrows the memory cap.
+//!
 //! The verdict is the one the list gets on that board, whichever way it was read: a line that
-//! is no square stops it there, unless an earlier square breaks a rule of the board.
+//! is no square, or a step no tour takes, stops it there, unless an earlier square breaks a
+//! rule of the board (the board so far, without that line's square).
 
-use knights_tour_engine::board::Board;
+use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::tour::TourError;
 
 use super::held::{HeldList, Refused};
+use super::seen::Seen;
 use super::{Progress, Squares, bitmap_bytes, check_on, read_squares};
 use crate::tourfile::input::{LineReader, Source};
 use crate::tourfile::{CheckError, CheckedTour, Expectations, input_error, invalid, megabytes};
@@ -25,11 +33,17 @@ pub(super) fn check<S: Source>(
     expect: &Expectations,
 ) -> Result<CheckedTour, CheckError> {
     let start = input.mark();
+    let piece = expect.piece_or_knight();
     let mut survey = Survey {
         extent: Extent::default(),
-        held: (!input.rereadable()).then(HeldList::default),
+        held: (!input.rereadable()).then(|| HeldList::new(piece)),
+        seen: Seen::default(),
+        piece,
+        last: None,
+        squares: 0,
         expect,
         refused: false,
+        stopped_at: None,
     };
     let read = read_squares(input, &mut survey);
     let stopped = match read {
@@ -40,42 +54,76 @@ pub(super) fn check<S: Source>(
     let Some(board) = survey.extent.board else {
         return Err(stopped.unwrap_or_else(|| TourError::Empty.into()));
     };
-    let checked = match survey.held {
-        None => {
+    // The squares seen are the validator's to check from here.
+    let Survey {
+        held, stopped_at, ..
+    } = survey;
+    let checked = match (held, stopped_at) {
+        (None, None) => {
             input.rewind(start)?;
             check_on(input, expect, board)
         }
-        Some(held) => {
+        (None, Some(line)) => {
+            input.rewind(start)?;
+            expect.afford(board, bitmap_bytes(board), "one bit a square")?;
+            // Up to the line the survey stopped at, which ends it.
+            let mut until = Until {
+                progress: Progress::new(expect, board)?,
+                line,
+                stopped,
+            };
+            read_squares(input, &mut until).and_then(|()| until.progress.finish(expect))
+        }
+        (Some(held), _) => {
             let mut progress = Progress::new(expect, board)?;
             held.replay(&mut progress)
                 .and_then(|()| stopped.map_or(Ok(()), Err))
                 .and_then(|()| progress.finish(expect))
         }
     };
+    // The board of the squares before the line the survey stopped at, if it did.
+    let upto = stopped_at.map_or(String::new(), |line| format!(" up to line {line}"));
     checked.map_err(|error| match error {
-        CheckError::Invalid(message) => {
-            CheckError::Invalid(format!("{message} (board {board}, inferred from the list)"))
-        }
+        CheckError::Invalid(message) => CheckError::Invalid(format!(
+            "{message} (board {board}, inferred from the list{upto})"
+        )),
         other => other,
     })
 }
 
-/// The first reading of a list: the board its squares span, and the squares held when the
-/// list cannot be read again.
+/// The first reading of a list: the board its squares span, the squares seen, and the
+/// squares held when the list cannot be read again.
 struct Survey<'a> {
     extent: Extent,
     held: Option<HeldList>,
+    seen: Seen,
+    /// The piece whose moves the steps must be.
+    piece: Leaper,
+    /// The square before.
+    last: Option<(u64, u64)>,
+    /// Squares taken.
+    squares: u64,
     expect: &'a Expectations,
     /// Whether a square was refused (rather than a line found that is no square).
     refused: bool,
+    /// The line of a square no tour of any board takes there, if the survey stopped at one.
+    stopped_at: Option<u64>,
 }
 
 impl Survey<'_> {
     /// Takes the square `(row, col)` of line `line` into the board the list spans, and holds
     /// it if the list is held: refused when the board would be past every board's limit, or
-    /// the memory it takes past the cap.
+    /// the memory it takes past the cap; stopped when it is no move of the piece from the
+    /// square before, or was named before.
     #[inline(always)]
     fn survey(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+        let step = self.squares + 1;
+        if let Some(from) = self.last
+            && !is_move(self.piece, from, (row, col))
+            && let Some(error) = self.not_a_move(line, from, (row, col))
+        {
+            return Err(error);
+        }
         let (board, grew) = self.extent.take(row, col, line)?;
         let cap = self.expect.memory_cap;
         if grew {
@@ -84,12 +132,76 @@ impl Survey<'_> {
                 .afford(board, bitmap_bytes(board), &what)
                 .map_err(|error| input_error(line, error))?;
         }
+        let held = &self.held;
+        let room = || cap.map(|cap| cap.saturating_sub(held.as_ref().map_or(0, HeldList::bytes)));
+        let again = self
+            .seen
+            .insert(row, col, room)
+            .map_err(|refused| refusal(refused, line, cap, self.held.is_some()))?;
+        if again {
+            let square = Square::new(row as u32, col as u32);
+            return Err(self.stop(line, TourError::Revisited { square, step }));
+        }
+        self.last = Some((row, col));
+        self.squares = step;
         let Some(held) = &mut self.held else {
             return Ok(());
         };
-        let room = cap.map(|cap| cap.saturating_sub(bitmap_bytes(board)));
+        let room = cap.map(|cap| cap.saturating_sub(self.seen.bytes()));
         held.push(row, col, line, room)
-            .map_err(|refused| refusal(refused, line, cap))
+            .map_err(|refused| refusal(refused, line, cap, true))
+    }
+
+    /// The error of a step from `from` to `to` that is no move of the piece; `None` when `to`
+    /// is off every board, which the board's own refusal names.
+    #[cold]
+    fn not_a_move(&mut self, line: u64, from: (u64, u64), to: (u64, u64)) -> Option<CheckError> {
+        let square = |(row, col): (u64, u64)| {
+            Some(Square::new(
+                u32::try_from(row).ok()?,
+                u32::try_from(col).ok()?,
+            ))
+        };
+        let error = TourError::NotAMove {
+            piece: self.piece,
+            step: self.squares,
+            from: square(from)?,
+            to: square(to)?,
+        };
+        Some(self.stop(line, error))
+    }
+
+    /// Stops the reading at line `line`, whose square breaks a rule of every board.
+    #[cold]
+    fn stop(&mut self, line: u64, error: TourError) -> CheckError {
+        self.stopped_at = Some(line);
+        invalid(line, error)
+    }
+}
+
+/// Whether `piece` moves from `from` to `to`.
+#[inline(always)]
+fn is_move(piece: Leaper, from: (u64, u64), to: (u64, u64)) -> bool {
+    let (rows, cols) = (from.0.abs_diff(to.0), from.1.abs_diff(to.1));
+    let (a, b) = (u64::from(piece.a()), u64::from(piece.b()));
+    (rows == a && cols == b) || (rows == b && cols == a)
+}
+
+/// A list read again on its board up to the line the survey stopped at, where it ends with
+/// the survey's error.
+struct Until {
+    progress: Progress,
+    line: u64,
+    stopped: Option<CheckError>,
+}
+
+impl Squares for Until {
+    #[inline(always)]
+    fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
+        if line >= self.line {
+            return Err(self.stopped.take().expect("stopped once"));
+        }
+        self.progress.take(row, col, line)
     }
 }
 
@@ -97,26 +209,30 @@ impl Squares for Survey<'_> {
     #[inline(always)]
     fn take(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
         let taken = self.survey(row, col, line);
-        self.refused = taken.is_err();
+        self.refused = taken.is_err() && self.stopped_at.is_none();
         taken
     }
 }
 
-/// The message for a square of line `line` that a held list refused, under the memory cap
-/// `cap`.
+/// The message for a square of line `line` that the survey had no room for under the memory
+/// cap `cap`, the list `held` or not.
 #[cold]
-fn refusal(refused: Refused, line: u64, cap: Option<u64>) -> CheckError {
+fn refusal(refused: Refused, line: u64, cap: Option<u64>, held: bool) -> CheckError {
     match refused {
         Refused::NoRoom => {
             let limit = match cap {
                 Some(cap) => format!("the {} this process may use", megabytes(cap)),
                 None => "the memory the system gives".to_string(),
             };
+            let what = if held {
+                "a list read once (standard input, a pipe) is held in memory to find its board"
+            } else {
+                "a list is read once to find its board, one bit a square it names"
+            };
             input_error(
                 line,
                 format!(
-                    "a list read once (standard input, a pipe) is held in memory to find its \
-                     board, and this one needs more than {limit}; pass --size to check it as it \
+                    "{what}, and this one needs more than {limit}; pass --size to check it as it \
                      is read"
                 ),
             )

@@ -18,12 +18,14 @@
 mod bits;
 mod cells;
 mod eta;
+mod face;
 mod key;
 mod layer;
 mod mates;
 mod plan;
 mod step;
 mod store;
+pub(super) mod witness;
 mod word;
 
 use std::marker::PhantomData;
@@ -45,6 +47,7 @@ use super::{CountProgress, Shard};
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 
+pub(super) use self::face::OneStep;
 pub(super) use self::plan::MAX_WINDOW;
 
 /// A frontier count to run.

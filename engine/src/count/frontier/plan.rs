@@ -226,6 +226,21 @@ impl Plan {
         self.order.len()
     }
 
+    /// Square `v` of the order, on the board as given.
+    pub(super) fn square(&self, v: usize) -> Square {
+        self.order[v]
+    }
+
+    /// The same plan with no state taken for its mirror image: for reading a tour back from
+    /// the frontiers, where a state stands for the partial tours that made it, not for their
+    /// reflections.
+    pub(super) fn unmirrored(self) -> Self {
+        Self {
+            mirror: None,
+            ..self
+        }
+    }
+
     /// The frontier's size.
     pub(super) fn window(&self) -> usize {
         self.window

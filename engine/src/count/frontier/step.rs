@@ -23,6 +23,19 @@ pub(super) fn successors<W: Word>(
     closed: bool,
     mut emit: impl FnMut(Next<W>),
 ) {
+    successors_choosing(state, v, plan, closed, |next, _| emit(next));
+}
+
+/// [`successors`], each state told with the moves square `v` took to make it: the distances
+/// back (in the plan's order) of the squares it joined. A tour read back from the frontiers
+/// (`witness`) is made of these moves.
+pub(super) fn successors_choosing<W: Word>(
+    state: Cells<W>,
+    v: usize,
+    plan: &Plan,
+    closed: bool,
+    mut emit: impl FnMut(Next<W>, &[usize]),
+) {
     let base = state.shifted(W::narrow(plan.frontier_cells()));
     let mut open_back = [0usize; 4];
     let mut open = 0;
@@ -108,7 +121,7 @@ pub(super) fn successors<W: Word>(
                 return;
             }
             if let Some(next) = take(start, chosen, v, plan, closed) {
-                emit(next);
+                emit(next, chosen);
             }
         });
     }

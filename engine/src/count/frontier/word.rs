@@ -32,9 +32,13 @@ pub(super) trait Word:
     const ONE: Self;
     /// The lowest bit of every cell.
     const ONES: Self;
+    /// The cells the word holds.
+    const CELLS: usize;
 
     /// The low bits of a 128-bit mask (the plan's masks are 128 bits for every board).
     fn narrow(mask: u128) -> Self;
+    /// The word as 128 bits.
+    fn widen(self) -> u128;
     /// A cell's code, in the lowest cell.
     fn from_code(code: u8) -> Self;
     /// The lowest cell's code.
@@ -48,14 +52,19 @@ pub(super) trait Word:
 }
 
 macro_rules! word {
-    ($word:ty) => {
+    ($word:ty, $cells:expr) => {
         impl Word for $word {
             const ZERO: Self = 0;
             const ONE: Self = 1;
             const ONES: Self = <$word>::MAX / 0xF;
+            const CELLS: usize = $cells;
 
             fn narrow(mask: u128) -> Self {
                 mask as $word
+            }
+
+            fn widen(self) -> u128 {
+                self as u128
             }
 
             fn from_code(code: u8) -> Self {
@@ -85,5 +94,5 @@ macro_rules! word {
     };
 }
 
-word!(u64);
-word!(u128);
+word!(u64, 16);
+word!(u128, 32);

@@ -7,19 +7,25 @@ use knights_tour_engine::quote::counted;
 use knights_tour_engine::tour::Tour;
 
 use super::Play;
-use crate::explorer::app::{App, Attempt, Follow, KnightState, Motion, Notice, Scene, TourView};
+use crate::explorer::app::{
+    App, Attempt, Follow, KnightState, Mode, Motion, Notice, Scene, TourView,
+};
 use crate::explorer::keys::Action;
 
 impl App {
     /// The game under way, while play is on.
     pub fn play(&self) -> Option<&Play> {
-        self.play.as_deref()
+        match &self.mode {
+            Mode::Play(play) => Some(play),
+            Mode::Explore { .. } | Mode::Race { .. } => None,
+        }
     }
 
     /// `P`: play on the board, start and kind on screen, or leave play.
     pub(in crate::explorer::app) fn toggle_play(&mut self) {
         let own_memory = self.search_memory();
-        if self.play.take().is_some() {
+        if let Mode::Play(_) = self.mode {
+            self.mode = Mode::Explore { map: None };
             // The explorer's search gets its history's memory back.
             if let Attempt::Stepped(stepped) = &mut self.attempt {
                 stepped.set_memory(own_memory);
@@ -28,9 +34,6 @@ impl App {
             return;
         }
         self.motion = Motion::Still;
-        if let Some(kind) = self.map_shown() {
-            self.toggle_map(kind);
-        }
         // The explorer's search waits, paused, and gives up its history to the judge.
         let held = match &mut self.attempt {
             Attempt::Stepped(stepped) => {
@@ -47,15 +50,16 @@ impl App {
             self.limits.clone(),
             own_memory.saturating_sub(held),
         );
-        self.play = Some(Box::new(play));
+        // In place of the map, if one was shown.
+        self.mode = Mode::Play(Box::new(play));
         self.follow = Follow::Knight;
     }
 
-    /// Sends `action` to play while it is on; returns whether play took it (the cursor, the
-    /// go-to prompt, the zoom, the help and quitting work as everywhere).
-    pub(in crate::explorer::app) fn play_update(&mut self, action: Action) -> bool {
-        let Some(play) = &mut self.play else {
-            return false;
+    /// What `action` does in play (the cursor, the go-to prompt, the zoom, the help and
+    /// quitting work as everywhere).
+    pub(in crate::explorer::app) fn play_update(&mut self, action: Action) {
+        let Mode::Play(play) = &mut self.mode else {
+            return;
         };
         match action {
             Action::Play => self.toggle_play(),
@@ -132,7 +136,7 @@ impl App {
             | Action::Help
             | Action::Redraw
             | Action::Escape
-            | Action::Quit => return false,
+            | Action::Quit => self.update_anywhere(action),
             _ => {
                 self.message = Some(
                     "in play: Enter or 1-8 moves the knight, u takes a move back, i hints, \
@@ -141,12 +145,13 @@ impl App {
                 );
             }
         }
-        true
     }
 
     /// Moves the knight to `square` in play, or says why not.
     pub(in crate::explorer::app) fn play_move_to(&mut self, square: Square) {
-        let Some(play) = &mut self.play else { return };
+        let Mode::Play(play) = &mut self.mode else {
+            return;
+        };
         match play.advance(square) {
             Ok(()) => self.follow = Follow::Knight,
             Err(why) => self.message = Some(why),
@@ -155,7 +160,7 @@ impl App {
 
     /// Takes in the judge's news; `true` if any came.
     pub(in crate::explorer::app) fn poll_play(&mut self) -> bool {
-        let Some(play) = &mut self.play else {
+        let Mode::Play(play) = &mut self.mode else {
             return false;
         };
         let news = play.take_reports();
@@ -168,7 +173,7 @@ impl App {
 
     /// Whether the judge is at work (the run loop then keeps looking for its answers).
     pub(in crate::explorer::app) fn play_working(&self) -> bool {
-        self.play.as_ref().is_some_and(|play| play.judge.working())
+        self.play().is_some_and(|play| play.judge.working())
     }
 
     /// The board in play: the path, the knight, the squares it may move to, the hint and the

@@ -11,9 +11,10 @@
 //! node puts each lane where a run to that node count stops (the search is deterministic, and
 //! its session steps back through checkpoints), so a lane that had ended runs again.
 //!
-//! While the race is on, the app sends it the actions it takes (play, one node on or back, finish,
-//! restart, speed, which lane a small screen shows) through [`App`]'s `race_update`, and leaves it
-//! on `R` or `Esc`; the explorer's own search waits, paused, underneath.
+//! The race is one of the explorer's modes: while it is on, the app sends it the actions it
+//! takes (play, one node on or back, finish, restart, speed, which lane a small screen shows)
+//! through [`App`]'s `race_update`, and leaves it on `R` or `Esc`; the explorer's own search
+//! waits, paused, underneath.
 //!
 //! Where things are: this file holds [`Race`] (the lanes, the node clock, play and finishing)
 //! and what the app does with it; `lane` one method's run ([`Lane`], [`LaneEnd`]); `verdict`
@@ -29,7 +30,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::Method;
 
-use super::{App, Motion, Owed, Speed};
+use super::{App, Mode, Motion, Owed, Speed};
 use crate::explorer::keys::Action;
 
 pub use lane::{Lane, LaneEnd};
@@ -337,7 +338,10 @@ impl Race {
 impl App {
     /// The race on screen, if one is.
     pub fn race(&self) -> Option<&Race> {
-        self.race.as_deref()
+        match &self.mode {
+            Mode::Race { race, .. } => Some(race),
+            Mode::Explore { .. } | Mode::Play(_) => None,
+        }
     }
 
     /// The methods `R` races.
@@ -354,11 +358,16 @@ impl App {
     }
 
     /// A race of the racers on the current board, start and kind, playing at the explorer's
-    /// speed within its `f` budget. The explorer's own search waits, paused.
+    /// speed within its `f` budget (begun again, from the race). The explorer's own search
+    /// waits, paused, and the map shown, if any, with it.
     pub(super) fn start_race(&mut self) {
         let setup = self.setup;
         self.motion = Motion::Still;
-        self.race = None;
+        let map = match self.mode {
+            Mode::Explore { map } | Mode::Race { map, .. } => map,
+            Mode::Play(_) => None,
+        };
+        self.mode = Mode::Explore { map };
         let memory = match self.race_memory() {
             Ok(memory) => memory,
             Err(message) => {
@@ -366,7 +375,7 @@ impl App {
                 return;
             }
         };
-        self.race = Some(Box::new(Race::new(
+        let race = Race::new(
             (setup.board, setup.piece),
             (setup.start, self.end),
             setup.closed,
@@ -374,14 +383,17 @@ impl App {
             self.finish_budget,
             self.speed,
             memory,
-        )));
+        );
+        self.mode = Mode::Race {
+            race: Box::new(race),
+            map,
+        };
     }
 
-    /// Sends `action` to the race while one is on; returns whether the race took it (the
-    /// help, the zoom and quitting work as everywhere).
-    pub(super) fn race_update(&mut self, action: Action) -> bool {
-        let Some(race) = &mut self.race else {
-            return false;
+    /// What `action` does in the race (the help, the zoom and quitting work as everywhere).
+    pub(super) fn race_update(&mut self, action: Action) {
+        let Mode::Race { race, .. } = &mut self.mode else {
+            return;
         };
         let over = "the race is over: r runs it again, R or Esc goes back to the explorer";
         match action {
@@ -414,7 +426,9 @@ impl App {
             Action::Slower => race.speed = race.speed.slower(),
             Action::CursorLeft => race.shown = 0,
             Action::CursorRight => race.shown = 1,
-            Action::Help | Action::Zoom | Action::Quit | Action::Redraw => return false,
+            Action::Help | Action::Zoom | Action::Quit | Action::Redraw => {
+                self.update_anywhere(action)
+            }
             _ => {
                 self.message = Some(
                     "in the race: Space plays, n b one node on or back, f finishes, r restarts, \
@@ -423,7 +437,6 @@ impl App {
                 );
             }
         }
-        true
     }
 }
 

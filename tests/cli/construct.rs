@@ -2,12 +2,7 @@
 //! threshold flag, and boards refused for want of memory (up front, or when the system refuses
 //! the allocation) with exit status 2.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
-
-fn knights_tour() -> Command {
-    Command::cargo_bin("knights-tour").unwrap()
-}
+use super::*;
 
 #[test]
 fn a_constructed_list_streams_out_and_checks() {

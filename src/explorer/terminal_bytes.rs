@@ -1,14 +1,18 @@
-//! The client's bytes as terminal events: keys (arrows, `Enter`, `Esc`, `Ctrl-` keys, UTF-8),
-//! SGR mouse reports and pastes, parsed by `terminput` (crossterm's own escape-sequence parser)
-//! and turned into crossterm's events by `terminput-crossterm`, so the explorer's key map sees
-//! exactly what a local terminal gives it.
+//! A terminal's bytes as crossterm's events, the one parser of both explorers: the local
+//! terminal's reader (`explorer::input`) and an SSH client's channel (`serve::connection`)
+//! feed it what they read, so the key map sees the same events from both.
 //!
-//! Bytes are fed one at a time to a short pending sequence, as crossterm's reader does: the
-//! parser says an event, "incomplete" or "not an event" (dropped). A lone `Esc` is the `Esc` key
-//! only when nothing follows it in the same read: terminals send an escape sequence in one
-//! write, so `ESC [ A` arriving together is the up arrow. The pending sequence is bounded: a
-//! sequence that never ends (a flood, garbage) is dropped, never grows memory. A bracketed
-//! paste too long to keep is dropped to its end marker, so that its text never becomes keys.
+//! Keys (arrows, `Enter`, `Esc`, `Ctrl-` keys, UTF-8), SGR mouse reports and bracketed pastes
+//! are parsed by `terminput` (crossterm's own escape-sequence parser, published on its own)
+//! and turned into crossterm's events by `terminput-crossterm`. Bytes are fed one at a time to
+//! a short pending sequence, as crossterm's reader does: the parser says an event,
+//! "incomplete" or "not an event" (dropped). A lone `Esc` is the `Esc` key only when nothing
+//! follows it in the same read: terminals send an escape sequence in one write, so `ESC [ A`
+//! arriving together is the up arrow.
+//!
+//! The pending sequence is bounded ([`MAX_PENDING`]): a sequence that never ends (a flood,
+//! garbage) is dropped, never grows memory. A bracketed paste too long to keep is dropped to
+//! its end marker, so that its text never becomes keys.
 
 use crossterm::event::Event;
 
@@ -17,14 +21,15 @@ use crossterm::event::Event;
 /// are dropped whole.
 pub(crate) const MAX_PENDING: usize = 8192;
 /// The most bytes of a paste too long to keep that are dropped while its end is awaited: a
-/// client that never ends its paste gets its keys back after this many.
+/// terminal that never ends its paste gets its keys back after this many.
 const MAX_PASTE_DROPPED: usize = 1 << 20;
 
 const ESC: u8 = 0x1b;
 const PASTE_START: &[u8] = b"\x1b[200~";
 const PASTE_END: &[u8] = b"\x1b[201~";
 
-/// Turns a stream of bytes into events; keeps an incomplete sequence between reads.
+/// Turns a stream of a terminal's bytes into events; keeps an incomplete sequence between
+/// reads.
 #[derive(Debug, Default)]
 pub(crate) struct KeyParser {
     pending: Vec<u8>,
@@ -43,11 +48,11 @@ struct DroppedPaste {
 
 impl KeyParser {
     /// A parser with nothing pending.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
-    /// Parses `bytes` (one read from the client), giving each complete event to `emit`.
+    /// Parses `bytes` (one read from the terminal), giving each complete event to `emit`.
     pub(crate) fn feed(&mut self, bytes: &[u8], mut emit: impl FnMut(Event)) {
         for (index, &byte) in bytes.iter().enumerate() {
             if let Some(paste) = &mut self.dropping {
@@ -95,12 +100,6 @@ impl KeyParser {
             }
         }
     }
-
-    /// The bytes of an incomplete sequence held for the next read.
-    #[cfg(test)]
-    pub(crate) fn pending(&self) -> usize {
-        self.pending.len()
-    }
 }
 
 #[cfg(test)]
@@ -108,11 +107,11 @@ mod tests {
     use super::*;
     use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEventKind};
 
-    fn parse(chunks: &[&[u8]]) -> Vec<Event> {
+    fn parse(reads: &[&[u8]]) -> Vec<Event> {
         let mut parser = KeyParser::new();
         let mut events = Vec::new();
-        for chunk in chunks {
-            parser.feed(chunk, |event| events.push(event));
+        for bytes in reads {
+            parser.feed(bytes, |event| events.push(event));
         }
         events
     }
@@ -122,11 +121,11 @@ mod tests {
     }
 
     #[test]
-    fn keys_come_out_as_crossterm_gives_them() {
-        let events = parse(&[b"n", b"\x1b[A", b"\r", b"\x03", b"\x1b", "é".as_bytes()]);
+    fn keys_arrows_and_a_lone_esc_come_out_as_crossterm_gives_them() {
+        let events = parse(&[b"n", b"\x1b[A\r", b"\x03", b"\x1b", "é".as_bytes()]);
         assert_eq!(
             events,
-            vec![
+            [
                 key(KeyCode::Char('n'), KeyModifiers::NONE),
                 key(KeyCode::Up, KeyModifiers::NONE),
                 key(KeyCode::Enter, KeyModifiers::NONE),
@@ -145,6 +144,7 @@ mod tests {
     fn several_keys_in_one_read_and_a_sequence_split_across_reads() {
         let events = parse(&[b"nn\x1b[B", b"\x1b[", b"C"]);
         assert_eq!(events.len(), 4);
+        assert_eq!(events[2], key(KeyCode::Down, KeyModifiers::NONE));
         assert_eq!(events[3], key(KeyCode::Right, KeyModifiers::NONE));
     }
 
@@ -162,8 +162,13 @@ mod tests {
     fn garbage_and_endless_sequences_are_dropped_without_growing() {
         let mut parser = KeyParser::new();
         let mut events = Vec::new();
-        parser.feed(&[b'\x1b'; 10_000], |event| events.push(event));
-        assert!(parser.pending() < MAX_PENDING);
+        parser.feed(&[ESC; 10_000], |event| events.push(event));
+        assert!(parser.pending.len() < MAX_PENDING);
+        // An unknown sequence that never ends, longer than the parser keeps.
+        parser.feed(&[b"\x1b[".as_slice(), &[b'1'; 20_000]].concat(), |event| {
+            events.push(event)
+        });
+        assert!(parser.pending.len() < MAX_PENDING);
         parser.feed(b"\x1b[\xff\xfe", |event| events.push(event));
         parser.feed(b"q", |event| events.push(event));
         assert_eq!(
@@ -175,7 +180,11 @@ mod tests {
     #[test]
     fn a_paste_is_one_event_and_one_too_long_is_dropped_never_keys() {
         let events = parse(&[b"\x1b[200~tour.txt\nnnn\x1b[201~"]);
-        assert_eq!(events, vec![Event::Paste("tour.txt\nnnn".into())]);
+        assert_eq!(events, [Event::Paste("tour.txt\nnnn".into())]);
+        // The longest name a prompt takes, pasted, comes whole.
+        let name = "x".repeat(crate::explorer::app::MAX_PROMPT_BYTES);
+        let events = parse(&[format!("\x1b[200~{name}\x1b[201~").as_bytes()]);
+        assert_eq!(events, [Event::Paste(name)]);
         // Longer than the parser keeps, in reads of several sizes, the end marker split
         // between two reads: none of its text comes out as keys, and the key after it does.
         let long = [
@@ -186,13 +195,13 @@ mod tests {
         .concat();
         let in_marker = long.len() - 4;
         for cuts in [vec![], vec![4096, in_marker], vec![9000, 30_000, in_marker]] {
-            let mut chunks = Vec::new();
+            let mut reads = Vec::new();
             let mut from = 0;
             for &cut in cuts.iter().chain([&long.len()]) {
-                chunks.push(&long[from..cut]);
+                reads.push(&long[from..cut]);
                 from = cut;
             }
-            let events = parse(&chunks);
+            let events = parse(&reads);
             assert!(
                 events == [key(KeyCode::Char('q'), KeyModifiers::NONE)],
                 "reads cut at {cuts:?}: {} events, the last {:?}",
@@ -203,12 +212,12 @@ mod tests {
         // A paste that never ends gives the keys back after a bound.
         let mut parser = KeyParser::new();
         let mut events = Vec::new();
-        parser.feed(b"\x1b[200~", |event| events.push(event));
+        parser.feed(PASTE_START, |event| events.push(event));
         let held = MAX_PENDING - PASTE_START.len();
         parser.feed(&vec![b'x'; held + MAX_PASTE_DROPPED], |event| {
             events.push(event)
         });
         parser.feed(b"q", |event| events.push(event));
-        assert_eq!(events, vec![key(KeyCode::Char('q'), KeyModifiers::NONE)]);
+        assert_eq!(events, [key(KeyCode::Char('q'), KeyModifiers::NONE)]);
     }
 }

@@ -1,0 +1,264 @@
+//! Covers: a spanning subgraph of the piece's graph in which every square has two moves, but
+//! the path's first square and its last have one (or none of that, for a closed tour: every
+//! square two). A tour is such a cover (one path, no cycles), so a board without one has no
+//! tour: that is the flip's proof. A cover is found as a maximum flow (Dinic's algorithm,
+//! "Algorithm for solution of a problem of maximum flow in networks with power estimation",
+//! 1970): every move changes colour, so the graph is bipartite, and a cover is a flow from the
+//! source through the squares of one colour, one unit a move, to the squares of the other and
+//! the sink, each square passing as many units as it needs moves (its *want*). The last square
+//! of an open path is not known beforehand: any square of the colour it must have (next to
+//! the end asked for, if one is) may give up one of its units, through a square of the network
+//! of its own.
+
+use super::graph::{Graph, NONE, NoMemory, filled};
+
+/// What a cover must give each square, and where its path may end.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Wants {
+    /// The path's first square: one move (an open path), or two (a closed tour).
+    pub(super) head: u32,
+    /// Whether the path is closed.
+    pub(super) closed: bool,
+    /// For an open path, the colour its last square has.
+    pub(super) end_colour: u8,
+    /// For an open path that must end next to a square (the end asked for), that square.
+    pub(super) next_to: Option<u32>,
+}
+
+/// Why no cover exists: the units a maximum flow moves, fewer than the squares need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Shortfall {
+    /// Ends of moves the squares need (twice the moves of a cover).
+    pub(crate) needed: u64,
+    /// Ends of moves a maximum flow gives them.
+    pub(crate) met: u64,
+}
+
+/// The flow network of covers, kept between covers (each a fresh flow in another order).
+#[derive(Debug)]
+pub(super) struct Network {
+    first: Vec<u32>,
+    to: Vec<u32>,
+    capacity: Vec<u8>,
+    next: Vec<u32>,
+    level: Vec<u32>,
+    current: Vec<u32>,
+    queue: Vec<u32>,
+    stack: Vec<u32>,
+}
+
+/// Bytes a network over `area` squares holds, at most eight moves a square.
+pub(super) fn memory_needed(area: u64) -> u64 {
+    // Arcs: a move each way counted once from the first colour, and three to and from the
+    // source, the sink and the end's square; each with its reverse, nine bytes an arc.
+    let arcs = 2 * (4 + 3) * area;
+    arcs * 9 + area * 20
+}
+
+impl Network {
+    /// A network for `graph`, its memory reserved.
+    pub(super) fn new(graph: &Graph) -> Result<Self, NoMemory> {
+        let nodes = graph.area() + 3;
+        let arcs = 2 * (4 + 3) * graph.area() + 16;
+        let mut network = Self {
+            first: filled(nodes, NONE)?,
+            to: Vec::new(),
+            capacity: Vec::new(),
+            next: Vec::new(),
+            level: filled(nodes, 0)?,
+            current: filled(nodes, NONE)?,
+            queue: filled(0, 0)?,
+            stack: Vec::new(),
+        };
+        for vector in [&mut network.to, &mut network.next] {
+            vector.try_reserve_exact(arcs).map_err(|_| NoMemory)?;
+        }
+        network
+            .capacity
+            .try_reserve_exact(arcs)
+            .map_err(|_| NoMemory)?;
+        network
+            .queue
+            .try_reserve_exact(nodes)
+            .map_err(|_| NoMemory)?;
+        network
+            .stack
+            .try_reserve_exact(nodes)
+            .map_err(|_| NoMemory)?;
+        Ok(network)
+    }
+
+    fn arc(&mut self, from: u32, to: u32, capacity: u8) {
+        for (from, to, capacity) in [(from, to, capacity), (to, from, 0)] {
+            self.to.push(to);
+            self.capacity.push(capacity);
+            self.next.push(self.first[from as usize]);
+            self.first[from as usize] = self.to.len() as u32 - 1;
+        }
+    }
+
+    /// A cover of `graph` with `wants`, the squares taken in `order` (which decides which of
+    /// the covers is found), into `chosen` (two slots a square, [`NONE`] when unused); or the
+    /// shortfall that proves there is none. Spends about one node a square.
+    pub(super) fn cover(
+        &mut self,
+        graph: &Graph,
+        wants: Wants,
+        order: &[u32],
+        chosen: &mut [[u32; 2]],
+    ) -> Result<(), Shortfall> {
+        let area = graph.area() as u32;
+        let (source, sink, spare) = (area, area + 1, area + 2);
+        self.first.fill(NONE);
+        self.to.clear();
+        self.capacity.clear();
+        self.next.clear();
+        let want = |square: u32| {
+            if square == wants.head && !wants.closed {
+                1
+            } else {
+                2
+            }
+        };
+        let (mut supply, mut demand) = (0u64, 0u64);
+        for &square in order {
+            if graph.colour(square) == 0 {
+                self.arc(source, square, want(square));
+                supply += u64::from(want(square));
+                for to in graph.neighbours(square) {
+                    self.arc(square, to, 1);
+                }
+            } else {
+                self.arc(square, sink, want(square));
+                demand += u64::from(want(square));
+            }
+        }
+        if !wants.closed {
+            // The last square gives up one unit through the spare square of the network.
+            let may_end = |square: u32| {
+                square != wants.head
+                    && graph.colour(square) == wants.end_colour
+                    && wants.next_to.is_none_or(|end| graph.joined(end, square))
+            };
+            if wants.end_colour == 0 {
+                self.arc(spare, sink, 1);
+                demand += 1;
+                for &square in order.iter().filter(|&&square| may_end(square)) {
+                    self.arc(square, spare, 1);
+                }
+            } else {
+                self.arc(source, spare, 1);
+                supply += 1;
+                for &square in order.iter().filter(|&&square| may_end(square)) {
+                    self.arc(spare, square, 1);
+                }
+            }
+        }
+        let needed = 2 * supply.max(demand);
+        let flow = self.max_flow(source, sink);
+        if supply != demand || flow < supply {
+            return Err(Shortfall {
+                needed,
+                met: 2 * flow.min(demand),
+            });
+        }
+        for slots in chosen.iter_mut() {
+            *slots = [NONE; 2];
+        }
+        for &square in order.iter().filter(|&&square| graph.colour(square) == 0) {
+            let mut arc = self.first[square as usize];
+            while arc != NONE {
+                let to = self.to[arc as usize];
+                // A used move: the forward arc (even) to a square, its capacity spent.
+                if arc.is_multiple_of(2) && to < area && self.capacity[arc as usize] == 0 {
+                    add(&mut chosen[square as usize], to);
+                    add(&mut chosen[to as usize], square);
+                }
+                arc = self.next[arc as usize];
+            }
+        }
+        Ok(())
+    }
+
+    /// The maximum flow from `source` to `sink`, one unit an augmenting path.
+    fn max_flow(&mut self, source: u32, sink: u32) -> u64 {
+        let mut flow = 0;
+        while self.levels(source, sink) {
+            self.current.copy_from_slice(&self.first);
+            while self.augment(source, sink) {
+                flow += 1;
+            }
+        }
+        flow
+    }
+
+    /// Levels by breadth-first search from `source` over arcs with capacity left; whether the
+    /// sink is reached.
+    fn levels(&mut self, source: u32, sink: u32) -> bool {
+        self.level.fill(u32::MAX);
+        self.queue.clear();
+        self.level[source as usize] = 0;
+        self.queue.push(source);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let node = self.queue[head];
+            head += 1;
+            let mut arc = self.first[node as usize];
+            while arc != NONE {
+                let to = self.to[arc as usize];
+                if self.capacity[arc as usize] > 0 && self.level[to as usize] == u32::MAX {
+                    self.level[to as usize] = self.level[node as usize] + 1;
+                    self.queue.push(to);
+                }
+                arc = self.next[arc as usize];
+            }
+        }
+        self.level[sink as usize] != u32::MAX
+    }
+
+    /// One unit along a shortest path of the level graph, found depth first without recursion
+    /// (a path may be as long as the board); whether there was one.
+    fn augment(&mut self, source: u32, sink: u32) -> bool {
+        self.stack.clear();
+        let mut node = source;
+        loop {
+            if node == sink {
+                for &arc in &self.stack {
+                    self.capacity[arc as usize] -= 1;
+                    self.capacity[arc as usize ^ 1] += 1;
+                }
+                return true;
+            }
+            let mut advanced = false;
+            while self.current[node as usize] != NONE {
+                let arc = self.current[node as usize];
+                let to = self.to[arc as usize];
+                if self.capacity[arc as usize] > 0
+                    && self.level[to as usize] == self.level[node as usize].wrapping_add(1)
+                {
+                    self.stack.push(arc);
+                    node = to;
+                    advanced = true;
+                    break;
+                }
+                self.current[node as usize] = self.next[arc as usize];
+            }
+            if advanced {
+                continue;
+            }
+            // A dead end: no path through `node` this phase.
+            self.level[node as usize] = u32::MAX;
+            let Some(arc) = self.stack.pop() else {
+                return false;
+            };
+            node = self.to[arc as usize ^ 1];
+            self.current[node as usize] = self.next[arc as usize];
+        }
+    }
+}
+
+/// Puts `square` in the first free slot of `slots`.
+fn add(slots: &mut [u32; 2], square: u32) {
+    let slot = if slots[0] == NONE { 0 } else { 1 };
+    slots[slot] = square;
+}

@@ -1,0 +1,266 @@
+//! Path flipping: tours of leapers found by growing a path over a cover of the board and
+//! turning its end when it is stuck, instead of backtracking. The knight never comes here (its
+//! search is its own); every other leaper does when its greedy pass fails.
+//!
+//! The method is Pósa's rotation–extension ("Hamiltonian circuits in random graphs", Discrete
+//! Mathematics 14, 1976), which Knuth calls *path flipping* (TAOCP Pre-Fascicle 8A, §7.2.2.4):
+//! a path keeps its squares; when its end has no free neighbour but is next to a square of the
+//! path, the part after that square is reversed and the path ends elsewhere. Here the squares
+//! off the path are not loose: a maximum flow first covers the board with one path from the
+//! head and cycles (`cover`), every square with the two moves a tour gives it, so the path
+//! takes in whole cycles when it extends, and can splice a cycle in between two of its squares
+//! (Karp's patching, "A patching algorithm for the nonsymmetric traveling-salesman problem",
+//! SIAM J. Computing 8, 1979). Warnsdorff's rule picks among the extensions (`walk`).
+//!
+//! - **The proof.** A tour is a cover, so a board the flow cannot cover has no tour from the
+//!   head (to the end asked for, or closed): [`Answer::NoCover`], with the flow's shortfall.
+//! - **Restarts.** A run that has turned `luby(i) × 100` times without taking in a square
+//!   gives up, and the next begins from a new cover, the squares taken in another order
+//!   (Luby's schedule).
+//! - **Determinism.** Every choice comes from a generator seeded by the question (the board,
+//!   the piece, the head, the end, closed or not): the same question gets the same tour.
+//! - **Nodes.** A node is a square laid on the path or looked at: an extension lays each square
+//!   of the cycle it takes in, a splice each square it moves, a rotation each square of the
+//!   reversed part, a scan for a splice each square it looks at, a new cover each square.
+//!   The budget bounds the work, and the deadline is looked at every [`CLOCK_INTERVAL`] nodes.
+//! - **Memory** is reserved fallibly up front ([`Flipper::memory_needed`], about 210 bytes a
+//!   square).
+//!
+//! A closed tour is a path whose end is next to its head; a tour to an end asked for is a path
+//! over the board without that end, whose last square is next to it (the end is its anchor);
+//! a partial tour's squares are left out, the path going on from its last square.
+
+mod cover;
+mod graph;
+mod random;
+mod walk;
+
+use std::time::Instant;
+
+pub(crate) use self::cover::Shortfall;
+pub(crate) use self::graph::NoMemory;
+
+use self::cover::{Network, Wants};
+use self::graph::{Graph, filled};
+use self::random::{Random, luby};
+use self::walk::{Step, Walk};
+use crate::board::{Board, Square};
+use crate::leaper::Leaper;
+use crate::search::{Limit, Limits};
+
+/// How many nodes pass between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 1 << 12;
+
+/// Turns without progress a run is given, times the run's term of Luby's sequence.
+const TURNS_A_RUN: u64 = 100;
+
+/// What a flip is asked: a tour of the piece on the board that begins with `walked` (the head
+/// last), closed, or ending on `end`, or neither.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Question<'q> {
+    pub(crate) board: Board,
+    pub(crate) piece: Leaper,
+    /// The partial tour, the first square first and the head last (the start alone: a tour
+    /// from it).
+    pub(crate) walked: &'q [Square],
+    pub(crate) closed: bool,
+    pub(crate) end: Option<Square>,
+}
+
+/// What a flip gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Answer {
+    /// A tour: square numbers, the first square of the partial tour first.
+    Tour(Vec<u32>),
+    /// No cover exists, so no tour: the proof.
+    NoCover(Shortfall),
+    /// A limit ran out first; [`Flipper::run`] may be called again with more.
+    Stopped(Limit),
+}
+
+/// One flip, which may be run a share of the budget at a time: see the module doc.
+#[derive(Debug)]
+pub(crate) struct Flipper {
+    graph: Graph,
+    network: Network,
+    walk: Walk,
+    random: Random,
+    wants: Wants,
+    /// The square the path must end next to: the head (closed), the end asked for, or none.
+    anchor: Option<u32>,
+    /// The squares in the order the next cover takes them.
+    order: Vec<u32>,
+    /// The partial tour before the head, and the end asked for: the squares left out.
+    before: Vec<u32>,
+    end: Option<u32>,
+    runs: u64,
+    turns: u64,
+    /// Whether a run is under way (else the next step makes a cover).
+    running: bool,
+    /// Whether a tour was given (the path's memory went with it): the flip is over.
+    done: bool,
+    nodes: u64,
+}
+
+impl Flipper {
+    /// Bytes a flip of `board` holds.
+    pub(crate) fn memory_needed(board: Board) -> u64 {
+        let area = board.area();
+        Graph::memory_needed(board)
+            + cover::memory_needed(area)
+            + Walk::memory_needed(area)
+            + area * 4
+    }
+
+    /// A flip of `question`, its memory reserved. The partial tour must be a path of the
+    /// piece, the end off it, and at least two squares left to visit.
+    pub(crate) fn new(question: &Question) -> Result<Self, NoMemory> {
+        let Question {
+            board,
+            piece,
+            walked,
+            closed,
+            end,
+        } = *question;
+        let (&head, before) = walked.split_last().expect("a partial tour has a head");
+        let mut holes = Vec::new();
+        holes
+            .try_reserve_exact(walked.len())
+            .map_err(|_| NoMemory)?;
+        holes.extend(before.iter().chain(&end).copied());
+        let graph = Graph::new(board, piece, &holes)?;
+        let head = board.index(head);
+        let end = end.map(|end| board.index(end));
+        let colour = graph.colour(head);
+        let wants = Wants {
+            head,
+            closed,
+            end_colour: if graph.len % 2 == 1 {
+                colour
+            } else {
+                1 - colour
+            },
+            next_to: end,
+        };
+        let mut order = filled(0, 0)?;
+        order
+            .try_reserve_exact(graph.len as usize)
+            .map_err(|_| NoMemory)?;
+        order.extend((0..graph.area() as u32).filter(|&square| !graph.is_out(square)));
+        let mut before_indices = filled(0, 0)?;
+        before_indices
+            .try_reserve_exact(before.len())
+            .map_err(|_| NoMemory)?;
+        before_indices.extend(before.iter().map(|&square| board.index(square)));
+        let seed = [
+            u64::from(board.rows()),
+            u64::from(board.cols()),
+            u64::from(piece.a()) << 8 | u64::from(piece.b()),
+            u64::from(head),
+            u64::from(closed),
+            end.map_or(u64::MAX, u64::from),
+            walked.len() as u64,
+        ];
+        Ok(Self {
+            network: Network::new(&graph)?,
+            walk: Walk::new(&graph)?,
+            graph,
+            random: Random::seeded(&seed),
+            wants,
+            anchor: if closed { Some(head) } else { end },
+            order,
+            before: before_indices,
+            end,
+            runs: 0,
+            turns: 0,
+            running: false,
+            done: false,
+            nodes: 0,
+        })
+    }
+
+    /// The nodes spent so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Runs on until a tour, the proof that none exists, or a limit: at most
+    /// `limits.node_budget` more nodes (and the step under way). Once a tour is given, the
+    /// flip is over, and a run stops at once.
+    pub(crate) fn run(&mut self, limits: Limits) -> Answer {
+        let stop = self.nodes.saturating_add(limits.node_budget);
+        let mut clock = self.nodes;
+        if self.done {
+            return Answer::Stopped(Limit::Nodes);
+        }
+        loop {
+            if self.nodes >= stop {
+                return Answer::Stopped(Limit::Nodes);
+            }
+            if let Some(deadline) = limits.deadline
+                && self.nodes >= clock
+            {
+                clock = self.nodes + CLOCK_INTERVAL;
+                if Instant::now() >= deadline {
+                    return Answer::Stopped(Limit::Deadline);
+                }
+            }
+            if !self.running {
+                if let Err(shortfall) = self.begin() {
+                    return Answer::NoCover(shortfall);
+                }
+                continue;
+            }
+            if self.walk.is_done(&self.graph, self.anchor) {
+                self.done = true;
+                return Answer::Tour(self.tour());
+            }
+            match self.walk.step(&self.graph, self.anchor, &mut self.random) {
+                Step::Grew(laid) => {
+                    self.nodes += laid;
+                    self.turns = 0;
+                }
+                Step::Turned(laid) => {
+                    self.nodes += laid.max(1);
+                    self.turns += 1;
+                    self.running = self.turns <= luby(self.runs) * TURNS_A_RUN;
+                }
+                Step::Stuck => {
+                    self.nodes += 1;
+                    self.running = false;
+                }
+            }
+        }
+    }
+
+    /// A new run: the squares shuffled, a cover in that order, the path from the head.
+    fn begin(&mut self) -> Result<(), Shortfall> {
+        if self.runs > 0 {
+            for i in (1..self.order.len()).rev() {
+                let j = self.random.below(i + 1);
+                self.order.swap(i, j);
+            }
+        }
+        self.nodes += 2 * u64::from(self.graph.len);
+        self.network
+            .cover(&self.graph, self.wants, &self.order, &mut self.walk.cover)?;
+        self.nodes += self.walk.start(&self.graph, self.wants);
+        self.runs += 1;
+        self.turns = 0;
+        self.running = true;
+        Ok(())
+    }
+
+    /// The whole tour: the partial tour, the path, the end; made in the path's memory, which
+    /// was reserved for every square, so nothing more is asked of the system. The walk is
+    /// over: the next run begins anew.
+    fn tour(&mut self) -> Vec<u32> {
+        let mut tour = std::mem::take(&mut self.walk.path);
+        tour.splice(0..0, self.before.iter().copied());
+        tour.extend(self.end);
+        tour
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,95 @@
+use super::*;
+use crate::tour::Tour;
+
+fn board(rows: u64, cols: u64) -> Board {
+    Board::new(rows, cols).unwrap()
+}
+
+fn flip(question: &Question, budget: u64) -> Answer {
+    let mut flipper = Flipper::new(question).unwrap();
+    flipper.run(Limits {
+        node_budget: budget,
+        deadline: None,
+    })
+}
+
+fn question(board: Board, piece: Leaper, walked: &[Square], closed: bool) -> Question<'_> {
+    Question {
+        board,
+        piece,
+        walked,
+        closed,
+        end: None,
+    }
+}
+
+#[test]
+fn open_and_closed_tours_of_the_zebra_and_the_giraffe_pass_the_validator() {
+    let start = [Square::new(3, 4)];
+    for (piece, side) in [
+        (Leaper::ZEBRA, 10),
+        (Leaper::GIRAFFE, 12),
+        (Leaper::ZEBRA, 16),
+    ] {
+        for closed in [false, true] {
+            let board = board(side, side);
+            let Answer::Tour(path) = flip(&question(board, piece, &start, closed), 10_000_000)
+            else {
+                panic!("{piece} on {board}, closed: {closed}");
+            };
+            Tour::with_piece(board, piece, path, closed, Some(start[0])).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_partial_tour_and_an_end_are_kept() {
+    let board = board(10, 10);
+    let piece = Leaper::ZEBRA;
+    let walked = [Square::new(0, 0), Square::new(2, 3), Square::new(4, 0)];
+    let end = Square::new(9, 8);
+    let asked = Question {
+        end: Some(end),
+        ..question(board, piece, &walked, false)
+    };
+    let answer = flip(&asked, 10_000_000);
+    let Answer::Tour(path) = answer else {
+        panic!("a zebra's tour of 10x10 along the route: {answer:?}");
+    };
+    let indices: Vec<u32> = walked.iter().map(|&square| board.index(square)).collect();
+    assert_eq!(path[..3], indices);
+    assert_eq!(path.last(), Some(&board.index(end)));
+    Tour::with_piece(board, piece, path, false, Some(walked[0])).unwrap();
+}
+
+#[test]
+fn a_board_the_flow_cannot_cover_has_no_tour() {
+    // Every zebra's start on 9x9 is refused by the flow.
+    let start = [Square::new(0, 0)];
+    let answer = flip(
+        &question(board(9, 9), Leaper::ZEBRA, &start, false),
+        1_000_000,
+    );
+    let Answer::NoCover(Shortfall { needed, met }) = answer else {
+        panic!("{answer:?}");
+    };
+    assert!(met < needed, "{met} of {needed}");
+}
+
+#[test]
+fn the_same_question_gets_the_same_tour_and_the_budget_is_kept() {
+    let start = [Square::new(5, 2)];
+    let asked = question(board(14, 15), Leaper::GIRAFFE, &start, false);
+    assert_eq!(flip(&asked, 10_000_000), flip(&asked, 10_000_000));
+    let mut flipper = Flipper::new(&asked).unwrap();
+    let limits = Limits {
+        node_budget: 50,
+        deadline: None,
+    };
+    assert_eq!(flipper.run(limits), Answer::Stopped(Limit::Nodes));
+    assert!(
+        flipper.nodes() < 50 + 2 * 14 * 15 + 14 * 15,
+        "{}",
+        flipper.nodes()
+    );
+}

@@ -1,0 +1,138 @@
+//! `auto`'s search layers for leapers other than the knight, once the greedy pass has failed:
+//! path flipping ([`crate::flip`]) and Warnsdorff-ordered backtracking take turns on doubling
+//! shares of the budget. Flipping finds tours backtracking would not, on boards of a few
+//! hundred squares and up, and its cover is a proof when none exists; backtracking proves, by
+//! exhausting its tree, that no tour exists on the small boards where covers do exist. Turns
+//! keep either from eating the budget the other needed: neither spends more than twice what
+//! the one that answers took. The knight never comes here.
+
+use super::memory::{check_memory, out_of_memory};
+use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
+use super::request::Layer;
+use super::solver::{Halt, Plan, Solver};
+use crate::existence::NoTourReason;
+use crate::flip::{self, Flipper, Question};
+use crate::search::{Limit, Limits, MoveOrdering, SearchConfig, SearchEvent};
+use crate::tour::Tour;
+
+/// Number of tie-break variants backtracking's turns cycle through.
+const VARIANTS: u32 = 16;
+
+/// The fewest squares left for which flipping takes turns (below, backtracking alone).
+const FEWEST_SQUARES: u64 = 4;
+
+impl Solver<'_> {
+    /// Flipping and backtracking by turns on `plan` (see the module doc), to the end of the
+    /// budget.
+    pub(super) fn flip_and_backtrack(&mut self, plan: Plan) -> Result<Answer, Halt> {
+        let request = self.request;
+        let board = request.board;
+        let left_to_visit = board.area() - plan.walked.len() as u64 - u64::from(plan.end.is_some());
+        let mut flipper = if left_to_visit >= FEWEST_SQUARES {
+            let needed = Flipper::memory_needed(board);
+            check_memory(board, needed, request.memory_cap)?;
+            let question = Question {
+                board,
+                piece: request.piece,
+                walked: plan.walked,
+                closed: plan.closed,
+                end: plan.end,
+            };
+            Some(Flipper::new(&question).map_err(|_| out_of_memory(board, needed))?)
+        } else {
+            None
+        };
+        let mut config = SearchConfig::backtracking(plan.closed);
+        if request.ablation.fixed_ordering {
+            config.ordering = MoveOrdering::Fixed;
+        }
+        let mut allowance = 2 * board.area() + 1000;
+        loop {
+            // The last turns share what is left when a doubled turn would not fit.
+            let last = allowance.saturating_mul(6) > self.limits().node_budget;
+            if let Some(flipper) = &mut flipper {
+                let share = if last {
+                    self.limits().node_budget / 2
+                } else {
+                    allowance
+                };
+                if let Some(answer) = self.flip_turn(flipper, share, plan)? {
+                    return Ok(answer);
+                }
+            }
+            let left = self.limits().node_budget;
+            let share = if last { left } else { allowance.min(left) };
+            config.variant = (self.stats.searches % VARIANTS) as u8;
+            self.stats.searches += 1;
+            let limits = Limits {
+                node_budget: share,
+                deadline: self.deadline,
+            };
+            let (search, event) = self.search_plan(plan, config.with_limits(limits))?;
+            match event {
+                SearchEvent::BudgetExceeded(Limit::Nodes) if !last => {}
+                _ => return self.settle(event, search, Layer::Backtrack),
+            }
+            allowance = allowance.saturating_mul(2);
+        }
+    }
+
+    /// One turn of flipping on `share` nodes: its answer, or `None` when the share ran out.
+    fn flip_turn(
+        &mut self,
+        flipper: &mut Flipper,
+        share: u64,
+        plan: Plan,
+    ) -> Result<Option<Answer>, Halt> {
+        let before = flipper.nodes();
+        let answer = flipper.run(Limits {
+            node_budget: share,
+            deadline: self.deadline,
+        });
+        self.stats.nodes += flipper.nodes() - before;
+        Ok(match answer {
+            flip::Answer::Tour(path) => Some(self.flipped_tour(path, plan)?),
+            flip::Answer::NoCover(shortfall) => {
+                let request = self.request;
+                let reason = NoTourReason::NoCover {
+                    start: request.start,
+                    end: request.end,
+                    walked: request.walked().len() as u64,
+                    closed: request.closed,
+                    needed: shortfall.needed,
+                    met: shortfall.met,
+                };
+                Some(self.no_tour(reason, Layer::Flip))
+            }
+            flip::Answer::Stopped(Limit::Deadline) => {
+                Some(self.gave_up(self.budget_cause(Limit::Deadline), Layer::Flip))
+            }
+            flip::Answer::Stopped(Limit::Nodes) => None,
+        })
+    }
+
+    /// The tour a flip found, validated as the piece's.
+    fn flipped_tour(&mut self, path: Vec<u32>, plan: Plan) -> Result<Answer, Halt> {
+        let request = self.request;
+        let Some(checked) = Tour::new_within(
+            request.board,
+            request.piece,
+            path,
+            plan.closed,
+            Some(request.start),
+            self.deadline,
+        ) else {
+            return Err(Halt::GaveUp(
+                self.budget_cause(Limit::Deadline),
+                Layer::Flip,
+            ));
+        };
+        let layer = Layer::Flip;
+        let tour = checked.map_err(|error| SolveError::InvalidTour { layer, error })?;
+        Ok(Outcome::Tour {
+            tour: SolvedTour::Held(tour),
+            layer,
+            stats: self.finish_stats(),
+        })
+    }
+}

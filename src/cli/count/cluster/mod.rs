@@ -1,0 +1,220 @@
+//! `count --cluster HOSTFILE --process K`: one of N processes of a frontier count on timely
+//! dataflow, each holding about an N-th of every frontier, so that memory and time both split.
+//!
+//! The engine gives a pure step ([`knights_tour_engine::count::dataflow`]); here are the rest:
+//! the hostfile (`hostfile`), the connections, made and checked before timely takes them
+//! (`connect`), the rounds each worker runs (`rounds`), the states gathered at their owner
+//! (`gather`) in `u64` or `u128` counts (`number`), and the watch over timely's threads that
+//! turns a lost process into one line and a non-zero exit (`watch`).
+
+mod connect;
+mod gather;
+mod hostfile;
+mod number;
+mod rounds;
+mod watch;
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::thread;
+use std::time::Duration;
+
+use timely::WorkerConfig;
+use timely::communication::Hooks;
+use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
+
+use self::connect::{Hello, SETUP_WITHIN};
+use self::gather::Budget;
+use self::hostfile::Hostfile;
+use self::rounds::{Found, Limits, Stop, Word};
+use crate::cli::{ExitStatus, Failure};
+use knights_tour_engine::count::dataflow::{FrontierSteps, Stepwise, frontier_steps};
+use knights_tour_engine::count::{Count, CountError, CountMethod, CountProgress, CountRequest};
+use knights_tour_engine::quote::quoted_bytes;
+
+/// How long a process that has its answer waits for the others to finish theirs.
+const TEARDOWN_WITHIN: Duration = Duration::from_secs(30);
+
+/// Whether this process's workers have the count's answer: a panic after it is no failure.
+static ANSWERED: AtomicBool = AtomicBool::new(false);
+
+/// Hears of the count's progress after each square.
+pub(super) type Progress = Arc<dyn Fn(CountProgress) + Send + Sync>;
+
+/// The processes of a cluster, and which one this is.
+pub(super) struct Cluster {
+    hosts: Hostfile,
+    process: usize,
+    /// How long to wait for the others to connect.
+    wait: Duration,
+}
+
+impl Cluster {
+    /// Process `process` of the processes `hostfile` names, waiting `wait` (or 50 seconds)
+    /// for the others to connect.
+    pub(super) fn read(
+        hostfile: &Path,
+        process: u32,
+        wait: Option<Duration>,
+    ) -> Result<Self, Failure> {
+        let hosts = Hostfile::read(hostfile)?;
+        let process = process as usize;
+        if process >= hosts.len() {
+            return Err(Failure::bad_input(format!(
+                "--process {process} is not a line of --cluster {}, which names {} {} (0 to {})",
+                quoted_bytes(hostfile.as_os_str().as_encoded_bytes()),
+                hosts.len(),
+                if hosts.len() == 1 {
+                    "process"
+                } else {
+                    "processes"
+                },
+                hosts.len() - 1
+            )));
+        }
+        Ok(Self {
+            hosts,
+            process,
+            wait: wait.unwrap_or(SETUP_WITHIN),
+        })
+    }
+
+    /// The number of processes.
+    pub(super) fn processes(&self) -> usize {
+        self.hosts.len()
+    }
+
+    /// Counts `request` with the other processes: the count on process 0, `None` on the
+    /// others. `question` says the count in words, for the processes to compare.
+    pub(super) fn count(
+        &self,
+        request: &CountRequest,
+        question: String,
+        progress: Progress,
+    ) -> Result<Option<Count>, Failure> {
+        if request.method == Some(CountMethod::Enumeration) {
+            return Err(Failure::bad_input(
+                "the cluster count is the frontier count: leave out --method enumeration",
+            ));
+        }
+        let found = match frontier_steps(request).map_err(Failure::bad_input)? {
+            Stepwise::Decided(tours) => Found {
+                tours,
+                peak_states: 0,
+                peak_bytes: 0,
+            },
+            Stepwise::Narrow(steps) => self.run(steps, request, question, progress)?,
+            Stepwise::Wide(steps) => self.run(steps, request, question, progress)?,
+        };
+        Ok((self.process == 0).then_some(Count {
+            tours: found.tours,
+            method: CountMethod::Frontier,
+            peak_states: found.peak_states,
+            peak_bytes: found.peak_bytes,
+        }))
+    }
+
+    /// Connects to the other processes, runs the count on timely dataflow, and waits for this
+    /// process's workers (or for the first panic among timely's threads).
+    fn run<W: Word>(
+        &self,
+        steps: FrontierSteps<W>,
+        request: &CountRequest,
+        question: String,
+        progress: Progress,
+    ) -> Result<Found, Failure> {
+        let threads = request.threads.max(1);
+        let hello = Hello {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            hosts: self.hosts.digest(),
+            processes: self.hosts.len(),
+            process: self.process,
+            threads,
+            question,
+        };
+        let sockets = connect::connect(&self.hosts, &hello, self.wait)?;
+        watch::install(self.hosts.addresses.clone(), &ANSWERED);
+        let failed = |what: String| Failure::new(ExitStatus::ClusterFailed, what);
+        let hooks = Hooks::default();
+        let local =
+            ProcessBuilder::new_typed_vector(threads, hooks.refill.clone(), hooks.spill.clone());
+        let (builders, connections) =
+            initialize_networking_from_sockets(local, sockets, self.process, threads, hooks)
+                .map_err(|error| failed(format!("cannot start the connections: {error}")))?;
+        let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
+        let steps = Arc::new(steps);
+        let budget = Arc::new(Budget::new(request.memory_cap.unwrap_or(u64::MAX)));
+        let deadline = request.deadline;
+        let first_worker = self.process * threads;
+        let (results, heard) = mpsc::channel();
+        let guards = timely::execute::execute_from(
+            builders,
+            Box::new(connections),
+            WorkerConfig::default(),
+            move |worker| {
+                let limits = Limits {
+                    deadline,
+                    budget: Arc::clone(&budget),
+                    progress: (worker.index() == first_worker).then(|| Arc::clone(&progress)),
+                };
+                let result = rounds::count(worker, &steps, &limits);
+                let _ = results.send(result);
+            },
+        )
+        .map_err(|error| failed(format!("cannot start the workers: {error}")))?;
+        // Every worker gives the same answer. A panic of a timely thread ends the process
+        // before they do (`watch`).
+        let answers: Vec<Result<Found, Stop>> = heard.iter().take(threads).collect();
+        ANSWERED.store(true, Ordering::SeqCst);
+        // The others may still be reading this process's last messages: the connections close
+        // once every process is done, or after a while.
+        let (done, closed) = mpsc::channel();
+        let _ = thread::Builder::new()
+            .name("timely:teardown".to_string())
+            .spawn(move || {
+                drop(guards);
+                let _ = done.send(());
+            });
+        let _ = closed.recv_timeout(TEARDOWN_WITHIN);
+        let answer = answers.into_iter().next().expect("one worker or more");
+        answer.map_err(|stop| self.stopped(stop, threads))
+    }
+
+    /// The failure every process reports for `stop`.
+    fn stopped(&self, stop: Stop, threads: usize) -> Failure {
+        match stop {
+            Stop::Deadline { partway } => Failure::new(
+                ExitStatus::GaveUp,
+                format!("gave up: {}", CountError::Deadline { partway }),
+            ),
+            Stop::Memory {
+                worker,
+                cap,
+                wanted,
+                partway,
+            } => Failure::bad_input(format!(
+                "process {}: {}",
+                worker / threads,
+                CountError::Memory {
+                    cap,
+                    wanted,
+                    partway
+                }
+            )),
+            Stop::Stranger { worker } => Failure::new(
+                ExitStatus::ClusterFailed,
+                format!(
+                    "process {} was sent a word that is no state of this count: the processes \
+                     do not run the same program",
+                    worker / threads
+                ),
+            ),
+            Stop::TooLarge => Failure::bad_input(
+                "a count passed 2^128 ways to reach one state, more than the cluster count \
+                 keeps: count on one process, whose counts have no limit",
+            ),
+        }
+    }
+}

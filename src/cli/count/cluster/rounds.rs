@@ -1,0 +1,375 @@
+//! What each worker of a cluster count does: one dataflow round a square.
+//!
+//! In round `v` a worker steps every state it holds (the engine's pure step,
+//! [`FrontierSteps::step`]) and sends each successor, with its count, into the dataflow, which
+//! exchanges it to the worker that owns its hash; that worker gathers it ([`Gather`]), adding
+//! up the counts of each state. When every worker's states of round `v` have arrived (a probe
+//! of the gathering), each worker tells every other what it now holds and whether anything
+//! stopped it (a second exchange, a report to each worker), so that all of them decide alike
+//! whether to go on: the deadline, a process's memory, or a count that outgrew its numbers
+//! (the pass is then made again in wider ones) end the count everywhere after the same round.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use timely::container::CapacityContainerBuilder;
+use timely::dataflow::channels::pact::Exchange;
+use timely::dataflow::operators::generic::Operator;
+use timely::dataflow::operators::{Input, Probe};
+use timely::dataflow::{InputHandleVec, ProbeHandle};
+use timely::worker::Worker;
+
+use super::gather::{Budget, Gather, Held, Trouble, partitions_for, spread};
+use super::number::Number;
+use knights_tour_engine::count::dataflow::{FrontierSteps, StateWord, Successor};
+use knights_tour_engine::count::{BigUint, CountProgress, Partway};
+
+/// A state's word as the dataflow carries it.
+pub(super) trait Word: StateWord + Serialize + DeserializeOwned {}
+impl<W: StateWord + Serialize + DeserializeOwned> Word for W {}
+
+/// What a worker counts within.
+pub(super) struct Limits {
+    /// Stop at this moment.
+    pub(super) deadline: Option<Instant>,
+    /// The memory of this worker's process.
+    pub(super) budget: Arc<Budget>,
+    /// Hears of each round's frontier, if this worker reports progress.
+    pub(super) progress: Option<Arc<dyn Fn(CountProgress) + Send + Sync>>,
+}
+
+/// What the count found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Found {
+    /// The number of tours.
+    pub(super) tours: BigUint,
+    /// The most states a frontier held, over all workers.
+    pub(super) peak_states: u64,
+    /// The most bytes one process held in its states.
+    pub(super) peak_bytes: u64,
+}
+
+/// Why every worker stopped without the count: each decides alike, from the same reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The deadline passed.
+    Deadline { partway: Partway },
+    /// A worker's process ran out of its memory.
+    Memory {
+        worker: usize,
+        cap: u64,
+        wanted: u64,
+        partway: Partway,
+    },
+    /// A worker was sent a word that is no state of this count.
+    Stranger { worker: usize },
+    /// A count passed 2^128.
+    TooLarge,
+}
+
+/// How a worker's round went, as it tells the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+enum Status {
+    Going,
+    Deadline,
+    Memory { cap: u64, wanted: u64 },
+    Stranger,
+    Overflow,
+}
+
+/// A worker's report after a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Report {
+    worker: usize,
+    /// The states it holds now.
+    states: u64,
+    /// The tours it closed.
+    tours: u128,
+    /// The most bytes its process has held.
+    peak_bytes: u64,
+    status: Status,
+}
+
+/// Why a pass stopped: the count's end, or an overflow that another pass in wider numbers
+/// may get past.
+enum Halt {
+    Stop(Stop),
+    Overflow,
+}
+
+/// How many states a worker steps between looks at the dataflow and the clock.
+const STEP_EVERY: u32 = 1024;
+
+/// The longest a waiting worker sleeps before it looks again (a message wakes it sooner).
+const PARK: Duration = Duration::from_millis(100);
+
+/// Counts, in `u64` and, if a count overflows that, again in `u128`. Every worker of every
+/// process calls it, with the same steps; each returns the same answer.
+pub(super) fn count<W: Word>(
+    worker: &mut Worker,
+    steps: &FrontierSteps<W>,
+    limits: &Limits,
+) -> Result<Found, Stop> {
+    match pass::<W, u64>(worker, steps, limits) {
+        Err(Halt::Overflow) => match pass::<W, u128>(worker, steps, limits) {
+            Err(Halt::Overflow) => Err(Stop::TooLarge),
+            Err(Halt::Stop(stop)) => Err(stop),
+            Ok(found) => Ok(found),
+        },
+        Err(Halt::Stop(stop)) => Err(stop),
+        Ok(found) => Ok(found),
+    }
+}
+
+/// One count in numbers of type `C`, on a dataflow of its own.
+fn pass<W: Word, C: Number>(
+    worker: &mut Worker,
+    steps: &FrontierSteps<W>,
+    limits: &Limits,
+) -> Result<Found, Halt> {
+    let me = worker.index();
+    let mut flow = Flow::<W, C>::new(worker, &limits.budget);
+    let budget = || Arc::clone(&limits.budget);
+    let mut held = if me == 0 {
+        Held::one(budget(), steps.first().to_word(), C::ONE)
+    } else {
+        Held::none(budget())
+    };
+    let squares = steps.squares();
+    let (mut frontier, mut peak_states, mut peak_bytes) = (1u64, 1u64, 0u64);
+    let mut result = None;
+    for v in 0..squares {
+        let partitions = partitions_for(held.states() * 2);
+        let (tours, stepped) = step_round(worker, steps, v, held, &mut flow.states, limits);
+        let gathered = flow.gathered(worker, v, partitions);
+        let status = match (stepped, &gathered) {
+            (Status::Going, Err(Trouble::Memory { wanted })) => Status::Memory {
+                cap: limits.budget.cap(),
+                wanted: *wanted,
+            },
+            (Status::Going, Err(Trouble::Overflow)) => Status::Overflow,
+            (status, _) => status,
+        };
+        held = gathered.unwrap_or_else(|_| Held::none(budget()));
+        let round = flow.tell(
+            worker,
+            v,
+            Report {
+                worker: me,
+                states: held.states(),
+                tours: tours.wide(),
+                peak_bytes: limits.budget.peak(),
+                status,
+            },
+        );
+        let partway = Partway::Squares {
+            done: v as u64,
+            of: squares as u64,
+            states: frontier,
+        };
+        if let Some(halt) = decided(&round, partway) {
+            result = Some(Err(halt));
+            break;
+        }
+        frontier = round.iter().map(|report| report.states).sum();
+        peak_states = peak_states.max(frontier);
+        let most_bytes = round.iter().map(|report| report.peak_bytes).max();
+        peak_bytes = peak_bytes.max(most_bytes.unwrap_or(0));
+        if let Some(progress) = &limits.progress {
+            progress(CountProgress {
+                squares_done: v as u64 + 1,
+                squares: squares as u64,
+                states: frontier,
+                permille: 0,
+                bytes: limits.budget.peak(),
+                seconds_left: None,
+            });
+        }
+        if v + 1 == squares {
+            let found: BigUint = round.iter().map(|report| BigUint::from(report.tours)).sum();
+            result = Some(Ok(Found {
+                tours: steps.tours(found),
+                peak_states,
+                peak_bytes,
+            }));
+        }
+    }
+    flow.close(worker);
+    result.expect("a pass ends at its last square or halts before")
+}
+
+/// A pass's dataflow, as a worker drives it: the states it sends, which the dataflow
+/// exchanges to their owners and gathers there, and the reports it sends to every worker.
+struct Flow<W: Word, C: Number> {
+    /// States and counts into the dataflow, a round a timestamp.
+    states: InputHandleVec<u64, (W, C)>,
+    /// Whether every worker's states of a round have been gathered.
+    states_in: ProbeHandle<u64>,
+    /// The states this worker owns of the next frontier.
+    gather: Rc<RefCell<Gather<W, C>>>,
+    /// Reports into the dataflow, each with the worker it goes to.
+    reports: InputHandleVec<u64, (usize, Report)>,
+    /// Whether every worker's reports of a round have arrived.
+    reports_in: ProbeHandle<u64>,
+    /// The reports this worker has heard.
+    heard: Rc<RefCell<Vec<Report>>>,
+}
+
+impl<W: Word, C: Number> Flow<W, C> {
+    /// The dataflow, built in `worker`, its states gathered within `budget`.
+    fn new(worker: &mut Worker, budget: &Arc<Budget>) -> Self {
+        let gather = Rc::new(RefCell::new(Gather::new(Arc::clone(budget), 1)));
+        let heard: Rc<RefCell<Vec<Report>>> = Rc::default();
+        let mut states = InputHandleVec::new();
+        let mut reports = InputHandleVec::new();
+        let (states_in, reports_in) = (ProbeHandle::new(), ProbeHandle::new());
+        worker.dataflow::<u64, _, _>(|scope| {
+            let into = Rc::clone(&gather);
+            scope
+                .input_from(&mut states)
+                .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                    Exchange::new(|item: &(W, C)| spread(&item.0)),
+                    "Gather",
+                    move |_, _| {
+                        move |input, _| input.for_each(|_, arrived| into.borrow_mut().take(arrived))
+                    },
+                )
+                .probe_with(&states_in);
+            let into = Rc::clone(&heard);
+            scope
+                .input_from(&mut reports)
+                .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                    Exchange::new(|item: &(usize, Report)| item.0 as u64),
+                    "Hear",
+                    move |_, _| {
+                        move |input, _| {
+                            input.for_each(|_, arrived| {
+                                let reports = arrived.drain(..).map(|(_, report)| report);
+                                into.borrow_mut().extend(reports);
+                            })
+                        }
+                    },
+                )
+                .probe_with(&reports_in);
+        });
+        Self {
+            states,
+            states_in,
+            gather,
+            reports,
+            reports_in,
+            heard,
+        }
+    }
+
+    /// Ends round `v` of the states: once every worker's have arrived, the states this worker
+    /// owns, every one once, gathered for the next round in `partitions` partitions.
+    fn gathered(
+        &mut self,
+        worker: &mut Worker,
+        v: usize,
+        partitions: usize,
+    ) -> Result<Held<W, C>, Trouble> {
+        self.states.advance_to(v as u64 + 1);
+        while self.states_in.less_than(self.states.time()) {
+            worker.step_or_park(Some(PARK));
+        }
+        self.gather.borrow_mut().finish(partitions)
+    }
+
+    /// Tells every worker `report` of round `v`, and gives every worker's report of it.
+    fn tell(&mut self, worker: &mut Worker, v: usize, report: Report) -> Vec<Report> {
+        for to in 0..worker.peers() {
+            self.reports.send((to, report));
+        }
+        self.reports.advance_to(v as u64 + 1);
+        while self.reports_in.less_than(self.reports.time()) {
+            worker.step_or_park(Some(PARK));
+        }
+        let round: Vec<Report> = self.heard.borrow_mut().drain(..).collect();
+        assert_eq!(round.len(), worker.peers(), "a report from every worker");
+        round
+    }
+
+    /// Closes the dataflow, once every worker closes it.
+    fn close(self, worker: &mut Worker) {
+        drop(self);
+        while worker.has_dataflows() {
+            worker.step_or_park(Some(PARK));
+        }
+    }
+}
+
+/// Steps every state `held` of the frontier before square `v`, sending each successor into
+/// `states`; the tours closed, and how the round went.
+fn step_round<W: Word, C: Number>(
+    worker: &mut Worker,
+    steps: &FrontierSteps<W>,
+    v: usize,
+    held: Held<W, C>,
+    states: &mut InputHandleVec<u64, (W, C)>,
+    limits: &Limits,
+) -> (C, Status) {
+    let mut tours = C::ZERO;
+    let mut status = Status::Going;
+    let mut until_look = STEP_EVERY;
+    held.drain(|word, count| {
+        until_look -= 1;
+        if until_look == 0 {
+            until_look = STEP_EVERY;
+            // Lets the gathering take what has arrived, so it never piles up.
+            worker.step();
+            if limits
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                status = Status::Deadline;
+                return false;
+            }
+        }
+        let Some(state) = steps.state_from_word(word) else {
+            status = Status::Stranger;
+            return false;
+        };
+        steps.step(v, state, |successor| match successor {
+            Successor::State(next) => states.send((next.to_word(), count)),
+            Successor::Tour => {
+                if tours.add(count).is_err() {
+                    status = Status::Overflow;
+                }
+            }
+        });
+        status == Status::Going
+    });
+    (tours, status)
+}
+
+/// What every worker decides from the reports of a round: nothing (go on), or why the pass
+/// ends. Reasons are taken in a fixed order, so every worker picks the same one.
+fn decided(round: &[Report], partway: Partway) -> Option<Halt> {
+    let first = |wanted: fn(&Status) -> bool| round.iter().find(|report| wanted(&report.status));
+    if let Some(report) = first(|status| *status == Status::Stranger) {
+        return Some(Halt::Stop(Stop::Stranger {
+            worker: report.worker,
+        }));
+    }
+    if let Some(report) = first(|status| matches!(status, Status::Memory { .. })) {
+        let Status::Memory { cap, wanted } = report.status else {
+            unreachable!("found as memory")
+        };
+        return Some(Halt::Stop(Stop::Memory {
+            worker: report.worker,
+            cap,
+            wanted,
+            partway,
+        }));
+    }
+    if first(|status| *status == Status::Deadline).is_some() {
+        return Some(Halt::Stop(Stop::Deadline { partway }));
+    }
+    first(|status| *status == Status::Overflow).map(|_| Halt::Overflow)
+}

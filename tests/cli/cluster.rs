@@ -1,0 +1,313 @@
+//! `count --cluster HOSTFILE --process K`: processes on 127.0.0.1 that count what one process
+//! counts, printed by process 0 alone; that fail, named and within seconds, when a process is
+//! killed mid-count or never comes; that refuse a bad hostfile and processes asked different
+//! counts; and that stop together at the deadline and at the memory cap.
+
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::*;
+
+/// `n` ports of 127.0.0.1 that were free a moment ago (bound together, then let go).
+fn free_ports(n: usize) -> Vec<u16> {
+    let listeners: Vec<TcpListener> = (0..n)
+        .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    listeners
+        .iter()
+        .map(|listener| listener.local_addr().unwrap().port())
+        .collect()
+}
+
+/// A hostfile of `ports` on 127.0.0.1, one line each.
+fn hostfile(name: &str, ports: &[u16]) -> PathBuf {
+    let lines: String = ports
+        .iter()
+        .map(|port| format!("127.0.0.1:{port}\n"))
+        .collect();
+    scratch_file(&format!("{name}.hosts"), lines.as_bytes())
+}
+
+/// Starts process `process` of `hosts`, counting with `args`, one worker, and `env` set.
+fn start(hosts: &Path, process: usize, args: &[&str], env: &[(&str, &str)]) -> Child {
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("knights-tour"));
+    command
+        .arg("count")
+        .args(args)
+        .args(["--threads", "1", "--cluster"])
+        .arg(hosts)
+        .args(["--process", &process.to_string()])
+        .env_remove("KNIGHTS_TOUR_MEMORY")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.spawn().unwrap()
+}
+
+/// Waits at most `within` for `child` to end; one still running then is killed and fails the
+/// test. Its run and how long it took.
+fn finish(mut child: Child, within: Duration, what: &str) -> (Run, Duration) {
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > within {
+            child.kill().unwrap();
+            panic!("{what}: still running after {within:?}");
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    (finished(&[what], output), started.elapsed())
+}
+
+/// Runs a cluster of `processes` processes on `args`, and gives each one's run.
+fn cluster(processes: usize, args: &[&str], name: &str) -> Vec<Run> {
+    let hosts = hostfile(name, &free_ports(processes));
+    let children: Vec<Child> = (0..processes)
+        .map(|process| start(&hosts, process, args, &[]))
+        .collect();
+    children
+        .into_iter()
+        .enumerate()
+        .map(|(process, child)| {
+            let what = format!("{name}: process {process} of {args:?}");
+            finish(child, Duration::from_secs(120), &what).0
+        })
+        .collect()
+}
+
+/// The one-process count of `args`, as printed.
+fn one_process(args: &[&str]) -> String {
+    let out = run(&[&["count"], args].concat(), None);
+    assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+    out.stdout
+}
+
+/// Asserts that process 0 printed `expected` and every other process nothing, all with
+/// status 0 and nothing on standard error.
+fn assert_counted(runs: &[Run], expected: &str, what: &str) {
+    for (process, run) in runs.iter().enumerate() {
+        assert_eq!(run.code, 0, "{what}: process {process}: {}", run.stderr);
+        assert_eq!(run.stderr, "", "{what}: process {process}");
+        let printed = if process == 0 { expected } else { "" };
+        assert_eq!(run.stdout, printed, "{what}: process {process}");
+    }
+}
+
+#[test]
+fn three_processes_count_what_one_process_counts() {
+    for args in [
+        &["--size", "5x6"][..],
+        &["--size", "6"],
+        &["--size", "6", "--closed"],
+        &["--size", "3x8"],
+        &["--size", "3x10", "--closed"],
+        &["--size", "4x5", "--piece", "0,1"],
+        &["--size", "5x4", "--piece", "giraffe"],
+        &["--size", "5", "--start", "a1"],
+        &["--size", "5x6", "--start", "c3", "--end", "a1"],
+        &["--size", "1"],
+        &["--size", "2x3"],
+    ] {
+        let expected = one_process(args);
+        assert_counted(&cluster(3, args, "three"), &expected, &format!("{args:?}"));
+    }
+    // From outside: OEIS A165134 (6x6 open, directed) and A001230 (6x6 closed).
+    assert_eq!(one_process(&["--size", "6"]), "6637920\n");
+    assert_eq!(one_process(&["--size", "6", "--closed"]), "9862\n");
+}
+
+#[test]
+fn process_0_writes_the_json_with_the_number_of_processes() {
+    let args = ["--size", "5x6", "--closed", "--format", "json"];
+    let runs = cluster(2, &args, "json");
+    let alone: Value = serde_json::from_str(&one_process(&args)).unwrap();
+    let line = one_line(&runs[0].stdout, "process 0");
+    let Value::Object(object) = serde_json::from_str(line).unwrap() else {
+        panic!("not an object: {line}");
+    };
+    for field in ["board", "rows", "cols", "kind", "method", "count"] {
+        assert_eq!(object[field], alone[field], "{field}");
+    }
+    assert_eq!(object["count"], 8);
+    assert_eq!(object["processes"], 2);
+    assert!(object["peak_states"].as_u64().unwrap() > 0);
+    assert_counted(&runs[1..], "", "process 1");
+}
+
+#[test]
+fn a_killed_process_makes_the_others_fail_named_within_seconds() {
+    let ports = free_ports(3);
+    let hosts = hostfile("killed", &ports);
+    // 6x8 open takes each process several seconds.
+    let args = ["--size", "6x8"];
+    let mut children: Vec<Child> = (0..3).map(|k| start(&hosts, k, &args, &[])).collect();
+    thread::sleep(Duration::from_millis(1500));
+    let mut killed = children.remove(1);
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    for (child, process) in children.into_iter().zip([0, 2]) {
+        let what = format!("process {process} after process 1 was killed");
+        let (run, took) = finish(child, Duration::from_secs(60), &what);
+        let named = format!("lost process 1 at '127.0.0.1:{}'", ports[1]);
+        assert_fails(&run, 4, &[&named, "not complete"], &what);
+        assert!(took < Duration::from_secs(30), "{what}: took {took:?}");
+    }
+}
+
+#[test]
+fn a_process_that_never_comes_fails_the_others_after_the_wait() {
+    let ports = free_ports(2);
+    let hosts = hostfile("never", &ports);
+    let args = ["--size", "5x6", "--cluster-wait", "1s"];
+    // Process 0 waits for process 1 to connect; process 1 alone finds no process 0.
+    for (process, needles) in [
+        (0, ["process 1 at '127.0.0.1:", "did not connect within 1s"]),
+        (
+            1,
+            ["process 0 at '127.0.0.1:", "could not be reached within 1s"],
+        ),
+    ] {
+        let what = format!("process {process} alone");
+        let (run, took) = finish(
+            start(&hosts, process, &args, &[]),
+            Duration::from_secs(30),
+            &what,
+        );
+        assert_fails(&run, 4, &needles, &what);
+        assert!(took < Duration::from_secs(10), "{what}: took {took:?}");
+    }
+}
+
+#[test]
+fn a_bad_hostfile_or_process_is_exit_2_naming_it() {
+    let good = hostfile("good", &[7001, 7002]);
+    let bad = scratch_file("bad.hosts", b"127.0.0.1:7001\n127.0.0.1:99999\n");
+    let repeated = scratch_file("repeated.hosts", b"127.0.0.1:7001\n127.0.0.1:7001\n");
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let cases: Vec<(Vec<String>, Vec<String>)> = vec![
+        (
+            vec![
+                "--cluster".into(),
+                bad.display().to_string(),
+                "--process".into(),
+                "0".into(),
+            ],
+            vec![
+                "line 2".into(),
+                "'127.0.0.1:99999'".into(),
+                "host:port".into(),
+            ],
+        ),
+        (
+            vec![
+                "--cluster".into(),
+                repeated.display().to_string(),
+                "--process".into(),
+                "0".into(),
+            ],
+            vec!["line 2".into(), "line 1".into()],
+        ),
+        (
+            vec![
+                "--cluster".into(),
+                folder.display().to_string(),
+                "--process".into(),
+                "0".into(),
+            ],
+            vec!["not a regular file".into()],
+        ),
+        (
+            vec![
+                "--cluster".into(),
+                "/nonexistent/hosts".into(),
+                "--process".into(),
+                "0".into(),
+            ],
+            vec!["'/nonexistent/hosts'".into()],
+        ),
+        (
+            vec![
+                "--cluster".into(),
+                good.display().to_string(),
+                "--process".into(),
+                "2".into(),
+            ],
+            vec!["--process 2".into(), "2 processes".into()],
+        ),
+        (
+            vec!["--cluster".into(), good.display().to_string()],
+            vec!["--process".into()],
+        ),
+        (
+            vec![
+                "--cluster".into(),
+                good.display().to_string(),
+                "--process".into(),
+                "0".into(),
+                "--method".into(),
+                "enumeration".into(),
+            ],
+            vec!["enumeration".into()],
+        ),
+    ];
+    for (args, needles) in cases {
+        let mut all: Vec<&str> = vec!["count", "--size", "5x6"];
+        all.extend(args.iter().map(String::as_str));
+        let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
+        assert_fails(&run(&all, None), 2, &needles, &format!("{args:?}"));
+    }
+}
+
+#[test]
+fn processes_asked_different_counts_refuse_each_other() {
+    for (zero, one) in [
+        (&["--size", "5x6"][..], &["--size", "6x5"][..]),
+        (&["--size", "5x6"], &["--size", "5x6", "--closed"]),
+    ] {
+        let hosts = hostfile("differ", &free_ports(2));
+        let children = [start(&hosts, 0, zero, &[]), start(&hosts, 1, one, &[])];
+        for (process, child) in children.into_iter().enumerate() {
+            let what = format!("process {process} of {zero:?} and {one:?}");
+            let (run, _) = finish(child, Duration::from_secs(30), &what);
+            let other = format!("process {}", 1 - process);
+            assert_fails(
+                &run,
+                2,
+                &[&other, "give every process the same count"],
+                &what,
+            );
+        }
+    }
+}
+
+#[test]
+fn every_process_stops_at_the_deadline_and_at_the_memory_cap() {
+    for (args, env, status, needles) in [
+        (
+            &["--size", "6x8", "--deadline", "1s"][..],
+            &[][..],
+            3,
+            &["gave up", "deadline passed after", "not complete"][..],
+        ),
+        (
+            &["--size", "6x8"],
+            &[("KNIGHTS_TOUR_MEMORY", "8M")][..],
+            2,
+            &["memory cap", "wanted after"],
+        ),
+    ] {
+        let hosts = hostfile("limits", &free_ports(2));
+        let children: Vec<Child> = (0..2).map(|k| start(&hosts, k, args, env)).collect();
+        for (process, child) in children.into_iter().enumerate() {
+            let what = format!("process {process} of {args:?} {env:?}");
+            let (run, _) = finish(child, Duration::from_secs(60), &what);
+            assert_fails(&run, status, needles, &what);
+        }
+    }
+}

@@ -1,15 +1,19 @@
 //! Tour counts against OEIS, the two counting methods against each other, and the frontier
-//! count's shards, threads, deadline and memory cap.
+//! count's threads, deadline and memory cap.
 //!
 //! Open tours are counted directed: twice OEIS's undirected figure where it gives that. The
 //! slowest published figure, 7×7's 165,575,218,320 open tours, takes minutes of CPU and 5 GB:
 //! it is a documented run (README, "Counting"), not a test.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::count::dataflow::{
+    FrontierSteps, StateWord, Stepwise, Successor, frontier_steps,
+};
 use knights_tour_engine::count::{
-    BigUint, Count, CountError, CountMethod, CountRequest, Partway, Shard, count_tours,
+    BigUint, Count, CountError, CountMethod, CountRequest, Partway, count_tours,
 };
 
 fn board(rows: u64, cols: u64) -> Board {
@@ -115,31 +119,6 @@ fn the_quicker_method_is_picked_and_named() {
 }
 
 #[test]
-fn the_shards_of_a_count_add_up_to_the_whole() {
-    for (rows, closed, shards) in [(5, false, 4), (6, true, 4), (5, false, 7)] {
-        let whole = CountRequest {
-            closed,
-            method: Some(CountMethod::Frontier),
-            ..CountRequest::new(board(rows, 6))
-        };
-        let sum: BigUint = (0..shards)
-            .map(|index| {
-                counted(CountRequest {
-                    shard: Some(Shard { index, of: shards }),
-                    ..whole
-                })
-                .tours
-            })
-            .sum();
-        assert_eq!(
-            sum,
-            counted(whole).tours,
-            "closed: {closed}, {shards} shards"
-        );
-    }
-}
-
-#[test]
 fn threads_share_the_work_without_changing_the_count() {
     for threads in [2, 3] {
         let request = CountRequest {
@@ -174,23 +153,18 @@ fn a_count_stops_at_its_deadline_and_says_how_far_it_got() {
 #[test]
 fn a_long_board_is_counted_exactly_and_within_its_deadline() {
     // 3×n open tours grow without bound: 3×400's count passes u128, so it is made in big
-    // integers. Its shards add up to it (the split and the widening agree).
+    // integers, widened as it goes. Stepping every state in big integers from the start, with
+    // the other step (the cluster's), gives the same count.
     let long = CountRequest {
         threads: 2,
         ..CountRequest::new(board(3, 400))
     };
     let whole = counted(long).tours;
     assert!(whole > BigUint::from(u128::MAX), "{whole}");
-    let halves: BigUint = (0..2)
-        .map(|index| {
-            counted(CountRequest {
-                shard: Some(Shard { index, of: 2 }),
-                ..long
-            })
-            .tours
-        })
-        .sum();
-    assert_eq!(halves, whole);
+    let Ok(Stepwise::Narrow(steps)) = frontier_steps(&long) else {
+        panic!("3x400 steps in 64 bits");
+    };
+    assert_eq!(in_big_numbers(&steps), whole);
     // The deadline is kept on a board whose frontiers are too small to spread over threads.
     let rushed = count_tours(&CountRequest {
         deadline: Some(Instant::now()),
@@ -198,6 +172,23 @@ fn a_long_board_is_counted_exactly_and_within_its_deadline() {
     })
     .unwrap_err();
     assert!(matches!(rushed, CountError::Deadline { .. }), "{rushed:?}");
+}
+
+/// The count of `steps`, each frontier's counts in big integers from the first square.
+fn in_big_numbers<W: StateWord>(steps: &FrontierSteps<W>) -> BigUint {
+    let mut frontier = HashMap::from([(steps.first(), BigUint::from(1u8))]);
+    let mut tours = BigUint::ZERO;
+    for v in 0..steps.squares() {
+        let mut next: HashMap<_, BigUint> = HashMap::new();
+        for (state, count) in &frontier {
+            steps.step(v, *state, |successor| match successor {
+                Successor::State(state) => *next.entry(state).or_default() += count,
+                Successor::Tour => tours += count,
+            });
+        }
+        frontier = next;
+    }
+    steps.tours(tours)
 }
 
 #[test]
@@ -239,17 +230,6 @@ fn bad_requests_are_refused() {
     assert!(
         enumerated.to_string().contains("8x8 has 64"),
         "{enumerated}"
-    );
-    let no_shard = count_tours(&CountRequest {
-        shard: Some(Shard { index: 3, of: 3 }),
-        ..CountRequest::new(board(6, 6))
-    })
-    .unwrap_err();
-    assert_eq!(
-        no_shard,
-        CountError::NoSuchShard {
-            shard: Shard { index: 3, of: 3 }
-        }
     );
 }
 

@@ -27,8 +27,6 @@ pub(super) trait Key: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
     /// A hash of the key, the same on every run and machine, all of whose bits mix every
     /// bit of the key.
     fn hash(self) -> u64;
-    /// The key in 128 bits (for the shards' hash).
-    fn widen(self) -> u128;
 }
 
 /// The cells kept four bits each below the base-11 number, in a 17-cell key.
@@ -72,10 +70,6 @@ impl Key for u64 {
     fn hash(self) -> u64 {
         mix(self)
     }
-
-    fn widen(self) -> u128 {
-        u128::from(self)
-    }
 }
 
 impl Key for u128 {
@@ -95,10 +89,6 @@ impl Key for u128 {
 
     fn hash(self) -> u64 {
         mix(self as u64 ^ mix((self >> 64) as u64))
-    }
-
-    fn widen(self) -> u128 {
-        self
     }
 }
 

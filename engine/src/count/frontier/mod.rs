@@ -11,9 +11,6 @@
 //! finish) and the step of [`step`] on wider ones; both make the same states. A frontier's
 //! states live in blocks charged to the count's memory ([`store`]); [`layer`] takes a square
 //! from all of them on the threads, within that memory.
-//!
-//! The sum over the states of a frontier is the whole count, so the work splits cleanly: a
-//! shard keeps, at a fixed early frontier, only the states whose hash falls in its share.
 
 mod bits;
 mod cells;
@@ -43,7 +40,7 @@ use self::step::{Next, successors};
 use self::store::{Budget, Full};
 use self::word::Word;
 use super::tally::Tally;
-use super::{CountProgress, Shard};
+use super::CountProgress;
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 
@@ -64,7 +61,6 @@ pub(super) struct Frontier<'a> {
     /// Bytes the states may hold.
     pub(super) memory: u64,
     pub(super) threads: usize,
-    pub(super) shard: Option<Shard>,
 }
 
 /// What a frontier count found.
@@ -223,8 +219,6 @@ struct Tracker<'a, 'r> {
     /// How many states the last step made from one.
     growth: f64,
     tours: BigUint,
-    /// Whether a shard has kept its share.
-    split: bool,
     estimate: Estimate,
 }
 
@@ -243,7 +237,6 @@ impl<'a, 'r> Tracker<'a, 'r> {
             peak_states: 1,
             growth: 1.0,
             tours: BigUint::ZERO,
-            split: run.shard.is_none(),
             estimate: Estimate::new(run.board.short_side() as usize, squares),
         }
     }
@@ -292,22 +285,6 @@ impl<'a, 'r> Tracker<'a, 'r> {
             self.peak_states = self.peak_states.max(self.states);
             self.v += 1;
             (self.progress)(self.report(0, budget));
-            if let Some(shard) = self.run.shard.filter(|_| !self.split) {
-                // Split at the first frontier with a few states a shard, or the last one.
-                if self.states >= 64 * u64::from(shard.of) || self.v + 1 >= self.squares {
-                    for part in &mut layer.parts {
-                        part.retain(budget, |key| shard.holds(key.widen()))
-                            .map_err(|full| self.full(full))?;
-                    }
-                    layer.states = layer.parts.iter().map(|part| part.len() as u64).sum();
-                    layer.sum = layer
-                        .parts
-                        .iter()
-                        .fold(0u128, |sum, part| sum.saturating_add(part.sum()));
-                    self.states = layer.states;
-                    self.split = true;
-                }
-            }
         }
         Ok(None)
     }
@@ -342,23 +319,6 @@ impl<'a, 'r> Tracker<'a, 'r> {
     }
 }
 
-/// A state's hash, the same on every machine and run (shards depend on it).
-fn mix(state: u128) -> u64 {
-    let folded = (state as u64) ^ ((state >> 64) as u64).rotate_left(29);
-    // splitmix64's finaliser.
-    let mut z = folded.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-impl Shard {
-    /// Whether this shard keeps the state.
-    fn holds(self, state: u128) -> bool {
-        (mix(state) >> 32) % u64::from(self.of) == u64::from(self.index)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Mutex;
@@ -374,7 +334,6 @@ mod tests {
             deadline: None,
             memory: u64::MAX,
             threads: 1,
-            shard: None,
         }
     }
 

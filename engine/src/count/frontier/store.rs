@@ -189,24 +189,6 @@ impl<'b, K: Key, T: Tally> Blocks<'b, K, T> {
             .flat_map(|block| block.items.iter())
     }
 
-    /// Keeps only the entries whose key `keep` accepts, giving back the blocks emptied.
-    pub(super) fn retain(
-        &mut self,
-        budget: &'b Budget,
-        keep: impl Fn(K) -> bool,
-    ) -> Result<(), Full> {
-        let mut kept = Blocks::new();
-        for block in std::mem::replace(self, Blocks::new()).into_blocks() {
-            for (key, count) in block.items.iter() {
-                if keep(*key) {
-                    kept.push(budget, *key, count.clone())?;
-                }
-            }
-        }
-        *self = kept;
-        Ok(())
-    }
-
     /// The list with every count made a `U`, block by block.
     pub(super) fn widen<U: Tally>(self, budget: &'b Budget) -> Result<Blocks<'b, K, U>, Full> {
         let mut wide = Blocks::new();

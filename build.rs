@@ -3,7 +3,7 @@
 //! Rust's standard library unwinds through libgcc. By default it takes the shared `libgcc_s.so.1`,
 //! one more library for the dynamic loader to find, map and relocate on every start, and one whose
 //! constructor asks the processor for its features (`cpuid`, which a virtual machine traps), a
-//! large part of what a short run such as `knights-tour solve --size 8` costs (README, "Speed",
+//! large part of what a short run such as `knights-tour solve --size 8` costs (GUIDE.md, "Speed",
 //! has the start-up figures). The static archive `libgcc_eh.a` holds the same unwinder; linked
 //! before the standard library asks for `-lgcc_s`, it answers every unwinding symbol, and the
 //! linker (`--as-needed`) then leaves the shared library out.

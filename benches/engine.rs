@@ -1,6 +1,6 @@
 //! Engine speed: an 8×8 tour in-process, all 64 starts of 8×8, a 1000×1000 greedy pass, and the
 //! whole `knights-tour solve` and `cses` processes beside a C program's (`/bin/true`), spawned
-//! and waited for alike (wall time; the CPU-time figures of the README come from `perf stat`).
+//! and waited for alike (wall time; the CPU-time figures of GUIDE.md come from `perf stat`).
 //! Run with `cargo bench --bench engine`.
 
 use std::hint::black_box;

@@ -2,7 +2,7 @@
 //!
 //! The engine crate computes tours; this crate holds what people use it through
 //! (`ARCHITECTURE.md` in the repository is the map):
-//! - [`cli`]: the scripted command line: `solve`, `starts`, `check`, `count`, `cses`;
+//! - [`cli`]: the scripted command line: `solve`, `starts`, `ends`, `check`, `count`, `cses`;
 //! - [`explorer`]: the interactive terminal explorer;
 //! - [`serve`]: the explorer over SSH, one per connection;
 //! - [`options`] and [`tourfile`]: what the front ends share: options, and reading and writing

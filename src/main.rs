@@ -37,7 +37,7 @@ struct CommandLine {
 }
 
 /// What the command line asks for.
-enum Request {
+enum Invocation {
     /// The explorer: no command, or `tui`.
     Explorer(ExplorerArgs),
     /// Any other command.
@@ -88,38 +88,38 @@ fn main() -> ExitCode {
         Err(error) => return cli::usage_error(error),
     };
     let result = match request {
-        Request::Explorer(args) => return run_explorer(&args),
-        Request::Command(Command::Tui(args)) => return run_explorer(&args),
-        Request::Command(Command::Solve(args)) => cli::solve(&args),
-        Request::Command(Command::Starts(args)) => cli::starts(&args),
-        Request::Command(Command::Ends(args)) => cli::ends(&args),
-        Request::Command(Command::Check(args)) => cli::check(&args),
-        Request::Command(Command::Count(args)) => cli::count(&args),
-        Request::Command(Command::Cses) => cli::cses(),
-        Request::Command(Command::Serve(args)) => run_server(&args),
+        Invocation::Explorer(args) => return run_explorer(&args),
+        Invocation::Command(Command::Tui(args)) => return run_explorer(&args),
+        Invocation::Command(Command::Solve(args)) => cli::solve(&args),
+        Invocation::Command(Command::Starts(args)) => cli::starts(&args),
+        Invocation::Command(Command::Ends(args)) => cli::ends(&args),
+        Invocation::Command(Command::Check(args)) => cli::check(&args),
+        Invocation::Command(Command::Count(args)) => cli::count(&args),
+        Invocation::Command(Command::Cses) => cli::cses(),
+        Invocation::Command(Command::Serve(args)) => run_server(&args),
         // These two need every command's options: the whole tree is built for them alone.
-        Request::Command(Command::Completions(args)) => cli::completions(&args, Cli::command()),
-        Request::Command(Command::Man(args)) => cli::man(&args, Cli::command()),
+        Invocation::Command(Command::Completions(args)) => cli::completions(&args, Cli::command()),
+        Invocation::Command(Command::Man(args)) => cli::man(&args, Cli::command()),
     };
     cli::exit_code(result)
 }
 
 /// The arguments. A usage error is parsed with plain styles, so that it holds each value exactly
 /// as typed and `cli::usage_error` can show it shortened and escaped.
-fn parse_arguments(styles: Styles) -> Result<Request, clap::Error> {
+fn parse_arguments(styles: Styles) -> Result<Invocation, clap::Error> {
     let names_a_command = std::env::args_os()
         .nth(1)
         .is_some_and(|first| first.to_str().is_some_and(Command::has_subcommand));
     if names_a_command {
         let mut matches = CommandLine::command().styles(styles).try_get_matches()?;
         let CommandLine { command } = CommandLine::from_arg_matches_mut(&mut matches)?;
-        return Ok(Request::Command(command));
+        return Ok(Invocation::Command(command));
     }
     let mut matches = Cli::command().styles(styles).try_get_matches()?;
     let cli = Cli::from_arg_matches_mut(&mut matches)?;
     Ok(match cli.command {
-        Some(command) => Request::Command(command),
-        None => Request::Explorer(cli.explorer),
+        Some(command) => Invocation::Command(command),
+        None => Invocation::Explorer(cli.explorer),
     })
 }
 

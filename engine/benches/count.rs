@@ -1,7 +1,7 @@
 //! Benchmarks of exact counting (`knights-tour count`): the frontier count on the boards the
 //! counting issue names (6×6 open and closed, 5×8 open, 6×7 closed), on one thread and on two,
 //! beside enumeration of 6×6 open, the method it replaces there. The slow boards (5×9 open, 6×8
-//! closed, 7×7 open) are timed as whole processes in the README's speed table.
+//! closed, 7×7 open) are timed as whole processes in GUIDE.md's speed table.
 
 use divan::Bencher;
 use knights_tour_engine::board::Board;

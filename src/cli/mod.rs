@@ -1,8 +1,10 @@
-//! The scripted command line: the commands `solve`, `starts`, `check`, `count` and `cses`,
-//! their options (`args`), output formats (written by `tourfile`; `picture` settles what a
-//! picture needs before the solve), `starts` (the answer from every square) and `check`
-//! (reading tours), `completions` and `man` (`generate`), and the exit statuses every command ends with (`0` success,
-//! `1` no tour or an invalid tour, `2` bad usage or input, `3` budget or deadline ran out).
+//! The scripted command line: the commands `solve`, `starts`, `ends`, `check`, `count` and
+//! `cses`, their options (`args`), output formats (written by `tourfile`; `picture` settles
+//! what a picture needs before the solve), `maps` (the answer from every start, or for every
+//! end), `check` (reading tours), `count` (one machine or a cluster), `completions` and `man`
+//! (`generate`), and the exit statuses every command ends with (`0` success, `1` no tour or an
+//! invalid tour, `2` bad usage or input, `3` budget or deadline ran out, `4` a process of a
+//! cluster count lost).
 //! Output goes through a buffered writer; a closed pipe ends the program quietly.
 //!
 //! The binary (`src/main.rs`) parses the arguments and calls one of these commands, or the

@@ -6,13 +6,13 @@
 //! - `rewind`: a stepped search with a history that can be walked back, within a memory
 //!   budget; `stepped`: such a search with the board shown for it and what it found, one type
 //!   for the explorer's own search and each lane of the race;
-//! - [`limits`]: the memory and the work threads a host lets an explorer use, and
+//! - [`allowance`]: the memory and the work threads a host lets an explorer use, and
 //!   [`work_pool`], the fair turns at a host's work threads that served sessions share;
 //! - [`ui`]: drawing, from the app to a buffer;
 //! - [`driver`]: the run loop, whatever the terminal: it blocks on input while nothing plays
 //!   and draws at most [`FRAME_RATE`] frames a second; the local terminal and an SSH channel
 //!   are two hosts of it;
-//! - [`input`]: what the local loop waits for: the terminal's events, read on a thread of their
+//! - [`events`]: what the local loop waits for: the terminal's events, read on a thread of their
 //!   own (the end of its input included), and signals;
 //! - `terminal_bytes`: a terminal's bytes as events, the one parser of the local terminal and
 //!   of an SSH client;
@@ -21,11 +21,11 @@
 //!   quit, error, panic, the signals that end it and the terminal going away, see [`Ending`];
 //!   a terminal that fails is [`TerminalFailure`]).
 
+pub mod allowance;
 pub mod app;
 pub mod driver;
-pub mod input;
+pub mod events;
 pub mod keys;
-pub mod limits;
 mod opening;
 pub(crate) mod rewind;
 pub(crate) mod stepped;
@@ -46,11 +46,11 @@ use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 use crate::options::{self, GivenBoardArgs};
 use knights_tour_engine::solve::Method;
 
+pub use allowance::Allowance;
 pub use app::{App, METHODS, Setup, Speed, Status, next_method};
 use driver::{LoopInput, Sizing};
-use input::{Inputs, Signal, TerminalInput};
+use events::{Inputs, Signal, TerminalInput};
 pub use keys::{Action, action};
-pub use limits::Limits;
 pub use opening::TourFileError;
 pub use ui::{BoardViewport, Look, Screen};
 
@@ -98,13 +98,13 @@ pub struct ExplorerArgs {
 impl ExplorerArgs {
     /// The explorer these options open, with the local explorer's limits.
     pub fn app(&self) -> color_eyre::Result<App> {
-        self.app_within(Limits::local())
+        self.app_within(Allowance::local())
     }
 
-    /// The explorer these options open, keeping to `limits`.
-    pub fn app_within(&self, limits: Limits) -> color_eyre::Result<App> {
+    /// The explorer these options open, keeping to `allowance`.
+    pub fn app_within(&self, allowance: Allowance) -> color_eyre::Result<App> {
         let app = App::new(self.setup()?, self.speed)
-            .with_limits(limits)
+            .with_allowance(allowance)
             .with_finish_budget(self.node_budget);
         let app = match self.race {
             Some(methods) => app.with_race(methods),
@@ -287,7 +287,7 @@ fn local_input(inputs: &Inputs, timeout: Option<Duration>) -> io::Result<Option<
         }
         TerminalInput::Signal(Signal::Stop) => {
             restore_terminal();
-            input::stop_process();
+            events::stop_process();
             set_up_terminal_again()?;
             LoopInput::Redraw
         }

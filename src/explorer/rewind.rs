@@ -28,7 +28,7 @@
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::search::{Route, Search, SearchConfig, SearchEvent, SetupError};
 
-use super::limits::megabytes;
+use crate::options::megabytes;
 
 /// Events between two checkpoints at least: a step back right after a search replays at most
 /// this many (about 20 µs on 8x8).

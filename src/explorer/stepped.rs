@@ -31,7 +31,7 @@ pub enum Found {
 
 /// How far one run may go: see [`SteppedSearch::run`].
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct RunLimits {
+pub(crate) struct RunLength {
     /// Events to take at most.
     pub events: u64,
     /// Stop once the search has expanded this many nodes.
@@ -43,7 +43,7 @@ pub(crate) struct RunLimits {
 /// A search stepped event by event, with the board it is shown on: see the module docs.
 #[derive(Debug, Clone)]
 pub(crate) struct SteppedSearch {
-    session: RewindableSearch,
+    rewindable: RewindableSearch,
     /// Visit numbers by square index, 0 for unvisited.
     visits: Vec<u32>,
     found: Found,
@@ -62,7 +62,7 @@ impl SteppedSearch {
         config: SearchConfig,
         memory: u64,
     ) -> Result<Self, RewindError> {
-        let session = RewindableSearch::new(
+        let rewindable = RewindableSearch::new(
             board,
             start,
             end,
@@ -72,7 +72,7 @@ impl SteppedSearch {
         let mut visits = vec![0; board.area() as usize];
         visits[board.index(start) as usize] = 1;
         Ok(Self {
-            session,
+            rewindable,
             visits,
             found: Found::Nothing,
             elapsed: Duration::ZERO,
@@ -80,8 +80,8 @@ impl SteppedSearch {
     }
 
     /// The search and its history.
-    pub fn session(&self) -> &RewindableSearch {
-        &self.session
+    pub fn rewindable(&self) -> &RewindableSearch {
+        &self.rewindable
     }
 
     /// The least memory a search of `board` with `config` takes with a step back and its
@@ -92,14 +92,14 @@ impl SteppedSearch {
 
     /// The memory the search, its history and its visit numbers take now, roughly.
     pub(crate) fn memory_held(&self) -> u64 {
-        self.session.memory_held() + visits_bytes(self.session.search().board())
+        self.rewindable.memory_held() + visits_bytes(self.rewindable.search().board())
     }
 
     /// Gives the search, its history and its visit numbers `memory` bytes from now on (see
     /// [`RewindableSearch::set_memory`]).
     pub(crate) fn set_memory(&mut self, memory: u64) {
-        let board = self.session.search().board();
-        self.session
+        let board = self.rewindable.search().board();
+        self.rewindable
             .set_memory(memory.saturating_sub(visits_bytes(board)));
     }
 
@@ -134,22 +134,22 @@ impl SteppedSearch {
 
     /// Whether the search has ended.
     pub fn is_over(&self) -> bool {
-        self.session.is_over()
+        self.rewindable.is_over()
     }
 
     /// Nodes expanded so far.
     pub fn nodes(&self) -> u64 {
-        self.session.search().stats().nodes
+        self.rewindable.search().stats().nodes
     }
 
     /// Takes events until `limits` says stop, the search ends or it finds a tour (or a tour
     /// that fails the validator); returns the events taken.
-    pub fn run(&mut self, limits: RunLimits) -> u64 {
+    pub fn run(&mut self, limits: RunLength) -> u64 {
         let started = Instant::now();
         let mut taken = 0;
         let mut since_clock = 0;
         while taken < limits.events && self.nodes() < limits.nodes {
-            let Some(event) = self.session.step() else {
+            let Some(event) = self.rewindable.step() else {
                 break;
             };
             taken += 1;
@@ -172,7 +172,7 @@ impl SteppedSearch {
     /// the search could not be set up again to replay (no memory). What was found is
     /// forgotten with the events that found it.
     pub fn step_back(&mut self) -> Result<bool, RewindError> {
-        if !self.session.step_back()? {
+        if !self.rewindable.step_back()? {
             return Ok(false);
         }
         self.forget_found();
@@ -185,19 +185,19 @@ impl SteppedSearch {
         if self.nodes() < nodes {
             return;
         }
-        while self.nodes() >= nodes && matches!(self.session.step_back(), Ok(true)) {}
+        while self.nodes() >= nodes && matches!(self.rewindable.step_back(), Ok(true)) {}
         self.forget_found();
     }
 
     fn forget_found(&mut self) {
         self.found = Found::Nothing;
-        fill_visits(&self.session, &mut self.visits);
+        fill_visits(&self.rewindable, &mut self.visits);
     }
 
     /// Shows `event`, just taken, on the board; `true` when it ends the run: the search is
     /// over or found something.
     fn apply(&mut self, event: SearchEvent) -> bool {
-        let board = self.session.search().board();
+        let board = self.rewindable.search().board();
         match event {
             SearchEvent::Advance { to, depth, .. } => {
                 self.visits[board.index(to) as usize] = depth;
@@ -209,10 +209,10 @@ impl SteppedSearch {
             }
             SearchEvent::Solved => {
                 // The end asked for is kept off the path: the tour's last visit is there.
-                if let Some(end) = self.session.search().end() {
+                if let Some(end) = self.rewindable.search().end() {
                     self.visits[board.index(end) as usize] = board.area() as u32;
                 }
-                self.found = match self.session.search().tour() {
+                self.found = match self.rewindable.search().tour() {
                     Ok(tour) => Found::Tour(tour),
                     Err(error @ TourError::OutOfMemory { .. }) => Found::Invalid(error.to_string()),
                     Err(error) => {
@@ -231,12 +231,12 @@ pub(crate) fn visits_bytes(board: Board) -> u64 {
     board.area() * std::mem::size_of::<u32>() as u64
 }
 
-/// Writes the visit numbers of `session`'s path into `visits` (by square, 0 for none): what
+/// Writes the visit numbers of `rewindable`'s path into `visits` (by square, 0 for none): what
 /// stepping would have left there, after a step back.
-fn fill_visits(session: &RewindableSearch, visits: &mut [u32]) {
+fn fill_visits(rewindable: &RewindableSearch, visits: &mut [u32]) {
     visits.fill(0);
-    let board = session.search().board();
-    for (number, square) in session.search().path().enumerate() {
+    let board = rewindable.search().board();
+    for (number, square) in rewindable.search().path().enumerate() {
         visits[board.index(square) as usize] = number as u32 + 1;
     }
 }
@@ -244,7 +244,7 @@ fn fill_visits(session: &RewindableSearch, visits: &mut [u32]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explorer::limits::LOCAL_MEMORY;
+    use crate::explorer::allowance::LOCAL_MEMORY;
     use knights_tour_engine::tour::validate;
 
     fn search(side: u64, config: SearchConfig) -> SteppedSearch {
@@ -252,7 +252,7 @@ mod tests {
         SteppedSearch::new(board, Square::new(0, 0), None, config, LOCAL_MEMORY).unwrap()
     }
 
-    const UNLIMITED: RunLimits = RunLimits {
+    const UNLIMITED: RunLength = RunLength {
         events: u64::MAX,
         nodes: u64::MAX,
         slice: None,
@@ -260,7 +260,7 @@ mod tests {
 
     /// The visit numbers shown are those of the search's path, square by square.
     fn assert_visits_match_path(stepped: &SteppedSearch) {
-        let search = stepped.session().search();
+        let search = stepped.rewindable().search();
         let board = search.board();
         let mut expected = vec![0; board.area() as usize];
         for (number, square) in search.path().enumerate() {
@@ -288,7 +288,7 @@ mod tests {
         assert!(matches!(stepped.found(), Found::Nothing));
         assert_visits_match_path(&stepped);
         for _ in 0..7 {
-            stepped.run(RunLimits {
+            stepped.run(RunLength {
                 events: 3,
                 ..UNLIMITED
             });
@@ -302,13 +302,13 @@ mod tests {
     fn a_run_stops_at_its_event_and_node_limits() {
         let mut stepped = search(8, SearchConfig::naive(false));
         assert_eq!(
-            stepped.run(RunLimits {
+            stepped.run(RunLength {
                 events: 5,
                 ..UNLIMITED
             }),
             5
         );
-        stepped.run(RunLimits {
+        stepped.run(RunLength {
             nodes: 40,
             ..UNLIMITED
         });
@@ -319,7 +319,7 @@ mod tests {
     #[test]
     fn rewinding_below_a_node_count_leaves_fewer_nodes_and_a_true_board() {
         let mut stepped = search(5, SearchConfig::naive(false));
-        stepped.run(RunLimits {
+        stepped.run(RunLength {
             nodes: 500,
             ..UNLIMITED
         });

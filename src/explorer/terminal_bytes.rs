@@ -1,5 +1,5 @@
 //! A terminal's bytes as crossterm's events, the one parser of both explorers: the local
-//! terminal's reader (`explorer::input`) and an SSH client's channel (`serve::connection`)
+//! terminal's reader (`explorer::events`) and an SSH client's channel (`serve::connection`)
 //! feed it what they read, so the key map sees the same events from both.
 //!
 //! Keys (arrows, `Enter`, `Esc`, `Ctrl-` keys, UTF-8), SGR mouse reports and bracketed pastes

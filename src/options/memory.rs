@@ -21,6 +21,16 @@ pub const MEMORY_VARIABLE: &str = "KNIGHTS_TOUR_MEMORY";
 /// group would cost a small request most of its start-up); [`MEMORY_VARIABLE`] still applies.
 pub(crate) const SMALL_BOARD: u64 = 1 << 16;
 
+/// `bytes` in megabytes (of 2^20 bytes) for a message, rounded up; in kilobytes below a
+/// megabyte, so that a small amount is not called a megabyte.
+pub fn megabytes(bytes: u64) -> String {
+    if bytes < 1 << 20 {
+        format!("{} KB", bytes.div_ceil(1 << 10))
+    } else {
+        format!("{} MB", bytes.div_ceil(1 << 20))
+    }
+}
+
 /// `request` with the memory cap of this host (see [`memory_limit`]), which every method and
 /// output honours; for a board of at most `SMALL_BOARD` squares, the variable's cap alone.
 /// Fails with a one-line message when [`MEMORY_VARIABLE`] is not an amount.

@@ -18,7 +18,7 @@ use knights_tour_engine::solve::Method;
 
 mod memory;
 
-pub use memory::{MEMORY_VARIABLE, memory_cap_for, memory_limit, with_memory_cap};
+pub use memory::{MEMORY_VARIABLE, megabytes, memory_cap_for, memory_limit, with_memory_cap};
 
 /// The piece that tours (`--piece`), shared by every command that asks about tours.
 #[derive(Debug, Clone, Copy, Args)]

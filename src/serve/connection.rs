@@ -25,9 +25,9 @@ use knights_tour_engine::quote::quoted;
 use super::Access;
 use super::hostkey::fingerprint;
 use super::inbox::Inbox;
-use super::limits::Place;
 use super::session_thread::{self, Outlet, SessionStart, terminal_size};
 use super::shared::{Phase, Shared};
+use super::slots::Place;
 
 /// What a client without a pty is told (on standard error) before its channel closes.
 pub(crate) const NEEDS_A_TERMINAL: &str = "knights-tour needs a terminal: use ssh -t\r\n";
@@ -286,7 +286,7 @@ impl russh::server::Handler for Connection {
 
     async fn auth_succeeded(&mut self, session: &mut Session) -> Result<(), Self::Error> {
         self.handshake = None;
-        match self.shared.limits.session(self.peer.ip()) {
+        match self.shared.slots.session(self.peer.ip()) {
             Ok(place) => self.place = Some(place),
             Err(full) => {
                 tracing::info!(peer = %self.peer, reason = %full, "busy: disconnected");

@@ -8,15 +8,15 @@
 //!   refused when others can read it;
 //! - [`authorized`]: who may log in: the public keys of an OpenSSH `authorized_keys` file (or
 //!   anyone, with `--open`);
-//! - [`limits`]: how many connections and sessions at once, in all and from one address;
-//!   what a session may use is the explorer's [`Limits`]: its memory budget
+//! - [`slots`]: how many connections and sessions at once, in all and from one address;
+//!   what a session may use is the explorer's [`Allowance`]: its memory budget
 //!   (`--session-memory`) and a seat at the server's [`WorkPool`] (`--work-threads`), whose
 //!   fair turns all the sessions' background work takes;
 //! - `server`: the listener, one task per connection (its login deadline), and the goodbye to
 //!   every session when the server stops;
 //! - `connection`: one connection as russh's `Handler`: authentication, the one session
 //!   channel, its pty and environment, and every other request refused;
-//! - `session`: one session: the explorer's run loop ([`crate::explorer::driver`]) on a thread
+//! - `session_thread`: one session: the explorer's run loop ([`crate::explorer::driver`]) on a thread
 //!   of its own, fed by an inbox of events and writing frames to the channel;
 //! - the client's bytes become crossterm's events through the explorer's own parser
 //!   (`explorer::terminal_bytes`), the one the local terminal's bytes go through;
@@ -29,11 +29,11 @@ pub mod authorized;
 mod connection;
 pub(crate) mod hostkey;
 mod inbox;
-pub mod limits;
 mod log;
 mod server;
 mod session_thread;
 mod shared;
+pub mod slots;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -43,7 +43,7 @@ use std::time::Duration;
 use russh::keys::PrivateKey;
 
 use crate::explorer::work_pool::WorkPool;
-use crate::explorer::{App, ExplorerArgs, Limits};
+use crate::explorer::{Allowance, App, ExplorerArgs};
 use crate::options::parse_duration;
 use knights_tour_engine::quote::quoted;
 
@@ -157,7 +157,7 @@ impl ServeArgs {
         let memory = (self.session_memory << 20).saturating_sub(session_thread::SCREEN_BYTES);
         let app = self
             .explorer
-            .app_within(Limits::served(memory, work.seat()))
+            .app_within(Allowance::served(memory, work.seat()))
             .map_err(|error| format!("{error:#}"))?;
         let host_key_path = match &self.host_key {
             Some(path) => path.clone(),

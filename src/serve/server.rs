@@ -2,7 +2,7 @@
 //! deadline of its own, so connections are accepted here, one task each, and handed to russh's
 //! `run_stream`:
 //!
-//! - a connection over the handshake limits ([`super::limits`]) is closed at once;
+//! - a connection over the handshake limits ([`super::slots`]) is closed at once;
 //! - one that has not logged in and started its explorer within the login deadline (20 s) is
 //!   disconnected, whatever stage it stopped at (no greeting, a stalled key exchange, no key);
 //! - once its session is over, the client has a few seconds to leave before it is
@@ -25,8 +25,8 @@ use knights_tour_engine::quote::quoted;
 
 use super::connection::Connection;
 use super::hostkey::fingerprint;
-use super::limits::{Limits, Place};
 use super::shared::{Phase, Shared};
+use super::slots::{Place, Slots};
 use super::{Access, Settings};
 
 /// How long a client whose session is over has to leave before it is disconnected.
@@ -57,7 +57,7 @@ impl Server {
         let (stop, stopping) = watch::channel(None);
         let shared = Arc::new(Shared {
             access: settings.access,
-            limits: Limits::new(settings.max_sessions, settings.sessions_per_address),
+            slots: Slots::new(settings.max_sessions, settings.sessions_per_address),
             // A session's files would be the server's: `w` writes none.
             app: Arc::new(Arc::unwrap_or_clone(settings.app).without_files()),
             work: settings.work,
@@ -90,7 +90,7 @@ impl Server {
 
     /// The sessions under way.
     pub fn sessions(&self) -> usize {
-        self.shared.limits.sessions()
+        self.shared.slots.sessions()
     }
 
     /// Stops listening, says goodbye to every session (their exit status is 128 + `signal`)
@@ -138,7 +138,7 @@ async fn accept(listener: TcpListener, config: Arc<Config>, shared: Arc<Shared>)
     loop {
         tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, peer)) => match shared.limits.handshake(peer.ip()) {
+                Ok((stream, peer)) => match shared.slots.handshake(peer.ip()) {
                     Ok(place) => {
                         tracing::info!(peer = %peer, "connection");
                         connections.spawn(serve(

@@ -40,8 +40,8 @@ use crate::explorer::work_pool::Seat;
 use crate::explorer::{App, Ending, Look};
 
 use super::inbox::Inbox;
-use super::limits::Place;
 use super::shared::{Phase, Registry};
+use super::slots::Place;
 
 /// The largest terminal a session draws: a bigger window is drawn at this size (the buffers
 /// ratatui keeps grow with the area).

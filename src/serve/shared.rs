@@ -14,7 +14,7 @@ use crate::explorer::{App, Ending};
 
 use super::Access;
 use super::inbox::Inbox;
-use super::limits::Limits;
+use super::slots::Slots;
 
 /// Where a connection is: logging in (the login deadline runs), in its session, or done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub(crate) enum Phase {
 /// What every connection of a server shares.
 pub struct Shared {
     pub(super) access: Access,
-    pub(super) limits: Arc<Limits>,
+    pub(super) slots: Arc<Slots>,
     pub(super) app: Arc<App>,
     /// The threads the sessions' background work takes turns at.
     pub(super) work: WorkPool,

@@ -17,7 +17,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::{Tour, TourError};
 
-use super::input::LineReader;
+use super::bytes::LineReader;
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
     number_text, text_error,

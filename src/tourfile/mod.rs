@@ -7,7 +7,7 @@
 //! The formats, told apart by the first text in the file unless `--format` says: a `list`
 //! (`r c` or `r,c` a line, in visit order; `list`), a `grid` (rows of visit numbers, 1..N or
 //! 0..N-1; `grid`) and the JSON object of `solve --format json` (`json`). Each reader streams
-//! through one fixed buffer (`input`) and stops at the first line that cannot belong to a
+//! through one fixed buffer (`bytes`) and stops at the first line that cannot belong to a
 //! tour of the board: a list keeps one bit a square; a JSON path likewise; a grid, whose
 //! numbers must be put in visit order before the moves can be checked, four bytes a square
 //! of the board it describes, refused up front when that exceeds the memory this process may
@@ -17,8 +17,8 @@
 //! tour file whose tour breaks a rule, exit status 1. Every message quotes the file through
 //! [`quoted_bytes`], and [`check_file`] names the file it cannot read.
 
+mod bytes;
 mod grid;
-mod input;
 mod json;
 mod list;
 mod picture;
@@ -34,7 +34,8 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use input::{LineReader, Once, Rereadable, Source};
+use crate::options::megabytes;
+use bytes::{LineReader, Once, Rereadable, Source};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{NotationError, SquareSpec};
@@ -122,16 +123,6 @@ impl Expectations {
             ))),
             _ => Ok(()),
         }
-    }
-}
-
-/// `bytes` in megabytes for a message, rounded up (in kilobytes below a megabyte, so that a
-/// small cap is not called a megabyte).
-fn megabytes(bytes: u64) -> String {
-    if bytes < 1 << 20 {
-        format!("{} KB", bytes.div_ceil(1 << 10))
-    } else {
-        format!("{} MB", bytes.div_ceil(1 << 20))
     }
 }
 

@@ -21,7 +21,7 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 
-use super::input::{LineReader, Once};
+use super::bytes::{LineReader, Once};
 use super::{CheckError, InputFormat, detect, json, list, megabytes, skip_to_text};
 
 /// Reads the partial tour in the file at `path` (standard input for `-`) on `board`: its

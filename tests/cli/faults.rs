@@ -1,6 +1,6 @@
 //! Faults a user can cause that are not bad tours: output that cannot be written, a closed
 //! standard error, hostile argument values and environment, and extreme limits. Each ends
-//! with the exit status that README.md's "Command line" section gives it and at most one
+//! with the exit status that README.md's exit statuses give it and at most one
 //! short, inert line (ARCHITECTURE.md's invariant "Bad input is one line"); never a panic.
 
 use std::io::{self, Write};

@@ -5,10 +5,11 @@
 use super::*;
 
 /// The commands README.md documents.
-const COMMANDS: [&str; 9] = [
+const COMMANDS: [&str; 10] = [
     "tui",
     "solve",
     "starts",
+    "ends",
     "check",
     "count",
     "cses",

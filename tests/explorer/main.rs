@@ -1,6 +1,6 @@
 //! The explorer, driven as a user drives it: key sequences through the real key map, screens
 //! drawn to ratatui's `TestBackend` and snapshot-tested, the `demo.tape` replayed, and the real
-//! binary run in a pseudo-terminal; the README's picture of the screen checked against it.
+//! binary run in a pseudo-terminal; the docs' picture of the screen checked against it.
 
 use std::time::Duration;
 

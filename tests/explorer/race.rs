@@ -1,7 +1,7 @@
 //! The method race (`R`, `--race A,B`): the keys that drive it, that its lanes stay level in
 //! nodes, its verdict checked against each method's own search run alone, and its screens.
 
-use knights_tour::explorer::app::{Factor, LaneEnd, RaceStatus, Verdict, factor_label};
+use knights_tour::explorer::app::{Factor, Finish, LaneEnd, RaceStatus, factor_label};
 use knights_tour::explorer::{ExplorerArgs, FRAME};
 use knights_tour_engine::search::{Search, SearchEvent, SearchStats};
 
@@ -108,7 +108,7 @@ fn both_lanes_advance_by_the_same_nodes_every_frame() {
 }
 
 #[test]
-fn the_verdict_names_the_winner_and_the_factor_against_each_methods_own_search() {
+fn the_finish_names_the_winner_and_the_factor_against_each_methods_own_search() {
     let board = Board::square(8).unwrap();
     let a1 = Square::new(7, 0);
     let (naive_end, naive) = alone(board, a1, Method::Naive);
@@ -135,7 +135,7 @@ fn the_verdict_names_the_winner_and_the_factor_against_each_methods_own_search()
         validate(board, tour.squares(), false, Some(a1)).unwrap();
         assert_eq!(lane.path(), tour.squares().collect::<Vec<_>>());
     }
-    assert_eq!(race.verdict(), Some(Verdict::Won { winner: 1 }));
+    assert_eq!(race.outcome(), Some(Finish::Won { winner: 1 }));
     let ratio = naive.nodes as f64 / greedy.nodes as f64;
     assert_eq!(race.factor(), Some(Factor::Exactly(ratio)));
     assert_eq!(
@@ -198,7 +198,7 @@ fn a_start_without_a_tour_is_proved_by_both_searches_or_refused_by_the_theorems(
     press(&mut app, "R");
     let race = app.race().unwrap();
     assert_eq!(race.status(), RaceStatus::Over);
-    assert!(matches!(race.verdict(), Some(Verdict::Theorem(_))));
+    assert!(matches!(race.outcome(), Some(Finish::Theorem(_))));
     assert!(
         race.finish_line()
             .starts_with("nothing to race: no tour starts at")
@@ -232,7 +232,7 @@ fn the_node_budget_ends_a_lane_and_is_never_a_proof() {
     let out = LaneEnd::OutOfBudget { nodes: 10 };
     assert_eq!(ends(&app), [out.clone(), out]);
     let race = app.race().unwrap();
-    assert_eq!(race.verdict(), Some(Verdict::NoAnswer));
+    assert_eq!(race.outcome(), Some(Finish::NoAnswer));
     assert!(
         race.finish_line()
             .starts_with("no winner: naive ran out of its budget")

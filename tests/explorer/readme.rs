@@ -1,7 +1,7 @@
-//! The README's picture of the explorer kept true: the screen under the caption "The screen at
-//! WxH (`knights-tour …`, then `KEY` N times)" is what the explorer draws after those keys, so
-//! the README cannot drift from the program. The caption says what is replayed: edit it and
-//! the test replays the new keys.
+//! The docs' picture of the explorer's screen kept true: the screen under the caption "The
+//! screen at WxH (`knights-tour …`, then `KEY` N times)", in README.md or GUIDE.md wherever it
+//! stands, is what the explorer draws after those keys, so the docs cannot drift from the
+//! program. The caption says what is replayed: edit it and the test replays the new keys.
 
 use super::*;
 use clap::Parser;
@@ -109,12 +109,10 @@ fn parse_caption(caption: &str) -> Caption {
     }
 }
 
-/// The caption that begins with `The screen at` and the text block under it.
-fn screen_in(readme: &str) -> (String, String) {
-    let at = readme
-        .find("The screen at ")
-        .expect("README.md has a caption \"The screen at …\"");
-    let rest = &readme[at..];
+/// The caption that begins with `The screen at` and the text block under it, if `doc` has one.
+fn screen_in(doc: &str) -> Option<(String, String)> {
+    let at = doc.find("The screen at ")?;
+    let rest = &doc[at..];
     let (caption, rest) = rest
         .split_once("\n\n")
         .expect("a blank line after the caption");
@@ -122,7 +120,7 @@ fn screen_in(readme: &str) -> (String, String) {
         .strip_prefix("```text\n")
         .expect("a ```text block under the caption");
     let (block, _) = block.split_once("\n```").expect("the block ends");
-    (caption.replace('\n', " "), block.to_string())
+    Some((caption.replace('\n', " "), block.to_string()))
 }
 
 /// The explorer the command line of a caption opens.
@@ -182,17 +180,22 @@ fn the_caption_names_the_size_the_command_and_the_keys() {
 }
 
 #[test]
-fn the_readme_shows_the_screen_the_explorer_draws() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md at the top level");
-    let (caption, shown) = screen_in(&readme);
+fn the_docs_show_the_screen_the_explorer_draws() {
+    let (doc, (caption, shown)) = ["README.md", "GUIDE.md"]
+        .into_iter()
+        .find_map(|doc| {
+            let path = format!("{}/{doc}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).expect("the docs at the top level");
+            screen_in(&text).map(|screen| (doc, screen))
+        })
+        .expect("README.md or GUIDE.md has a caption \"The screen at …\"");
     let caption = parse_caption(&caption);
     let mut app = opened_by(&caption.command);
     press(&mut app, &caption.keys);
     let drawn = screen(&app, Look::standard(), caption.width, caption.height);
     assert!(
         masked(&shown) == masked(&drawn),
-        "README.md's screen is not what the explorer draws ({caption:?}).\n\
-         README.md:\n{shown}\nthe explorer:\n{drawn}"
+        "{doc}'s screen is not what the explorer draws ({caption:?}).\n\
+         {doc}:\n{shown}\nthe explorer:\n{drawn}"
     );
 }

@@ -410,7 +410,7 @@ async fn sixteen_sessions_finishing_1000x1000_keep_to_the_memory_budget() {
          end, peak (VmHWM) {peak} KiB; {threads} threads; CPU {:.0}% of one core",
         cpu * 100.0
     );
-    // The bound the README states: --max-sessions (16) times --session-memory (80 MiB), and
+    // The bound the guide states: --max-sessions (16) times --session-memory (80 MiB), and
     // the server's own few megabytes.
     let bound_kib = 16 * 80 * 1024 + idle;
     assert!(peak <= bound_kib, "peak {peak} KiB above {bound_kib} KiB");

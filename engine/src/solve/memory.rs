@@ -58,7 +58,7 @@ fn too_large(board: Board, needed: u64, free: u64) -> SolveError {
     let per_square = needed.div_ceil(board.area().max(1));
     SolveError::TooLarge {
         board,
-        needed: megabytes(needed),
+        needed: whole_megabytes(needed),
         available: free >> 20,
         fits: free / per_square.max(1),
     }
@@ -68,12 +68,12 @@ fn too_large(board: Board, needed: u64, free: u64) -> SolveError {
 pub(super) fn out_of_memory(board: Board, needed: u64) -> SolveError {
     SolveError::OutOfMemory {
         board,
-        needed: megabytes(needed),
+        needed: whole_megabytes(needed),
     }
 }
 
 /// `bytes` in megabytes, rounded up.
-fn megabytes(bytes: u64) -> u64 {
+fn whole_megabytes(bytes: u64) -> u64 {
     bytes.div_ceil(1 << 20)
 }
 

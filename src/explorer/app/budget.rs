@@ -1,4 +1,4 @@
-//! What the host's [`Limits`] mean for the explorer: the memory its search, the race's lanes
+//! What the host's [`Allowance`] mean for the explorer: the memory its search, the race's lanes
 //! and their histories may take, and the turns its background work waits for.
 
 use std::time::Duration;
@@ -7,10 +7,11 @@ use knights_tour_engine::solve::Method;
 
 use super::{App, Attempt, Mode, Motion};
 #[cfg(test)]
-use crate::explorer::limits::LOCAL_MEMORY;
-use crate::explorer::limits::{Limits, Turn, megabytes};
+use crate::explorer::allowance::LOCAL_MEMORY;
+use crate::explorer::allowance::{Allowance, Turn};
 use crate::explorer::stepped::SteppedSearch;
 use crate::explorer::work_pool::Seat;
+use crate::options::megabytes;
 
 /// The longest a tick waits for a turn of the host's work threads before the run loop draws
 /// and reads keys again (a frame at 60 a second).
@@ -21,8 +22,8 @@ const LONG_REPLAY: u64 = 1 << 18;
 
 impl App {
     /// The same explorer within `limits`: its search set up again within their memory.
-    pub(crate) fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
+    pub(crate) fn with_allowance(mut self, allowance: Allowance) -> Self {
+        self.allowance = allowance;
         if matches!(self.attempt, Attempt::Stepped(_)) {
             self.reset();
         }
@@ -32,19 +33,19 @@ impl App {
     /// The same explorer working from `seat`: its own place at the host's work threads (each
     /// served session takes one, since a copy of an explorer shares its original's).
     pub(crate) fn with_seat(mut self, seat: Seat) -> Self {
-        self.limits.work = Some(seat);
+        self.allowance.work = Some(seat);
         self
     }
 
     /// The limits the explorer keeps to.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
+    pub fn allowance(&self) -> &Allowance {
+        &self.allowance
     }
 
     /// The memory the explorer's search, its history and its visit numbers may take: the
     /// searches' share.
     pub(super) fn search_memory(&self) -> u64 {
-        self.limits.searches()
+        self.allowance.searches()
     }
 
     /// The memory a race on the current setup may give its two lanes, once the explorer's own
@@ -60,7 +61,7 @@ impl App {
             }
             _ => 0,
         };
-        let memory = self.limits.searches().saturating_sub(own);
+        let memory = self.allowance.searches().saturating_sub(own);
         let lane_needs = |method: Method| {
             setup
                 .search_config(method)
@@ -113,23 +114,23 @@ impl App {
         if !self.computes_in_tick() {
             return Some(Turn::free());
         }
-        self.limits.turn(Some(TURN_WAIT))
+        self.allowance.turn(Some(TURN_WAIT))
     }
 
     /// A turn for work a key asks for at once (the first slice of `f`), if one is free now.
     pub(super) fn turn_now(&self) -> Option<Turn> {
-        self.limits.turn(Some(Duration::ZERO))
+        self.allowance.turn(Some(Duration::ZERO))
     }
 
     /// A turn for a step back of the explorer's search, when it replays many events: it
     /// waits as long as it takes.
     pub(super) fn turn_to_step_back(&self) -> Option<Turn> {
         let replay = match &self.attempt {
-            Attempt::Stepped(stepped) => stepped.session().replay_ahead(),
+            Attempt::Stepped(stepped) => stepped.rewindable().replay_ahead(),
             _ => 0,
         };
         (replay > LONG_REPLAY)
-            .then(|| self.limits.turn(None))
+            .then(|| self.allowance.turn(None))
             .flatten()
     }
 }
@@ -149,7 +150,7 @@ mod tests {
             closed: false,
             method,
         };
-        App::new(setup, Speed::Max).with_limits(Limits { memory, work: None })
+        App::new(setup, Speed::Max).with_allowance(Allowance { memory, work: None })
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! them, and shown again at once. `Enter` on a square of the
 //! starts map starts the search there; on a square of the ends map it makes it the end.
 //!
-//! Within the explorer's [`Limits`]: the maps kept and the one being made (its answers and
+//! Within the explorer's [`Allowance`]: the maps kept and the one being made (its answers and
 //! the solve under way) keep to the maps' share of the memory, the oldest maps dropped to
 //! make room. Where the host hands out turns of its work threads (a served session), the map
 //! is made on one thread, a square a turn, and its node budget is the whole map's: the
@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use crate::explorer::limits::{Limits, capped, megabytes_apart};
+use crate::explorer::allowance::{Allowance, capped, megabytes_apart};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
@@ -280,7 +280,7 @@ impl App {
                 "the {squares} map covers boards of at most {MAX_SQUARES} squares (256x256)"
             ));
         }
-        let share = self.limits.maps();
+        let share = self.allowance.maps();
         if making_bytes(board) > share {
             let (needed, allowed) = megabytes_apart(making_bytes(board), share);
             return Err(format!(
@@ -297,9 +297,9 @@ impl App {
         let room = share.saturating_sub(self.maps.kept_bytes() + making_bytes(board));
         let request = capped(request, room);
         let settings = MapSettings {
-            threads: self.limits.map_threads(),
+            threads: self.allowance.map_threads(),
             // Sharing a host, the map costs what one press of f may.
-            map_budget: self.limits.shared_host().then_some(self.finish_budget),
+            map_budget: self.allowance.shared_host().then_some(self.finish_budget),
         };
         let job = Arc::new(Job {
             key,
@@ -309,10 +309,10 @@ impl App {
             result: Mutex::new(None),
         });
         let worker = Arc::clone(&job);
-        let limits = self.limits.clone();
+        let allowance = self.allowance.clone();
         std::thread::Builder::new()
             .name(format!("{squares} map"))
-            .spawn(move || make_map(&request, &settings, &worker, &limits))
+            .spawn(move || make_map(&request, &settings, &worker, &allowance))
             .map_err(|error| format!("cannot start the map's work: {error}"))?;
         self.maps.job = Some(job);
         Ok(())
@@ -338,8 +338,8 @@ impl App {
 }
 
 /// The map of `job`'s kind of `request`'s board made as `settings` say, reported to `job`, a
-/// square a turn of `limits`' work threads.
-fn make_map(request: &Request, settings: &MapSettings, job: &Job, limits: &Limits) {
+/// square a turn of `allowance`'s work threads.
+fn make_map(request: &Request, settings: &MapSettings, job: &Job, allowance: &Allowance) {
     let map = match job.key.kind {
         MapKind::Starts => map_starts,
         MapKind::Ends => map_ends,
@@ -350,7 +350,7 @@ fn make_map(request: &Request, settings: &MapSettings, job: &Job, limits: &Limit
         let mut held = turn.lock().unwrap_or_else(PoisonError::into_inner);
         *held = None;
         while !job.cancelled.load(Ordering::Relaxed) {
-            if let Some(next) = limits.turn(Some(CANCEL_POLL)) {
+            if let Some(next) = allowance.turn(Some(CANCEL_POLL)) {
                 *held = Some(next);
                 return ControlFlow::Continue(());
             }
@@ -400,7 +400,7 @@ mod tests {
             closed: false,
             method: Method::Backtrack,
         };
-        App::new(setup, Speed::Max).with_limits(Limits::served(64 << 20, pool.seat()))
+        App::new(setup, Speed::Max).with_allowance(Allowance::served(64 << 20, pool.seat()))
     }
 
     /// Ticks until the map shown is made.

@@ -31,7 +31,7 @@
 //! - `maps`: the starts map (`s`) and the ends map (`t`), made on a thread of their own;
 //! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]);
 //! - `play`: play (`P`): the player's own tour, each position judged by the engine ([`Play`]);
-//! - `budget`: what the host's [`Limits`] mean for the searches' memory and the turns of
+//! - `budget`: what the host's [`Allowance`] mean for the searches' memory and the turns of
 //!   background work.
 
 mod budget;
@@ -55,8 +55,8 @@ use knights_tour_engine::search::SearchEvent;
 use knights_tour_engine::solve::{Layer, Method, Outcome};
 use knights_tour_engine::tour::Tour;
 
+use super::allowance::Allowance;
 use super::keys::Action;
-use super::limits::Limits;
 use super::rewind::RewindableSearch;
 use super::stepped::SteppedSearch;
 
@@ -66,7 +66,7 @@ pub use maps::MapKind;
 pub use play::{Judgement, Play, PlayMove, PlayView, Standing};
 pub use prompt::{MAX_PROMPT_BYTES, PromptPurpose};
 pub use race::{
-    DEFAULT_RACERS, Factor, Lane, LaneEnd, RACING_METHODS, Race, RaceStatus, Verdict, factor_label,
+    DEFAULT_RACERS, Factor, Finish, Lane, LaneEnd, RACING_METHODS, Race, RaceStatus, factor_label,
     parse_racers,
 };
 pub use scene::{Follow, KnightState, Scene, StartsView, TourView, Zoom};
@@ -211,12 +211,12 @@ pub struct App {
     /// Whether `w` may write files (not over SSH, where the files would be the server's).
     files: bool,
     /// The memory and the threads the host lets the explorer use.
-    limits: Limits,
+    allowance: Allowance,
 }
 
 impl App {
     /// An explorer on `setup`, ready to search, playing at `speed`, with the local explorer's
-    /// limits ([`Limits::local`]).
+    /// limits ([`Allowance::local`]).
     pub fn new(setup: Setup, speed: Speed) -> Self {
         let mut app = Self {
             setup,
@@ -248,7 +248,7 @@ impl App {
             notice: None,
             racers: DEFAULT_RACERS,
             files: true,
-            limits: Limits::local(),
+            allowance: Allowance::local(),
         };
         app.reset();
         app
@@ -369,7 +369,7 @@ impl App {
     /// Search events taken since the last reset.
     pub fn steps(&self) -> u64 {
         match &self.attempt {
-            Attempt::Stepped(stepped) => stepped.session().steps(),
+            Attempt::Stepped(stepped) => stepped.rewindable().steps(),
             _ => self.building.as_ref().map_or(0, |b| b.shown() as u64),
         }
     }
@@ -381,7 +381,7 @@ impl App {
             return Vec::new();
         }
         match &self.attempt {
-            Attempt::Stepped(stepped) => stepped.session().search().path().collect(),
+            Attempt::Stepped(stepped) => stepped.rewindable().search().path().collect(),
             Attempt::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
             Attempt::Opened(_) => self.tour.iter().flat_map(Tour::squares).collect(),
             _ => Vec::new(),
@@ -414,7 +414,7 @@ impl App {
     /// The last search event, if any.
     pub fn last_event(&self) -> Option<SearchEvent> {
         match &self.attempt {
-            Attempt::Stepped(stepped) => stepped.session().last_event(),
+            Attempt::Stepped(stepped) => stepped.rewindable().last_event(),
             _ => None,
         }
     }

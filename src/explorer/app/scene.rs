@@ -241,7 +241,7 @@ impl App {
             play: None,
         };
         if let Attempt::Stepped(stepped) = &self.attempt {
-            show_search(stepped.session(), &mut scene);
+            show_search(stepped.rewindable(), &mut scene);
         }
         if let Some(building) = self.building() {
             scene.last_visit = u64::from(building.largest_block());

@@ -144,7 +144,7 @@ impl App {
     /// Nodes, backtracks, deepest path and squares on the path now.
     pub fn figures(&self) -> Figures {
         match &self.attempt {
-            Attempt::Stepped(stepped) => Figures::of(stepped.session()),
+            Attempt::Stepped(stepped) => Figures::of(stepped.rewindable()),
             Attempt::Whole(Some(outcome)) => {
                 let Stats {
                     nodes,
@@ -211,7 +211,7 @@ impl App {
                     Status::BudgetExhausted { nodes: stats.nodes }
                 }
             },
-            Attempt::Stepped(stepped) => self.stepped_status(stepped.session()),
+            Attempt::Stepped(stepped) => self.stepped_status(stepped.rewindable()),
         }
     }
 

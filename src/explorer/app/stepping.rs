@@ -9,8 +9,8 @@ use knights_tour_engine::search::Limits;
 use knights_tour_engine::solve::{self, Layer, Outcome, Request};
 
 use super::{App, Attempt, Building, Follow, Mode, Motion, Owed, Speed};
-use crate::explorer::limits::capped;
-use crate::explorer::stepped::{RunLimits, SteppedSearch};
+use crate::explorer::allowance::capped;
+use crate::explorer::stepped::{RunLength, SteppedSearch};
 use crate::options::with_memory_cap;
 
 /// The longest a burst of search steps may run before the screen is drawn again.
@@ -293,7 +293,7 @@ impl App {
         // The memory the host has free caps the construction, as on the command line, and so
         // does the explorer's own budget.
         let solved = with_memory_cap(request).and_then(|request| {
-            let request = capped(request, self.limits().searches());
+            let request = capped(request, self.allowance().searches());
             solve::solve(&request).map_err(|error| error.to_string())
         });
         self.attempt = match solved {
@@ -349,7 +349,7 @@ impl App {
         let Attempt::Stepped(stepped) = &mut self.attempt else {
             return 0;
         };
-        let taken = stepped.run(RunLimits {
+        let taken = stepped.run(RunLength {
             events: steps,
             nodes: node_limit,
             slice: Some(SLICE),

@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Paragraph, StatefulWidget, Widget};
 use super::panel::{FIELD_WIDTH, wrap};
 use super::piece::piece_prefix;
 use super::{BoardViewport, BoardWidget, Role, Screen};
-use crate::explorer::app::{LaneEnd, Race, RaceStatus, Speed, Verdict, count_of, thousands};
+use crate::explorer::app::{Finish, LaneEnd, Race, RaceStatus, Speed, count_of, thousands};
 use knights_tour_engine::board::Board;
 use knights_tour_engine::notation::short_name;
 
@@ -318,9 +318,9 @@ impl Screen<'_> {
         let method = this.method();
         let key = self.style(Role::Key);
         let text = self.style(Role::Text);
-        let mark = match race.verdict() {
-            Some(Verdict::Won { winner }) if winner == lane => "  winner",
-            Some(Verdict::Tie) => "  tie",
+        let mark = match race.outcome() {
+            Some(Finish::Won { winner }) if winner == lane => "  winner",
+            Some(Finish::Tie) => "  tie",
             _ => "",
         };
         let mut name = format!("{} ({})", method.name(), method.brief());
@@ -403,11 +403,11 @@ impl Screen<'_> {
 
     /// The finish line (or how the race stands before it), then any message, wrapped.
     fn render_finish(&self, race: &Race, area: Rect, buf: &mut Buffer) {
-        let style = match race.verdict() {
+        let style = match race.outcome() {
             None => self.style(Role::Text),
-            Some(Verdict::Won { .. } | Verdict::Tie) => self.style(Role::Good),
-            Some(Verdict::Theorem(_)) => self.style(Role::Bad),
-            Some(Verdict::NoAnswer) => self.style(Role::Warn),
+            Some(Finish::Won { .. } | Finish::Tie) => self.style(Role::Good),
+            Some(Finish::Theorem(_)) => self.style(Role::Bad),
+            Some(Finish::NoAnswer) => self.style(Role::Warn),
         };
         let width = usize::from(area.width.saturating_sub(1)).max(8);
         let mut lines: Vec<Line> = wrap(&race.finish_line(), width)

@@ -22,7 +22,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Tour;
 
-use super::input::LineReader;
+use super::bytes::LineReader;
 use super::{CheckError, CheckedTour, Expectations};
 
 /// The bytes of a string kept (for keys and `outcome`); the rest is read and dropped.

@@ -14,7 +14,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::tour::Validator;
 
 use super::super::CheckError;
-use super::super::input::LineReader;
+use super::super::bytes::LineReader;
 use super::super::prefix::Kept;
 use super::{Fields, Json, Path};
 

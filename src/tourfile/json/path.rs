@@ -7,7 +7,7 @@ use std::io::Read;
 
 use knights_tour_engine::board::{Board, Square};
 
-use super::super::input::short_number;
+use super::super::bytes::short_number;
 use super::super::{CheckError, Expectations, validator};
 use super::{Fields, Json, Path, no_tour};
 

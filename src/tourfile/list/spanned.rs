@@ -21,7 +21,7 @@ use knights_tour_engine::tour::TourError;
 use super::held::{HeldList, Refused};
 use super::seen::Seen;
 use super::{Progress, Squares, bitmap_bytes, check_on, read_squares};
-use crate::tourfile::input::{LineReader, Source};
+use crate::tourfile::bytes::{LineReader, Source};
 use crate::tourfile::{CheckError, CheckedTour, Expectations, input_error, invalid, megabytes};
 
 /// The note on a verdict about a list checked on the board its squares span.

@@ -28,7 +28,7 @@ use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 use self::connect::{Hello, SETUP_WITHIN};
 use self::gather::Budget;
 use self::hostfile::Hostfile;
-use self::rounds::{Found, Limits, Stop, Word};
+use self::rounds::{Bounds, Found, Stop, Word};
 use crate::cli::{ExitStatus, Failure};
 use knights_tour_engine::count::dataflow::{FrontierSteps, Stepwise, frontier_steps};
 use knights_tour_engine::count::{Count, CountError, CountMethod, CountProgress, CountRequest};
@@ -154,7 +154,7 @@ impl Cluster {
             Box::new(connections),
             WorkerConfig::default(),
             move |worker| {
-                let limits = Limits {
+                let limits = Bounds {
                     deadline,
                     budget: Arc::clone(&budget),
                     progress: (worker.index() == first_worker).then(|| Arc::clone(&progress)),

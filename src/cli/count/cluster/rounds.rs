@@ -33,7 +33,7 @@ pub(super) trait Word: StateWord + Serialize + DeserializeOwned {}
 impl<W: StateWord + Serialize + DeserializeOwned> Word for W {}
 
 /// What a worker counts within.
-pub(super) struct Limits {
+pub(super) struct Bounds {
     /// Stop at this moment.
     pub(super) deadline: Option<Instant>,
     /// The memory of this worker's process.
@@ -112,7 +112,7 @@ const PARK: Duration = Duration::from_millis(100);
 pub(super) fn count<W: Word>(
     worker: &mut Worker,
     steps: &FrontierSteps<W>,
-    limits: &Limits,
+    limits: &Bounds,
 ) -> Result<Found, Stop> {
     match pass::<W, u64>(worker, steps, limits) {
         Err(Halt::Overflow) => match pass::<W, u128>(worker, steps, limits) {
@@ -129,7 +129,7 @@ pub(super) fn count<W: Word>(
 fn pass<W: Word, C: Number>(
     worker: &mut Worker,
     steps: &FrontierSteps<W>,
-    limits: &Limits,
+    limits: &Bounds,
 ) -> Result<Found, Halt> {
     let me = worker.index();
     let mut flow = Flow::<W, C>::new(worker, &limits.budget);
@@ -312,7 +312,7 @@ fn step_round<W: Word, C: Number>(
     v: usize,
     held: Held<W, C>,
     states: &mut InputHandleVec<u64, (W, C)>,
-    limits: &Limits,
+    limits: &Bounds,
 ) -> (C, Status) {
     let mut tours = C::ZERO;
     let mut status = Status::Going;

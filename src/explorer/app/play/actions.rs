@@ -47,7 +47,7 @@ impl App {
             (setup.board, setup.piece),
             (setup.start, self.end),
             setup.closed,
-            self.limits.clone(),
+            self.allowance.clone(),
             own_memory.saturating_sub(held),
         );
         // In place of the map, if one was shown.

@@ -8,7 +8,7 @@
 //! is told which job it is wanted for ([`Judge::ask`], [`Judge::want_nothing`]) and a job no
 //! longer wanted stops at the end of its slice. One worker judges one job at a time, the
 //! latest first; it is started with the first job and ends when the explorer does. Each slice
-//! takes a turn of the host's work threads ([`Limits::turn`]: at once locally; in a served
+//! takes a turn of the host's work threads ([`Allowance::turn`]: at once locally; in a served
 //! session, from the session's seat, so its work runs on one thread at a time) and keeps to
 //! the memory the explorer's limits leave it. Where the system will not start a thread, the
 //! position is judged on the caller's thread, in the first slice alone.
@@ -25,7 +25,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{GiveUp, Outcome, Request, solve};
 use knights_tour_engine::tour::Tour;
 
-use crate::explorer::limits::{Limits, capped};
+use crate::explorer::allowance::{Allowance, capped};
 use crate::options::with_memory_cap;
 
 /// The deadlines of a position's slices, shortest first: most positions are answered in the
@@ -102,7 +102,7 @@ pub(super) struct Job {
     pub(super) closed: bool,
     /// The square the tour must end on, if the game asks for one.
     pub(super) end: Option<Square>,
-    pub(super) limits: Limits,
+    pub(super) allowance: Allowance,
     pub(super) memory: u64,
 }
 
@@ -287,7 +287,7 @@ fn judge(
                 report(Report::Dropped { id });
                 return;
             }
-            if let Some(turn) = job.limits.turn(Some(CANCEL_POLL)) {
+            if let Some(turn) = job.allowance.turn(Some(CANCEL_POLL)) {
                 break turn;
             }
         };

@@ -33,7 +33,7 @@ use knights_tour_engine::notation::short_name;
 use knights_tour_engine::search::DeadPosition;
 use knights_tour_engine::tour::Tour;
 
-use crate::explorer::limits::Limits;
+use crate::explorer::allowance::Allowance;
 use judge::{Job, Judge, Report};
 use positions::Positions;
 
@@ -104,7 +104,7 @@ pub struct Play {
     /// The jobs asked of the judge and not yet answered: id, position, kind.
     asked: Vec<(u64, u32, bool)>,
     /// What the judge may use: the explorer's host's threads, and memory.
-    limits: Limits,
+    allowance: Allowance,
     memory: u64,
     /// The position, kind and nodes of the last slice that ran out.
     interim: Option<(u32, bool, u64)>,
@@ -124,7 +124,7 @@ impl Play {
         (board, piece): (Board, Leaper),
         (start, end): (Square, Option<Square>),
         closed: bool,
-        limits: Limits,
+        allowance: Allowance,
         memory: u64,
     ) -> Self {
         let mut visits = vec![0; board.area() as usize];
@@ -140,7 +140,7 @@ impl Play {
             positions: Positions::new(board.index(start)),
             judge: Judge::default(),
             asked: Vec::new(),
-            limits,
+            allowance,
             memory,
             interim: None,
             found: None,
@@ -412,7 +412,7 @@ impl Play {
                 path: self.path.as_slice().into(),
                 closed,
                 end: self.end,
-                limits: self.limits.clone(),
+                allowance: self.allowance.clone(),
                 memory: self.memory,
             });
             self.asked.push((id, position, closed));

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::explorer::app::{Figures, Scene, Zoom};
-use crate::explorer::stepped::{Found, RunLimits, SteppedSearch};
+use crate::explorer::stepped::{Found, RunLength, SteppedSearch};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::{self, NoTourReason};
 use knights_tour_engine::leaper::Leaper;
@@ -122,7 +122,7 @@ impl Lane {
     pub fn figures(&self) -> Figures {
         self.search.as_ref().map_or_else(
             |_| Figures::default(),
-            |search| Figures::of(search.session()),
+            |search| Figures::of(search.rewindable()),
         )
     }
 
@@ -147,7 +147,7 @@ impl Lane {
     pub fn path(&self) -> Vec<Square> {
         self.search.as_ref().map_or_else(
             |_| Vec::new(),
-            |search| search.session().search().path().collect(),
+            |search| search.rewindable().search().path().collect(),
         )
     }
 
@@ -163,9 +163,9 @@ impl Lane {
         if let Found::Invalid(message) = stepped.found() {
             return Some(LaneEnd::Failed(message.clone()));
         }
-        let search = stepped.session().search();
+        let search = stepped.rewindable().search();
         let nodes = search.stats().nodes;
-        Some(match stepped.session().last_event()? {
+        Some(match stepped.rewindable().last_event()? {
             SearchEvent::Solved => LaneEnd::Tour { nodes },
             SearchEvent::Exhausted => LaneEnd::Proved { nodes },
             SearchEvent::Stuck => LaneEnd::Stuck {
@@ -186,7 +186,7 @@ impl Lane {
     pub fn scene(&self, closed: bool, zoom: Zoom) -> Option<Scene<'_>> {
         let stepped = self.search.as_deref().ok()?;
         Some(Scene::of_search(
-            stepped.session(),
+            stepped.rewindable(),
             stepped.visits(),
             closed,
             zoom,
@@ -210,18 +210,18 @@ impl Lane {
         if matches!(stepped.found(), Found::Invalid(_)) {
             return;
         }
-        let area = stepped.session().search().board().area();
+        let area = stepped.rewindable().search().board().area();
         // A full path is answered by the next step (the tour, or a closed tour's turn back),
         // which expands no node: take it too, so a tour shows the frame it is found.
         let nodes = if to_the_end { u64::MAX } else { clock };
-        stepped.run(RunLimits {
+        stepped.run(RunLength {
             events: u64::MAX,
             nodes,
             slice: None,
         });
-        let search = stepped.session().search();
+        let search = stepped.rewindable().search();
         if !stepped.is_over() && u64::from(search.depth()) == area {
-            stepped.run(RunLimits {
+            stepped.run(RunLength {
                 events: 1,
                 nodes: u64::MAX,
                 slice: None,

@@ -17,11 +17,11 @@
 //! waits, paused, underneath.
 //!
 //! Where things are: this file holds [`Race`] (the lanes, the node clock, play and finishing)
-//! and what the app does with it; `lane` one method's run ([`Lane`], [`LaneEnd`]); `verdict`
-//! who won and by what factor ([`Verdict`], [`Factor`], the finish line).
+//! and what the app does with it; `lane` one method's run ([`Lane`], [`LaneEnd`]); `finish`
+//! who won and by what factor ([`Finish`], [`Factor`], the finish line).
 
+mod finish;
 mod lane;
-mod verdict;
 
 use std::time::{Duration, Instant};
 
@@ -33,8 +33,8 @@ use knights_tour_engine::solve::Method;
 use super::{App, Mode, Motion, Owed, Speed};
 use crate::explorer::keys::Action;
 
+pub use finish::{Factor, Finish, factor_label};
 pub use lane::{Lane, LaneEnd};
-pub use verdict::{Factor, Verdict, factor_label};
 
 /// The methods `R` races unless `--race` named two: plain backtracking against Warnsdorff's
 /// rule.
@@ -410,13 +410,13 @@ impl App {
             }
             Action::StepBack => {
                 // Taking the lanes back replays their searches: work, in a turn.
-                let _turn = self.limits.turn(None);
+                let _turn = self.allowance.turn(None);
                 if !race.step_back_node() {
                     self.message = Some("at the start of the race".into());
                 }
             }
             Action::Finish => {
-                let turn = self.limits.turn(Some(Duration::ZERO));
+                let turn = self.allowance.turn(Some(Duration::ZERO));
                 if !race.finish(turn.is_some()) {
                     self.message = Some(over.into());
                 }
@@ -443,7 +443,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explorer::limits::LOCAL_MEMORY;
+    use crate::explorer::allowance::LOCAL_MEMORY;
 
     #[test]
     fn race_takes_two_stepped_methods_and_names_a_bad_one() {
@@ -527,7 +527,7 @@ mod tests {
             race
         };
         let tie = race([Method::Warnsdorff; 2]);
-        assert_eq!(tie.verdict(), Some(Verdict::Tie));
+        assert_eq!(tie.outcome(), Some(Finish::Tie));
         assert_eq!(tie.finish_line(), "a tie: both found a tour in 64 nodes");
         assert_eq!(tie.factor(), None);
     }

@@ -8,7 +8,7 @@
 //! - `cell`: what one square's cell shows and how it is painted;
 //! - `path`: the path view's lines over the cells;
 //! - `shade`: the shade and overview zooms, squares coloured by visit order;
-//! - `starts`: the starts map's squares.
+//! - `starts_squares`: the starts map's squares.
 
 mod cell;
 mod path;

@@ -1,4 +1,4 @@
-//! Who won the race and by what factor in nodes ([`Verdict`], [`Factor`]), and the finish line
+//! Who won the race and by what factor in nodes ([`Finish`], [`Factor`]), and the finish line
 //! that says so (or, before the end, how the race stands).
 
 use crate::explorer::app::{count_of, thousands};
@@ -9,7 +9,7 @@ use super::{LaneEnd, Race};
 
 /// What the race came to, once both lanes have ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Finish {
     /// Lane `winner` answered (a tour, or a proof that none exists) in fewer nodes than the
     /// other took to answer, or the other did not answer at all.
     Won {
@@ -34,27 +34,27 @@ pub enum Factor {
 }
 impl Race {
     /// What the race came to, once both lanes have ended.
-    pub fn verdict(&self) -> Option<Verdict> {
+    pub fn outcome(&self) -> Option<Finish> {
         let [a, b] = [self.lanes[0].end()?, self.lanes[1].end()?];
         Some(match (&a, &b) {
-            (LaneEnd::Theorem(reason), LaneEnd::Theorem(_)) => Verdict::Theorem(reason.clone()),
+            (LaneEnd::Theorem(reason), LaneEnd::Theorem(_)) => Finish::Theorem(reason.clone()),
             _ => match (a.answered(), b.answered()) {
                 (true, true) => match a.nodes().cmp(&b.nodes()) {
-                    std::cmp::Ordering::Less => Verdict::Won { winner: 0 },
-                    std::cmp::Ordering::Greater => Verdict::Won { winner: 1 },
-                    std::cmp::Ordering::Equal => Verdict::Tie,
+                    std::cmp::Ordering::Less => Finish::Won { winner: 0 },
+                    std::cmp::Ordering::Greater => Finish::Won { winner: 1 },
+                    std::cmp::Ordering::Equal => Finish::Tie,
                 },
-                (true, false) => Verdict::Won { winner: 0 },
-                (false, true) => Verdict::Won { winner: 1 },
-                (false, false) => Verdict::NoAnswer,
+                (true, false) => Finish::Won { winner: 0 },
+                (false, true) => Finish::Won { winner: 1 },
+                (false, false) => Finish::NoAnswer,
             },
         })
     }
 
     /// The winning lane, once the race is over and one won.
     pub fn winner(&self) -> Option<usize> {
-        match self.verdict()? {
-            Verdict::Won { winner } => Some(winner),
+        match self.outcome()? {
+            Finish::Won { winner } => Some(winner),
             _ => None,
         }
     }
@@ -77,11 +77,11 @@ impl Race {
     /// before that, how the race stands.
     pub fn finish_line(&self) -> String {
         let name = |lane: usize| self.lanes[lane].method().name();
-        let Some(verdict) = self.verdict() else {
+        let Some(finish) = self.outcome() else {
             return self.standing();
         };
-        match verdict {
-            Verdict::Won { winner } => {
+        match finish {
+            Finish::Won { winner } => {
                 let loser = 1 - winner;
                 let won = self.lanes[winner].end().expect("over");
                 let lost = self.lanes[loser].end().expect("over");
@@ -109,7 +109,7 @@ impl Race {
                     factor.unwrap_or_default()
                 )
             }
-            Verdict::Tie => match self.lanes[0].end() {
+            Finish::Tie => match self.lanes[0].end() {
                 Some(LaneEnd::Tour { nodes }) => {
                     format!("a tie: both found a tour in {}", count_of(nodes, "node"))
                 }
@@ -119,8 +119,8 @@ impl Race {
                     short_name(self.board, self.start)
                 ),
             },
-            Verdict::Theorem(reason) => format!("nothing to race: {reason}"),
-            Verdict::NoAnswer => {
+            Finish::Theorem(reason) => format!("nothing to race: {reason}"),
+            Finish::NoAnswer => {
                 let [a, b] = [0, 1].map(|lane| {
                     let end = self.lanes[lane].end().expect("over");
                     self.describe(lane, &end)

@@ -1,7 +1,7 @@
-//! What a host lets one explorer use ([`Limits`]): memory for its searches, their step-back
+//! What a host lets one explorer use ([`Allowance`]): memory for its searches, their step-back
 //! histories, the race's lanes and its starts maps; and threads for its background work. The
-//! local explorer has the machine ([`Limits::local`]: every core, and the memory of
-//! `LOCAL_MEMORY`); each session of `knights-tour serve` its share (`Limits::served`: one
+//! local explorer has the machine ([`Allowance::local`]: every core, and the memory of
+//! `LOCAL_MEMORY`); each session of `knights-tour serve` its share (`Allowance::served`: one
 //! thread at a time, in turns of the server's [`WorkPool`](super::work_pool::WorkPool), and the session's budget).
 //!
 //! The budget is split: three quarters for the searches (the explorer's own, and while a race
@@ -13,6 +13,7 @@ use std::time::Duration;
 use knights_tour_engine::solve::Request;
 
 use super::work_pool::{Permit, Seat};
+use crate::options::megabytes;
 
 /// The memory the local explorer keeps to: a search of 1000x1000 with several copies to step
 /// back through, or a race on it.
@@ -20,7 +21,7 @@ pub(crate) const LOCAL_MEMORY: u64 = 256 << 20;
 
 /// What one explorer may use; see the module docs.
 #[derive(Debug, Clone)]
-pub struct Limits {
+pub struct Allowance {
     /// Bytes the explorer's searches, histories and maps may hold together, roughly.
     pub memory: u64,
     /// The explorer's seat at its host's work threads; `None`: background work runs at once,
@@ -28,7 +29,7 @@ pub struct Limits {
     pub work: Option<Seat>,
 }
 
-impl Limits {
+impl Allowance {
     /// The local explorer's: every core, `LOCAL_MEMORY`.
     pub fn local() -> Self {
         Self {
@@ -101,13 +102,8 @@ pub(crate) fn capped(mut request: Request, bytes: u64) -> Request {
     request
 }
 
-/// `bytes` in megabytes (of 2^20 bytes) for a message, rounded up.
-pub fn megabytes(bytes: u64) -> String {
-    format!("{} MB", bytes.div_ceil(1 << 20))
-}
-
 /// `needed` and `allowed` for a message that says the one does not fit in the other: in
-/// megabytes rounded up ([`megabytes`]), or where those read alike, in tenths with the need
+/// megabytes rounded up ([`megabytes`](crate::options::megabytes)), or where those read alike, in tenths with the need
 /// rounded up and the allowance down, which read apart whenever the need is the larger.
 pub fn megabytes_apart(needed: u64, allowed: u64) -> (String, String) {
     let whole = (megabytes(needed), megabytes(allowed));

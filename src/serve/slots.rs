@@ -47,7 +47,7 @@ impl std::fmt::Display for Full {
 
 /// The counts of places taken.
 #[derive(Debug)]
-pub struct Limits {
+pub struct Slots {
     sessions: usize,
     sessions_per_address: usize,
     taken: Mutex<Taken>,
@@ -93,14 +93,14 @@ impl Counts {
 /// A place taken; given back when dropped.
 #[derive(Debug)]
 pub struct Place {
-    limits: Arc<Limits>,
+    slots: Arc<Slots>,
     address: IpAddr,
     kind: Kind,
 }
 
 impl Drop for Place {
     fn drop(&mut self) {
-        let mut taken = self.limits.lock();
+        let mut taken = self.slots.lock();
         match self.kind {
             Kind::Handshake => taken.handshakes.give_back(self.address),
             Kind::Session => taken.sessions.give_back(self.address),
@@ -108,8 +108,8 @@ impl Drop for Place {
     }
 }
 
-impl Limits {
-    /// Limits of `sessions` sessions in all and `per_address` from one address.
+impl Slots {
+    /// Slots of `sessions` sessions in all and `per_address` from one address.
     pub fn new(sessions: usize, per_address: usize) -> Arc<Self> {
         Arc::new(Self {
             sessions,
@@ -149,7 +149,7 @@ impl Limits {
 
     fn place(self: &Arc<Self>, address: IpAddr, kind: Kind) -> Place {
         Place {
-            limits: Arc::clone(self),
+            slots: Arc::clone(self),
             address,
             kind,
         }
@@ -162,21 +162,21 @@ mod tests {
 
     #[test]
     fn places_are_counted_in_all_and_per_address_and_given_back() {
-        let limits = Limits::new(3, 2);
+        let slots = Slots::new(3, 2);
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();
-        let first = limits.session(a).unwrap();
-        let _second = limits.session(a).unwrap();
-        assert_eq!(limits.session(a).unwrap_err(), Full::Address);
-        let _third = limits.session(b).unwrap();
-        assert_eq!(limits.session(b).unwrap_err(), Full::Server);
+        let first = slots.session(a).unwrap();
+        let _second = slots.session(a).unwrap();
+        assert_eq!(slots.session(a).unwrap_err(), Full::Address);
+        let _third = slots.session(b).unwrap();
+        assert_eq!(slots.session(b).unwrap_err(), Full::Server);
         drop(first);
-        assert_eq!(limits.sessions(), 2);
-        assert!(limits.session(b).is_ok());
+        assert_eq!(slots.sessions(), 2);
+        assert!(slots.session(b).is_ok());
     }
 
     /// What an operator opening the server to the public needs to know is stated, with the
-    /// values the server keeps to (in README.md, or GUIDE.md once the guide is split off).
+    /// values the server keeps to (in README.md or GUIDE.md).
     #[test]
     fn the_limits_an_operator_relies_on_are_the_documented_ones() {
         let root = env!("CARGO_MANIFEST_DIR");
@@ -202,9 +202,9 @@ mod tests {
 
     #[test]
     fn an_ipv4_mapped_address_is_the_ipv4_address() {
-        let limits = Limits::new(10, 1);
-        let _place = limits.session("127.0.0.1".parse().unwrap()).unwrap();
+        let slots = Slots::new(10, 1);
+        let _place = slots.session("127.0.0.1".parse().unwrap()).unwrap();
         let mapped: IpAddr = "::ffff:127.0.0.1".parse().unwrap();
-        assert_eq!(limits.session(mapped).unwrap_err(), Full::Address);
+        assert_eq!(slots.session(mapped).unwrap_err(), Full::Address);
     }
 }

@@ -16,7 +16,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Validator;
 
-use super::input::{Line, LineReader, Source, short_number};
+use super::bytes::{Line, LineReader, Source, short_number};
 use super::prefix::Kept;
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,

@@ -317,11 +317,13 @@ pub fn count_tours_reporting(
     {
         return Err(CountError::OffBoard { square, board });
     }
-    let method = request.method.unwrap_or(if board.area() <= ENUMERATE_UP_TO {
-        CountMethod::Enumeration
-    } else {
-        CountMethod::Frontier
-    });
+    let method = request
+        .method
+        .unwrap_or(if board.area() <= ENUMERATE_UP_TO {
+            CountMethod::Enumeration
+        } else {
+            CountMethod::Frontier
+        });
     match method {
         CountMethod::Enumeration => Ok(Count {
             tours: BigUint::from(enumerate::enumerate(request)?),

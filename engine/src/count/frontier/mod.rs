@@ -39,8 +39,8 @@ use self::plan::Plan;
 use self::step::{Next, successors};
 use self::store::{Budget, Full};
 use self::word::Word;
-use super::tally::Tally;
 use super::CountProgress;
+use super::tally::Tally;
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 

@@ -2,7 +2,7 @@
 //! count's threads, deadline and memory cap.
 //!
 //! Open tours are counted directed: twice OEIS's undirected figure where it gives that. The
-//! slowest published figure, 7×7's 165,575,218,320 open tours, takes minutes of CPU and 5 GB:
+//! slowest published figure, 7×7's 165,575,218,320 open tours, takes minutes of CPU and 3 GB:
 //! it is a documented run (GUIDE.md, "Counting"), not a test.
 
 use std::collections::HashMap;

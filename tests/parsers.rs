@@ -560,6 +560,32 @@ fn spanned_board(text: &str) -> Board {
     board(rows, cols)
 }
 
+/// The line (from 1) of `text`'s first square named again or step that is no knight's move,
+/// before any line that is no square; blank lines count as lines but hold no square.
+fn first_stop(text: &str) -> Option<usize> {
+    let mut seen = std::collections::HashSet::new();
+    let mut last: Option<(i64, i64)> = None;
+    for (index, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let numbers: Vec<Option<u32>> = line.split(' ').map(|n| n.parse().ok()).collect();
+        let [Some(row), Some(col)] = numbers[..] else {
+            return None;
+        };
+        let (row, col) = (i64::from(row), i64::from(col));
+        let knight_move = last.is_none_or(|(r, c)| {
+            let (dr, dc) = ((row - r).abs(), (col - c).abs());
+            (dr, dc) == (1, 2) || (dr, dc) == (2, 1)
+        });
+        if !seen.insert((row, col)) || !knight_move {
+            return Some(index + 1);
+        }
+        last = Some((row, col));
+    }
+    None
+}
+
 /// An error as text, and whether it says the tour is invalid (rather than the text no list).
 fn verdict_of<T>(checked: Result<T, CheckError>) -> Result<T, (bool, String)> {
     checked.map_err(|error| (matches!(error, CheckError::Invalid(_)), error.to_string()))
@@ -585,6 +611,19 @@ proptest! {
         let mut file = tempfile::NamedTempFile::new().unwrap();
         std::io::Write::write_all(&mut file, text.as_bytes()).unwrap();
         let twice = verdict_of(check_file(file.path(), InputFormat::List, &expect(None)));
+        if let Some(line) = first_stop(&text) {
+            // A square named again or a step that is no move, which no board's tour has: the
+            // first reading stops there, and the verdict names that line and the board the
+            // lines before it span.
+            let before: String = text.lines().take(line - 1).map(|l| format!("{l}\n")).collect();
+            let suffix = format!(" (board {}, inferred from the list up to line {line})", spanned_board(&before));
+            for verdict in [twice.map(|_| ()), held.map(|_| ())] {
+                let stopped = matches!(&verdict, Err((true, message))
+                    if message.starts_with(&format!("line {line}: ")) && message.ends_with(&suffix));
+                prop_assert!(stopped, "{:?} does not stop at line {} with {:?}", verdict, line, suffix);
+            }
+            return Ok(());
+        }
         // The same tour, or the same error; an invalid tour's names the board it was checked on.
         let expected = on_board.map(|tour| (tour, BoardFrom::Inferred)).map_err(|(invalid, message)| {
             if invalid {

@@ -103,7 +103,7 @@ pub(crate) fn capped(mut request: Request, bytes: u64) -> Request {
 }
 
 /// `needed` and `allowed` for a message that says the one does not fit in the other: in
-/// megabytes rounded up ([`megabytes`](crate::options::megabytes)), or where those read alike, in tenths with the need
+/// megabytes rounded up ([`megabytes`]), or where those read alike, in tenths with the need
 /// rounded up and the allowance down, which read apart whenever the need is the larger.
 pub fn megabytes_apart(needed: u64, allowed: u64) -> (String, String) {
     let whole = (megabytes(needed), megabytes(allowed));
@@ -113,7 +113,7 @@ pub fn megabytes_apart(needed: u64, allowed: u64) -> (String, String) {
     let tenths = |tenths: u64| format!("{}.{} MB", tenths / 10, tenths % 10);
     (
         tenths((needed * 10).div_ceil(1 << 20)),
-        tenths(allowed * 10 >> 20),
+        tenths((allowed * 10) >> 20),
     )
 }
 

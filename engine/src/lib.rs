@@ -132,6 +132,7 @@ pub mod existence;
 mod flip;
 pub mod leaper;
 pub mod notation;
+mod propagate;
 // The program's (its messages quote as the engine's do), not the engine's API: hidden from the
 // docs, and free to change in any release.
 #[doc(hidden)]

@@ -20,6 +20,7 @@
 mod bytes;
 mod grid;
 mod json;
+mod kept;
 mod list;
 mod picture;
 mod png;

@@ -22,6 +22,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
 
 use super::bytes::{LineReader, Once};
+use super::kept::Kept;
 use super::{CheckError, InputFormat, detect, json, list, megabytes, skip_to_text};
 
 /// Reads the partial tour in the file at `path` (standard input for `-`) on `board`: its
@@ -85,67 +86,7 @@ fn read<R: Read>(
             ));
         }
     }
-    Ok(kept.squares)
-}
-
-/// The squares of a partial tour as they are read, in at most the room given.
-pub(super) struct Kept {
-    squares: Vec<Square>,
-    /// The most bytes the squares may take, and the memory cap that leaves them that room;
-    /// `None`: what the system gives.
-    room: Option<(u64, u64)>,
-}
-
-impl Kept {
-    /// No squares yet, to be kept in at most `room` bytes (with the memory cap it is the room
-    /// left of).
-    pub(super) fn new(room: Option<(u64, u64)>) -> Self {
-        Self {
-            squares: Vec::new(),
-            room,
-        }
-    }
-
-    /// The squares kept so far.
-    pub(super) fn squares(&self) -> &[Square] {
-        &self.squares
-    }
-
-    /// Keeps `square` after the others; an error says why there is no room for it.
-    #[inline(always)]
-    pub(super) fn push(&mut self, square: Square) -> Result<(), String> {
-        if self.squares.len() == self.squares.capacity() {
-            self.grow()?;
-        }
-        self.squares.push(square);
-        Ok(())
-    }
-
-    /// Room for more squares, doubling; the old list and the new are both held while it
-    /// moves, and both must fit in the room.
-    #[cold]
-    fn grow(&mut self) -> Result<(), String> {
-        const SQUARE: u64 = size_of::<Square>() as u64;
-        let (length, capacity) = (self.squares.len(), self.squares.capacity() as u64);
-        let most = self.room.map_or(u64::MAX, |(room, _)| {
-            (room / SQUARE).saturating_sub(capacity)
-        });
-        let wanted = (capacity * 2).max(64).min(most);
-        let refused = || match self.room {
-            Some((_, cap)) => format!(
-                "a partial tour is held as it is read, {SQUARE} bytes a square, and one of more \
-                 than {length} squares needs more than the {} this process may use",
-                megabytes(cap)
-            ),
-            None => format!("no memory to hold more than {length} squares of the partial tour"),
-        };
-        if wanted <= length as u64 {
-            return Err(refused());
-        }
-        self.squares
-            .try_reserve_exact(wanted as usize - length)
-            .map_err(|_| refused())
-    }
+    Ok(kept.into_squares())
 }
 
 #[cfg(test)]

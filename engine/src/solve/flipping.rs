@@ -1,10 +1,12 @@
 //! `auto`'s search layers for leapers other than the knight, once the greedy pass has failed:
-//! path flipping ([`crate::flip`]) and Warnsdorff-ordered backtracking take turns on doubling
-//! shares of the budget. Flipping finds tours backtracking would not, on boards of a few
-//! hundred squares and up, and its cover is a proof when none exists; backtracking proves, by
-//! exhausting its tree, that no tour exists on the small boards where covers do exist. Turns
-//! keep either from eating the budget the other needed: neither spends more than twice what
-//! the one that answers took. The knight never comes here.
+//! path flipping ([`crate::flip`]), the search over moves ([`crate::propagate`]) and
+//! Warnsdorff-ordered backtracking take turns on doubling shares of the budget, in that order
+//! (the search over moves' rules alone settle many boards at its root, in a few nodes a
+//! square). Flipping finds tours backtracking would not, on boards of a few hundred squares
+//! and up, and its cover is a proof when none exists; the search over moves proves, by
+//! exhausting its tree, that no tour exists where covers do exist, and backtracking finds tours
+//! on small boards. Turns keep any of them from eating the budget the others needed: none
+//! spends more than twice what the one that answers took. The knight never comes here.
 
 use super::memory::{check_memory, out_of_memory};
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
@@ -12,6 +14,7 @@ use super::request::Layer;
 use super::solver::{Halt, Plan, Solver};
 use crate::existence::NoTourReason;
 use crate::flip::{self, Flipper, Question};
+use crate::propagate::{self, Prover};
 use crate::search::{Limit, Limits, MoveOrdering, SearchConfig, SearchEvent};
 use crate::tour::Tour;
 
@@ -28,19 +31,21 @@ impl Solver<'_> {
         let request = self.request;
         let board = request.board;
         let left_to_visit = board.area() - plan.walked.len() as u64 - u64::from(plan.end.is_some());
-        let mut flipper = if left_to_visit >= FEWEST_SQUARES {
-            let needed = Flipper::memory_needed(board);
+        let question = Question {
+            board,
+            piece: request.piece,
+            walked: plan.walked,
+            closed: plan.closed,
+            end: plan.end,
+        };
+        let (mut flipper, mut prover) = if left_to_visit >= FEWEST_SQUARES {
+            let needed = Flipper::memory_needed(board) + Prover::memory_needed(board);
             check_memory(board, needed, request.memory_cap)?;
-            let question = Question {
-                board,
-                piece: request.piece,
-                walked: plan.walked,
-                closed: plan.closed,
-                end: plan.end,
-            };
-            Some(Flipper::new(&question).map_err(|_| out_of_memory(board, needed))?)
+            let flipper = Flipper::new(&question).map_err(|_| out_of_memory(board, needed))?;
+            let prover = Prover::new(&question).map_err(|_| out_of_memory(board, needed))?;
+            (Some(flipper), Some(prover))
         } else {
-            None
+            (None, None)
         };
         let mut config = SearchConfig::backtracking(plan.closed);
         if request.ablation.fixed_ordering {
@@ -49,14 +54,24 @@ impl Solver<'_> {
         let mut allowance = 2 * board.area() + 1000;
         loop {
             // The last turns share what is left when a doubled turn would not fit.
-            let last = allowance.saturating_mul(6) > self.limits().node_budget;
+            let last = allowance.saturating_mul(8) > self.limits().node_budget;
             if let Some(flipper) = &mut flipper {
+                let share = if last {
+                    self.limits().node_budget / 3
+                } else {
+                    allowance
+                };
+                if let Some(answer) = self.flip_turn(flipper, share, plan)? {
+                    return Ok(answer);
+                }
+            }
+            if let Some(prover) = &mut prover {
                 let share = if last {
                     self.limits().node_budget / 2
                 } else {
                     allowance
                 };
-                if let Some(answer) = self.flip_turn(flipper, share, plan)? {
+                if let Some(answer) = self.propagate_turn(prover, share, plan)? {
                     return Ok(answer);
                 }
             }
@@ -91,7 +106,7 @@ impl Solver<'_> {
         });
         self.stats.nodes += flipper.nodes() - before;
         Ok(match answer {
-            flip::Answer::Tour(path) => Some(self.flipped_tour(path, plan)?),
+            flip::Answer::Tour(path) => Some(self.flipped_tour(path, plan, Layer::Flip)?),
             flip::Answer::NoCover(shortfall) => {
                 let request = self.request;
                 let reason = NoTourReason::NoCover {
@@ -111,8 +126,50 @@ impl Solver<'_> {
         })
     }
 
-    /// The tour a flip found, validated as the piece's.
-    fn flipped_tour(&mut self, path: Vec<u32>, plan: Plan) -> Result<Answer, Halt> {
+    /// One turn of the search over moves on `share` nodes: its answer, or `None` when the
+    /// share ran out.
+    fn propagate_turn(
+        &mut self,
+        prover: &mut Prover,
+        share: u64,
+        plan: Plan,
+    ) -> Result<Option<Answer>, Halt> {
+        let before = prover.nodes();
+        let answer = prover.run(Limits {
+            node_budget: share,
+            deadline: self.deadline,
+        });
+        self.stats.nodes += prover.nodes() - before;
+        let layer = Layer::Propagate;
+        Ok(match answer {
+            propagate::Answer::Tour(path) => Some(self.flipped_tour(path, plan, layer)?),
+            propagate::Answer::NoTour { .. } => {
+                let request = self.request;
+                let nodes = prover.nodes();
+                let reason = if request.has_route() {
+                    NoTourReason::ExhaustiveRouteSearch {
+                        start: request.start,
+                        end: request.end,
+                        walked: request.walked().len() as u64,
+                        nodes,
+                    }
+                } else {
+                    NoTourReason::ExhaustiveSearch {
+                        start: request.start,
+                        nodes,
+                    }
+                };
+                Some(self.no_tour(reason, layer))
+            }
+            propagate::Answer::Stopped(Limit::Deadline) => {
+                Some(self.gave_up(self.budget_cause(Limit::Deadline), layer))
+            }
+            propagate::Answer::Stopped(Limit::Nodes) => None,
+        })
+    }
+
+    /// The tour a flip or the search over moves (`layer`) found, validated as the piece's.
+    fn flipped_tour(&mut self, path: Vec<u32>, plan: Plan, layer: Layer) -> Result<Answer, Halt> {
         let request = self.request;
         let Some(checked) = Tour::new_within(
             request.board,
@@ -122,12 +179,8 @@ impl Solver<'_> {
             Some(request.start),
             self.deadline,
         ) else {
-            return Err(Halt::GaveUp(
-                self.budget_cause(Limit::Deadline),
-                Layer::Flip,
-            ));
+            return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
         };
-        let layer = Layer::Flip;
         let tour = checked.map_err(|error| SolveError::InvalidTour { layer, error })?;
         Ok(Outcome::Tour {
             tour: SolvedTour::Held(tour),

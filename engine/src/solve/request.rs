@@ -122,14 +122,18 @@ pub enum Layer {
     /// Frontier dynamic programming on a narrow board: exact, so a tour read back from it or a
     /// count of 0 (a tour with an end, or a partial tour, of `auto`).
     Frontier,
+    /// The search over moves (each in or out, the rest drawn by rules), for leapers other than
+    /// the knight (part of `auto`, no method alone).
+    Propagate,
 }
 
 impl Layer {
     /// The method that runs this layer alone; `None` for the theorems, which every method
-    /// consults, and for flipping and the frontier, which only `auto` runs.
+    /// consults, and for flipping, the frontier and the search over moves, which only `auto`
+    /// runs.
     pub fn method(self) -> Option<Method> {
         match self {
-            Layer::Existence | Layer::Flip | Layer::Frontier => None,
+            Layer::Existence | Layer::Flip | Layer::Frontier | Layer::Propagate => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
@@ -137,11 +141,12 @@ impl Layer {
         }
     }
 
-    /// The name in output: its method's name, `existence`, `flip` or `frontier`.
+    /// The name in output: its method's name, `existence`, `flip`, `frontier` or `propagate`.
     pub fn name(self) -> &'static str {
         match self {
             Layer::Flip => "flip",
             Layer::Frontier => "frontier",
+            Layer::Propagate => "propagate",
             layer => layer.method().map_or("existence", Method::name),
         }
     }

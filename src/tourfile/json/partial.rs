@@ -15,7 +15,7 @@ use knights_tour_engine::tour::Validator;
 
 use super::super::CheckError;
 use super::super::bytes::LineReader;
-use super::super::prefix::Kept;
+use super::super::kept::Kept;
 use super::{Fields, Json, Path};
 
 /// Reads the partial tour of `piece` on `board` that the JSON object in `input` holds; its

@@ -17,7 +17,7 @@ use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::tour::Validator;
 
 use super::bytes::{Line, LineReader, Source, short_number};
-use super::prefix::Kept;
+use super::kept::Kept;
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
     number_text, significant_digits, text_error, validator,

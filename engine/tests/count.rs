@@ -1,15 +1,19 @@
 //! Tour counts against OEIS, the two counting methods against each other, and the frontier
-//! count's shards, threads, deadline and memory cap.
+//! count's threads, deadline and memory cap.
 //!
 //! Open tours are counted directed: twice OEIS's undirected figure where it gives that. The
-//! slowest published figure, 7×7's 165,575,218,320 open tours, takes minutes of CPU and 5 GB:
+//! slowest published figure, 7×7's 165,575,218,320 open tours, takes minutes of CPU and 3 GB:
 //! it is a documented run (GUIDE.md, "Counting"), not a test.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::count::dataflow::{
+    FrontierSteps, StateWord, Stepwise, Successor, frontier_steps,
+};
 use knights_tour_engine::count::{
-    BigUint, Count, CountError, CountMethod, CountRequest, Partway, Shard, count_tours,
+    BigUint, Count, CountError, CountMethod, CountRequest, Partway, count_tours,
 };
 
 fn board(rows: u64, cols: u64) -> Board {
@@ -115,31 +119,6 @@ fn the_quicker_method_is_picked_and_named() {
 }
 
 #[test]
-fn the_shards_of_a_count_add_up_to_the_whole() {
-    for (rows, closed, shards) in [(5, false, 4), (6, true, 4), (5, false, 7)] {
-        let whole = CountRequest {
-            closed,
-            method: Some(CountMethod::Frontier),
-            ..CountRequest::new(board(rows, 6))
-        };
-        let sum: BigUint = (0..shards)
-            .map(|index| {
-                counted(CountRequest {
-                    shard: Some(Shard { index, of: shards }),
-                    ..whole
-                })
-                .tours
-            })
-            .sum();
-        assert_eq!(
-            sum,
-            counted(whole).tours,
-            "closed: {closed}, {shards} shards"
-        );
-    }
-}
-
-#[test]
 fn threads_share_the_work_without_changing_the_count() {
     for threads in [2, 3] {
         let request = CountRequest {
@@ -174,23 +153,18 @@ fn a_count_stops_at_its_deadline_and_says_how_far_it_got() {
 #[test]
 fn a_long_board_is_counted_exactly_and_within_its_deadline() {
     // 3×n open tours grow without bound: 3×400's count passes u128, so it is made in big
-    // integers. Its shards add up to it (the split and the widening agree).
+    // integers, widened as it goes. Stepping every state in big integers from the start, with
+    // the other step (the cluster's), gives the same count.
     let long = CountRequest {
         threads: 2,
         ..CountRequest::new(board(3, 400))
     };
     let whole = counted(long).tours;
     assert!(whole > BigUint::from(u128::MAX), "{whole}");
-    let halves: BigUint = (0..2)
-        .map(|index| {
-            counted(CountRequest {
-                shard: Some(Shard { index, of: 2 }),
-                ..long
-            })
-            .tours
-        })
-        .sum();
-    assert_eq!(halves, whole);
+    let Ok(Stepwise::Narrow(steps)) = frontier_steps(&long) else {
+        panic!("3x400 steps in 64 bits");
+    };
+    assert_eq!(in_big_numbers(&steps), whole);
     // The deadline is kept on a board whose frontiers are too small to spread over threads.
     let rushed = count_tours(&CountRequest {
         deadline: Some(Instant::now()),
@@ -198,6 +172,23 @@ fn a_long_board_is_counted_exactly_and_within_its_deadline() {
     })
     .unwrap_err();
     assert!(matches!(rushed, CountError::Deadline { .. }), "{rushed:?}");
+}
+
+/// The count of `steps`, each frontier's counts in big integers from the first square.
+fn in_big_numbers<W: StateWord>(steps: &FrontierSteps<W>) -> BigUint {
+    let mut frontier = HashMap::from([(steps.first(), BigUint::from(1u8))]);
+    let mut tours = BigUint::ZERO;
+    for v in 0..steps.squares() {
+        let mut next: HashMap<_, BigUint> = HashMap::new();
+        for (state, count) in &frontier {
+            steps.step(v, *state, |successor| match successor {
+                Successor::State(state) => *next.entry(state).or_default() += count,
+                Successor::Tour => tours += count,
+            });
+        }
+        frontier = next;
+    }
+    steps.tours(tours)
 }
 
 #[test]
@@ -240,17 +231,6 @@ fn bad_requests_are_refused() {
         enumerated.to_string().contains("8x8 has 64"),
         "{enumerated}"
     );
-    let no_shard = count_tours(&CountRequest {
-        shard: Some(Shard { index: 3, of: 3 }),
-        ..CountRequest::new(board(6, 6))
-    })
-    .unwrap_err();
-    assert_eq!(
-        no_shard,
-        CountError::NoSuchShard {
-            shard: Shard { index: 3, of: 3 }
-        }
-    );
 }
 
 #[test]
@@ -259,4 +239,66 @@ fn the_larger_published_counts_match_oeis() {
     assert_eq!(frontier(5, 9, false), big(2 * 264_895_640));
     // A175881: 6×8 has 55,488,142 closed tours.
     assert_eq!(frontier(6, 8, true), big(55_488_142));
+}
+
+/// The Luschny challenge's table (github.com/PeterLuschny/Hamiltonian_Paths_On_Knight_Graphs,
+/// README): the undirected Hamiltonian paths (OEIS A390833) and cycles (OEIS A392000) of the
+/// knight's graph on every k×n board with k, n >= 3 and k·n <= 40, as (k, n, paths, cycles).
+const LUSCHNY: [(u64, u64, u64, u64); 40] = [
+    (3, 3, 0, 0),
+    (3, 4, 8, 0),
+    (3, 5, 0, 0),
+    (3, 6, 0, 0),
+    (3, 7, 52, 0),
+    (3, 8, 396, 0),
+    (3, 9, 560, 0),
+    (3, 10, 3_048, 16),
+    (3, 11, 10_672, 0),
+    (3, 12, 57_248, 176),
+    (4, 3, 8, 0),
+    (4, 4, 0, 0),
+    (4, 5, 82, 0),
+    (4, 6, 744, 0),
+    (4, 7, 6_378, 0),
+    (4, 8, 31_088, 0),
+    (4, 9, 189_688, 0),
+    (4, 10, 1_213_112, 0),
+    (5, 3, 0, 0),
+    (5, 4, 82, 0),
+    (5, 5, 864, 0),
+    (5, 6, 18_784, 8),
+    (5, 7, 622_868, 0),
+    (5, 8, 18_061_054, 44_202),
+    (6, 3, 0, 0),
+    (6, 4, 744, 0),
+    (6, 5, 18_784, 8),
+    (6, 6, 3_318_960, 9_862),
+    (7, 3, 52, 0),
+    (7, 4, 6_378, 0),
+    (7, 5, 622_868, 0),
+    (8, 3, 396, 0),
+    (8, 4, 31_088, 0),
+    (8, 5, 18_061_054, 44_202),
+    (9, 3, 560, 0),
+    (9, 4, 189_688, 0),
+    (10, 3, 3_048, 16),
+    (10, 4, 1_213_112, 0),
+    (11, 3, 10_672, 0),
+    (12, 3, 57_248, 176),
+];
+
+#[test]
+fn every_count_of_the_luschny_table_matches() {
+    for (rows, cols, paths, cycles) in LUSCHNY {
+        let board = board(rows, cols);
+        let open = counted(CountRequest::new(board)).tours;
+        let closed = counted(CountRequest {
+            closed: true,
+            ..CountRequest::new(board)
+        })
+        .tours;
+        // Open tours are counted directed: each path from both of its ends.
+        assert_eq!(open, big(2 * paths), "{board} paths");
+        assert_eq!(closed, big(cycles), "{board} cycles");
+    }
 }

@@ -222,11 +222,12 @@ fn count_draws_its_progress_on_a_terminal_and_clears_it() {
     drop(pair.master);
     let text = String::from_utf8(collected.join().unwrap()).unwrap();
     assert_eq!(status.exit_code(), 0, "{text}");
-    // The bar: the board, squares done of 30, the frontier's states; then the count alone.
+    // The bar: the board, the square under way of 30, the frontier's states and the memory
+    // they hold; then the count alone.
     assert!(text.contains("5x6 open ["), "{text:?}");
-    assert!(text.contains("/30 squares, "), "{text:?}");
-    assert!(text.contains(" states in the frontier"), "{text:?}");
+    assert!(text.contains(" of 30, "), "{text:?}");
+    assert!(text.contains(" states, "), "{text:?}");
     // The bar's line is cleared before the count is printed.
-    let after_bar = &text[text.rfind(" states in the frontier").unwrap()..];
+    let after_bar = &text[text.rfind(" MB, ").unwrap()..];
     assert!(after_bar.ends_with("\x1b[2K37568\r\n"), "{text:?}");
 }

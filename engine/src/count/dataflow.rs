@@ -38,7 +38,7 @@ pub enum Stepwise {
 /// The steps of the frontier count `request` asks for, refused as
 /// [`count_tours`](super::count_tours) refuses it: a closed tour with an end, a square off the
 /// board, a board too long or too wide for the frontier count. The request's method, limits,
-/// threads and shard are not read: the caller keeps its own.
+/// and threads are not read: the caller keeps its own.
 pub fn frontier_steps(request: &CountRequest) -> Result<Stepwise, CountError> {
     let board = request.board;
     if request.closed && request.end.is_some() {

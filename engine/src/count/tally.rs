@@ -1,30 +1,36 @@
-//! The numbers counts are kept in: `u128` while they fit, big integers when they do not.
+//! The numbers counts are kept in: `u64` while they are sure to fit, then `u128`, then big
+//! integers.
 //!
-//! A count is only ever added to, so overflow is the one thing to watch: `u64` and `u128` add
-//! with a check, and a count that outgrows one is started again in the next, up to [`BigUint`].
+//! A count is only ever added to, and the frontier count knows before each step how large
+//! its sums can grow (see `frontier`): a step whose counts could pass a type's largest number
+//! is made in the next type, so additions never overflow and need no check.
 
 use num_bigint::BigUint;
 
-/// A sum passed the largest number of its type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Overflow;
-
 /// A number of tours, added to as partial tours meet.
 pub(crate) trait Tally: Clone + Send + Sync {
+    /// The largest number the type holds, if there is one.
+    const MAX: Option<u128>;
     /// Nothing counted.
     fn zero() -> Self;
     /// One way.
     fn one() -> Self;
-    /// Adds `other`, or says the sum does not fit.
-    fn add(&mut self, other: &Self) -> Result<(), Overflow>;
+    /// Adds `other`; the caller has made sure the sum fits.
+    fn plus(&mut self, other: &Self);
+    /// The number, or `u128::MAX` if it is larger.
+    fn saturating_u128(&self) -> u128;
+    /// The same number in this type (which holds every number `from` holds).
+    fn widened<F: Tally>(from: &F) -> Self;
     /// The number as a big integer.
     fn into_big(self) -> BigUint;
 }
 
-/// Tally for a machine integer: checked addition.
+/// Tally for a machine integer.
 macro_rules! machine_tally {
     ($($number:ty),*) => {$(
         impl Tally for $number {
+            const MAX: Option<u128> = Some(<$number>::MAX as u128);
+
             fn zero() -> Self {
                 0
             }
@@ -33,9 +39,17 @@ macro_rules! machine_tally {
                 1
             }
 
-            fn add(&mut self, other: &Self) -> Result<(), Overflow> {
-                *self = self.checked_add(*other).ok_or(Overflow)?;
-                Ok(())
+            fn plus(&mut self, other: &Self) {
+                debug_assert!(self.checked_add(*other).is_some(), "a sum past its bound");
+                *self = self.wrapping_add(*other);
+            }
+
+            fn saturating_u128(&self) -> u128 {
+                u128::from(*self)
+            }
+
+            fn widened<F: Tally>(from: &F) -> Self {
+                <$number>::try_from(from.saturating_u128()).expect("a wider type")
             }
 
             fn into_big(self) -> BigUint {
@@ -46,11 +60,13 @@ macro_rules! machine_tally {
 }
 
 machine_tally!(u64, u128);
-// A number that overflows soon, to test the widening.
+// A number that soon needs widening, to test it.
 #[cfg(test)]
 machine_tally!(u8);
 
 impl Tally for BigUint {
+    const MAX: Option<u128> = None;
+
     fn zero() -> Self {
         BigUint::ZERO
     }
@@ -59,9 +75,16 @@ impl Tally for BigUint {
         BigUint::from(1u8)
     }
 
-    fn add(&mut self, other: &Self) -> Result<(), Overflow> {
+    fn plus(&mut self, other: &Self) {
         *self += other;
-        Ok(())
+    }
+
+    fn saturating_u128(&self) -> u128 {
+        u128::try_from(self).unwrap_or(u128::MAX)
+    }
+
+    fn widened<F: Tally>(from: &F) -> Self {
+        from.clone().into_big()
     }
 
     fn into_big(self) -> BigUint {
@@ -74,12 +97,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_u128_sum_past_its_range_is_an_overflow_not_a_wrap() {
-        let mut sum = u128::MAX - 1;
-        assert_eq!(sum.add(&1), Ok(()));
-        assert_eq!(sum.add(&1), Err(Overflow));
-        let mut big = BigUint::from(u128::MAX);
-        big.add(&<BigUint as Tally>::one()).unwrap();
-        assert_eq!(big, BigUint::from(u128::MAX) + 1u8);
+    fn a_number_widens_to_the_same_number() {
+        assert_eq!(u128::widened(&u64::MAX), u128::from(u64::MAX));
+        let big = BigUint::widened(&u128::MAX);
+        assert_eq!(big, BigUint::from(u128::MAX));
+        assert_eq!((big + 1u8).saturating_u128(), u128::MAX);
+        let mut sum = 200u8;
+        sum.plus(&55);
+        assert_eq!(sum, u8::MAX);
     }
 }

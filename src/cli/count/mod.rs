@@ -134,8 +134,8 @@ fn question(request: &CountRequest) -> String {
     question
 }
 
-/// A bar of the squares done and the frontier's states, drawn on standard error while it is
-/// a terminal. It appears with the frontier count's first report: enumeration reports
+/// A bar of the squares done, the frontier's states, the memory they hold and the time left,
+/// drawn on standard error while it is a terminal. It appears with the frontier count's first report: enumeration reports
 /// nothing.
 struct Progress {
     terminal: bool,
@@ -159,18 +159,17 @@ impl Progress {
     fn show(&self, progress: CountProgress) {
         if self.terminal {
             let bar = self.bar.get_or_init(|| self.bar(progress.squares));
-            bar.set_position(progress.squares_done);
-            bar.set_message(progress.states.to_string());
+            bar.set_position(progress.squares_done * 1000 + u64::from(progress.permille));
+            bar.set_message(progress.to_string());
         }
     }
 
     fn bar(&self, squares: u64) -> ProgressBar {
-        let style = ProgressStyle::with_template(
-            "{prefix} [{wide_bar}] {pos}/{len} squares, {msg} states in the frontier, {elapsed}",
-        )
-        .expect("the template is valid")
-        .progress_chars("=> ");
-        let bar = ProgressBar::new(squares).with_style(style);
+        let style = ProgressStyle::with_template("{prefix} [{wide_bar}] {msg}, {elapsed}")
+            .expect("the template is valid")
+            .progress_chars("=> ");
+        // Thousandths of a square, so that the bar moves within a long one.
+        let bar = ProgressBar::new(squares * 1000).with_style(style);
         bar.set_prefix(self.prefix.clone());
         bar
     }

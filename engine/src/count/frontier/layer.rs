@@ -1,212 +1,416 @@
-//! The states of one frontier, with their counts, in lists whose memory is charged to a budget
-//! before it is taken: a count that would outgrow its memory stops with an answer instead of
-//! being killed.
+//! One square taken from every state of a frontier, on the count's threads, within its
+//! memory.
+//!
+//! The threads take the old frontier a block at a time, step its states and append the
+//! states they make to a list for each partition of the new frontier; the blocks they have
+//! stepped are released. When the lists have filled the memory the count may use (or the old
+//! frontier is done), the threads merge them, each partition's into the partition's distinct
+//! states, and go on: a round. A frontier whose repeats fit in memory takes one round; a
+//! larger one takes several, each merge shrinking what the last made, so a step needs room
+//! for the two frontiers' distinct states, not for every state made.
 
-use std::collections::hash_map::Entry;
-use std::mem::size_of;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread;
+use std::time::Instant;
 
-use rustc_hash::FxHashMap;
+use super::Stepper;
+use super::key::Key;
+use super::store::{BLOCK, Block, Blocks, Budget, Full, Scratch, entry_bytes, merge};
+use crate::count::tally::Tally;
 
-use super::cells::Cells;
-use super::word::Word;
-use crate::count::tally::{Overflow, Tally};
-
-/// Bytes a run may hold in its maps, shared by every thread.
+/// A frontier: its states in partitions by hash, how many, and the sum of their counts.
 #[derive(Debug)]
-pub(super) struct Budget {
-    cap: u64,
-    used: AtomicU64,
-    peak: AtomicU64,
+pub(super) struct Layer<'b, K, T> {
+    pub(super) parts: Vec<Blocks<'b, K, T>>,
+    pub(super) states: u64,
+    /// The sum of the counts, or `u128::MAX` if it is larger.
+    pub(super) sum: u128,
 }
 
-/// Why a map could not take a state.
+impl<'b, K: Key, T: Tally> Layer<'b, K, T> {
+    /// The frontier of one state, reached one way.
+    pub(super) fn first(key: K, budget: &'b Budget) -> Result<Self, Full> {
+        let mut part = Blocks::new();
+        part.push(budget, key, T::one())?;
+        Ok(Self {
+            parts: vec![part],
+            states: 1,
+            sum: 1,
+        })
+    }
+
+    /// The same frontier with its counts in `U`.
+    pub(super) fn widen<U: Tally>(self, budget: &'b Budget) -> Result<Layer<'b, K, U>, Full> {
+        let mut parts = Vec::with_capacity(self.parts.len());
+        for part in self.parts {
+            parts.push(part.widen(budget)?);
+        }
+        Ok(Layer {
+            parts,
+            states: self.states,
+            sum: self.sum,
+        })
+    }
+}
+
+/// What every thread of a step shares.
+pub(super) struct StepContext<'a, 'b, S> {
+    pub(super) stepper: &'a S,
+    pub(super) v: usize,
+    pub(super) budget: &'b Budget,
+    pub(super) deadline: Option<Instant>,
+    pub(super) threads: usize,
+    /// The states the next frontier is expected to hold.
+    pub(super) expected: u64,
+}
+
+/// Why a step stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Full {
-    /// The budget has no room for the map's next size (in bytes).
-    Memory { wanted: u64 },
-    /// A count passed 2^128.
-    Overflow,
+pub(super) enum StepStop {
+    Full(Full),
+    Deadline,
 }
 
-impl From<Overflow> for Full {
-    fn from(_: Overflow) -> Self {
-        Full::Overflow
+/// A step's result: the next frontier and the tours closed.
+pub(super) struct Taken<'b, K, T> {
+    pub(super) next: Layer<'b, K, T>,
+    pub(super) tours: T,
+}
+
+/// The fewest states a step spreads over threads: fewer do not repay starting them.
+const SPREAD_FROM: u64 = 1 << 12;
+
+/// The most partitions a frontier is cut into, and the states a partition is meant to hold:
+/// few enough that a merge's table stays in cache.
+const MOST_PARTITION_BITS: u32 = 14;
+const PARTITION_STATES: u64 = 1 << 14;
+
+/// The most buckets a step appends to: few enough that the end of each bucket's list stays
+/// in the processor's first cache. A bucket holds one or more partitions.
+const MOST_BUCKET_BITS: u32 = 8;
+
+/// A round that leaves more than this many rounds' worth of the old frontier to step stops
+/// the count for want of memory.
+const ROUNDS_AT_MOST: u64 = 256;
+
+/// Takes square `v` from every state of `layer`.
+///
+/// `report` hears, about once a second, the thousandths of the old frontier's states
+/// stepped.
+pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
+    context: &StepContext<'_, 'b, S>,
+    layer: Layer<'b, S::Key, T>,
+    report: &(dyn Fn(u32) + Sync),
+) -> Result<Taken<'b, S::Key, T>, StepStop> {
+    let workers = if layer.states >= SPREAD_FROM {
+        context.threads.max(1)
+    } else {
+        1
+    };
+    let bits = (context.expected / PARTITION_STATES)
+        .next_power_of_two()
+        .trailing_zeros()
+        .min(MOST_PARTITION_BITS);
+    let partitions = 1usize << bits;
+    let bucket_bits = bits.min(MOST_BUCKET_BITS);
+    let buckets = 1usize << bucket_bits;
+    // A thread takes up to a block for each bucket it appends to and each partition it deals
+    // a bucket to, and a table to merge with (a slot of 8 bytes for each of the partition's
+    // states and the states made into it, at most half full): the room a round leaves.
+    let per_partition = (context.expected / partitions as u64).max(BLOCK as u64);
+    let headroom = workers as u64
+        * (entry_bytes::<S::Key, T>(BLOCK) * ((buckets + partitions / buckets) as u64 + 4)
+            + 8 * (4 * per_partition).next_power_of_two());
+    let queue = Mutex::new(
+        layer
+            .parts
+            .into_iter()
+            .flat_map(Blocks::into_blocks)
+            .collect::<Vec<_>>(),
+    );
+    let pace = Pace::new(queue.lock().expect("no thread panicked").len(), report);
+    let stop = AtomicBool::new(false);
+    let mut merged: Vec<Vec<Blocks<'b, S::Key, T>>> = (0..buckets)
+        .map(|_| (0..partitions / buckets).map(|_| Blocks::new()).collect())
+        .collect();
+    let mut tours = T::zero();
+    let mut scratches: Vec<Mutex<Scratch>> = (0..workers)
+        .map(|_| Mutex::new(Scratch::default()))
+        .collect();
+    let result = loop {
+        let shares = on_workers(workers, |_| {
+            step_share(context, &queue, bucket_bits, headroom, &stop, &pace)
+        });
+        let mut outputs = Vec::with_capacity(workers);
+        let mut stepped = 0;
+        let mut failed = None;
+        for share in shares {
+            tours.plus(&share.tours);
+            stepped += share.blocks;
+            failed = failed.or(share.failure);
+            outputs.push(share.outputs);
+        }
+        if let Some(failure) = failed {
+            break Err(failure);
+        }
+        let left = queue.lock().expect("no thread panicked").len() as u64;
+        let last = left == 0;
+        if !last && stepped * ROUNDS_AT_MOST < left {
+            // So little room left, with every list merged, that the rounds would be many
+            // more: each merges every state found so far again.
+            break Err(StepStop::Full(Full {
+                wanted: context.budget.used().saturating_add(headroom),
+            }));
+        }
+        if let Err(failure) = merge_round(context, &mut merged, outputs, bits, &scratches, &stop) {
+            break Err(failure);
+        }
+        if last {
+            break Ok(());
+        }
+    };
+    for scratch in &mut scratches {
+        scratch
+            .get_mut()
+            .expect("no thread panicked")
+            .release(context.budget);
     }
+    result?;
+    let merged: Vec<Blocks<'b, S::Key, T>> = merged.into_iter().flatten().collect();
+    let states = merged.iter().map(|part| part.len() as u64).sum();
+    let sum = merged
+        .iter()
+        .fold(0u128, |sum, part| sum.saturating_add(part.sum()));
+    Ok(Taken {
+        next: Layer {
+            parts: merged,
+            states,
+            sum,
+        },
+        tours,
+    })
 }
 
-impl Budget {
-    /// A budget of `cap` bytes.
-    pub(super) fn new(cap: u64) -> Self {
+/// The blocks of the old frontier stepped, reported about once a second.
+struct Pace<'r> {
+    blocks: u64,
+    stepped: AtomicU64,
+    started: Instant,
+    /// Milliseconds from the start of the step to the next report.
+    next_report: AtomicU64,
+    report: &'r (dyn Fn(u32) + Sync),
+}
+
+impl<'r> Pace<'r> {
+    fn new(blocks: usize, report: &'r (dyn Fn(u32) + Sync)) -> Self {
         Self {
-            cap,
-            used: AtomicU64::new(0),
-            peak: AtomicU64::new(0),
+            blocks: blocks.max(1) as u64,
+            stepped: AtomicU64::new(0),
+            started: Instant::now(),
+            next_report: AtomicU64::new(REPORT_EVERY_MS),
+            report,
         }
     }
 
-    /// The bytes held now.
-    pub(super) fn used(&self) -> u64 {
-        self.used.load(Ordering::Relaxed)
-    }
-
-    /// The most bytes the budget allows.
-    pub(super) fn cap(&self) -> u64 {
-        self.cap
-    }
-
-    /// The most bytes held at once.
-    pub(super) fn peak(&self) -> u64 {
-        self.peak.load(Ordering::Relaxed)
-    }
-
-    fn charge(&self, bytes: u64) -> Result<(), Full> {
-        let before = self.used.fetch_add(bytes, Ordering::Relaxed);
-        let now = before.saturating_add(bytes);
-        if now > self.cap {
-            self.used.fetch_sub(bytes, Ordering::Relaxed);
-            return Err(Full::Memory { wanted: now });
-        }
-        self.peak.fetch_max(now, Ordering::Relaxed);
-        Ok(())
-    }
-
-    fn release(&self, bytes: u64) {
-        self.used.fetch_sub(bytes, Ordering::Relaxed);
-    }
-}
-
-/// States and their counts in a growing list, its memory charged to a [`Budget`] before it is
-/// taken. A step appends the states it makes to the batch of their partition, in the order it
-/// makes them; [`Batch::merge_repeats`] then adds up the counts of each state.
-#[derive(Debug)]
-pub(super) struct Batch<'b, W, T> {
-    items: Vec<(W, T)>,
-    charged: u64,
-    budget: &'b Budget,
-}
-
-impl<'b, W: Word, T: Tally> Batch<'b, W, T> {
-    /// An empty batch.
-    pub(super) fn new(budget: &'b Budget) -> Self {
-        Self {
-            items: Vec::new(),
-            charged: 0,
-            budget,
-        }
-    }
-
-    /// The number of entries (of states, once repeats are merged).
-    pub(super) fn len(&self) -> usize {
-        self.items.len()
-    }
-
-    /// Appends `count` ways to reach `state`.
-    pub(super) fn push(&mut self, state: Cells<W>, count: T) -> Result<(), Full> {
-        if self.items.len() == self.items.capacity() {
-            self.grow(self.items.len() + 1)?;
-        }
-        self.items.push((state.0, count));
-        Ok(())
-    }
-
-    /// Room for at least `wanted` entries, doubling, charged first; the old list and the new
-    /// are both held while it moves, so both are charged for that moment.
-    fn grow(&mut self, wanted: usize) -> Result<(), Full> {
-        let capacity = wanted.max(self.items.capacity() * 2).max(64);
-        let bytes = list_bytes::<W, T>(capacity);
-        self.budget.charge(bytes)?;
-        if self
-            .items
-            .try_reserve_exact(capacity - self.items.len())
-            .is_err()
+    /// A block stepped.
+    fn stepped(&self) {
+        let stepped = self.stepped.fetch_add(1, Ordering::Relaxed) + 1;
+        let now = self.started.elapsed().as_millis() as u64;
+        let due = self.next_report.load(Ordering::Relaxed);
+        if now >= due
+            && self
+                .next_report
+                .compare_exchange(
+                    due,
+                    now + REPORT_EVERY_MS,
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                )
+                .is_ok()
         {
-            self.budget.release(bytes);
-            return Err(Full::Memory { wanted: bytes });
+            (self.report)((stepped * 1000 / self.blocks).min(999) as u32);
         }
-        self.budget.release(self.charged);
-        self.charged = bytes;
-        Ok(())
     }
+}
 
-    /// Moves every entry of `other` to the end of this batch.
-    pub(super) fn append(&mut self, mut other: Batch<'b, W, T>) -> Result<(), Full> {
-        if self.items.is_empty() {
-            std::mem::swap(self, &mut other);
-            return Ok(());
+/// How often a step reports.
+const REPORT_EVERY_MS: u64 = 1000;
+
+/// What one thread's share of a round made.
+struct Share<'b, K, T> {
+    /// The states made, in a list for each bucket of the next frontier.
+    outputs: Vec<Blocks<'b, K, T>>,
+    tours: T,
+    /// The old frontier's blocks stepped.
+    blocks: u64,
+    failure: Option<StepStop>,
+}
+
+/// Steps blocks of the old frontier from `queue` until it is empty, or until the lists made
+/// leave less than `headroom` of the budget.
+fn step_share<'b, S: Stepper, T: Tally>(
+    context: &StepContext<'_, 'b, S>,
+    queue: &Mutex<Vec<Block<'b, S::Key, T>>>,
+    bits: u32,
+    headroom: u64,
+    stop: &AtomicBool,
+    pace: &Pace<'_>,
+) -> Share<'b, S::Key, T> {
+    let budget = context.budget;
+    let mut share = Share {
+        outputs: (0..1usize << bits).map(|_| Blocks::new()).collect(),
+        tours: T::zero(),
+        blocks: 0,
+        failure: None,
+    };
+    while !stop.load(Ordering::Relaxed) && budget.used().saturating_add(headroom) <= budget.cap() {
+        let Some(block) = queue.lock().expect("no thread panicked").pop() else {
+            break;
+        };
+        share.blocks += 1;
+        let mut full = None;
+        for (key, count) in block.items() {
+            context.stepper.step(context.v, *key, |next| match next {
+                Some(next) if full.is_none() => {
+                    let part = partition(next, bits);
+                    if let Err(failure) = share.outputs[part].push(budget, next, count.clone()) {
+                        full = Some(failure);
+                    }
+                }
+                Some(_) => {}
+                None => share.tours.plus(count),
+            });
         }
-        let wanted = self.items.len() + other.items.len();
-        if wanted > self.items.capacity() {
-            self.grow(wanted)?;
+        drop(block);
+        pace.stepped();
+        let failure = full.map(StepStop::Full).or_else(|| {
+            context
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+                .then_some(StepStop::Deadline)
+        });
+        if failure.is_some() {
+            stop.store(true, Ordering::Relaxed);
+            share.failure = failure;
+            break;
         }
-        self.items.append(&mut other.items);
-        Ok(())
     }
+    share
+}
 
-    /// Adds up the counts of each state, leaving one entry a state, in place. `index` is
-    /// scratch room, kept between batches so that its table is made once.
-    pub(super) fn merge_repeats(&mut self, index: &mut FxHashMap<W, u32>) -> Result<(), Full> {
-        index.clear();
-        // The scratch table is small beside the batches, a partition's worth of states.
-        index.reserve(self.items.len());
-        let mut kept = 0usize;
-        for at in 0..self.items.len() {
-            let key = self.items[at].0;
-            match index.entry(key) {
-                Entry::Occupied(first) => {
-                    let (earlier, later) = self.items.split_at_mut(at);
-                    earlier[*first.get() as usize].1.add(&later[0].1)?;
-                }
-                Entry::Vacant(slot) => {
-                    slot.insert(kept as u32);
-                    self.items.swap(kept, at);
-                    kept += 1;
-                }
+/// The partition, of `1 << bits`, a state belongs to, or with fewer bits its bucket: the top
+/// bits of its hash (a merge's table reads the low ones).
+fn partition<K: Key>(key: K, bits: u32) -> usize {
+    if bits == 0 {
+        0
+    } else {
+        (key.hash() >> (64 - bits)) as usize
+    }
+}
+
+/// Merges each bucket's lists of `outputs` (one list a bucket for each thread) into
+/// `merged`, the next frontier's partitions, a bucket's at a time, on the threads.
+///
+/// A bucket's states are first dealt to its partitions, each to a list of its own, so that
+/// the merge of each partition's list touches only that partition and its table.
+fn merge_round<'b, S: Stepper, T: Tally>(
+    context: &StepContext<'_, 'b, S>,
+    merged: &mut [Vec<Blocks<'b, S::Key, T>>],
+    outputs: Vec<Vec<Blocks<'b, S::Key, T>>>,
+    bits: u32,
+    scratches: &[Mutex<Scratch>],
+    stop: &AtomicBool,
+) -> Result<(), StepStop> {
+    type Task<'b, K, T> = (usize, Vec<Blocks<'b, K, T>>, Vec<Blocks<'b, K, T>>);
+    let mut pending: Vec<Vec<Blocks<'b, S::Key, T>>> =
+        (0..merged.len()).map(|_| Vec::new()).collect();
+    for lists in outputs {
+        for (bucket, list) in lists.into_iter().enumerate() {
+            if list.len() > 0 {
+                pending[bucket].push(list);
             }
         }
-        self.items.truncate(kept);
-        self.shrink();
-        Ok(())
     }
-
-    /// Gives back the room beyond the entries held, for the frontier that follows: a merged
-    /// batch holds a fraction of the states made into it.
-    fn shrink(&mut self) {
-        if self.items.capacity() > self.items.len() + self.items.len() / 4 + 64 {
-            self.items.shrink_to_fit();
-            let bytes = list_bytes::<W, T>(self.items.capacity());
-            self.budget.release(self.charged);
-            // Less than was charged a moment ago, so within the budget.
-            self.budget.used.fetch_add(bytes, Ordering::Relaxed);
-            self.charged = bytes;
+    let tasks: Vec<Task<'b, S::Key, T>> = pending
+        .into_iter()
+        .enumerate()
+        .filter(|(_, lists)| !lists.is_empty())
+        .map(|(bucket, lists)| (bucket, std::mem::take(&mut merged[bucket]), lists))
+        .collect();
+    let tasks = Mutex::new(tasks);
+    let done = on_workers(scratches.len(), |worker| {
+        let mut scratch = scratches[worker].lock().expect("no thread panicked");
+        let mut done = Vec::new();
+        while !stop.load(Ordering::Relaxed) {
+            let Some((bucket, mut parts, lists)) = tasks.lock().expect("no thread panicked").pop()
+            else {
+                break;
+            };
+            let merging = merge_bucket(&mut parts, lists, bits, &mut scratch, context.budget);
+            done.push((bucket, parts));
+            let failure = merging.err().map(StepStop::Full).or_else(|| {
+                context
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline)
+                    .then_some(StepStop::Deadline)
+            });
+            if let Some(failure) = failure {
+                stop.store(true, Ordering::Relaxed);
+                return Err(failure);
+            }
+        }
+        Ok(done)
+    });
+    for result in done {
+        for (bucket, parts) in result? {
+            merged[bucket] = parts;
         }
     }
-
-    /// Every state and count, emptying the batch (its memory is released when it is dropped).
-    pub(super) fn drain(&mut self) -> impl Iterator<Item = (Cells<W>, T)> + '_ {
-        self.items
-            .drain(..)
-            .map(|(word, count)| (Cells(word), count))
-    }
-
-    /// Keeps only the states `keep` accepts.
-    pub(super) fn retain(&mut self, mut keep: impl FnMut(Cells<W>) -> bool) {
-        self.items.retain(|&(word, _)| keep(Cells(word)));
-    }
+    Ok(())
 }
 
-impl<W, T> Drop for Batch<'_, W, T> {
-    fn drop(&mut self) {
-        self.budget.release(self.charged);
+/// Merges `lists`, states of one bucket, into the bucket's partitions `parts`: states whose
+/// hash's top `bits` bits end in the partition's place.
+fn merge_bucket<'b, K: Key, T: Tally>(
+    parts: &mut [Blocks<'b, K, T>],
+    lists: Vec<Blocks<'b, K, T>>,
+    bits: u32,
+    scratch: &mut Scratch,
+    budget: &'b Budget,
+) -> Result<(), Full> {
+    if let [part] = parts {
+        return merge(part, lists, scratch, budget);
     }
+    let mut dealt: Vec<Blocks<'b, K, T>> = parts.iter().map(|_| Blocks::new()).collect();
+    let last = parts.len() - 1;
+    for list in lists {
+        for block in list.into_blocks() {
+            for (key, count) in block.items() {
+                dealt[partition(*key, bits) & last].push(budget, *key, count.clone())?;
+            }
+        }
+    }
+    for (part, list) in parts.iter_mut().zip(dealt) {
+        merge(part, vec![list], scratch, budget)?;
+    }
+    Ok(())
 }
 
-/// The bytes of a list of `capacity` entries, and a big count's digits beside each.
-pub(super) fn list_bytes<W, T>(capacity: usize) -> u64 {
-    let digits = if size_of::<T>() > size_of::<u128>() {
-        16
-    } else {
-        0
-    };
-    capacity as u64 * (size_of::<(W, T)>() as u64 + digits)
+/// `work(worker)` for each of `workers` workers, on a thread each when there are several,
+/// else here.
+fn on_workers<R: Send>(workers: usize, work: impl Fn(usize) -> R + Sync) -> Vec<R> {
+    if workers <= 1 {
+        return vec![work(0)];
+    }
+    let work = &work;
+    thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|worker| scope.spawn(move || work(worker)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|handle| handle.join().expect("a counting thread does not panic"))
+            .collect()
+    })
 }

@@ -1,42 +1,46 @@
 //! Counting tours by frontier (transfer-matrix) dynamic programming: the squares are taken one
-//! at a time in a fixed order, and the partial tours on the squares taken are grouped by what
-//! the rest of the board needs to know of them — their frontier state ([`cells`]). Each state
-//! carries the number of partial tours that share it, so tours are counted in groups, never
-//! one by one.
+//! at a time in a fixed order ([`plan`]), and the partial tours on the squares taken are
+//! grouped by what the rest of the board needs to know of them — their frontier state
+//! ([`cells`]), kept as a word ([`key`]). Each state carries the number of partial tours
+//! that share it, so tours are counted in groups, never one by one.
 //!
-//! A step ([`step`]) takes the next square: it chooses which of the square's moves back into
-//! the frontier the tour uses, joins the path fragments they end, and drops the states that
-//! leave a square short of moves. The tour closes with the last square. A frontier's states
-//! are kept in partitions by a hash: the threads step their share of the partitions, appending
-//! the states they make to the next frontier's partitions, and then add up the counts of each
-//! state one partition at a time ([`layer`]).
-//!
-//! The sum over the states of a frontier is the whole count, so the work splits cleanly: a
-//! shard keeps, at a fixed early frontier, only the states whose hash falls in its share.
+//! A step takes the next square: it chooses which of the square's moves back into the
+//! frontier the tour uses, joins the path fragments they end, and drops the states that
+//! leave a square short of moves. The tour closes with the last square. The count runs the
+//! step of [`mates`] on frontiers of up to 17 squares (every board the knight's count can
+//! finish) and the step of [`step`] on wider ones; both make the same states. A frontier's
+//! states live in blocks charged to the count's memory ([`store`]); [`layer`] takes a square
+//! from all of them on the threads, within that memory.
 
+mod bits;
 mod cells;
+mod eta;
 mod face;
+mod key;
 mod layer;
+mod mates;
 mod plan;
 mod step;
+mod store;
 pub(super) mod witness;
 mod word;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread;
+use std::marker::PhantomData;
 use std::time::Instant;
 
 use num_bigint::BigUint;
 
 use self::cells::Cells;
-use rustc_hash::FxHashMap;
-
-use self::layer::{Batch, Budget, Full, list_bytes};
+use self::eta::Estimate;
+use self::key::Key;
+use self::layer::{Layer, StepContext, StepStop, Taken, step_layer};
+use self::mates::FastStep;
 use self::plan::Plan;
 use self::step::{Next, successors};
+use self::store::{Budget, Full};
 use self::word::Word;
+use super::CountProgress;
 use super::tally::Tally;
-use super::{CountProgress, Shard};
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 
@@ -54,10 +58,9 @@ pub(super) struct Frontier<'a> {
     /// Squares that must be ends of the path.
     pub(super) ends: &'a [Square],
     pub(super) deadline: Option<Instant>,
-    /// Bytes the maps of states may hold.
+    /// Bytes the states may hold.
     pub(super) memory: u64,
     pub(super) threads: usize,
-    pub(super) shard: Option<Shard>,
 }
 
 /// What a frontier count found.
@@ -67,7 +70,7 @@ pub(super) struct Found {
     pub(super) count: BigUint,
     /// The most states a frontier held.
     pub(super) peak_states: u64,
-    /// The most bytes the maps held.
+    /// The most bytes the states held.
     pub(super) peak_bytes: u64,
 }
 
@@ -87,8 +90,63 @@ pub(super) enum Stopped {
     },
 }
 
-/// Counts, with states in 64-bit words when the frontier fits (a step's state holds one cell
-/// more than the frontier), else in 128-bit ones.
+/// The step from one state, as the count runs it.
+trait Stepper: Sync {
+    /// How a state is kept.
+    type Key: Key;
+    /// The squares, one step each.
+    fn squares(&self) -> usize;
+    /// Calls `emit` with every state that follows `key` when square `v` is taken (`None`
+    /// for a whole tour).
+    fn step(&self, v: usize, key: Self::Key, emit: impl FnMut(Option<Self::Key>));
+}
+
+/// The fast step ([`mates`]), with states in keys of type `K`.
+struct Fast<'a, K> {
+    step: &'a FastStep,
+    squares: usize,
+    key: PhantomData<K>,
+}
+
+impl<K: Key> Stepper for Fast<'_, K> {
+    type Key = K;
+
+    fn squares(&self) -> usize {
+        self.squares
+    }
+
+    fn step(&self, v: usize, key: K, emit: impl FnMut(Option<K>)) {
+        self.step.step(v, key, emit);
+    }
+}
+
+/// The step on four bits a cell ([`step`]), with states in words `W`: the count's way for
+/// frontiers too wide for the fast step's keys.
+struct Nibbles<'a, W> {
+    plan: &'a Plan,
+    closed: bool,
+    word: PhantomData<W>,
+}
+
+impl<W: Word + Key> Stepper for Nibbles<'_, W> {
+    type Key = W;
+
+    fn squares(&self) -> usize {
+        self.plan.len()
+    }
+
+    fn step(&self, v: usize, key: W, mut emit: impl FnMut(Option<W>)) {
+        successors(Cells(key), v, self.plan, self.closed, |next| {
+            emit(match next {
+                Next::State(cells) => Some(cells.0),
+                Next::Tour => None,
+            })
+        });
+    }
+}
+
+/// Counts: by the fast step with states in 64 bits when the frontier has at most 17 cells,
+/// else by the step on four bits a cell in 128 bits.
 pub(super) fn count(
     run: &Frontier<'_>,
     progress: &(dyn Fn(CountProgress) + Sync),
@@ -96,409 +154,313 @@ pub(super) fn count(
     let plan = Plan::new(run.board, run.piece, run.ends).map_err(|too_wide| Stopped::TooWide {
         window: too_wide.window,
     })?;
-    if plan.window() < <u64 as Word>::CELLS {
-        count_in_words::<u64>(run, &plan, progress)
+    if <u64 as Key>::fits(plan.window()) {
+        let fast = FastStep::new(&plan, run.closed);
+        let stepper = Fast::<u64> {
+            step: &fast,
+            squares: plan.len(),
+            key: PhantomData,
+        };
+        count_with(run, &stepper, progress)
     } else {
-        count_in_words::<u128>(run, &plan, progress)
+        let stepper = Nibbles::<u128> {
+            plan: &plan,
+            closed: run.closed,
+            word: PhantomData,
+        };
+        count_with(run, &stepper, progress)
     }
 }
 
-/// Counts in `u64`, then, if that overflows, in `u128`, then in big integers.
-fn count_in_words<W: Word>(
+/// The most states one state makes in a step: a square chooses at most two of its (at most
+/// four) moves back, or, as a tour end, at most one.
+const MOST_MADE: u128 = 16;
+
+/// Counts with `stepper`, the counts in `u64` while the sum of a frontier's counts, times
+/// [`MOST_MADE`], fits in it (no sum a step makes can then pass it), then in `u128`, then in
+/// big integers.
+fn count_with<S: Stepper>(
     run: &Frontier<'_>,
-    plan: &Plan,
+    stepper: &S,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Found, Stopped> {
-    let found = count_in::<W, u64>(run, plan, progress)
-        .or_else(|halt| wider::<W, u128>(halt, run, plan, progress))
-        .or_else(|halt| wider::<W, BigUint>(halt, run, plan, progress));
-    match found {
-        Ok(found) => Ok(found),
-        Err(Halt::Stopped(stopped)) => Err(stopped),
-        Err(Halt::Overflow) => unreachable!("big integers do not overflow"),
-    }
-}
-
-/// After a pass that overflowed, the count again in `T`; any other halt stands.
-fn wider<W: Word, T: Tally>(
-    halt: Halt,
-    run: &Frontier<'_>,
-    plan: &Plan,
-    progress: &(dyn Fn(CountProgress) + Sync),
-) -> Result<Found, Halt> {
-    match halt {
-        Halt::Overflow => count_in::<W, T>(run, plan, progress),
-        stopped => Err(stopped),
-    }
-}
-
-/// Why a pass in one kind of number stopped.
-enum Halt {
-    Stopped(Stopped),
-    Overflow,
-}
-
-/// The states of one frontier, in partitions by hash.
-type Partitions<'b, W, T> = Vec<Batch<'b, W, T>>;
-
-/// A square taken from every state of a frontier.
-struct Taken<'b, W, T> {
-    /// The next frontier.
-    next: Partitions<'b, W, T>,
-    /// The tours each thread closed.
-    tours: Vec<T>,
-    /// The states made before their repeats were merged.
-    made: u64,
-}
-
-/// What one thread's share of a step made: the states, in one batch per partition of the next
-/// frontier, and the tours closed.
-type Stepped<'b, W, T> = Result<(Partitions<'b, W, T>, T), StepStop>;
-
-fn count_in<W: Word, T: Tally>(
-    run: &Frontier<'_>,
-    plan: &Plan,
-    progress: &(dyn Fn(CountProgress) + Sync),
-) -> Result<Found, Halt> {
-    let threads = run.threads.max(1);
     let budget = Budget::new(run.memory);
-    let stop = AtomicBool::new(false);
-    let mut layer: Partitions<'_, W, T> = vec![Batch::new(&budget)];
-    layer[0]
-        .push(Cells::EMPTY, T::one())
-        .map_err(|full| halt(full, 0, plan, 0))?;
-    let mut total = T::zero();
-    let mut peak_states = 1u64;
-    let mut split = run.shard.is_none();
-    let mut states = 1u64;
-    let mut made_per_state = 1.0f64;
-    for v in 0..plan.len() {
-        // A long board's frontiers can be too small for the threads to look at the clock.
-        if run
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            return Err(Halt::Stopped(Stopped::Deadline {
-                done: v,
-                of: plan.len(),
-                states,
-            }));
-        }
-        // The next frontier, estimated from this one's states and how many each made last
-        // time: a step whose states would not fit is refused before it is taken.
-        let estimate = (states as f64 * made_per_state) as u64 * list_bytes::<W, T>(1);
-        if estimate > budget.cap().saturating_sub(budget.used()) {
-            return Err(Halt::Stopped(Stopped::Memory {
-                done: v,
-                of: plan.len(),
-                states,
-                wanted: budget.used().saturating_add(estimate),
-            }));
-        }
-        let context = StepContext {
-            plan,
-            v,
-            closed: run.closed,
-            deadline: run.deadline,
-            stop: &stop,
-        };
-        let stepped = states;
-        let Taken { next, tours, made } =
-            step_all(&context, layer, threads, &budget).map_err(|stopped| match stopped {
-                StepStop::Full(full) => halt(full, v, plan, states),
-                // Every thread stopped because another did: one of them had a cause.
-                StepStop::Cancelled => unreachable!("step_all reports the cause"),
-                StepStop::Deadline => Halt::Stopped(Stopped::Deadline {
-                    done: v,
-                    of: plan.len(),
-                    states,
-                }),
-            })?;
-        layer = next;
-        for tour in &tours {
-            total.add(tour).map_err(|_| Halt::Overflow)?;
-        }
-        states = layer.iter().map(|batch| batch.len() as u64).sum();
-        peak_states = peak_states.max(states);
-        made_per_state = made as f64 / stepped.max(1) as f64;
-        progress(CountProgress {
-            squares_done: v as u64 + 1,
-            squares: plan.len() as u64,
-            states,
-        });
-        if let Some(shard) = run.shard.filter(|_| !split) {
-            // Split at the first frontier with a few states a shard, or the last one.
-            if states >= 64 * u64::from(shard.of) || v + 2 >= plan.len() {
-                for batch in &mut layer {
-                    batch.retain(|state| shard.holds(state.0.widen()));
-                }
-                states = layer.iter().map(|batch| batch.len() as u64).sum();
-                split = true;
-            }
+    let mut tracker = Tracker::new(run, stepper.squares(), progress);
+    let first =
+        Layer::<S::Key, u64>::first(S::Key::EMPTY, &budget).map_err(|full| tracker.full(full))?;
+    if let Some(layer) = tracker.advance(stepper, &budget, first)? {
+        let layer = layer
+            .widen::<u128>(&budget)
+            .map_err(|full| tracker.full(full))?;
+        if let Some(layer) = tracker.advance(stepper, &budget, layer)? {
+            let layer = layer
+                .widen::<BigUint>(&budget)
+                .map_err(|full| tracker.full(full))?;
+            tracker.advance(stepper, &budget, layer)?;
         }
     }
     Ok(Found {
-        count: total.into_big(),
-        peak_states,
+        count: tracker.tours,
+        peak_states: tracker.peak_states,
         peak_bytes: budget.peak(),
     })
 }
 
-fn halt(full: Full, v: usize, plan: &Plan, states: u64) -> Halt {
-    match full {
-        Full::Overflow => Halt::Overflow,
-        Full::Memory { wanted } => Halt::Stopped(Stopped::Memory {
-            done: v,
-            of: plan.len(),
-            states,
-            wanted,
-        }),
-    }
-}
-
-/// What every thread of a step shares.
-struct StepContext<'a> {
-    plan: &'a Plan,
+/// A count's progress from square to square.
+struct Tracker<'a, 'r> {
+    run: &'a Frontier<'r>,
+    squares: usize,
+    progress: &'a (dyn Fn(CountProgress) + Sync),
+    /// The next square to take.
     v: usize,
-    closed: bool,
-    deadline: Option<Instant>,
-    stop: &'a AtomicBool,
+    /// The states of the frontier, and the most any held.
+    states: u64,
+    peak_states: u64,
+    /// How many states the last step made from one.
+    growth: f64,
+    tours: BigUint,
+    estimate: Estimate,
 }
 
-/// Why a step stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum StepStop {
-    Full(Full),
-    Deadline,
-    /// Another thread stopped for one of the reasons above.
-    Cancelled,
-}
-
-/// Takes square `v` from every state of `layer`, and says how many states it made before
-/// their repeats were merged. The threads step their share of its
-/// partitions, each appending the states it makes to a batch for each partition of the next
-/// frontier; then each thread merges the batches of its share of those partitions, adding up
-/// the counts of each state.
-///
-/// Appending is cheap whatever the frontier's size, and a partition is small enough for its
-/// merge to stay in the processor's cache: one table of every state would not, and looking
-/// each state up in it cost most of the count's time.
-fn step_all<'b, W: Word, T: Tally>(
-    context: &StepContext<'_>,
-    layer: Partitions<'b, W, T>,
-    threads: usize,
-    budget: &'b Budget,
-) -> Result<Taken<'b, W, T>, StepStop> {
-    let states: usize = layer.iter().map(Batch::len).sum();
-    let partitions = partitions_for(states);
-    // Threads for a frontier too small to repay starting them would cost a long board more
-    // than its states do.
-    let workers = if states >= SPREAD_FROM { threads } else { 1 };
-    let stepped: Vec<Stepped<'b, W, T>> = each(deal(layer, workers), |share| {
-        step_share(context, share, partitions, budget)
-    });
-    // The cause, not the threads that stopped because another had.
-    if let Some(cause) = stepped
-        .iter()
-        .filter_map(|result| result.as_ref().err())
-        .find(|&&stop| stop != StepStop::Cancelled)
-    {
-        return Err(*cause);
-    }
-    let mut tours = Vec::with_capacity(workers);
-    let mut by_partition: Vec<Vec<Batch<'b, W, T>>> = (0..partitions)
-        .map(|_| Vec::with_capacity(workers))
-        .collect();
-    let mut made = 0u64;
-    for result in stepped {
-        let (outputs, found) = result?;
-        tours.push(found);
-        for (partition, batch) in outputs.into_iter().enumerate() {
-            made += batch.len() as u64;
-            by_partition[partition].push(batch);
+impl<'a, 'r> Tracker<'a, 'r> {
+    fn new(
+        run: &'a Frontier<'r>,
+        squares: usize,
+        progress: &'a (dyn Fn(CountProgress) + Sync),
+    ) -> Self {
+        Self {
+            run,
+            squares,
+            progress,
+            v: 0,
+            states: 1,
+            peak_states: 1,
+            growth: 1.0,
+            tours: BigUint::ZERO,
+            estimate: Estimate::new(run.board.short_side() as usize, squares),
         }
     }
-    let merged: Vec<Result<Partitions<'b, W, T>, Full>> =
-        each(deal(by_partition, workers), |share| {
-            let mut index = FxHashMap::default();
-            share
-                .into_iter()
-                .map(|batches| {
-                    let mut batches = batches.into_iter();
-                    let mut merged = batches.next().expect("one batch from each thread");
-                    for batch in batches {
-                        merged.append(batch)?;
-                    }
-                    merged.merge_repeats(&mut index)?;
-                    Ok(merged)
-                })
-                .collect()
-        });
-    let mut next = Vec::with_capacity(partitions);
-    for share in merged {
-        next.extend(share.map_err(StepStop::Full)?);
-    }
-    Ok(Taken { next, tours, made })
-}
 
-/// The fewest states a step spreads over threads.
-const SPREAD_FROM: usize = 1 << 12;
-
-/// The partitions of the frontier after one of `states` states: a power of two, with a few
-/// thousand states each, whose merge table fits in a processor's second-level cache.
-fn partitions_for(states: usize) -> usize {
-    (states / 4096).next_power_of_two().clamp(1, 1 << 12)
-}
-
-/// `items` dealt round among `workers`.
-fn deal<I>(items: Vec<I>, workers: usize) -> Vec<Vec<I>> {
-    let mut shares: Vec<Vec<I>> = (0..workers).map(|_| Vec::new()).collect();
-    for (at, item) in items.into_iter().enumerate() {
-        shares[at % workers].push(item);
-    }
-    shares
-}
-
-/// `work` done on each item, on a thread each when there are several, else here.
-fn each<I: Send, R: Send>(items: Vec<I>, work: impl Fn(I) -> R + Sync) -> Vec<R> {
-    if items.len() <= 1 {
-        return items.into_iter().map(work).collect();
-    }
-    let work = &work;
-    thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .into_iter()
-            .map(|item| scope.spawn(move || work(item)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| handle.join().expect("a counting thread does not panic"))
-            .collect()
-    })
-}
-
-/// How many states a thread steps between looks at the clock.
-const CLOCK_EVERY: u32 = 4096;
-
-/// Steps every state of `share` into one batch per partition of the next frontier, and sums
-/// the tours closed. A batch's memory is released as soon as it has been stepped.
-fn step_share<'b, W: Word, T: Tally>(
-    context: &StepContext<'_>,
-    share: Partitions<'b, W, T>,
-    partitions: usize,
-    budget: &'b Budget,
-) -> Stepped<'b, W, T> {
-    let mut outputs: Partitions<'b, W, T> = (0..partitions).map(|_| Batch::new(budget)).collect();
-    let mut tours = T::zero();
-    let mut failure: Option<StepStop> = None;
-    let mut until_clock = CLOCK_EVERY;
-    for mut batch in share {
-        for (state, count) in batch.drain() {
-            until_clock -= 1;
-            if until_clock == 0 {
-                until_clock = CLOCK_EVERY;
-                if context.stop.load(Ordering::Relaxed) {
-                    return Err(StepStop::Cancelled);
-                }
-                if context
-                    .deadline
-                    .is_some_and(|deadline| Instant::now() >= deadline)
-                {
-                    context.stop.store(true, Ordering::Relaxed);
-                    return Err(StepStop::Deadline);
-                }
+    /// Takes the squares from the next on, until the last, or until a frontier's counts in
+    /// `T` could overflow: that frontier comes back, to be widened.
+    fn advance<'b, S: Stepper, T: Tally>(
+        &mut self,
+        stepper: &S,
+        budget: &'b Budget,
+        mut layer: Layer<'b, S::Key, T>,
+    ) -> Result<Option<Layer<'b, S::Key, T>>, Stopped> {
+        while self.v < self.squares {
+            if self
+                .run
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                return Err(self.deadline());
             }
-            successors(state, context.v, context.plan, context.closed, |next| {
-                if failure.is_some() {
-                    return;
-                }
-                let added = match next {
-                    Next::State(next) => {
-                        outputs[partition_of(next, partitions)].push(next, count.clone())
-                    }
-                    Next::Tour => tours.add(&count).map_err(Full::from),
-                };
-                if let Err(full) = added {
-                    failure = Some(StepStop::Full(full));
-                }
-            });
-            if let Some(failure) = failure {
-                context.stop.store(true, Ordering::Relaxed);
-                return Err(failure);
+            if T::MAX.is_some_and(|most| layer.sum > most / MOST_MADE) {
+                return Ok(Some(layer));
             }
+            let context = StepContext {
+                stepper,
+                v: self.v,
+                budget,
+                deadline: self.run.deadline,
+                threads: self.run.threads,
+                expected: (self.states as f64 * self.growth) as u64,
+            };
+            let started = Instant::now();
+            let this = &*self;
+            let report = |permille| (this.progress)(this.report(permille, budget));
+            let Taken { next, tours } =
+                step_layer(&context, layer, &report).map_err(|stop| match stop {
+                    StepStop::Full(full) => self.full(full),
+                    StepStop::Deadline => self.deadline(),
+                })?;
+            layer = next;
+            self.tours += tours.into_big();
+            self.estimate
+                .taken(self.states, started.elapsed().as_secs_f64(), layer.states);
+            self.growth = layer.states as f64 / self.states.max(1) as f64;
+            self.states = layer.states;
+            self.peak_states = self.peak_states.max(self.states);
+            self.v += 1;
+            (self.progress)(self.report(0, budget));
+        }
+        Ok(None)
+    }
+
+    /// How far the count has got, with `permille` of the next square done.
+    fn report(&self, permille: u32, budget: &Budget) -> CountProgress {
+        CountProgress {
+            squares_done: self.v as u64,
+            squares: self.squares as u64,
+            states: self.states,
+            permille,
+            bytes: budget.used(),
+            seconds_left: self.estimate.seconds_left(permille),
         }
     }
-    Ok((outputs, tours))
-}
 
-/// A state's hash, the same on every machine and run (shards depend on it).
-fn mix(state: u128) -> u64 {
-    let folded = (state as u64) ^ ((state >> 64) as u64).rotate_left(29);
-    // splitmix64's finaliser.
-    let mut z = folded.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+    fn deadline(&self) -> Stopped {
+        Stopped::Deadline {
+            done: self.v,
+            of: self.squares,
+            states: self.states,
+        }
+    }
 
-/// The partition a state belongs to, of a power of two: the top bits of a multiplicative
-/// hash, cheap for the states a step makes (shards use [`mix`], which need not be fast).
-fn partition_of<W: Word>(state: Cells<W>, partitions: usize) -> usize {
-    let wide = state.0.widen();
-    let folded = (wide as u64) ^ ((wide >> 64) as u64).rotate_left(29);
-    let hash = folded.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (hash >> 32) as usize & (partitions - 1)
-}
-
-impl Shard {
-    /// Whether this shard keeps the state.
-    fn holds(self, state: u128) -> bool {
-        (mix(state) >> 32) % u64::from(self.of) == u64::from(self.index)
+    fn full(&self, full: Full) -> Stopped {
+        Stopped::Memory {
+            done: self.v,
+            of: self.squares,
+            states: self.states,
+            wanted: full.wanted,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Mutex;
+
     use super::*;
 
-    /// The open tours of 5×5 (OEIS A165134: 1,728 directed, 864 paths), and their plan.
-    fn five_by_five() -> (Frontier<'static>, Plan) {
-        let board = Board::new(5, 5).unwrap();
-        let run = Frontier {
+    fn run(board: Board, piece: Leaper, closed: bool, ends: &[Square]) -> Frontier<'_> {
+        Frontier {
             board,
-            piece: Leaper::KNIGHT,
-            closed: false,
-            ends: &[],
+            piece,
+            closed,
+            ends,
             deadline: None,
             memory: u64::MAX,
             threads: 1,
-            shard: None,
+        }
+    }
+
+    /// The count by `stepper`, and the states of each frontier.
+    fn frontiers<S: Stepper>(run: &Frontier<'_>, stepper: &S) -> (BigUint, Vec<u64>) {
+        let states = Mutex::new(Vec::new());
+        let found = count_with(run, stepper, &|progress| {
+            if progress.permille == 0 {
+                states.lock().unwrap().push(progress.states);
+            }
+        })
+        .unwrap();
+        (found.count, states.into_inner().unwrap())
+    }
+
+    fn fast_in<'a, K>(fast: &'a FastStep, plan: &Plan) -> Fast<'a, K> {
+        Fast {
+            step: fast,
+            squares: plan.len(),
+            key: PhantomData,
+        }
+    }
+
+    /// The fast step and the step on four bits a cell make the same frontiers, square by
+    /// square, for open and closed tours, fixed ends, and other pieces.
+    #[test]
+    fn the_fast_step_makes_the_states_the_nibble_step_makes() {
+        let wazir = Leaper::new(0, 1).unwrap();
+        let camel = Leaper::new(1, 3).unwrap();
+        let mut cases = Vec::new();
+        for (rows, cols) in [
+            (3, 4),
+            (4, 5),
+            (5, 5),
+            (5, 6),
+            (6, 6),
+            (3, 10),
+            (4, 8),
+            (2, 9),
+        ] {
+            for closed in [false, true] {
+                cases.push((
+                    Board::new(rows, cols).unwrap(),
+                    Leaper::KNIGHT,
+                    closed,
+                    vec![],
+                ));
+            }
+        }
+        let five = Board::new(5, 5).unwrap();
+        for ends in [
+            vec![Square::new(0, 0)],
+            vec![Square::new(2, 2)],
+            vec![Square::new(0, 0), Square::new(4, 4)],
+            vec![Square::new(1, 0), Square::new(3, 4)],
+        ] {
+            cases.push((five, Leaper::KNIGHT, false, ends));
+        }
+        for (piece, rows, cols) in [(wazir, 4, 5), (camel, 6, 6), (Leaper::GIRAFFE, 5, 4)] {
+            for closed in [false, true] {
+                cases.push((Board::new(rows, cols).unwrap(), piece, closed, vec![]));
+            }
+        }
+        for (board, piece, closed, ends) in &cases {
+            let run = run(*board, *piece, *closed, ends);
+            let plan = Plan::new(run.board, run.piece, run.ends).unwrap();
+            let fast = FastStep::new(&plan, run.closed);
+            let by_fast = if <u64 as Key>::fits(plan.window()) {
+                frontiers(&run, &fast_in::<u64>(&fast, &plan))
+            } else {
+                frontiers(&run, &fast_in::<u128>(&fast, &plan))
+            };
+            let by_nibbles = frontiers(
+                &run,
+                &Nibbles::<u128> {
+                    plan: &plan,
+                    closed: run.closed,
+                    word: PhantomData,
+                },
+            );
+            assert_eq!(
+                by_fast, by_nibbles,
+                "{board} {piece} closed {closed} ends {ends:?}"
+            );
+        }
+    }
+
+    /// 5×5's 864 open paths (OEIS A165134: 1,728 directed), counted in `u8` until a
+    /// frontier's counts could pass it, then in big integers: the same count.
+    #[test]
+    fn a_count_goes_on_in_wider_numbers_when_its_sums_could_overflow() {
+        let board = Board::new(5, 5).unwrap();
+        let run = run(board, Leaper::KNIGHT, false, &[]);
+        let plan = Plan::new(board, Leaper::KNIGHT, &[]).unwrap();
+        let fast = FastStep::new(&plan, false);
+        let stepper = Fast::<u64> {
+            step: &fast,
+            squares: plan.len(),
+            key: PhantomData,
         };
-        (run, Plan::new(board, run.piece, &[]).unwrap())
+        let budget = Budget::new(u64::MAX);
+        let mut tracker = Tracker::new(&run, plan.len(), &|_| {});
+        let first = Layer::<u64, u8>::first(0, &budget).unwrap();
+        let narrow = tracker.advance(&stepper, &budget, first).unwrap();
+        let layer = narrow.expect("5x5's counts outgrow u8");
+        assert!(tracker.v > 0 && tracker.v < plan.len(), "{}", tracker.v);
+        let wide = layer.widen::<BigUint>(&budget).unwrap();
+        assert!(tracker.advance(&stepper, &budget, wide).unwrap().is_none());
+        assert_eq!(tracker.tours, BigUint::from(864u32));
     }
 
-    /// Counts in `u8`, which 5×5's 864 paths overflow, then again in big integers.
+    /// A count whose states made in a step outgrow its memory, though the distinct ones fit,
+    /// merges them in rounds: the same count, within the cap.
     #[test]
-    fn a_count_that_overflows_its_numbers_is_made_again_in_wider_ones() {
-        let (run, plan) = five_by_five();
-        let narrow = count_in::<u64, u8>(&run, &plan, &|_| {});
-        assert!(matches!(narrow, Err(Halt::Overflow)));
-        let found = narrow
-            .or_else(|halt| wider::<u64, BigUint>(halt, &run, &plan, &|_| {}))
-            .ok()
-            .unwrap();
-        assert_eq!(found.count, BigUint::from(864u32));
-    }
-
-    /// Counts a board in 128-bit states, which boards with short sides of 8 or more need, and
-    /// in 64-bit ones: the same count.
-    #[test]
-    fn wide_and_narrow_states_count_alike() {
-        let (run, plan) = five_by_five();
-        let narrow = count_in::<u64, u64>(&run, &plan, &|_| {}).ok().unwrap();
-        let wide = count_in::<u128, u64>(&run, &plan, &|_| {}).ok().unwrap();
-        assert_eq!(narrow.count, BigUint::from(864u32));
-        assert_eq!(wide.count, narrow.count);
-        assert_eq!(wide.peak_states, narrow.peak_states);
+    fn a_step_too_large_for_memory_is_taken_in_rounds() {
+        let board = Board::new(6, 6).unwrap();
+        let whole = count(&run(board, Leaper::KNIGHT, false, &[]), &|_| {}).unwrap();
+        // Two threads leave room for two merges at once.
+        for (threads, cap) in [(1, whole.peak_bytes * 3 / 4), (2, whole.peak_bytes * 7 / 8)] {
+            let tight = Frontier {
+                memory: cap,
+                threads,
+                ..run(board, Leaper::KNIGHT, false, &[])
+            };
+            let found = count(&tight, &|_| {}).unwrap();
+            assert_eq!(found.count, BigUint::from(6_637_920u32 / 2));
+            assert!(found.peak_bytes <= cap);
+        }
     }
 }

@@ -191,7 +191,12 @@ fn cells_at<W: Word>(back: &[usize]) -> W {
 
 /// Calls `visit` with every subset of `items` of at least `fewest` and at most `most` (two at
 /// most) elements.
-fn for_each_subset(items: &[usize], fewest: usize, most: usize, mut visit: impl FnMut(&[usize])) {
+pub(super) fn for_each_subset<I: Copy>(
+    items: &[I],
+    fewest: usize,
+    most: usize,
+    mut visit: impl FnMut(&[I]),
+) {
     if fewest == 0 {
         visit(&[]);
     }
@@ -227,7 +232,7 @@ fn ends_colour_difference<W: Word>(cells: Cells<W>, v: usize, plan: &Plan) -> i3
 /// Whether `ends` tour ends, `difference` more of them of the majority colour than of the
 /// minority one, have colours an open tour's ends can have: on a board of even area one of
 /// each colour, on an odd one both of the majority colour (every move changes colour).
-fn ends_coloured_to_fit(difference: i32, ends: u8, odd_area: bool) -> bool {
+pub(super) fn ends_coloured_to_fit(difference: i32, ends: u8, odd_area: bool) -> bool {
     let ends = i32::from(ends);
     let (majority_ends, minority_ends) = ((ends + difference) / 2, (ends - difference) / 2);
     let (most_majority, most_minority) = if odd_area { (2, 0) } else { (1, 1) };

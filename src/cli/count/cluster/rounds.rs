@@ -184,6 +184,9 @@ fn pass<W: Word, C: Number>(
                 squares_done: v as u64 + 1,
                 squares: squares as u64,
                 states: frontier,
+                permille: 0,
+                bytes: limits.budget.peak(),
+                seconds_left: None,
             });
         }
         if v + 1 == squares {

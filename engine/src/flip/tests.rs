@@ -89,11 +89,7 @@ fn the_same_question_gets_the_same_tour_and_the_budget_is_kept() {
     assert_eq!(flipper.run(limits), Answer::Stopped(Limit::Nodes));
     // The step under way: the first cover (two nodes a square), what every cover can use and
     // the path laid over it (one each).
-    assert!(
-        flipper.nodes() < 50 + 4 * 14 * 15,
-        "{}",
-        flipper.nodes()
-    );
+    assert!(flipper.nodes() < 50 + 4 * 14 * 15, "{}", flipper.nodes());
 }
 
 #[test]

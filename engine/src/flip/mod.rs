@@ -27,7 +27,7 @@
 //!   of the cycle it takes in, a splice each square it moves, a rotation each square of the
 //!   reversed part, a scan for a splice each square it looks at, a new cover each square.
 //!   The budget bounds the work, and the deadline is looked at every [`CLOCK_INTERVAL`] nodes.
-//! - **Memory** is reserved fallibly up front ([`Flipper::memory_needed`], about 210 bytes a
+//! - **Memory** is reserved fallibly up front ([`Flipper::memory_needed`], about 220 bytes a
 //!   square).
 //!
 //! A closed tour is a path whose end is next to its head; a tour to an end asked for is a path

@@ -7,9 +7,9 @@
 //! A tour is a cover, so it uses only such moves and ends only on such a square. Two things
 //! follow (the flip's second proof, and the solver's hint):
 //! - **Split**: when those moves do not join the head to every square still to visit, no cover
-//!   is one path, and no tour exists, though covers do. On the giraffe's 11×11 the 17 squares
-//!   of rows and columns 0, 2, 5, 8 and 10 of the head's colour (and 5,5) have all their moves
-//!   into 16 squares, which every cover spends on them: 33 squares closed off from the other 88.
+//!   is one path, and no tour exists, though covers do. On the giraffe's 11×11 the 16 squares
+//!   whose row and column are each 0, 2, 8 or 10, and 5,5, have all their moves into 16 other
+//!   squares, which every cover spends on them: 33 squares closed off from the other 88.
 //! - **Ends**: the squares an open path may end on, often few (a start next to two corners of
 //!   two moves each must end on one of them).
 //!

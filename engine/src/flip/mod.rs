@@ -25,7 +25,8 @@
 //!   the piece, the head, the end, closed or not): the same question gets the same tour.
 //! - **Nodes.** A node is a square laid on the path or looked at: an extension lays each square
 //!   of the cycle it takes in, a splice each square it moves, a rotation each square of the
-//!   reversed part, a scan for a splice each square it looks at, a new cover each square.
+//!   reversed part, a scan for a splice each square it looks at, a new cover two nodes a
+//!   square (and the first one more, for what every cover can use).
 //!   The budget bounds the work, and the deadline is looked at every [`CLOCK_INTERVAL`] nodes.
 //! - **Memory** is reserved fallibly up front ([`Flipper::memory_needed`], about 220 bytes a
 //!   square).

@@ -33,7 +33,8 @@
 //!
 //! A closed tour is a path whose end is next to its head; a tour to an end asked for is a path
 //! over the board without that end, whose last square is next to it (the end is its anchor);
-//! a partial tour's squares are left out, the path going on from its last square.
+//! a partial tour's squares are left out, the path going on from its last square (and, for a
+//! closed tour, ending next to its first square, the anchor).
 
 mod cover;
 mod graph;
@@ -149,6 +150,15 @@ impl Flipper {
         let graph = Graph::new(board, piece, &holes)?;
         let head = board.index(head);
         let end = end.map(|end| board.index(end));
+        // A closed tour after a partial tour is an open path from the head that ends next to
+        // the start, as a tour to an end ends next to the end: the start is its anchor.
+        let closes_on_start = closed && !before.is_empty();
+        let next_to = if closes_on_start {
+            Some(board.index(walked[0]))
+        } else {
+            end
+        };
+        let closed = closed && !closes_on_start;
         let colour = graph.colour(head);
         let wants = Wants {
             head,
@@ -158,7 +168,7 @@ impl Flipper {
             } else {
                 1 - colour
             },
-            next_to: end,
+            next_to,
         };
         let mut order = filled(0, 0)?;
         order
@@ -178,7 +188,7 @@ impl Flipper {
             u64::from(board.cols()),
             u64::from(piece.a()) << 8 | u64::from(piece.b()),
             u64::from(head),
-            u64::from(closed),
+            u64::from(question.closed),
             end.map_or(u64::MAX, u64::from),
             walked.len() as u64,
         ];
@@ -188,7 +198,7 @@ impl Flipper {
             graph,
             random: Random::seeded(&seed),
             wants,
-            anchor: if closed { Some(head) } else { end },
+            anchor: if closed { Some(head) } else { next_to },
             order,
             usable,
             ends,

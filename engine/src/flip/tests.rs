@@ -43,6 +43,24 @@ fn open_and_closed_tours_of_the_zebra_and_the_giraffe_pass_the_validator() {
 }
 
 #[test]
+fn a_closed_tour_after_a_partial_tour_ends_next_to_its_start() {
+    // Walks of the zebra and the giraffe (each step a move of the piece): the flip must
+    // close the tour on the first square, not on the head.
+    let zebra = [Square::new(0, 0), Square::new(2, 3), Square::new(4, 0)];
+    let giraffe = [Square::new(3, 4), Square::new(4, 8), Square::new(8, 9)];
+    for (piece, side, walked) in [(Leaper::ZEBRA, 10, &zebra), (Leaper::GIRAFFE, 12, &giraffe)] {
+        let board = board(side, side);
+        let answer = flip(&question(board, piece, walked, true), 10_000_000);
+        let Answer::Tour(path) = answer else {
+            panic!("a closed {piece} tour of {board} after {walked:?}: {answer:?}");
+        };
+        let indices: Vec<u32> = walked.iter().map(|&square| board.index(square)).collect();
+        assert_eq!(path[..walked.len()], indices);
+        Tour::with_piece(board, piece, path, true, Some(walked[0])).unwrap();
+    }
+}
+
+#[test]
 fn a_partial_tour_and_an_end_are_kept() {
     let board = board(10, 10);
     let piece = Leaper::ZEBRA;

@@ -59,17 +59,10 @@ impl Solver<'_> {
             closed: plan.closed,
             end: plan.end,
         };
-        // A closed tour after a partial tour ends next to its start, not its head, which the
-        // flip does not model yet: the search over moves and backtracking answer it.
-        let flips = !(plan.closed && plan.walked.len() > 1);
         let (mut flipper, mut prover) = if left_to_visit >= FEWEST_SQUARES {
             let needed = Flipper::memory_needed(board) + Prover::memory_needed(board);
             check_memory(board, needed, request.memory_cap)?;
-            let flipper = if flips {
-                Some(Flipper::new(&question).map_err(|_| out_of_memory(board, needed))?)
-            } else {
-                None
-            };
+            let flipper = Some(Flipper::new(&question).map_err(|_| out_of_memory(board, needed))?);
             let prover = Prover::new(&question).map_err(|_| out_of_memory(board, needed))?;
             (flipper, Some(prover))
         } else {

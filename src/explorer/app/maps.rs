@@ -2,7 +2,14 @@
 //! square of the board for the current kind and method (to the end square, when one is
 //! marked: [`map_starts`]), and the ends map (`t`), what it answers for every square as the
 //! end of an open tour from the start on screen ([`map_ends`]). One [`MapKind`] tells them
-//! apart; everything else is shared. A map is computed on a thread of its own, so keys are
+//! apart; everything else is shared.
+//!
+//! The knight's maps are the method's on screen, so that methods can be compared square by
+//! square. Another piece's maps are `auto`'s whatever the method on screen ([`map_method`]):
+//! the engine answers other leapers through layers no stepped method shows (path flipping, the
+//! search over moves, backtracking by turns), and a map of the watched method would give up
+//! where `knights-tour starts --piece …` answers every square. The panel names the map's
+//! method where it is not the one on screen. A map is computed on a thread of its own, so keys are
 //! never blocked: [`App::tick`] picks up its progress and its end; a change of what it answers
 //! for (the board, the kind, the method; an ends map's start, a starts map's end) cancels it
 //! (and, while a map is shown, asks for the new one); maps already made are kept, a few of
@@ -29,7 +36,7 @@ use knights_tour_engine::starts::{
     MAX_SQUARES, MapSettings, StartAnswer, StartsError, StartsMap, map_ends, map_starts,
 };
 
-use super::{App, Mode};
+use super::{App, Mode, Setup};
 
 /// Which of the two maps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,6 +144,16 @@ impl Drop for Maps {
     }
 }
 
+/// The method a map of `setup` is made by: the knight's by the method on screen, another
+/// piece's by `auto` (see the module doc).
+pub fn map_method(setup: &Setup) -> Method {
+    if setup.piece.is_knight() {
+        setup.method
+    } else {
+        Method::Auto
+    }
+}
+
 impl App {
     /// The key of the map of `kind` for the current setup.
     fn map_key(&self, kind: MapKind) -> MapKey {
@@ -146,7 +163,7 @@ impl App {
             board: setup.board,
             piece: setup.piece,
             closed: setup.closed,
-            method: setup.method,
+            method: map_method(&setup),
             fixed: match kind {
                 MapKind::Starts => self.end,
                 MapKind::Ends => Some(setup.start),
@@ -218,13 +235,18 @@ impl App {
     }
 
     /// `Enter` on the map shown: on the starts map, the start becomes the cursor's square and
-    /// the search plays from it; on the ends map, the cursor's square becomes the end.
+    /// the search plays from it (another piece's answer is `auto`'s, as its map's is: `f`);
+    /// on the ends map, the cursor's square becomes the end.
     pub(super) fn pick_on_map(&mut self, kind: MapKind) {
         self.mode = Mode::Explore { map: None };
         match kind {
             MapKind::Starts => {
                 self.set_start(self.cursor);
-                self.play_pause();
+                if self.setup.piece.is_knight() {
+                    self.play_pause();
+                } else {
+                    self.finish();
+                }
             }
             MapKind::Ends => self.set_end(self.cursor),
         }

@@ -292,11 +292,15 @@ impl Screen<'_> {
                 full_name(board, square)
             }
         };
-        if let (Some(kind), Some(_)) = (app.map_shown(), app.shown_map()) {
+        if let (Some(kind), Some(map)) = (app.map_shown(), app.shown_map()) {
             // The map is on the board: its figures, not the search's.
             fields.extend(self.starts_fields(short));
             fields.push(("Cursor", name(app.cursor()), text));
             let mut view = format!("{} map", kind.squares());
+            if map.method != app.setup().method {
+                // Another piece's map is auto's, not the method's on screen: say so.
+                view += &format!(" by {}", map.method.name());
+            }
             if !short {
                 view += &format!(" ({}: back to the search)", kind.key());
             }

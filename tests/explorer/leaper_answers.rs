@@ -118,19 +118,24 @@ fn f_on_the_giraffes_12x12_shows_autos_tour_and_the_knights_f_is_the_search() {
     press(&mut app, "nnf");
     settle(&mut app);
     assert_eq!(app.status(), Status::TourFound);
-    let layer = app.answered_by().expect("answered whole, by auto");
+    assert!(app.answered_by_auto());
+    let layer = app.answered_by().expect("answered whole");
     assert_tour_of(app.tour().unwrap(), Leaper::GIRAFFE, Square::new(0, 0));
-    let text = screen(&app, Look::standard(), 80, 24);
-    assert!(text.contains(&format!("by the {layer}")), "{text}");
+    let text = screen(&app, Look::standard(), 240, 60);
+    assert!(
+        text.contains(&format!("by auto, its {layer} layer")),
+        "{text}"
+    );
     // r gives the search on screen back.
     press(&mut app, "r");
     assert_eq!(app.status(), Status::Ready);
-    assert_eq!(app.answered_by(), None);
+    assert!(!app.answered_by_auto());
     // The knight's f finishes the search on screen.
     let mut knight = explorer(8, 8, (0, 0), Method::Backtrack);
     press(&mut knight, "f");
     settle(&mut knight);
     assert_eq!(knight.status(), Status::TourFound);
+    assert!(!knight.answered_by_auto());
     assert_eq!(knight.answered_by(), None);
 }
 
@@ -186,4 +191,25 @@ fn play_on_the_giraffes_12x12_reads_verdicts_not_unknown() {
     assert_eq!(play.named_squares(), vec![Square::new(8, 0)]);
     let text = screen(&app, Look::standard(), 100, 30);
     assert!(text.contains("dead"), "{text}");
+}
+
+#[test]
+fn a_race_of_the_giraffe_that_no_lane_answers_says_where_the_answer_is() {
+    // Warnsdorff's rule gets stuck on the giraffe's 12x12 from a12, in both lanes.
+    let mut app = leaper(12, Leaper::GIRAFFE).with_race([Method::Warnsdorff; 2]);
+    press(&mut app, "f");
+    settle(&mut app);
+    let line = app.race().expect("racing").finish_line();
+    assert!(line.starts_with("no winner:"), "{line}");
+    assert!(
+        line.ends_with("(auto's layers answer it: R, then f)"),
+        "{line}"
+    );
+    press(&mut app, "Rf");
+    assert_eq!(app.status(), Status::TourFound);
+    // The knight's line is as it was.
+    let mut knight = explorer(8, 8, (0, 0), Method::Backtrack).with_race([Method::Warnsdorff; 2]);
+    press(&mut knight, "f");
+    settle(&mut knight);
+    assert!(!knight.race().unwrap().finish_line().contains("auto"));
 }

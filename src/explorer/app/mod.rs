@@ -400,6 +400,12 @@ impl App {
         }
     }
 
+    /// Whether the whole answer shown is `auto`'s, asked by `f` for a piece other than the
+    /// knight.
+    pub fn answered_by_auto(&self) -> bool {
+        self.auto_asked && matches!(self.attempt, Attempt::Whole(Some(_)))
+    }
+
     /// The visit number of `square` (1 for the start), if the knight has been there.
     pub fn visit_number(&self, square: Square) -> Option<u32> {
         if self.building().is_some() {

@@ -125,7 +125,13 @@ impl Race {
                     let end = self.lanes[lane].end().expect("over");
                     self.describe(lane, &end)
                 });
-                format!("no winner: {a}; {b}")
+                // Another piece's question is auto's, which no lane runs: say where it is.
+                let auto = if self.piece.is_knight() {
+                    ""
+                } else {
+                    " (auto's layers answer it: R, then f)"
+                };
+                format!("no winner: {a}; {b}{auto}")
             }
         }
     }

@@ -16,6 +16,11 @@
 //! them, and shown again at once. `Enter` on a square of the
 //! starts map starts the search there; on a square of the ends map it makes it the end.
 //!
+//! While play's judge is at work (`P`, a position being judged), a map under way waits between
+//! its answers ([`App::tick`] says so), so that the judge, whose slices end at a deadline, has
+//! the cores: a map left running in play had taken them from the judge, whose verdict then
+//! read "unknown".
+//!
 //! Within the explorer's [`Allowance`]: the maps kept and the one being made (its answers and
 //! the solve under way) keep to the maps' share of the memory, the oldest maps dropped to
 //! make room. Where the host hands out turns of its work threads (a served session), the map
@@ -82,6 +87,8 @@ const KEPT_MAPS: usize = 8;
 /// How often a map waiting for a turn of the host's work threads looks whether it was
 /// cancelled.
 const CANCEL_POLL: Duration = Duration::from_millis(100);
+/// How often a map waiting for play's judge looks whether it may go on.
+const JUDGE_POLL: Duration = Duration::from_millis(10);
 
 /// A map being made on its own thread.
 #[derive(Debug)]
@@ -92,6 +99,8 @@ struct Job {
     total: usize,
     /// Set to stop the work at the next answer.
     cancelled: AtomicBool,
+    /// Set while play's judge works: the work waits at its next answer until it is cleared.
+    waiting: AtomicBool,
     /// The map, or why there is none, once the work is over.
     result: Mutex<Option<Result<StartsMap, String>>>,
 }
@@ -119,6 +128,13 @@ impl Maps {
     /// The memory the maps kept take.
     fn kept_bytes(&self) -> u64 {
         self.maps.iter().map(|(key, _)| kept_bytes(key.board)).sum()
+    }
+
+    /// Has the work under way, if any, wait at its next answer (`true`) or go on.
+    fn wait(&self, wait: bool) {
+        if let Some(job) = &self.job {
+            job.waiting.store(wait, Ordering::Relaxed);
+        }
     }
 
     /// Stops the work under way, if any.
@@ -252,6 +268,11 @@ impl App {
         }
     }
 
+    /// Has the map's work wait between answers while play's judge works, and go on after.
+    pub(super) fn maps_make_way_for_judge(&self) {
+        self.maps.wait(self.play_working());
+    }
+
     /// Picks up the end of the map's work.
     pub(super) fn poll_maps(&mut self) {
         let Some(job) = &self.maps.job else { return };
@@ -328,6 +349,7 @@ impl App {
             done: AtomicUsize::new(0),
             total: board.area() as usize,
             cancelled: AtomicBool::new(false),
+            waiting: AtomicBool::new(false),
             result: Mutex::new(None),
         });
         let worker = Arc::clone(&job);
@@ -367,11 +389,15 @@ fn make_map(request: &Request, settings: &MapSettings, job: &Job, allowance: &Al
         MapKind::Ends => map_ends,
     };
     let turn = Mutex::new(None);
-    // The next turn, unless the map is cancelled while it waits.
+    // The next turn, unless the map is cancelled while it waits (for play's judge, or a turn).
     let next_turn = || -> ControlFlow<()> {
         let mut held = turn.lock().unwrap_or_else(PoisonError::into_inner);
         *held = None;
         while !job.cancelled.load(Ordering::Relaxed) {
+            if job.waiting.load(Ordering::Relaxed) {
+                std::thread::sleep(JUDGE_POLL);
+                continue;
+            }
             if let Some(next) = allowance.turn(Some(CANCEL_POLL)) {
                 *held = Some(next);
                 return ControlFlow::Continue(());
@@ -460,6 +486,37 @@ mod tests {
         assert_eq!(starts.end, Some(Square::new(5, 4)));
         assert_eq!(starts.tally().tours, 18);
         assert_eq!(starts.tally().gave_up, 0);
+    }
+
+    #[test]
+    fn a_map_waits_while_plays_judge_works_and_goes_on_after() {
+        let app = served(&WorkPool::new(1));
+        let key = app.map_key(MapKind::Starts);
+        let request = app.map_request(key).unwrap();
+        let job = Arc::new(Job {
+            key,
+            done: AtomicUsize::new(0),
+            total: 36,
+            cancelled: AtomicBool::new(false),
+            waiting: AtomicBool::new(true),
+            result: Mutex::new(None),
+        });
+        let worker = Arc::clone(&job);
+        let settings = MapSettings {
+            threads: 1,
+            map_budget: None,
+        };
+        let making = std::thread::spawn(move || {
+            make_map(&request, &settings, &worker, &Allowance::local());
+        });
+        // 6x6 takes milliseconds: while the judge works, not one square is answered.
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(job.done.load(Ordering::Relaxed), 0);
+        assert!(job.result.lock().unwrap().is_none());
+        job.waiting.store(false, Ordering::Relaxed);
+        making.join().unwrap();
+        let made = job.result.lock().unwrap().take().unwrap().unwrap();
+        assert_eq!(made.tally().tours + made.tally().no_tour, 36);
     }
 
     #[test]

@@ -59,6 +59,7 @@ impl App {
         let elapsed = elapsed.min(MAX_TICK);
         self.poll_maps();
         self.poll_play();
+        self.maps_make_way_for_judge();
         // Play, finishing and the race compute in turns of the host's work threads.
         let Some(_turn) = self.tick_turn() else {
             return;

@@ -87,9 +87,40 @@ fn the_same_question_gets_the_same_tour_and_the_budget_is_kept() {
         deadline: None,
     };
     assert_eq!(flipper.run(limits), Answer::Stopped(Limit::Nodes));
-    assert!(
-        flipper.nodes() < 50 + 2 * 14 * 15 + 14 * 15,
-        "{}",
-        flipper.nodes()
+    // The step under way: the first cover (two nodes a square), what every cover can use and
+    // the path laid over it (one each).
+    assert!(flipper.nodes() < 50 + 4 * 14 * 15, "{}", flipper.nodes());
+}
+
+#[test]
+fn covers_that_cannot_make_one_path_are_a_proof_and_the_ends_are_read() {
+    let corner = [Square::new(0, 0)];
+    let answer = flip(
+        &question(board(11, 11), Leaper::GIRAFFE, &corner, false),
+        1_000_000,
     );
+    assert_eq!(
+        answer,
+        Answer::Split {
+            reached: 33,
+            squares: 121
+        }
+    );
+    // From 4,1 of 9x10 a tour ends on the corner 0,0 or 8,0; none is read before a cover.
+    let start = [Square::new(4, 1)];
+    let asked = question(board(9, 10), Leaper::GIRAFFE, &start, false);
+    let mut flipper = Flipper::new(&asked).unwrap();
+    assert_eq!(flipper.ends(), None);
+    flipper.run(Limits {
+        node_budget: 1,
+        deadline: None,
+    });
+    assert_eq!(flipper.ends(), Some(&[0, 80][..]));
+    let closed = question(board(10, 10), Leaper::GIRAFFE, &start, true);
+    let mut flipper = Flipper::new(&closed).unwrap();
+    flipper.run(Limits {
+        node_budget: 1,
+        deadline: None,
+    });
+    assert_eq!(flipper.ends(), None);
 }

@@ -1,6 +1,7 @@
 //! Path flipping: tours of leapers found by growing a path over a cover of the board and
-//! turning its end when it is stuck, instead of backtracking. The knight never comes here (its
-//! search is its own); every other leaper does when its greedy pass fails.
+//! turning its end when it is stuck, instead of backtracking. Every leaper but the knight comes
+//! here when its greedy pass fails; the knight only along a route (a partial tour, or a tour to
+//! an end) that backtracking has not answered on its first share.
 //!
 //! The method is Pósa's rotation–extension ("Hamiltonian circuits in random graphs", Discrete
 //! Mathematics 14, 1976), which Knuth calls *path flipping* (TAOCP Pre-Fascicle 8A, §7.2.2.4):

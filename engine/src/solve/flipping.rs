@@ -6,7 +6,10 @@
 //! and up, and its cover is a proof when none exists; the search over moves proves, by
 //! exhausting its tree, that no tour exists where covers do exist, and backtracking finds tours
 //! on small boards. Turns keep any of them from eating the budget the others needed: none
-//! spends more than twice what the one that answers took. The knight never comes here.
+//! spends more than twice what the one that answers took. The knight comes here only along a
+//! route (a partial tour, or a tour to an end) that backtracking has not answered on its first
+//! share, 64 nodes a square: one 16×16 walk it took 415,052 nodes to complete, the flip does in
+//! 908.
 //!
 //! Flipping's first cover also says where an open tour can end (every tour is a cover, and
 //! only some squares end a cover). When at most [`MOST_ROUTES`] squares can, each round also

@@ -194,6 +194,40 @@ fn play_on_the_giraffes_12x12_reads_verdicts_not_unknown() {
 }
 
 #[test]
+fn closed_play_on_the_giraffes_12x12_is_judged_past_its_first_move() {
+    // A closed tour after a partial tour is flipped as a path that ends next to the start;
+    // before, the judge read "unknown" here after 269,984 nodes.
+    let mut app = leaper(12, Leaper::GIRAFFE);
+    press(&mut app, "o");
+    assert!(app.setup().closed);
+    press(&mut app, "P");
+    await_verdict(&mut app);
+    play_leaps(&mut app, &[(0, 0), (1, 4)]);
+    await_verdict(&mut app);
+    let play = app.play().unwrap();
+    let Standing::Judged(Judgement::Completes { next, .. }) = play.standing() else {
+        panic!("{:?}", play.standing());
+    };
+    let next = next.expect("squares are left");
+    assert!(Leaper::GIRAFFE.is_move(Square::new(1, 4), next), "{next}");
+    // The command line completes the same partial tour as a closed tour of the giraffe.
+    let walked = vec![Square::new(0, 0), Square::new(1, 4)];
+    let request = Request::new(Board::square(12).unwrap(), walked[0])
+        .piece(Leaper::GIRAFFE)
+        .closed(true)
+        .completing(walked);
+    let Ok(Outcome::Tour { tour, .. }) = solve(&request) else {
+        panic!("no closed tour after a12 e11");
+    };
+    let mut validator =
+        Validator::new(tour.board(), true, Some(Square::new(0, 0))).with_piece(Leaper::GIRAFFE);
+    for square in tour.squares() {
+        validator.push(square).unwrap();
+    }
+    validator.finish().unwrap();
+}
+
+#[test]
 fn a_race_of_the_giraffe_that_no_lane_answers_says_where_the_answer_is() {
     // Warnsdorff's rule gets stuck on the giraffe's 12x12 from a12, in both lanes.
     let mut app = leaper(12, Leaper::GIRAFFE).with_race([Method::Warnsdorff; 2]);

@@ -1,8 +1,8 @@
 //! Tours between two chosen squares and completions of partial tours, against an independent
-//! brute force: a plain depth-first enumeration of every knight's path on boards of up to 64
-//! squares, cut only where an unvisited square can no longer be entered, with no ordering and
-//! nothing shared with the engine but the board's geometry. Every tour the solver returns goes through the validator, first and last squares
-//! checked.
+//! brute force (`brute/mod.rs`: every knight's path enumerated depth first on boards of up to
+//! 64 squares, cut only where no path can cover the board, with no ordering and nothing shared
+//! with the engine but the board's size). Every tour the solver returns goes through the
+//! validator, first and last squares checked.
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::{self, NoTourReason, Verdict};
@@ -11,77 +11,26 @@ use knights_tour_engine::solve::{Layer, Method, Outcome, Request};
 mod common;
 use common::solve_checked;
 
+mod brute;
+use brute::leaper_moves;
+
 fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()
 }
 
-/// The knight's moves of every square of `board`, as bit masks over square indices.
-fn neighbours(board: Board) -> Vec<u64> {
-    board
-        .squares()
-        .map(|square| {
-            board
-                .squares()
-                .filter(|&other| square.is_knight_move_to(other))
-                .fold(0u64, |mask, other| mask | 1 << board.index(other))
-        })
-        .collect()
+/// Every square a tour that begins with `prefix` (a knight's path) can end on, as a bit mask.
+fn completions(board: Board, prefix: &[Square]) -> u64 {
+    let moves = leaper_moves(board, (1, 2));
+    let prefix: Vec<usize> = prefix.iter().map(|&s| board.index(s) as usize).collect();
+    let found =
+        brute::completions(&moves, &prefix, u64::MAX).expect("the brute force has no limit");
+    found.ends
 }
 
 /// Every square a tour from `start` can end on, as a bit mask: all knight's paths from the
 /// start enumerated, those that cover the board recorded by their last square.
 fn reachable_ends(board: Board, start: Square) -> u64 {
     completions(board, &[start])
-}
-
-/// Every square a tour that begins with `prefix` (a knight's path) can end on, as a bit mask.
-fn completions(board: Board, prefix: &[Square]) -> u64 {
-    let moves = neighbours(board);
-    let full = if board.area() == 64 {
-        u64::MAX
-    } else {
-        (1u64 << board.area()) - 1
-    };
-    let mut ends = 0u64;
-    let mut visited = prefix
-        .iter()
-        .fold(0u64, |mask, &square| mask | 1 << board.index(square));
-    // An explicit stack of (square, moves left to try from it), from the prefix's last square.
-    let head = board.index(*prefix.last().unwrap()) as usize;
-    let mut stack = vec![(head, moves[head])];
-    while let Some(&mut (square, ref mut untried)) = stack.last_mut() {
-        if visited == full {
-            ends |= 1 << square;
-        }
-        let open = *untried & !visited;
-        if open == 0 || stranded(&moves, visited, full, square) {
-            if stack.len() > 1 {
-                visited &= !(1u64 << square);
-            }
-            stack.pop();
-            continue;
-        }
-        let next = open.trailing_zeros() as usize;
-        *untried &= !(1u64 << next);
-        visited |= 1 << next;
-        stack.push((next, moves[next]));
-    }
-    ends
-}
-
-/// Whether an unvisited square other than a neighbour of the head has no unvisited neighbour
-/// left: nothing can enter it any more, so no path from here covers the board. (The one rule
-/// the brute force uses to cut its tree; it needs nothing but the definition of a path.)
-fn stranded(moves: &[u64], visited: u64, full: u64, head: usize) -> bool {
-    let mut unvisited = full & !visited & !moves[head];
-    while unvisited != 0 {
-        let square = unvisited.trailing_zeros() as usize;
-        unvisited &= unvisited - 1;
-        if moves[square] & !visited == 0 {
-            return true;
-        }
-    }
-    false
 }
 
 /// The images of `square` under the four symmetries of a rectangle (the identity, the two
@@ -237,7 +186,7 @@ fn every_partial_tour_of_five_squares_is_completed_or_refused_as_brute_force_say
                 other => panic!("{board} {prefix:?}: {other:?}"),
             }
             // The same prefix closed: a tour that ends a knight's move from the start.
-            let closes = ends & neighbours(board)[board.index(start) as usize] != 0;
+            let closes = ends & leaper_moves(board, (1, 2))[board.index(start) as usize] != 0;
             match solve_checked(&request.clone().closed(true)) {
                 Outcome::Tour { tour, .. } => {
                     assert!(closes && tour.is_closed(), "{board} {prefix:?} closed")

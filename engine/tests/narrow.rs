@@ -1,6 +1,6 @@
 //! Narrow boards decided exactly (the frontier layer), against oracles the engine did not make:
-//! a brute force written here — every path of the piece enumerated square by square, cut only
-//! where an unvisited square can no longer be entered — which reproduces the published counts
+//! the tests' brute force (`brute/mod.rs`: every path of the piece enumerated square by square,
+//! cut only where no path can cover the board), which reproduces the published counts
 //! (OEIS A118067 and A169696 for 3×n, A079137 for 4×n) before it judges anything; and a
 //! validator written here for the tours on long strips. Every tour also passed the engine's
 //! validator, which made it.
@@ -10,95 +10,17 @@ use knights_tour_engine::existence::NoTourReason;
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{Layer, Outcome, Request, solve};
 
+mod brute;
+use brute::{Completions, leaper_moves};
+
+/// Every path of the piece (`moves`) that begins with `prefix` and covers the board, found by
+/// the brute force without a limit (these boards are small).
+fn completions(moves: &[u64], prefix: &[usize]) -> Completions {
+    brute::completions(moves, prefix, u64::MAX).expect("the brute force has no limit")
+}
+
 fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()
-}
-
-/// The squares one move of `piece` from each square, as bit masks over square numbers (row by
-/// row), from the piece's legs alone.
-fn neighbours(board: Board, piece: (i64, i64)) -> Vec<u64> {
-    let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
-    let (a, b) = piece;
-    let leaps = [(a, b), (b, a)]
-        .into_iter()
-        .flat_map(|(x, y)| [(x, y), (x, -y), (-x, y), (-x, -y)]);
-    let leaps: Vec<(i64, i64)> = leaps.collect();
-    (0..rows * cols)
-        .map(|square| {
-            let (row, col) = (square / cols, square % cols);
-            leaps
-                .iter()
-                .map(|&(dr, dc)| (row + dr, col + dc))
-                .filter(|&(r, c)| (0..rows).contains(&r) && (0..cols).contains(&c))
-                .fold(0u64, |mask, (r, c)| mask | 1 << (r * cols + c))
-        })
-        .collect()
-}
-
-/// What the brute force found of the paths that begin with a given path and cover the board.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-struct Completions {
-    /// How many there are.
-    paths: u64,
-    /// Their last squares, as a bit mask.
-    ends: u64,
-    /// Whether one ends a move from the first square (closes).
-    closes: bool,
-}
-
-/// Every path of the piece (`moves`, from [`neighbours`]) that begins with `prefix` (square
-/// numbers) and covers the board.
-fn completions(moves: &[u64], prefix: &[usize]) -> Completions {
-    let squares = moves.len();
-    let full = if squares == 64 {
-        u64::MAX
-    } else {
-        (1u64 << squares) - 1
-    };
-    let first = prefix[0];
-    let mut found = Completions::default();
-    let mut visited = prefix.iter().fold(0u64, |mask, &square| mask | 1 << square);
-    let mut stack = vec![(*prefix.last().unwrap(), moves[*prefix.last().unwrap()])];
-    while let Some(&mut (square, ref mut untried)) = stack.last_mut() {
-        if visited == full {
-            found.paths += 1;
-            found.ends |= 1 << square;
-            found.closes |= moves[square] & 1 << first != 0 && squares > 2;
-        }
-        let open = *untried & !visited;
-        if open == 0 || stranded(moves, visited, full, square) {
-            if stack.len() > 1 {
-                visited &= !(1u64 << square);
-            }
-            stack.pop();
-            continue;
-        }
-        let next = open.trailing_zeros() as usize;
-        *untried &= !(1u64 << next);
-        visited |= 1 << next;
-        stack.push((next, moves[next]));
-    }
-    found
-}
-
-/// Whether the path can no longer cover the board: an unvisited square that cannot be entered
-/// (no unvisited neighbour, nor the head), or two that could be entered but never left (one
-/// such neighbour each), since only the path's last square is not left.
-fn stranded(moves: &[u64], visited: u64, full: u64, head: usize) -> bool {
-    let mut unvisited = full & !visited;
-    let mut dead_ends = 0;
-    while unvisited != 0 {
-        let square = unvisited.trailing_zeros() as usize;
-        unvisited &= unvisited - 1;
-        let ways =
-            (moves[square] & !visited).count_ones() + u32::from(moves[head] & 1 << square != 0);
-        match ways {
-            0 => return true,
-            1 => dead_ends += 1,
-            _ => {}
-        }
-    }
-    dead_ends > 1
 }
 
 /// Checks `path` (squares) as a tour of the piece `(a, b)` on `board` from `start`, ending on
@@ -212,7 +134,7 @@ fn every_start_and_end_on_small_strips_agrees_with_a_brute_force() {
     ];
     for ((rows, cols), count) in published {
         let board = board(rows, cols);
-        let moves = neighbours(board, (1, 2));
+        let moves = leaper_moves(board, (1, 2));
         let ends: Vec<Completions> = (0..moves.len())
             .map(|start| completions(&moves, &[start]))
             .collect();
@@ -238,7 +160,7 @@ fn the_wazirs_starts_and_ends_agree_with_a_brute_force() {
     let wazir = Leaper::new(0, 1).unwrap();
     for (rows, cols) in [(3, 3), (3, 4), (3, 5), (4, 4), (4, 5)] {
         let board = board(rows, cols);
-        let moves = neighbours(board, (0, 1));
+        let moves = leaper_moves(board, (0, 1));
         for start in 0..moves.len() {
             let found = completions(&moves, &[start]);
             for end in 0..moves.len() {
@@ -275,7 +197,7 @@ fn paths(moves: &[u64], length: usize) -> Vec<Vec<usize>> {
 fn every_short_partial_tour_agrees_with_a_brute_force() {
     for (rows, cols, closed) in [(3, 4, false), (3, 7, false), (4, 5, false), (3, 10, true)] {
         let board = board(rows, cols);
-        let moves = neighbours(board, (1, 2));
+        let moves = leaper_moves(board, (1, 2));
         for prefix in paths(&moves, 3) {
             let found = completions(&moves, &prefix);
             let squares: Vec<Square> = prefix.iter().map(|&s| square_of(board, s)).collect();
@@ -355,7 +277,7 @@ fn a_pair_with_no_tour_on_a_long_strip_cites_the_count() {
             );
         }
     }
-    let moves = neighbours(board(3, 12), (1, 2));
+    let moves = leaper_moves(board(3, 12), (1, 2));
     let found = completions(&moves, &[2]);
     assert_eq!(
         found.ends & (1 << 15 | 1 << 26),

@@ -1,7 +1,7 @@
 //! Partial tours, open, closed and to every end, on boards of at most 64 squares: every
-//! verdict of the solver against an independent brute force (every path of the piece
-//! enumerated depth first over bit masks, cut only where an unvisited square can no longer be
-//! entered; nothing shared with the engine but the board's geometry). The positions are
+//! verdict of the solver against an independent brute force (`brute/mod.rs`: every path of
+//! the piece enumerated depth first over bit masks, cut only where no path can cover the
+//! board; nothing shared with the engine but the board's size). The positions are
 //! random walks from a seed the test takes from the clock, printed with every failure so that
 //! the failure can be run again (`POSITIONS_SEED=… cargo test -p knights-tour-engine --test
 //! positions`). Every tour goes through the validator; each of the position's proofs is also
@@ -15,79 +15,8 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{Outcome, Request, solve};
 use knights_tour_engine::tour::Validator;
 
-/// The moves of the `(a, b)`-leaper of every square of `board`, as bit masks over square
-/// indices, from the definition: `a` along one axis and `b` along the other.
-fn moves(board: Board, (a, b): (i64, i64)) -> Vec<u64> {
-    let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
-    let mut deltas = Vec::new();
-    for (dr, dc) in [(a, b), (b, a)] {
-        for (sr, sc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-            if !deltas.contains(&(sr * dr, sc * dc)) {
-                deltas.push((sr * dr, sc * dc));
-            }
-        }
-    }
-    (0..rows * cols)
-        .map(|index| {
-            let (row, col) = (index / cols, index % cols);
-            deltas
-                .iter()
-                .map(|&(dr, dc)| (row + dr, col + dc))
-                .filter(|&(r, c)| (0..rows).contains(&r) && (0..cols).contains(&c))
-                .fold(0u64, |mask, (r, c)| mask | 1 << (r * cols + c))
-        })
-        .collect()
-}
-
-/// What the brute force knows of a position: the squares a completion can end on, or that it
-/// gave up (more than `limit` nodes).
-fn completions(moves: &[u64], visited: u64, head: usize, limit: u64) -> Option<u64> {
-    let full = if moves.len() == 64 {
-        u64::MAX
-    } else {
-        (1u64 << moves.len()) - 1
-    };
-    let mut ends = 0u64;
-    let mut visited = visited;
-    let mut nodes = 0u64;
-    let mut stack = vec![(head, moves[head])];
-    while let Some(&mut (square, ref mut untried)) = stack.last_mut() {
-        nodes += 1;
-        if nodes > limit {
-            return None;
-        }
-        if visited == full {
-            ends |= 1 << square;
-        }
-        let open = *untried & !visited;
-        if open == 0 || stranded(moves, visited, full, square) {
-            if stack.len() > 1 {
-                visited &= !(1u64 << square);
-            }
-            stack.pop();
-            continue;
-        }
-        let next = open.trailing_zeros() as usize;
-        *untried &= !(1u64 << next);
-        visited |= 1 << next;
-        stack.push((next, moves[next]));
-    }
-    Some(ends)
-}
-
-/// Whether an unvisited square other than a neighbour of the head has no unvisited neighbour
-/// left: nothing can enter it any more.
-fn stranded(moves: &[u64], visited: u64, full: u64, head: usize) -> bool {
-    let mut unvisited = full & !visited & !moves[head];
-    while unvisited != 0 {
-        let square = unvisited.trailing_zeros() as usize;
-        unvisited &= unvisited - 1;
-        if moves[square] & !visited == 0 {
-            return true;
-        }
-    }
-    false
-}
+mod brute;
+use brute::{completions, leaper_moves};
 
 /// A xorshift stream from a seed.
 struct Random(u64);
@@ -145,16 +74,19 @@ fn walk(moves: &[u64], random: &mut Random, shortest: usize) -> Vec<usize> {
 /// against the brute force's; `None` if the brute force gave up on it.
 fn check(board: Board, piece: Leaper, moves: &[u64], prefix: &[usize], seed: u64) -> Option<()> {
     let visited = prefix.iter().fold(0u64, |mask, &square| mask | 1 << square);
-    let head = prefix[prefix.len() - 1];
-    let ends = completions(moves, visited, head, 20_000_000)?;
+    let found = completions(moves, prefix, 20_000_000)?;
+    let ends = found.ends;
     let squares: Vec<Square> = prefix.iter().map(|&i| board.square_at(i as u32)).collect();
     let request = Request::new(board, squares[0])
         .piece(piece)
         .completing(Arc::<[Square]>::from(squares.clone()));
     let context = |what: &str| format!("seed {seed}: {piece} on {board}, {what}, {squares:?}");
     agree(&request, ends != 0, &context("open"));
-    let closes = ends & moves[prefix[0]] != 0 && board.area() > 1;
-    agree(&request.clone().closed(true), closes, &context("closed"));
+    agree(
+        &request.clone().closed(true),
+        found.closes,
+        &context("closed"),
+    );
     for end in 0..moves.len() {
         if visited & 1 << end == 0 {
             let to_end = request.clone().ending_at(board.square_at(end as u32));
@@ -206,7 +138,7 @@ fn random_positions(piece: Leaper, boards: &[(u64, u64, usize)], count: usize) {
     let mut random = Random(seed | 1);
     for &(rows, cols, shortest) in boards {
         let board = Board::new(rows, cols).unwrap();
-        let moves = moves(board, (i64::from(piece.a()), i64::from(piece.b())));
+        let moves = leaper_moves(board, (i64::from(piece.a()), i64::from(piece.b())));
         let checked = (0..count)
             .filter_map(|_| {
                 check(

@@ -20,8 +20,10 @@ use std::hash::Hash;
 use std::marker::PhantomData;
 
 use super::frontier::{OneStep, Stopped};
-use super::{BigUint, CountError, CountRequest, MAX_FRONTIER_SQUARES};
-use crate::board::Square;
+use super::{
+    BigUint, CountError, CountRequest, MAX_FRONTIER_SQUARES, check_ends, decided_without_steps,
+    frontier_ends,
+};
 
 /// A count as steps, or its answer when it needs none.
 #[derive(Debug, Clone)]
@@ -41,29 +43,14 @@ pub enum Stepwise {
 /// and threads are not read: the caller keeps its own.
 pub fn frontier_steps(request: &CountRequest) -> Result<Stepwise, CountError> {
     let board = request.board;
-    if request.closed && request.end.is_some() {
-        return Err(CountError::ClosedWithEnd);
-    }
-    if let Some(square) = request
-        .start
-        .into_iter()
-        .chain(request.end)
-        .find(|&square| !board.contains(square))
-    {
-        return Err(CountError::OffBoard { square, board });
-    }
+    check_ends(request)?;
     if board.area() > MAX_FRONTIER_SQUARES {
         return Err(CountError::TooLong { board });
     }
-    if board.area() == 1 || request.start.is_some() && request.start == request.end {
-        let tours = u8::from(board.area() == 1 && !request.closed);
-        return Ok(Stepwise::Decided(BigUint::from(tours)));
+    if let Some(tours) = decided_without_steps(request) {
+        return Ok(Stepwise::Decided(tours));
     }
-    let ends: Vec<Square> = if request.closed {
-        Vec::new()
-    } else {
-        request.start.into_iter().chain(request.end).collect()
-    };
+    let ends = frontier_ends(request);
     let one =
         OneStep::new(board, request.piece, &ends, request.closed).map_err(
             |stopped| match stopped {
@@ -213,7 +200,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::board::Board;
+    use crate::board::{Board, Square};
     use crate::count::count_tours;
     use crate::leaper::Leaper;
 

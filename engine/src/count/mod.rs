@@ -306,17 +306,7 @@ pub fn count_tours_reporting(
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Count, CountError> {
     let board = request.board;
-    if request.closed && request.end.is_some() {
-        return Err(CountError::ClosedWithEnd);
-    }
-    if let Some(square) = request
-        .start
-        .into_iter()
-        .chain(request.end)
-        .find(|&square| !board.contains(square))
-    {
-        return Err(CountError::OffBoard { square, board });
-    }
+    check_ends(request)?;
     let method = request
         .method
         .unwrap_or(if board.area() <= ENUMERATE_UP_TO {
@@ -335,6 +325,41 @@ pub fn count_tours_reporting(
     }
 }
 
+/// Refuses what no count can answer: a closed tour with an end, an end off the board.
+fn check_ends(request: &CountRequest) -> Result<(), CountError> {
+    let board = request.board;
+    if request.closed && request.end.is_some() {
+        return Err(CountError::ClosedWithEnd);
+    }
+    match request
+        .start
+        .into_iter()
+        .chain(request.end)
+        .find(|&square| !board.contains(square))
+    {
+        Some(square) => Err(CountError::OffBoard { square, board }),
+        None => Ok(()),
+    }
+}
+
+/// The count where the frontier has nothing to step: one square is a tour of itself, and two
+/// ends on one square are no tour of more.
+fn decided_without_steps(request: &CountRequest) -> Option<BigUint> {
+    let one_square = request.board.area() == 1;
+    (one_square || request.start.is_some() && request.start == request.end)
+        .then(|| BigUint::from(u8::from(one_square && !request.closed)))
+}
+
+/// The squares the frontier keeps as a path's ends: the start and the end asked for, none
+/// for a closed tour.
+fn frontier_ends(request: &CountRequest) -> Vec<Square> {
+    if request.closed {
+        Vec::new()
+    } else {
+        request.start.into_iter().chain(request.end).collect()
+    }
+}
+
 fn count_by_frontier(
     request: &CountRequest,
     progress: &(dyn Fn(CountProgress) + Sync),
@@ -343,21 +368,15 @@ fn count_by_frontier(
     if board.area() > MAX_FRONTIER_SQUARES {
         return Err(CountError::TooLong { board });
     }
-    if board.area() == 1 || request.start.is_some() && request.start == request.end {
-        // One square is a tour of itself; two ends on one square are no tour of more.
-        let tours = u8::from(board.area() == 1 && !request.closed);
+    if let Some(tours) = decided_without_steps(request) {
         return Ok(Count {
-            tours: BigUint::from(tours),
+            tours,
             method: CountMethod::Frontier,
             peak_states: 0,
             peak_bytes: 0,
         });
     }
-    let ends: Vec<Square> = if request.closed {
-        Vec::new()
-    } else {
-        request.start.into_iter().chain(request.end).collect()
-    };
+    let ends = frontier_ends(request);
     let run = frontier::Frontier {
         board,
         piece: request.piece,

@@ -61,9 +61,10 @@
 //!
 //! The same machinery makes the **map of ends** ([`map_ends`]): every square as the end of an
 //! open tour from one start, the theorems first (the colour rule, the end's own theorems), and
-//! proofs copied only across the symmetries that keep the start; and the **map of starts to
-//! one end** ([`map_starts`] with an end): every square as the start of an open tour that ends
-//! there, proofs copied across the symmetries that keep the end.
+//! proofs (with `auto`, tours too) copied only across the symmetries that keep the start; and
+//! the **map of starts to one end** ([`map_starts`] with an end): every square as the start of
+//! an open tour that ends there, proofs and tours copied across the symmetries that keep the
+//! end. Neither reverses a tour: run backwards, it would answer another map.
 //!
 //! The solves are spread over threads started with `std::thread::Builder::spawn_scoped` (the
 //! calling thread works too, and does all the work if no thread will start). The engine knows

@@ -287,7 +287,7 @@ pub(super) fn cycle_first(
         let proved = solved.iter().find_map(|&square| {
             let answer = answers[board.index(square) as usize].as_ref()?;
             match &answer.outcome {
-                StartOutcome::NoTour(proof) => Some((square, proof.clone())),
+                StartOutcome::NoTour(proof @ Proof::Search { .. }) => Some((square, proof.clone())),
                 _ => None,
             }
         });

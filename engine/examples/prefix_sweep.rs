@@ -2,8 +2,9 @@
 //! 2 s). For each board, `COUNT` random walks of random lengths from random starts, half of
 //! them among the squares with the fewest onward moves; of every four, two are completed as
 //! open tours, one to a random end and one as a closed tour, each under `DEADLINE_MS`. Prints
-//! for each board the time taken, the slowest answer and a tally of the answers by layer and
-//! reason, and each position that gave up as a `GAVE UP` line on standard error.
+//! for each board the time taken, the slowest answer, the most nodes an answer took and a
+//! tally of the answers by layer and reason, and each position that gave up as a `GAVE UP`
+//! line on standard error.
 //!
 //! ```sh
 //! cargo run --release -p knights-tour-engine --example prefix_sweep -- \
@@ -95,6 +96,7 @@ fn main() {
         let mut tally: BTreeMap<String, usize> = BTreeMap::new();
         let mut slow = Duration::ZERO;
         let mut total = Duration::ZERO;
+        let mut most_nodes = 0u64;
         for i in 0..count {
             let kind = i % 4; // 0,1: plain; 2: to an end; 3: closed
             let path = walk(board, piece, &mut rng, i % 2 == 0);
@@ -118,6 +120,7 @@ fn main() {
             let took = began.elapsed();
             total += took;
             slow = slow.max(took);
+            most_nodes = most_nodes.max(outcome.stats().nodes);
             let key = match &outcome {
                 Outcome::Tour { layer, .. } => format!("tour/{layer}"),
                 Outcome::NoTour { layer, reason, .. } => {
@@ -145,7 +148,7 @@ fn main() {
             *tally.entry(key).or_default() += 1;
         }
         println!(
-            "{board}: total {:?}, slowest {:?}: {:?}",
+            "{board}: total {:?}, slowest {:?}, most nodes {most_nodes}: {:?}",
             total, slow, tally
         );
     }

@@ -13,6 +13,8 @@ use knights_tour_engine::solve::{Layer, Method, Outcome, Request, solve};
 use knights_tour_engine::starts::{MapSettings, Proof, StartOutcome, map_ends, map_starts};
 use knights_tour_engine::tour::{Tour, TourError};
 
+#[path = "leapers/covers.rs"]
+mod covers;
 #[path = "leapers/mid_size.rs"]
 mod mid_size;
 
@@ -111,6 +113,7 @@ fn assert_no_closed_tour(piece: Leaper, board: Board) {
         reason,
         NoTourReason::ExhaustiveSearch { .. }
             | NoTourReason::NoCover { .. }
+            | NoTourReason::SplitCover { .. }
             | NoTourReason::DeadPosition { .. }
     );
     assert!(by_theorem || by_search, "{piece} on {board}: {reason}");

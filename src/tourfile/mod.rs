@@ -500,10 +500,7 @@ mod tests {
         // move at all): no board has such a tour, whatever board the list would span.
         for (chunk, needle) in [
             (&b"0 0\n1 2\n"[..], "line 3: square 0,0 visited twice"),
-            (
-                b"0 0\n",
-                "line 2: step 1 \u{2192} 2 is not a knight move (0,0 to 0,0)",
-            ),
+            (b"0 0\n", "line 2: square 0,0 visited twice"),
         ] {
             let mut reader = Endless {
                 head: b"",

@@ -120,6 +120,7 @@ mod ends;
 mod ends_map;
 mod files;
 mod keys;
+mod leaper_answers;
 mod leapers;
 mod navigation;
 mod pictures;

@@ -144,6 +144,23 @@ pub enum NoTourReason {
         /// Ends of moves the flow gives them.
         met: u64,
     },
+    /// Choices of moves that give every square the moves a tour gives it exist, but the moves
+    /// any of them can use (a maximum flow's, and those on a cycle of what it leaves) join the
+    /// start to only some of the squares, so none is one path (path flipping's proof).
+    SplitCover {
+        /// The first square of the tour.
+        start: Square,
+        /// The end asked for.
+        end: Option<Square>,
+        /// Squares of the partial tour (1: the start alone).
+        walked: u64,
+        /// Whether a closed tour was asked for.
+        closed: bool,
+        /// Squares those moves join to the square the tour goes on from.
+        reached: u64,
+        /// Squares the tour must still visit.
+        squares: u64,
+    },
 }
 
 impl fmt::Display for NoTourReason {
@@ -257,23 +274,10 @@ impl fmt::Display for NoTourReason {
                 needed,
                 met,
             } => {
+                no_tour_from(f, *start, *end, *walked, *closed)?;
                 let ends = if *closed {
-                    write!(f, "no closed tour exists")?;
                     ""
                 } else {
-                    match (end, *walked > 1) {
-                        (Some(end), false) => write!(f, "no tour from {start} ends at {end}")?,
-                        (Some(end), true) => write!(
-                            f,
-                            "no tour extends the partial tour of {walked} squares from {start} \
-                             to {end}"
-                        )?,
-                        (None, false) => write!(f, "no tour starts at {start}")?,
-                        (None, true) => write!(
-                            f,
-                            "no tour extends the partial tour of {walked} squares from {start}"
-                        )?,
-                    }
                     ", its last square one and the first one"
                 };
                 write!(
@@ -283,7 +287,55 @@ impl fmt::Display for NoTourReason {
                      {met} of the {needed} move ends needed)"
                 )
             }
+            Self::SplitCover {
+                start,
+                end,
+                walked,
+                closed,
+                reached,
+                squares,
+            } => {
+                no_tour_from(f, *start, *end, *walked, *closed)?;
+                let ends = if *closed {
+                    ""
+                } else {
+                    ", its last square one and the first one"
+                };
+                write!(
+                    f,
+                    ": a tour gives every square it passes two of its moves{ends}, and the moves \
+                     that any such choice can use (a maximum flow's, and those on a cycle of the \
+                     flow's residual network) join only {reached} of the {squares} squares to \
+                     visit, so no choice is one path"
+                )
+            }
         }
+    }
+}
+
+/// The first words of the cover's proofs ([`NoTourReason::NoCover`],
+/// [`NoTourReason::SplitCover`]): the tour asked for.
+fn no_tour_from(
+    f: &mut fmt::Formatter<'_>,
+    start: Square,
+    end: Option<Square>,
+    walked: u64,
+    closed: bool,
+) -> fmt::Result {
+    if closed {
+        return write!(f, "no closed tour exists");
+    }
+    match (end, walked > 1) {
+        (Some(end), false) => write!(f, "no tour from {start} ends at {end}"),
+        (Some(end), true) => write!(
+            f,
+            "no tour extends the partial tour of {walked} squares from {start} to {end}"
+        ),
+        (None, false) => write!(f, "no tour starts at {start}"),
+        (None, true) => write!(
+            f,
+            "no tour extends the partial tour of {walked} squares from {start}"
+        ),
     }
 }
 

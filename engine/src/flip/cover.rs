@@ -37,14 +37,20 @@ pub(crate) struct Shortfall {
 /// The flow network of covers, kept between covers (each a fresh flow in another order).
 #[derive(Debug)]
 pub(super) struct Network {
-    first: Vec<u32>,
-    to: Vec<u32>,
-    capacity: Vec<u8>,
-    next: Vec<u32>,
-    level: Vec<u32>,
-    current: Vec<u32>,
-    queue: Vec<u32>,
-    stack: Vec<u32>,
+    /// Each node's first arc (the squares, then the source, the sink and the spare square),
+    /// and for each arc its head, its capacity left and the node's next arc. An arc's reverse
+    /// is the arc with the last bit flipped; the even arcs are the forward ones.
+    pub(super) first: Vec<u32>,
+    pub(super) to: Vec<u32>,
+    pub(super) capacity: Vec<u8>,
+    pub(super) next: Vec<u32>,
+    pub(super) level: Vec<u32>,
+    pub(super) current: Vec<u32>,
+    pub(super) queue: Vec<u32>,
+    pub(super) stack: Vec<u32>,
+    /// Scratch space for the strong components of what a flow leaves ([`super::scope`]).
+    pub(super) low: Vec<u32>,
+    pub(super) component: Vec<u32>,
 }
 
 /// Bytes a network over `area` squares holds, at most eight moves a square.
@@ -52,7 +58,7 @@ pub(super) fn memory_needed(area: u64) -> u64 {
     // Arcs: a move each way counted once from the first colour, and three to and from the
     // source, the sink and the end's square; each with its reverse, nine bytes an arc.
     let arcs = 2 * (4 + 3) * area;
-    arcs * 9 + area * 20
+    arcs * 9 + area * 28
 }
 
 impl Network {
@@ -69,6 +75,8 @@ impl Network {
             current: filled(nodes, NONE)?,
             queue: filled(0, 0)?,
             stack: Vec::new(),
+            low: filled(nodes, 0)?,
+            component: filled(nodes, NONE)?,
         };
         for vector in [&mut network.to, &mut network.next] {
             vector.try_reserve_exact(arcs).map_err(|_| NoMemory)?;

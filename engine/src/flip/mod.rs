@@ -1,6 +1,7 @@
 //! Path flipping: tours of leapers found by growing a path over a cover of the board and
-//! turning its end when it is stuck, instead of backtracking. The knight never comes here (its
-//! search is its own); every other leaper does when its greedy pass fails.
+//! turning its end when it is stuck, instead of backtracking. Every leaper but the knight comes
+//! here when its greedy pass fails; the knight only along a route (a partial tour, or a tour to
+//! an end) that backtracking has not answered on its first share.
 //!
 //! The method is Pósa's rotation–extension ("Hamiltonian circuits in random graphs", Discrete
 //! Mathematics 14, 1976), which Knuth calls *path flipping* (TAOCP Pre-Fascicle 8A, §7.2.2.4):
@@ -12,8 +13,12 @@
 //! (Karp's patching, "A patching algorithm for the nonsymmetric traveling-salesman problem",
 //! SIAM J. Computing 8, 1979). Warnsdorff's rule picks among the extensions (`walk`).
 //!
-//! - **The proof.** A tour is a cover, so a board the flow cannot cover has no tour from the
+//! - **The proofs.** A tour is a cover, so a board the flow cannot cover has no tour from the
 //!   head (to the end asked for, or closed): [`Answer::NoCover`], with the flow's shortfall.
+//!   And a tour uses only moves some cover uses, so where those do not join the head to every
+//!   square, none exists either: [`Answer::Split`] (`scope`, read from the first cover).
+//! - **The ends.** The same reading gives the squares an open path may end on
+//!   ([`Flipper::ends`]): when they are few, the solver asks for a tour to each.
 //! - **Restarts.** A run that has turned `luby(i) × 100` times without taking in a square
 //!   gives up, and the next begins from a new cover, the squares taken in another order
 //!   (Luby's schedule).
@@ -21,18 +26,21 @@
 //!   the piece, the head, the end, closed or not): the same question gets the same tour.
 //! - **Nodes.** A node is a square laid on the path or looked at: an extension lays each square
 //!   of the cycle it takes in, a splice each square it moves, a rotation each square of the
-//!   reversed part, a scan for a splice each square it looks at, a new cover each square.
+//!   reversed part, a scan for a splice each square it looks at, a new cover two nodes a
+//!   square (and the first one more, for what every cover can use).
 //!   The budget bounds the work, and the deadline is looked at every [`CLOCK_INTERVAL`] nodes.
-//! - **Memory** is reserved fallibly up front ([`Flipper::memory_needed`], about 210 bytes a
+//! - **Memory** is reserved fallibly up front ([`Flipper::memory_needed`], about 220 bytes a
 //!   square).
 //!
 //! A closed tour is a path whose end is next to its head; a tour to an end asked for is a path
 //! over the board without that end, whose last square is next to it (the end is its anchor);
-//! a partial tour's squares are left out, the path going on from its last square.
+//! a partial tour's squares are left out, the path going on from its last square (and, for a
+//! closed tour, ending next to its first square, the anchor).
 
 mod cover;
 mod graph;
 mod random;
+mod scope;
 mod walk;
 
 use std::time::Instant;
@@ -74,6 +82,14 @@ pub(crate) enum Answer {
     Tour(Vec<u32>),
     /// No cover exists, so no tour: the proof.
     NoCover(Shortfall),
+    /// The moves covers can use join the head to only `reached` of the `squares` to visit, so
+    /// no cover is one path and no tour exists: the proof.
+    Split {
+        /// Squares joined to the head, the head counted.
+        reached: u64,
+        /// Squares to visit, the head counted.
+        squares: u64,
+    },
     /// A limit ran out first; [`Flipper::run`] may be called again with more.
     Stopped(Limit),
 }
@@ -90,6 +106,10 @@ pub(crate) struct Flipper {
     anchor: Option<u32>,
     /// The squares in the order the next cover takes them.
     order: Vec<u32>,
+    /// The moves covers can use (a bit a neighbour slot), and the squares an open path may end
+    /// on: read from the first cover.
+    usable: Vec<u8>,
+    ends: Vec<u32>,
     /// The partial tour before the head, and the end asked for: the squares left out.
     before: Vec<u32>,
     end: Option<u32>,
@@ -109,7 +129,7 @@ impl Flipper {
         Graph::memory_needed(board)
             + cover::memory_needed(area)
             + Walk::memory_needed(area)
-            + area * 4
+            + area * (4 + 1 + 4)
     }
 
     /// A flip of `question`, its memory reserved. The partial tour must be a path of the
@@ -131,6 +151,15 @@ impl Flipper {
         let graph = Graph::new(board, piece, &holes)?;
         let head = board.index(head);
         let end = end.map(|end| board.index(end));
+        // A closed tour after a partial tour is an open path from the head that ends next to
+        // the start, as a tour to an end ends next to the end: the start is its anchor.
+        let closes_on_start = closed && !before.is_empty();
+        let next_to = if closes_on_start {
+            Some(board.index(walked[0]))
+        } else {
+            end
+        };
+        let closed = closed && !closes_on_start;
         let colour = graph.colour(head);
         let wants = Wants {
             head,
@@ -140,7 +169,7 @@ impl Flipper {
             } else {
                 1 - colour
             },
-            next_to: end,
+            next_to,
         };
         let mut order = filled(0, 0)?;
         order
@@ -152,12 +181,15 @@ impl Flipper {
             .try_reserve_exact(before.len())
             .map_err(|_| NoMemory)?;
         before_indices.extend(before.iter().map(|&square| board.index(square)));
+        let usable = filled(graph.area(), 0)?;
+        let mut ends = filled(0, 0)?;
+        ends.try_reserve_exact(graph.area()).map_err(|_| NoMemory)?;
         let seed = [
             u64::from(board.rows()),
             u64::from(board.cols()),
             u64::from(piece.a()) << 8 | u64::from(piece.b()),
             u64::from(head),
-            u64::from(closed),
+            u64::from(question.closed),
             end.map_or(u64::MAX, u64::from),
             walked.len() as u64,
         ];
@@ -167,8 +199,10 @@ impl Flipper {
             graph,
             random: Random::seeded(&seed),
             wants,
-            anchor: if closed { Some(head) } else { end },
+            anchor: if closed { Some(head) } else { next_to },
             order,
+            usable,
+            ends,
             before: before_indices,
             end,
             runs: 0,
@@ -206,8 +240,8 @@ impl Flipper {
                 }
             }
             if !self.running {
-                if let Err(shortfall) = self.begin() {
-                    return Answer::NoCover(shortfall);
+                if let Err(proof) = self.begin() {
+                    return proof;
                 }
                 continue;
             }
@@ -233,8 +267,15 @@ impl Flipper {
         }
     }
 
-    /// A new run: the squares shuffled, a cover in that order, the path from the head.
-    fn begin(&mut self) -> Result<(), Shortfall> {
+    /// The squares an open path may end on, as square numbers (every cover's last square is
+    /// one), once the first cover has been found; `None` before, and for a closed tour.
+    pub(crate) fn ends(&self) -> Option<&[u32]> {
+        (self.runs > 0 && !self.wants.closed).then_some(&self.ends[..])
+    }
+
+    /// A new run: the squares shuffled, a cover in that order, the path from the head. The
+    /// first also reads what every cover can use ([`scope`]). Fails with a proof.
+    fn begin(&mut self) -> Result<(), Answer> {
         if self.runs > 0 {
             for i in (1..self.order.len()).rev() {
                 let j = self.random.below(i + 1);
@@ -243,7 +284,23 @@ impl Flipper {
         }
         self.nodes += 2 * u64::from(self.graph.len);
         self.network
-            .cover(&self.graph, self.wants, &self.order, &mut self.walk.cover)?;
+            .cover(&self.graph, self.wants, &self.order, &mut self.walk.cover)
+            .map_err(Answer::NoCover)?;
+        if self.runs == 0 {
+            self.nodes += u64::from(self.graph.len);
+            let reached = self.network.scope(
+                &self.graph,
+                self.wants.head,
+                &mut self.usable,
+                &mut self.ends,
+            );
+            if reached < self.graph.len {
+                return Err(Answer::Split {
+                    reached: reached.into(),
+                    squares: self.graph.len.into(),
+                });
+            }
+        }
         self.nodes += self.walk.start(&self.graph, self.wants);
         self.runs += 1;
         self.turns = 0;

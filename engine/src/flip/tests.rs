@@ -43,6 +43,24 @@ fn open_and_closed_tours_of_the_zebra_and_the_giraffe_pass_the_validator() {
 }
 
 #[test]
+fn a_closed_tour_after_a_partial_tour_ends_next_to_its_start() {
+    // Walks of the zebra and the giraffe (each step a move of the piece): the flip must
+    // close the tour on the first square, not on the head.
+    let zebra = [Square::new(0, 0), Square::new(2, 3), Square::new(4, 0)];
+    let giraffe = [Square::new(3, 4), Square::new(4, 8), Square::new(8, 9)];
+    for (piece, side, walked) in [(Leaper::ZEBRA, 10, &zebra), (Leaper::GIRAFFE, 12, &giraffe)] {
+        let board = board(side, side);
+        let answer = flip(&question(board, piece, walked, true), 10_000_000);
+        let Answer::Tour(path) = answer else {
+            panic!("a closed {piece} tour of {board} after {walked:?}: {answer:?}");
+        };
+        let indices: Vec<u32> = walked.iter().map(|&square| board.index(square)).collect();
+        assert_eq!(path[..walked.len()], indices);
+        Tour::with_piece(board, piece, path, true, Some(walked[0])).unwrap();
+    }
+}
+
+#[test]
 fn a_partial_tour_and_an_end_are_kept() {
     let board = board(10, 10);
     let piece = Leaper::ZEBRA;
@@ -87,9 +105,40 @@ fn the_same_question_gets_the_same_tour_and_the_budget_is_kept() {
         deadline: None,
     };
     assert_eq!(flipper.run(limits), Answer::Stopped(Limit::Nodes));
-    assert!(
-        flipper.nodes() < 50 + 2 * 14 * 15 + 14 * 15,
-        "{}",
-        flipper.nodes()
+    // The step under way: the first cover (two nodes a square), what every cover can use and
+    // the path laid over it (one each).
+    assert!(flipper.nodes() < 50 + 4 * 14 * 15, "{}", flipper.nodes());
+}
+
+#[test]
+fn covers_that_cannot_make_one_path_are_a_proof_and_the_ends_are_read() {
+    let corner = [Square::new(0, 0)];
+    let answer = flip(
+        &question(board(11, 11), Leaper::GIRAFFE, &corner, false),
+        1_000_000,
     );
+    assert_eq!(
+        answer,
+        Answer::Split {
+            reached: 33,
+            squares: 121
+        }
+    );
+    // From 4,1 of 9x10 a tour ends on the corner 0,0 or 8,0; none is read before a cover.
+    let start = [Square::new(4, 1)];
+    let asked = question(board(9, 10), Leaper::GIRAFFE, &start, false);
+    let mut flipper = Flipper::new(&asked).unwrap();
+    assert_eq!(flipper.ends(), None);
+    flipper.run(Limits {
+        node_budget: 1,
+        deadline: None,
+    });
+    assert_eq!(flipper.ends(), Some(&[0, 80][..]));
+    let closed = question(board(10, 10), Leaper::GIRAFFE, &start, true);
+    let mut flipper = Flipper::new(&closed).unwrap();
+    flipper.run(Limits {
+        node_budget: 1,
+        deadline: None,
+    });
+    assert_eq!(flipper.ends(), None);
 }

@@ -1,4 +1,5 @@
-//! A search over the moves of a tour, for leapers other than the knight: each move between two
+//! A search over the moves of a tour, for leapers other than the knight (and the knight's hard
+//! routes, as path flipping): each move between two
 //! squares still to visit is decided in or out, and rules draw what follows (`links`), so a
 //! contradiction closes a whole branch. It proves what growing a path square by square cannot
 //! afford to: on the zebra's 11×11, 13×13, 9×15 and 9×19 the rules alone, before any choice,

@@ -322,6 +322,14 @@ impl PathCheck {
                 result = Err(off_board(board, step as usize - 1, index));
                 break;
             }
+            if index == previous {
+                // The same square twice in a row: a square visited twice, as `Validator` says.
+                result = Err(TourError::Revisited {
+                    square: board.square_at(index),
+                    step,
+                });
+                break;
+            }
             let Some(moved) = moves.step(previous, index, row, col) else {
                 result = Err(TourError::NotAMove {
                     piece: self.piece,

@@ -231,6 +231,9 @@ impl Validator {
                 }
                 self.first = Some(square);
             }
+            // The same square twice in a row is named as a square visited twice, not as a
+            // move of no length.
+            Some(from) if from == square => return Err(TourError::Revisited { square, step }),
             Some(from) if !self.piece.is_move(from, square) => {
                 return Err(TourError::NotAMove {
                     piece: self.piece,

@@ -2,12 +2,24 @@
 //! square of the board for the current kind and method (to the end square, when one is
 //! marked: [`map_starts`]), and the ends map (`t`), what it answers for every square as the
 //! end of an open tour from the start on screen ([`map_ends`]). One [`MapKind`] tells them
-//! apart; everything else is shared. A map is computed on a thread of its own, so keys are
+//! apart; everything else is shared.
+//!
+//! The knight's maps are the method's on screen, so that methods can be compared square by
+//! square. Another piece's maps are `auto`'s whatever the method on screen ([`map_method`]):
+//! the engine answers other leapers through layers no stepped method shows (path flipping, the
+//! search over moves, backtracking by turns), and a map of the watched method would give up
+//! where `knights-tour starts --piece …` answers every square. The panel names the map's
+//! method where it is not the one on screen. A map is computed on a thread of its own, so keys are
 //! never blocked: [`App::tick`] picks up its progress and its end; a change of what it answers
 //! for (the board, the kind, the method; an ends map's start, a starts map's end) cancels it
 //! (and, while a map is shown, asks for the new one); maps already made are kept, a few of
 //! them, and shown again at once. `Enter` on a square of the
 //! starts map starts the search there; on a square of the ends map it makes it the end.
+//!
+//! While play's judge is at work (`P`, a position being judged), a map under way waits between
+//! its answers ([`App::tick`] says so), so that the judge, whose slices end at a deadline, has
+//! the cores: a map left running in play had taken them from the judge, whose verdict then
+//! read "unknown".
 //!
 //! Within the explorer's [`Allowance`]: the maps kept and the one being made (its answers and
 //! the solve under way) keep to the maps' share of the memory, the oldest maps dropped to
@@ -29,7 +41,7 @@ use knights_tour_engine::starts::{
     MAX_SQUARES, MapSettings, StartAnswer, StartsError, StartsMap, map_ends, map_starts,
 };
 
-use super::{App, Mode};
+use super::{App, Mode, Setup};
 
 /// Which of the two maps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +87,8 @@ const KEPT_MAPS: usize = 8;
 /// How often a map waiting for a turn of the host's work threads looks whether it was
 /// cancelled.
 const CANCEL_POLL: Duration = Duration::from_millis(100);
+/// How often a map waiting for play's judge looks whether it may go on.
+const JUDGE_POLL: Duration = Duration::from_millis(10);
 
 /// A map being made on its own thread.
 #[derive(Debug)]
@@ -85,6 +99,8 @@ struct Job {
     total: usize,
     /// Set to stop the work at the next answer.
     cancelled: AtomicBool,
+    /// Set while play's judge works: the work waits at its next answer until it is cleared.
+    waiting: AtomicBool,
     /// The map, or why there is none, once the work is over.
     result: Mutex<Option<Result<StartsMap, String>>>,
 }
@@ -114,6 +130,13 @@ impl Maps {
         self.maps.iter().map(|(key, _)| kept_bytes(key.board)).sum()
     }
 
+    /// Has the work under way, if any, wait at its next answer (`true`) or go on.
+    fn wait(&self, wait: bool) {
+        if let Some(job) = &self.job {
+            job.waiting.store(wait, Ordering::Relaxed);
+        }
+    }
+
     /// Stops the work under way, if any.
     fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
@@ -137,6 +160,16 @@ impl Drop for Maps {
     }
 }
 
+/// The method a map of `setup` is made by: the knight's by the method on screen, another
+/// piece's by `auto` (see the module doc).
+pub fn map_method(setup: &Setup) -> Method {
+    if setup.piece.is_knight() {
+        setup.method
+    } else {
+        Method::Auto
+    }
+}
+
 impl App {
     /// The key of the map of `kind` for the current setup.
     fn map_key(&self, kind: MapKind) -> MapKey {
@@ -146,7 +179,7 @@ impl App {
             board: setup.board,
             piece: setup.piece,
             closed: setup.closed,
-            method: setup.method,
+            method: map_method(&setup),
             fixed: match kind {
                 MapKind::Starts => self.end,
                 MapKind::Ends => Some(setup.start),
@@ -218,16 +251,26 @@ impl App {
     }
 
     /// `Enter` on the map shown: on the starts map, the start becomes the cursor's square and
-    /// the search plays from it; on the ends map, the cursor's square becomes the end.
+    /// the search plays from it (another piece's answer is `auto`'s, as its map's is: `f`);
+    /// on the ends map, the cursor's square becomes the end.
     pub(super) fn pick_on_map(&mut self, kind: MapKind) {
         self.mode = Mode::Explore { map: None };
         match kind {
             MapKind::Starts => {
                 self.set_start(self.cursor);
-                self.play_pause();
+                if self.setup.piece.is_knight() {
+                    self.play_pause();
+                } else {
+                    self.finish();
+                }
             }
             MapKind::Ends => self.set_end(self.cursor),
         }
+    }
+
+    /// Has the map's work wait between answers while play's judge works, and go on after.
+    pub(super) fn maps_make_way_for_judge(&self) {
+        self.maps.wait(self.play_working());
     }
 
     /// Picks up the end of the map's work.
@@ -306,6 +349,7 @@ impl App {
             done: AtomicUsize::new(0),
             total: board.area() as usize,
             cancelled: AtomicBool::new(false),
+            waiting: AtomicBool::new(false),
             result: Mutex::new(None),
         });
         let worker = Arc::clone(&job);
@@ -345,11 +389,15 @@ fn make_map(request: &Request, settings: &MapSettings, job: &Job, allowance: &Al
         MapKind::Ends => map_ends,
     };
     let turn = Mutex::new(None);
-    // The next turn, unless the map is cancelled while it waits.
+    // The next turn, unless the map is cancelled while it waits (for play's judge, or a turn).
     let next_turn = || -> ControlFlow<()> {
         let mut held = turn.lock().unwrap_or_else(PoisonError::into_inner);
         *held = None;
         while !job.cancelled.load(Ordering::Relaxed) {
+            if job.waiting.load(Ordering::Relaxed) {
+                std::thread::sleep(JUDGE_POLL);
+                continue;
+            }
             if let Some(next) = allowance.turn(Some(CANCEL_POLL)) {
                 *held = Some(next);
                 return ControlFlow::Continue(());
@@ -438,6 +486,37 @@ mod tests {
         assert_eq!(starts.end, Some(Square::new(5, 4)));
         assert_eq!(starts.tally().tours, 18);
         assert_eq!(starts.tally().gave_up, 0);
+    }
+
+    #[test]
+    fn a_map_waits_while_plays_judge_works_and_goes_on_after() {
+        let app = served(&WorkPool::new(1));
+        let key = app.map_key(MapKind::Starts);
+        let request = app.map_request(key).unwrap();
+        let job = Arc::new(Job {
+            key,
+            done: AtomicUsize::new(0),
+            total: 36,
+            cancelled: AtomicBool::new(false),
+            waiting: AtomicBool::new(true),
+            result: Mutex::new(None),
+        });
+        let worker = Arc::clone(&job);
+        let settings = MapSettings {
+            threads: 1,
+            map_budget: None,
+        };
+        let making = std::thread::spawn(move || {
+            make_map(&request, &settings, &worker, &Allowance::local());
+        });
+        // 6x6 takes milliseconds: while the judge works, not one square is answered.
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(job.done.load(Ordering::Relaxed), 0);
+        assert!(job.result.lock().unwrap().is_none());
+        job.waiting.store(false, Ordering::Relaxed);
+        making.join().unwrap();
+        let made = job.result.lock().unwrap().take().unwrap().unwrap();
+        assert_eq!(made.tally().tours + made.tally().no_tour, 36);
     }
 
     #[test]

@@ -62,7 +62,7 @@ use super::stepped::SteppedSearch;
 
 pub use building::Building;
 pub use files::Notice;
-pub use maps::MapKind;
+pub use maps::{MapKind, map_method};
 pub use play::{Judgement, Play, PlayMove, PlayView, Standing};
 pub use prompt::{MAX_PROMPT_BYTES, PromptPurpose};
 pub use race::{
@@ -178,6 +178,8 @@ pub struct App {
     motion: Motion,
     /// The node budget of `f` (see [`FINISH_NODE_BUDGET`]).
     finish_budget: u64,
+    /// Whether `f` has asked `auto` since the last reset (another piece's, in `stepping`).
+    auto_asked: bool,
     budget_hit: bool,
     /// Squares shown so far of a replay in progress.
     replay: Option<u32>,
@@ -228,6 +230,7 @@ impl App {
             building: None,
             motion: Motion::Still,
             finish_budget: FINISH_NODE_BUDGET,
+            auto_asked: false,
             budget_hit: false,
             replay: None,
             speed,
@@ -395,6 +398,12 @@ impl App {
             Attempt::Whole(Some(outcome)) => Some(outcome.layer()),
             _ => None,
         }
+    }
+
+    /// Whether the whole answer shown is `auto`'s, asked by `f` for a piece other than the
+    /// knight.
+    pub fn answered_by_auto(&self) -> bool {
+        self.auto_asked && matches!(self.attempt, Attempt::Whole(Some(_)))
     }
 
     /// The visit number of `square` (1 for the start), if the knight has been there.

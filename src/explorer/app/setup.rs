@@ -165,6 +165,7 @@ impl App {
         } = setup;
         self.motion = Motion::Still;
         self.budget_hit = false;
+        self.auto_asked = false;
         self.replay = None;
         self.tour = None;
         self.building = None;

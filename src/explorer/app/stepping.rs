@@ -1,14 +1,17 @@
 //! Time and steps: stepping forward and back through the search, play and pause, finishing in
 //! slices that keep the screen drawn, the replay of a tour found, the answer of a method that
-//! answers whole, and the clock that drives them ([`App::tick`]).
+//! answers whole, and the clock that drives them ([`App::tick`]). `f` on a piece other than
+//! the knight asks `auto` first, as the command line does, and shows its answer whole (see
+//! `answer_by_auto`): the stepped methods alone give up on mid-size boards that its layers
+//! answer in milliseconds.
 
 use std::time::{Duration, Instant};
 
 use knights_tour_engine::construct::{self, story::Story};
 use knights_tour_engine::search::Limits;
-use knights_tour_engine::solve::{self, Layer, Outcome, Request};
+use knights_tour_engine::solve::{self, Layer, Method, Outcome, Request};
 
-use super::{App, Attempt, Building, Follow, Mode, Motion, Owed, Speed};
+use super::{App, Attempt, Building, Follow, Mode, Motion, Owed, Speed, count_of};
 use crate::explorer::allowance::capped;
 use crate::explorer::stepped::{RunLength, SteppedSearch};
 use crate::options::with_memory_cap;
@@ -56,6 +59,7 @@ impl App {
         let elapsed = elapsed.min(MAX_TICK);
         self.poll_maps();
         self.poll_play();
+        self.maps_make_way_for_judge();
         // Play, finishing and the race compute in turns of the host's work threads.
         let Some(_turn) = self.tick_turn() else {
             return;
@@ -183,6 +187,9 @@ impl App {
             self.build_to_end();
             return;
         }
+        if self.answer_by_auto() {
+            return;
+        }
         let budget = self.finish_budget;
         let going = self.set_search_going(|session| {
             let nodes = session.nodes();
@@ -276,26 +283,75 @@ impl App {
         }
     }
 
+    /// `f` on another piece's search: the question goes to `auto`, as `knights-tour solve
+    /// --piece …` asks it (the theorems, a greedy pass, then path flipping, the search over
+    /// moves and backtracking by turns), once a reset, and its tour or proof is shown whole in
+    /// place of the search, the layer that answered named in the panel; `true` if it answered.
+    /// Where `auto` gives up (or for the knight, or a search already over), `f` finishes the
+    /// search on screen as ever.
+    fn answer_by_auto(&mut self) -> bool {
+        let searching = matches!(&self.attempt, Attempt::Stepped(stepped) if !stepped.is_over());
+        if self.setup.piece.is_knight() || !searching || self.auto_asked {
+            return false;
+        }
+        self.auto_asked = true;
+        let started = Instant::now();
+        let solved = self.solve_whole(Method::Auto);
+        self.elapsed += started.elapsed();
+        let method = self.setup.method;
+        match solved {
+            Ok(Outcome::BudgetExceeded { stats, cause, .. }) => {
+                self.message = Some(format!(
+                    "auto gave up after {} ({cause}): f finishes the {method} search",
+                    count_of(stats.nodes, "node")
+                ));
+                false
+            }
+            Err(message) => {
+                self.message = Some(format!("{message}: f finishes the {method} search"));
+                false
+            }
+            solved => {
+                self.motion = Motion::Still;
+                self.show_whole(solved);
+                true
+            }
+        }
+    }
+
     /// Runs the construction (or whichever whole-answer method) and shows its answer: where the
     /// construct layer built it from blocks, its story, to be shown step by step.
     fn answer_whole(&mut self) {
+        let started = Instant::now();
+        let solved = self.solve_whole(self.setup.method);
+        self.show_whole(solved);
+        self.elapsed += started.elapsed();
+    }
+
+    /// The current setup's question answered whole by `method`, within the `f` budget and
+    /// [`WHOLE_ANSWER_DEADLINE`].
+    fn solve_whole(&self, method: Method) -> Result<Outcome, String> {
         let setup = self.setup;
         let mut request = Request::new(setup.board, setup.start)
             .piece(setup.piece)
             .closed(setup.closed)
-            .method(setup.method);
+            .method(method);
         if let Some(end) = self.end {
             request = request.ending_at(end);
         }
         request.node_budget = self.finish_budget;
         request.deadline = Some(WHOLE_ANSWER_DEADLINE);
-        let started = Instant::now();
         // The memory the host has free caps the construction, as on the command line, and so
         // does the explorer's own budget.
-        let solved = with_memory_cap(request).and_then(|request| {
+        with_memory_cap(request).and_then(|request| {
             let request = capped(request, self.allowance().searches());
             solve::solve(&request).map_err(|error| error.to_string())
-        });
+        })
+    }
+
+    /// Shows a whole answer: the tour (where the construct layer built it from blocks, its
+    /// story, to be shown step by step), the proof, or why there is none.
+    fn show_whole(&mut self, solved: Result<Outcome, String>) {
         self.attempt = match solved {
             Ok(outcome) => match &outcome {
                 Outcome::Tour { tour, layer, .. } => match tour.visit_numbers() {
@@ -323,7 +379,6 @@ impl App {
             },
             Err(message) => Attempt::Failed(message),
         };
-        self.elapsed += started.elapsed();
     }
 
     /// The story of the construction of the current setup, when it joins several blocks (and

@@ -292,11 +292,15 @@ impl Screen<'_> {
                 full_name(board, square)
             }
         };
-        if let (Some(kind), Some(_)) = (app.map_shown(), app.shown_map()) {
+        if let (Some(kind), Some(map)) = (app.map_shown(), app.shown_map()) {
             // The map is on the board: its figures, not the search's.
             fields.extend(self.starts_fields(short));
             fields.push(("Cursor", name(app.cursor()), text));
             let mut view = format!("{} map", kind.squares());
+            if map.method != app.setup().method {
+                // Another piece's map is auto's, not the method's on screen: say so.
+                view += &format!(" by {}", map.method.name());
+            }
             if !short {
                 view += &format!(" ({}: back to the search)", kind.key());
             }
@@ -405,15 +409,19 @@ impl Screen<'_> {
         if let Some(source) = self.app.opened_from() {
             fields.push(("Tour", format!("from {source}, validated"), text));
         }
-        // A method that answers whole may hand a small board to another layer: say which.
+        // A method that answers whole may hand a small board to another layer, and another
+        // piece's `f` asks auto: say which (not in play, whose answers are the judge's).
+        let by_auto = self.app.answered_by_auto();
         if let Some(layer) = self.app.answered_by()
-            && layer.method() != Some(setup.method)
+            && (layer.method() != Some(setup.method) || by_auto)
+            && self.app.play().is_none()
         {
-            fields.push((
-                "Answered",
-                format!("by the {layer} layer"),
-                self.style(Role::Warn),
-            ));
+            let by = if by_auto {
+                format!("by auto, its {layer} layer")
+            } else {
+                format!("by the {layer} layer")
+            };
+            fields.push(("Answered", by, self.style(Role::Warn)));
         }
         fields
     }

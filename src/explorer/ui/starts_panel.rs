@@ -9,7 +9,7 @@ use super::board::short_count;
 use super::look::MapOutcome;
 use super::panel::FIELD_WIDTH;
 use super::{Role, Screen};
-use crate::explorer::app::{MapKind, StartsView, count_of, thousands};
+use crate::explorer::app::{MapKind, StartsView, count_of, map_method, thousands};
 use knights_tour_engine::starts::StartOutcome;
 
 impl Screen<'_> {
@@ -66,8 +66,15 @@ impl Screen<'_> {
             ];
         }
         if let Some((done, total)) = app.map_progress() {
+            let setup = app.setup();
+            let method = map_method(&setup);
+            let by = if method == setup.method {
+                String::new()
+            } else {
+                format!(" by {}", method.name())
+            };
             let working = format!(
-                "working: {} of {} answered (keys still work; {} hides the map)",
+                "working: {} of {} answered{by} (keys still work; {} hides the map)",
                 thousands(done as u64),
                 count_of(total as u64, squares),
                 kind.key()

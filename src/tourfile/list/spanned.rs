@@ -118,7 +118,9 @@ impl Survey<'_> {
     #[inline(always)]
     fn survey(&mut self, row: u64, col: u64, line: u64) -> Result<(), CheckError> {
         let step = self.squares + 1;
+        // The same square twice in a row is left to the check of squares named again below.
         if let Some(from) = self.last
+            && from != (row, col)
             && !is_move(self.piece, from, (row, col))
             && let Some(error) = self.not_a_move(line, from, (row, col))
         {

@@ -11,7 +11,14 @@
 //! takes a turn of the host's work threads ([`Allowance::turn`]: at once locally; in a served
 //! session, from the session's seat, so its work runs on one thread at a time) and keeps to
 //! the memory the explorer's limits leave it. Where the system will not start a thread, the
-//! position is judged on the caller's thread, in the first slice alone.
+//! position is judged on the caller's thread, in the first slice alone. A starts or ends map
+//! being made waits while the judge works (`maps`), so that a slice's deadline is the judge's
+//! own time rather than the map's.
+//!
+//! The judge asks `auto` (`Request`'s default), so another piece's position goes through the
+//! same layers as `knights-tour solve --prefix`: the position's proofs, a greedy pass, then
+//! path flipping (skipped for a closed tour's partial tours), the search over moves and
+//! backtracking by turns.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

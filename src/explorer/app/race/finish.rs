@@ -1,5 +1,6 @@
 //! Who won the race and by what factor in nodes ([`Finish`], [`Factor`]), and the finish line
-//! that says so (or, before the end, how the race stands).
+//! that says so (or, before the end, how the race stands). A race of another piece that no
+//! lane answers says where the answer is: `auto`'s layers, which no lane runs, through `f`.
 
 use crate::explorer::app::{count_of, thousands};
 use knights_tour_engine::existence::NoTourReason;
@@ -125,7 +126,13 @@ impl Race {
                     let end = self.lanes[lane].end().expect("over");
                     self.describe(lane, &end)
                 });
-                format!("no winner: {a}; {b}")
+                // Another piece's question is auto's, which no lane runs: say where it is.
+                let auto = if self.piece.is_knight() {
+                    ""
+                } else {
+                    " (auto's layers answer it: R, then f)"
+                };
+                format!("no winner: {a}; {b}{auto}")
             }
         }
     }

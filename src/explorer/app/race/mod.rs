@@ -98,6 +98,8 @@ pub enum RaceStatus {
 #[derive(Debug, Clone)]
 pub struct Race {
     board: Board,
+    /// The piece both lanes move.
+    piece: Leaper,
     start: Square,
     /// The square both lanes' tours must end on, if any.
     end: Option<Square>,
@@ -146,6 +148,7 @@ impl Race {
         let clock = lanes.iter().map(Lane::nodes).max().unwrap_or(0);
         let mut race = Self {
             board,
+            piece,
             start,
             end,
             closed,

@@ -17,7 +17,7 @@ use knights_tour_engine::board::Square;
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{GiveUp, Request};
 use knights_tour_engine::starts::{
-    MapSettings, StartAnswer, StartOutcome, StartsError, StartsMap, map_ends, map_starts,
+    MapSettings, Source, StartAnswer, StartOutcome, StartsError, StartsMap, map_ends, map_starts,
 };
 
 /// Which map a command makes.
@@ -205,7 +205,7 @@ fn write_grid(out: &mut impl Write, map: &StartsMap, counts: bool) -> io::Result
 /// `method`, and `starts` (or `ends`) in row-major order, each `square`, `outcome` (`tour`,
 /// `no_tour`, `budget_exceeded`, or `not_reached` for a square the map's deadline passed
 /// before it began: no `nodes`, and a `cause`), `nodes` and, where there is no tour, the
-/// `reason`.
+/// `reason`; a tour made from another square's (`auto` reuses them) says which in `reused`.
 fn write_json(out: &mut impl Write, kind: Kind, piece: Leaper, map: &StartsMap) -> io::Result<()> {
     write!(
         out,
@@ -248,9 +248,16 @@ fn write_json(out: &mut impl Write, kind: Kind, piece: Leaper, map: &StartsMap) 
             "{comma}{{\"square\":[{row},{col}],\"outcome\":\"{outcome}\",\"nodes\":{}",
             answer.nodes
         )?;
-        if let StartOutcome::NoTour(proof) = &answer.outcome {
-            out.write_all(b",\"reason\":")?;
-            serde_json::to_writer(&mut *out, &proof.to_string())?;
+        match &answer.outcome {
+            StartOutcome::NoTour(proof) => {
+                out.write_all(b",\"reason\":")?;
+                serde_json::to_writer(&mut *out, &proof.to_string())?;
+            }
+            StartOutcome::Tour { source, .. } if *source != Source::Solved => {
+                out.write_all(b",\"reused\":")?;
+                serde_json::to_writer(&mut *out, &source.to_string())?;
+            }
+            _ => {}
         }
         out.write_all(b"}")?;
     }

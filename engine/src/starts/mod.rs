@@ -8,23 +8,47 @@
 //!   ([`existence::verdict`]: no tour on the board, a minority-colour start on an odd board, an
 //!   inner line of a 4×n board) is answered by the theorem, with 0 nodes and no search, as
 //!   [`solve`] answers it by every method.
-//! - **Every other square is solved from that square.** Its answer is exactly what [`solve`]
-//!   answers from it: a tour the solver found and validated (then dropped: a map keeps no
-//!   tours), a proof by exhausted search, or a run that gave up; its node count is that
-//!   solve's. Symmetry copies no tours and no counts: the search's tie-breaks end in the fixed
-//!   move order, which no symmetry keeps, so mirror starts take different numbers of nodes
-//!   (`naive` on 8×8: about 3.2 million from 0,0, more than ten million from 0,7), and one
-//!   may run out of budget where the other finds a tour.
+//! - **Every other square is solved from that square**, unless another square's answer
+//!   already answers it (below). Its answer is then exactly what [`solve`] answers from it: a
+//!   tour the solver found and validated (dropped once its squares have been reused: a map
+//!   keeps no tours), a proof by exhausted search, or a run that gave up; its node count is
+//!   that solve's. The search's tie-breaks end in the fixed move order, which no symmetry
+//!   keeps, so mirror starts take different numbers of nodes (`naive` on 8×8: about 3.2
+//!   million from 0,0, more than ten million from 0,7), and one may run out of budget where
+//!   the other finds a tour.
 //! - **Proofs go to the whole orbit.** A symmetry of the board ([`Symmetry`]: eight of a square
-//!   board, four of a rectangle) maps knight moves to knight moves, so a tour from the image of
+//!   board, four of a rectangle) maps a leaper's moves to its moves, so a tour from the image of
 //!   a start would map back to a tour from the start: where the search proves that no tour
 //!   starts at a square, none starts at any of its images either. The squares are solved in two
 //!   rounds: first one representative of each orbit (its first square in row-major order), then
 //!   the other squares, where an image of a proved representative takes the proof
 //!   ([`Proof::Symmetric`], 0 nodes) instead of a search. Such an answer can be stronger than
 //!   the square's own search would have been (which might have run out of budget) but never
-//!   different in kind: a tour cannot start there. The rounds keep the output the same from run
-//!   to run, whatever the threads do.
+//!   different in kind: a tour cannot start there.
+//! - **With `auto`, tours are reused** (see [`Source`]; each tour so made passes the validator
+//!   from its new start before it answers, and keeps the layer that found it). A closed tour is
+//!   a cycle through every square: begun at any square it is a closed tour from there
+//!   ([`Source::Rotated`]), and a proof that no closed tour starts at one square is a proof for
+//!   every square ([`Proof::Cycle`]). An open tour run backwards is a tour from its end
+//!   ([`Source::Reversed`]), and a symmetry takes a tour from a square to one from its image
+//!   ([`Source::Mirrored`]). For the knight, only squares whose own solve gave up (or was not
+//!   reached) are answered so, keeping their own node count: its maps answer every square by
+//!   its own solve, as they always have. For every other piece the reuse comes first, with 0
+//!   nodes: a closed map solves its squares in row-major order, in batches of 1, 2, 4, … until
+//!   a batch finds a tour or a proof, whose first in row-major order then answers every square
+//!   not yet solved; an open map gives each representative's tour to its images before the
+//!   second round. Squares that still gave up after both rounds then take a tour from another
+//!   square where one fits: the kept cycle, rotated, or the first proof, for closed tours; for
+//!   open tours the first square in row-major order whose tour a symmetry (the identity
+//!   included) takes to a tour from the square, or, in a map of starts, to one that ends there,
+//!   run backwards (that square is solved again for its tour, the same tour, since a solve is
+//!   deterministic). Each other method's map shows what that method does from each square, and
+//!   reuses nothing but proofs across symmetries.
+//!
+//! A square's answer therefore means: a tour from it exists and was validated from it, none
+//! exists (proved), or neither is known within the budget. The rounds and batches do not
+//! depend on the threads, so a map is the same from run to run whatever the threads do (within
+//! the node budget; a deadline cuts where it falls).
 //!
 //! Limits: the request's **node budget is per start** (every solve gets all of it), its
 //! **deadline is for the whole run** (each solve gets the time left; a start not begun by then
@@ -37,14 +61,16 @@
 //!
 //! The same machinery makes the **map of ends** ([`map_ends`]): every square as the end of an
 //! open tour from one start, the theorems first (the colour rule, the end's own theorems), and
-//! proofs copied only across the symmetries that keep the start; and the **map of starts to
-//! one end** ([`map_starts`] with an end): every square as the start of an open tour that ends
-//! there, proofs copied across the symmetries that keep the end.
+//! proofs (with `auto`, tours too) copied only across the symmetries that keep the start; and
+//! the **map of starts to one end** ([`map_starts`] with an end): every square as the start of
+//! an open tour that ends there, proofs and tours copied across the symmetries that keep the
+//! end. Neither reverses a tour: run backwards, it would answer another map.
 //!
 //! The solves are spread over threads started with `std::thread::Builder::spawn_scoped` (the
 //! calling thread works too, and does all the work if no thread will start). The engine knows
 //! nothing of terminals: progress goes to a callback, which can also stop the run.
 
+mod reuse;
 mod run;
 mod symmetry;
 
@@ -53,8 +79,10 @@ use std::ops::ControlFlow;
 
 use thiserror::Error;
 
+pub use reuse::Source;
 pub use symmetry::Symmetry;
 
+use self::reuse::{Found, Reuse};
 use self::run::Run;
 use crate::board::{Board, Square};
 use crate::existence::{self, NoTourReason, Verdict};
@@ -63,6 +91,7 @@ use crate::quote::counted;
 #[cfg(doc)]
 use crate::solve::solve;
 use crate::solve::{GiveUp, Layer, Method, Request, SolveError};
+use crate::tour::Tour;
 
 /// The most squares a map is made for: 256×256. Each square is a solve of the whole board.
 pub const MAX_SQUARES: u64 = 1 << 16;
@@ -79,17 +108,20 @@ pub struct StartAnswer {
     pub square: Square,
     /// What the solver answered from it.
     pub outcome: StartOutcome,
-    /// Search nodes the solve from this square expanded (0 for a theorem or a copied proof).
+    /// Search nodes the solve from this square expanded (0 for a theorem, or where an answer
+    /// reused from another square came before any solve from this one).
     pub nodes: u64,
 }
 
 /// What was answered from one start.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StartOutcome {
-    /// The solver found a tour from this start, which passed the validator.
+    /// A tour from this start, which passed the validator from it.
     Tour {
         /// The layer that found it.
         layer: Layer,
+        /// Where it came from: this square's solve, or a tour another square's solve found.
+        source: Source,
     },
     /// No tour starts here: proved.
     NoTour(Proof),
@@ -143,12 +175,41 @@ pub enum Proof {
         /// The proof at `from`.
         reason: NoTourReason,
     },
+    /// No closed tour starts at another square, so none starts here: a closed tour passes
+    /// through every square, and begun there it would start there.
+    Cycle {
+        /// This square.
+        square: Square,
+        /// The square a solve proved.
+        from: Square,
+        /// The proof at `from`.
+        reason: NoTourReason,
+    },
 }
 
 impl fmt::Display for Proof {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Proof::Theorem(reason) | Proof::Search { reason, .. } => reason.fmt(f),
+            Proof::Cycle {
+                square,
+                from,
+                reason,
+            } => {
+                write!(
+                    f,
+                    "no closed tour starts at {square}: a closed tour passes through every \
+                     square, and "
+                )?;
+                match reason {
+                    NoTourReason::ExhaustiveSearch { nodes, .. } => write!(
+                        f,
+                        "an exhaustive search of {} from {from} found none",
+                        counted(*nodes, "node")
+                    ),
+                    reason => write!(f, "the solve from {from} proved that {reason}"),
+                }
+            }
             Proof::Symmetric {
                 start,
                 end,
@@ -340,7 +401,8 @@ pub fn map_ends(
 }
 
 /// A map of starts or of ends: the theorems first, then one representative of each orbit
-/// solved, its proofs copied to the orbit, then the squares left.
+/// solved, its proofs copied to the orbit, then the squares left; with `auto`, tours and proofs
+/// reused as the module doc says.
 fn make_map(
     request: &Request,
     target: Target,
@@ -353,11 +415,11 @@ fn make_map(
         return Err(StartsError::TooLarge { board, ends });
     }
     let run = Run::new(request, target, settings, progress);
+    let reuse = Reuse::of(request);
+    let found = Found::new(board);
     let mut answers: Vec<Option<StartAnswer>> = vec![None; board.area() as usize];
     let mut done = 0;
-    let mut representatives = Vec::new();
-    let mut images = Vec::new();
-    let symmetries = target.symmetries(board);
+    let mut searched = Vec::new();
     for square in board.squares() {
         if let Verdict::Impossible(reason) =
             target.verdict(request.piece, board, square, request.closed)
@@ -368,15 +430,59 @@ fn make_map(
                 nodes: 0,
             });
             run.report(&mut done)?;
-        } else if Symmetry::representative_among(&symmetries, board, square) == square {
+        } else {
+            searched.push(square);
+        }
+    }
+    if reuse.eager && request.closed {
+        reuse::cycle_first(&run, &found, &searched, &mut answers, &mut done)?;
+    }
+    let symmetries = target.symmetries(board);
+    let mut representatives = Vec::new();
+    let mut images = Vec::new();
+    let mut is_image = vec![false; answers.len()];
+    for square in searched {
+        if answers[board.index(square) as usize].is_some() {
+            continue;
+        }
+        if Symmetry::representative_among(&symmetries, board, square) == square {
             representatives.push(square);
         } else {
+            is_image[board.index(square) as usize] = true;
             images.push(square);
         }
     }
-    run.solve_all(&representatives, &mut answers, &mut done)?;
+    let solve = |square, mirror: bool| {
+        let (answer, tour) = run.solve(square)?;
+        let mut answers = vec![answer];
+        if let Some(tour) = tour {
+            if mirror {
+                let layer = match answers[0].outcome {
+                    StartOutcome::Tour { layer, .. } => layer,
+                    _ => unreachable!("a solve that found a tour answers with it"),
+                };
+                answers.extend(reuse::mirror_images(
+                    target,
+                    &tour,
+                    layer,
+                    &symmetries,
+                    &is_image,
+                )?);
+            }
+            if reuse.rescue {
+                found.record(target.square_of(&tour), tour);
+            }
+        }
+        Ok(answers)
+    };
+    run.each(&representatives, &mut answers, &mut done, &|square| {
+        solve(square, reuse.eager)
+    })?;
     let mut unproved = Vec::new();
     for square in images {
+        if answers[board.index(square) as usize].is_some() {
+            continue;
+        }
         match proof_by_symmetry(board, target, &symmetries, &answers, square) {
             Some(answer) => {
                 answers[board.index(square) as usize] = Some(answer);
@@ -385,7 +491,13 @@ fn make_map(
             None => unproved.push(square),
         }
     }
-    run.solve_all(&unproved, &mut answers, &mut done)?;
+    run.each(&unproved, &mut answers, &mut done, &|square| {
+        solve(square, false)
+    })?;
+    if reuse.rescue {
+        let reverse = matches!(target, Target::Starts(None));
+        reuse::rescue(&run, target, found, &symmetries, reverse, &mut answers)?;
+    }
     Ok(StartsMap {
         board,
         closed: request.closed,
@@ -445,6 +557,22 @@ impl Target {
         }
     }
 
+    /// The start and the end, if fixed, of a tour that answers at `square`.
+    fn ends_of(self, square: Square) -> (Square, Option<Square>) {
+        match self {
+            Target::Starts(end) => (square, end),
+            Target::Ends(start) => (start, Some(square)),
+        }
+    }
+
+    /// The square a tour answers: its start, or in a map of ends its last square.
+    fn square_of(self, tour: &Tour) -> Square {
+        match self {
+            Target::Starts(_) => tour.start(),
+            Target::Ends(_) => tour.squares().last().expect("a tour has a square"),
+        }
+    }
+
     /// The request of one square's solve, from `template`.
     fn request(self, template: &Request, square: Square) -> Request {
         match self {
@@ -493,3 +621,6 @@ fn proof_by_symmetry(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod reuse_tests;

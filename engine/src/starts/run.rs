@@ -1,15 +1,22 @@
 //! One map's run: the request each square's solve is made from, the clock, the map's own node
 //! budget and the threads. The squares of a round are handed out one at a time to the threads,
-//! which report each answer to the progress callback in turn.
+//! each square to a job (a solve, or a tour reused), which answers it and perhaps other squares
+//! too; the threads report each answer to the progress callback in turn.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use super::Source;
 use super::{MapSettings, Progress, Proof, StartAnswer, StartOutcome, StartsError, Target};
-use crate::board::Square;
+use crate::board::{Board, Square};
 use crate::solve::{GiveUp, Outcome, Request, solve};
+use crate::tour::Tour;
+
+/// A round's job: the answer at a square, and perhaps answers at other squares of the round's
+/// map that no other job of the round answers, each answered once.
+pub(super) type Job<'j> = dyn Fn(Square) -> Result<Vec<StartAnswer>, StartsError> + Sync + 'j;
 
 /// One map's run: see the module doc.
 pub(super) struct Run<'a> {
@@ -68,6 +75,16 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The board mapped.
+    pub(super) fn board(&self) -> Board {
+        self.template.board
+    }
+
+    /// Whether the map is of closed tours.
+    pub(super) fn closed(&self) -> bool {
+        self.template.closed
+    }
+
     /// Counts one more answer and tells the callback.
     pub(super) fn report(&self, done: &mut usize) -> Result<(), StartsError> {
         *done += 1;
@@ -77,12 +94,13 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Solves each of `squares`, on the run's threads, into `answers`.
-    pub(super) fn solve_all(
+    /// Runs `job` at each of `squares`, on the run's threads, into `answers`.
+    pub(super) fn each(
         &self,
         squares: &[Square],
         answers: &mut [Option<StartAnswer>],
         done: &mut usize,
+        job: &Job,
     ) -> Result<(), StartsError> {
         let board = self.template.board;
         let next = AtomicUsize::new(0);
@@ -98,15 +116,18 @@ impl<'a> Run<'a> {
                     return;
                 };
                 let index = board.index(square);
-                let answer = self.answer(square);
+                let answered = job(square);
                 // The lock also keeps the callback's calls one at a time and in order.
                 let mut shared = shared.lock().unwrap_or_else(PoisonError::into_inner);
                 if stop.load(Ordering::Relaxed) {
                     return; // Another answer ended the round while this one was solved.
                 }
-                let reported = answer.and_then(|answer| {
-                    shared.answers[index as usize] = Some(answer);
-                    self.report(shared.done)
+                let reported = answered.and_then(|answered| {
+                    answered.into_iter().try_for_each(|answer| {
+                        let at = board.index(answer.square) as usize;
+                        shared.answers[at] = Some(answer);
+                        self.report(shared.done)
+                    })
                 });
                 if let Err(error) = reported {
                     stop.store(true, Ordering::Relaxed);
@@ -134,8 +155,9 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The solver's answer at `square`, within the time and the map's nodes left.
-    fn answer(&self, square: Square) -> Result<StartAnswer, StartsError> {
+    /// The solver's answer at `square`, within the time and the map's nodes left, and the tour
+    /// it found, if it found one.
+    pub(super) fn solve(&self, square: Square) -> Result<(StartAnswer, Option<Tour>), StartsError> {
         let not_reached = |cause| StartAnswer {
             square,
             outcome: StartOutcome::NotReached { cause },
@@ -145,14 +167,14 @@ impl<'a> Run<'a> {
         if let Some((deadline, allowed)) = self.deadline {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Ok(not_reached(GiveUp::Deadline { allowed }));
+                return Ok((not_reached(GiveUp::Deadline { allowed }), None));
             }
             request.deadline = Some(left);
         }
         let granted = self.take_nodes(request.node_budget);
         if granted == Some(0) {
             let budget = self.map_budget.as_ref().map_or(0, |(budget, _)| *budget);
-            return Ok(not_reached(GiveUp::NodeBudget { budget }));
+            return Ok((not_reached(GiveUp::NodeBudget { budget }), None));
         }
         if let Some(granted) = granted {
             request.node_budget = granted;
@@ -166,20 +188,30 @@ impl<'a> Run<'a> {
             start: square,
             error,
         })?;
-        let outcome = match outcome {
-            Outcome::Tour { layer, .. } => StartOutcome::Tour { layer },
+        let (outcome, tour) = match outcome {
+            Outcome::Tour { layer, tour, .. } => (
+                StartOutcome::Tour {
+                    layer,
+                    source: Source::Solved,
+                },
+                Some(tour),
+            ),
             Outcome::NoTour { reason, layer, .. } => {
-                StartOutcome::NoTour(Proof::Search { reason, layer })
+                (StartOutcome::NoTour(Proof::Search { reason, layer }), None)
             }
-            Outcome::BudgetExceeded { cause, .. } => StartOutcome::BudgetExceeded {
-                cause: self.cause_of(cause, granted),
-            },
+            Outcome::BudgetExceeded { cause, .. } => (
+                StartOutcome::BudgetExceeded {
+                    cause: self.cause_of(cause, granted),
+                },
+                None,
+            ),
         };
-        Ok(StartAnswer {
+        let answer = StartAnswer {
             square,
             outcome,
             nodes,
-        })
+        };
+        Ok((answer, tour))
     }
 
     /// Nodes of the map's budget for one solve that may spend `wanted`: all it wants while the

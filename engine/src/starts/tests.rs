@@ -134,7 +134,9 @@ fn each_searched_answer_is_what_solve_answers_from_that_square() {
         .unwrap();
         assert_eq!(answer.nodes, alone.stats().nodes, "{}", answer.square);
         let same_kind = match (&answer.outcome, &alone) {
-            (StartOutcome::Tour { layer }, Outcome::Tour { layer: alone, .. }) => layer == alone,
+            (StartOutcome::Tour { layer, .. }, Outcome::Tour { layer: alone, .. }) => {
+                layer == alone
+            }
             (
                 StartOutcome::BudgetExceeded { cause },
                 Outcome::BudgetExceeded { cause: alone, .. },

@@ -48,7 +48,7 @@ impl Screen<'_> {
             let nodes = count_of(answer.nodes, "node");
             let here = match (&answer.outcome, short) {
                 (StartOutcome::Tour { .. }, true) => format!("a tour in {nodes}"),
-                (StartOutcome::Tour { layer }, false) => {
+                (StartOutcome::Tour { layer, .. }, false) => {
                     format!("a tour in {nodes} (the {layer} layer); {enter}")
                 }
                 (StartOutcome::NoTour(_), true) => "no tour (proved)".to_string(),

@@ -89,8 +89,13 @@ fn the_giraffes_starts_map_of_12x12_answers_every_start_by_auto() {
         app.shown_map().is_some(),
         "the map is auto's whatever the method"
     );
+    // 3,0 is not the first square of its orbit: its tour is the first one's, mirrored, and
+    // the panel says so.
+    press(&mut app, "jjj");
+    let text = screen(&app, Look::standard(), 240, 60);
+    assert!(text.contains("taken here by"), "{text}");
     // Enter on a square of the map shows the tour the map promised: auto's.
-    press(&mut app, "jjj\n");
+    press(&mut app, "\n");
     assert_eq!(app.status(), Status::TourFound);
     let tour = app.tour().expect("a tour").clone();
     assert_tour_of(&tour, Leaper::GIRAFFE, Square::new(3, 0));

@@ -10,7 +10,7 @@ use super::look::MapOutcome;
 use super::panel::FIELD_WIDTH;
 use super::{Role, Screen};
 use crate::explorer::app::{MapKind, StartsView, count_of, map_method, thousands};
-use knights_tour_engine::starts::StartOutcome;
+use knights_tour_engine::starts::{Source, StartOutcome};
 
 impl Screen<'_> {
     /// The map's fields: what it sums up to (or how far its work is), and the answer at the
@@ -47,7 +47,13 @@ impl Screen<'_> {
             let answer = map.answer(app.cursor());
             let nodes = count_of(answer.nodes, "node");
             let here = match (&answer.outcome, short) {
+                (StartOutcome::Tour { source, .. }, true) if *source != Source::Solved => {
+                    "a tour (reused)".to_string()
+                }
                 (StartOutcome::Tour { .. }, true) => format!("a tour in {nodes}"),
+                (StartOutcome::Tour { layer, source }, false) if *source != Source::Solved => {
+                    format!("a tour ({layer} layer): {source}; {enter}")
+                }
                 (StartOutcome::Tour { layer, .. }, false) => {
                     format!("a tour in {nodes} (the {layer} layer); {enter}")
                 }

@@ -12,21 +12,10 @@ use knights_tour_engine::search::DeadPosition;
 use knights_tour_engine::solve::{Outcome, Request, solve};
 use knights_tour_engine::tour::{Tour, Validator};
 
+use super::leapers::leaper_explorer;
 use super::play::await_verdict;
 use super::starts::until_mapped;
 use super::*;
-
-/// An explorer of `piece` on `side x side` from a corner, open, backtracking (the default).
-fn leaper(side: u64, piece: Leaper) -> App {
-    let setup = Setup {
-        board: Board::square(side).unwrap(),
-        piece,
-        start: Square::new(0, 0),
-        closed: false,
-        method: Method::Backtrack,
-    };
-    App::new(setup, Speed::PerSecond(10))
-}
 
 /// Asserts that `tour` is an open tour of `piece` from `start`: every step a leap of the
 /// piece's (checked here), every square once (the library's validator, told the piece).
@@ -56,7 +45,7 @@ fn assert_tour_of(tour: &Tour, piece: Leaper, start: Square) {
 
 #[test]
 fn the_giraffes_starts_map_of_12x12_answers_every_start_by_auto() {
-    let mut app = leaper(12, Leaper::GIRAFFE);
+    let mut app = leaper_explorer(12, Leaper::GIRAFFE);
     assert_eq!(map_method(&app.setup()), Method::Auto);
     press(&mut app, "s");
     let text = screen(&app, Look::standard(), 240, 60);
@@ -107,7 +96,7 @@ fn the_giraffes_starts_map_of_12x12_answers_every_start_by_auto() {
 #[test]
 fn the_zebras_maps_of_12x12_are_proved_empty_at_once() {
     // Schwenk's argument for the zebra: rows 0, 1, 5, 6, 10, 11 never a move apart.
-    let mut app = leaper(12, Leaper::ZEBRA);
+    let mut app = leaper_explorer(12, Leaper::ZEBRA);
     assert!(matches!(app.status(), Status::NoTour(_)));
     for keys in ["s", "st"] {
         press(&mut app, keys);
@@ -119,7 +108,7 @@ fn the_zebras_maps_of_12x12_are_proved_empty_at_once() {
 
 #[test]
 fn f_on_the_giraffes_12x12_shows_autos_tour_and_the_knights_f_is_the_search() {
-    let mut app = leaper(12, Leaper::GIRAFFE);
+    let mut app = leaper_explorer(12, Leaper::GIRAFFE);
     press(&mut app, "nnf");
     settle(&mut app);
     assert_eq!(app.status(), Status::TourFound);
@@ -163,7 +152,7 @@ fn play_leaps(app: &mut App, path: &[(u32, u32)]) {
 
 #[test]
 fn play_on_the_giraffes_12x12_reads_verdicts_not_unknown() {
-    let mut app = leaper(12, Leaper::GIRAFFE);
+    let mut app = leaper_explorer(12, Leaper::GIRAFFE);
     press(&mut app, "P");
     await_verdict(&mut app);
     // Off the tour the judge found from the start: judged by auto's layers.
@@ -202,7 +191,7 @@ fn play_on_the_giraffes_12x12_reads_verdicts_not_unknown() {
 fn closed_play_on_the_giraffes_12x12_is_judged_past_its_first_move() {
     // A closed tour after a partial tour is flipped as a path that ends next to the start;
     // before, the judge read "unknown" here after 269,984 nodes.
-    let mut app = leaper(12, Leaper::GIRAFFE);
+    let mut app = leaper_explorer(12, Leaper::GIRAFFE);
     press(&mut app, "o");
     assert!(app.setup().closed);
     press(&mut app, "P");
@@ -235,7 +224,7 @@ fn closed_play_on_the_giraffes_12x12_is_judged_past_its_first_move() {
 #[test]
 fn a_race_of_the_giraffe_that_no_lane_answers_says_where_the_answer_is() {
     // Warnsdorff's rule gets stuck on the giraffe's 12x12 from a12, in both lanes.
-    let mut app = leaper(12, Leaper::GIRAFFE).with_race([Method::Warnsdorff; 2]);
+    let mut app = leaper_explorer(12, Leaper::GIRAFFE).with_race([Method::Warnsdorff; 2]);
     press(&mut app, "f");
     settle(&mut app);
     let line = app.race().expect("racing").finish_line();

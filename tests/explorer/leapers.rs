@@ -9,8 +9,8 @@ use knights_tour_engine::tour::Validator;
 use super::starts::until_mapped;
 use super::*;
 
-/// An explorer of `piece` on `side x side` from `a` corner, open, backtracking.
-fn leaper_explorer(side: u64, piece: Leaper) -> App {
+/// An explorer of `piece` on `side x side` from a corner, open, backtracking.
+pub(super) fn leaper_explorer(side: u64, piece: Leaper) -> App {
     let setup = Setup {
         board: Board::square(side).unwrap(),
         piece,

@@ -275,11 +275,7 @@ impl fmt::Display for NoTourReason {
                 met,
             } => {
                 no_tour_from(f, *start, *end, *walked, *closed)?;
-                let ends = if *closed {
-                    ""
-                } else {
-                    ", its last square one and the first one"
-                };
+                let ends = cover_ends(*closed);
                 write!(
                     f,
                     ": a tour gives every square it passes two of its moves{ends}, and no choice \
@@ -296,11 +292,7 @@ impl fmt::Display for NoTourReason {
                 squares,
             } => {
                 no_tour_from(f, *start, *end, *walked, *closed)?;
-                let ends = if *closed {
-                    ""
-                } else {
-                    ", its last square one and the first one"
-                };
+                let ends = cover_ends(*closed);
                 write!(
                     f,
                     ": a tour gives every square it passes two of its moves{ends}, and the moves \
@@ -310,6 +302,16 @@ impl fmt::Display for NoTourReason {
                 )
             }
         }
+    }
+}
+
+/// What a cover gives the ends of a tour beside the two moves of every square it passes:
+/// nothing for a closed tour; one move to the last square and the first of an open one.
+fn cover_ends(closed: bool) -> &'static str {
+    if closed {
+        ""
+    } else {
+        ", its last square one and the first one"
     }
 }
 

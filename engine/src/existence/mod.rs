@@ -207,6 +207,39 @@ mod tests {
         Board::new(rows, cols).unwrap()
     }
 
+    /// The split on the last square names what was split and how much was searched: for an
+    /// open tour the squares a cover can end on, for a closed one the start's moves.
+    #[test]
+    fn every_end_searched_says_which_ends_and_how_many_nodes() {
+        let start = Square::new(0, 1);
+        let open = NoTourReason::EveryEndSearched {
+            start,
+            walked: 1,
+            closed: false,
+            ends: 138,
+            nodes: 15_360_346,
+        };
+        assert_eq!(
+            open.to_string(),
+            "no tour starts at 0,1: only 138 squares end a choice of moves that gives every \
+             square the moves a tour gives it, and a complete search toward each of them found \
+             none (15360346 nodes in all)"
+        );
+        let closed = NoTourReason::EveryEndSearched {
+            start: Square::new(0, 0),
+            walked: 1,
+            closed: true,
+            ends: 1,
+            nodes: 39_018_931,
+        };
+        assert_eq!(
+            closed.to_string(),
+            "no closed tour exists: a closed tour uses two of the 2 moves of 0,0, so it is a \
+             path from 0,0 to the square of one of any 1 of them, and a complete search toward \
+             each of 1 such squares found none (39018931 nodes in all)"
+        );
+    }
+
     #[test]
     fn open_tour_table_matches_the_theorem_in_both_orientations() {
         let with_open: Vec<(u64, u64)> = (1..=8)

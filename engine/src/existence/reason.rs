@@ -161,6 +161,23 @@ pub enum NoTourReason {
         /// Squares the tour must still visit.
         squares: u64,
     },
+    /// The tour's last square was split on, and a complete search toward each square it could
+    /// be found none. An open tour ends on a square that ends a choice of moves giving every
+    /// square the moves a tour gives it (path flipping's first cover says which); a closed tour
+    /// uses two of its start's moves, so it ends next to the start on one of any `ends` of the
+    /// start's neighbours but one.
+    EveryEndSearched {
+        /// The first square of the tour.
+        start: Square,
+        /// Squares of the partial tour (1: the start alone).
+        walked: u64,
+        /// Whether a closed tour was asked for.
+        closed: bool,
+        /// The squares searched toward, each to the end of its tree.
+        ends: u64,
+        /// Search nodes expanded toward them, in all.
+        nodes: u64,
+    },
 }
 
 impl fmt::Display for NoTourReason {
@@ -300,6 +317,32 @@ impl fmt::Display for NoTourReason {
                      flow's residual network) join only {reached} of the {squares} squares to \
                      visit, so no choice is one path"
                 )
+            }
+            Self::EveryEndSearched {
+                start,
+                walked,
+                closed,
+                ends,
+                nodes,
+            } => {
+                no_tour_from(f, *start, None, *walked, *closed)?;
+                if *closed {
+                    write!(
+                        f,
+                        ": a closed tour uses two of the {} moves of {start}, so it is a path from \
+                         {start} to the square of one of any {ends} of them, and a complete \
+                         search toward each of {ends} such squares found none ({nodes} nodes in \
+                         all)",
+                        ends + 1
+                    )
+                } else {
+                    write!(
+                        f,
+                        ": only {ends} squares end a choice of moves that gives every square the \
+                         moves a tour gives it, and a complete search toward each of them found \
+                         none ({nodes} nodes in all)"
+                    )
+                }
             }
         }
     }

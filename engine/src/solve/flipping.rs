@@ -12,12 +12,18 @@
 //! 908.
 //!
 //! Flipping's first cover also says where an open tour can end (every tour is a cover, and
-//! only some squares end a cover). When at most [`MOST_ROUTES`] squares can, each round also
-//! backtracks to each of them, a route with an end, which a start whose neighbours include
-//! squares of two moves needs: the giraffe's 9×10 from 4,1 must end on the corner 0,0 or 8,0,
-//! and backtracking toward either finds a tour in a few thousand nodes where the searches
-//! without an end gave up at 100 M. A route searched to its end only drops that end: the
-//! proofs are the whole question's.
+//! only some squares end a cover). For a piece other than the knight each round then splits
+//! the question on its last square: it backtracks toward each of those squares, in place of
+//! backtracking without an end, the routes sharing twice a turn's nodes; a closed tour from its
+//! start alone is split on the start's neighbours but one, since it uses two of the start's
+//! moves and so is a path from the start to the square of one of any such. An end searched to
+//! the end of its tree is dropped, and when none is left that is the proof
+//! ([`NoTourReason::EveryEndSearched`]): the (4,5)-leaper's 9×38 has no tour from 0,1 (138
+//! ends, 15 M nodes toward them), where the searches without an end gave up at 100 M. A
+//! route also finds tours the searches without an end miss: the giraffe's 9×10 from 4,1 must
+//! end on the corner 0,0 or 8,0, and backtracking toward either finds a tour in a few thousand
+//! nodes. The knight backtracks toward the ends only when they are at most [`MOST_ROUTES`],
+//! for a tour, and keeps its search without an end.
 
 use super::memory::{check_memory, out_of_memory};
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
@@ -26,17 +32,43 @@ use super::solver::{Halt, Plan, Solver};
 use crate::board::{Board, Square};
 use crate::existence::NoTourReason;
 use crate::flip::{self, Flipper, Question};
+use crate::leaper::Leaper;
 use crate::propagate::{self, Prover};
-use crate::search::{Limit, Limits, MoveOrdering, SearchConfig, SearchEvent};
+use crate::search::{Limit, Limits, MoveOrdering, Search, SearchConfig, SearchEvent};
 use crate::tour::Tour;
 
-/// The ends backtracking takes a route to: those of `ends` (square numbers), when `plan` is
-/// open with no end asked and they are at most [`MOST_ROUTES`]; else none.
-fn routes_to(ends: &[u32], plan: Plan, board: Board) -> Vec<Square> {
-    if plan.closed || plan.end.is_some() || ends.len() > MOST_ROUTES {
-        return Vec::new();
+/// The ends backtracking takes a route to (see the module doc), once flipping's first cover
+/// has said where an open tour can end (`ends`, square numbers): for an open tour with no end
+/// asked, those squares when at most [`MOST_ROUTES`], or all of them for a piece other than the
+/// knight; for another piece's closed tour from the start alone, the start's neighbours but
+/// one (a closed tour uses two of the start's moves). `None` until the cover has said.
+fn routes_to(ends: Option<&[u32]>, plan: Plan, board: Board, piece: Leaper) -> Option<Vec<Square>> {
+    if plan.end.is_some() {
+        return Some(Vec::new());
     }
-    ends.iter().map(|&end| board.square_at(end)).collect()
+    if plan.closed {
+        if piece.is_knight() || plan.walked.len() > 1 {
+            return Some(Vec::new());
+        }
+        let mut around: Vec<Square> = piece.neighbours(board, plan.walked[0]).collect();
+        around.pop();
+        return Some(around);
+    }
+    let ends = ends?;
+    if ends.len() > MOST_ROUTES && piece.is_knight() {
+        return Some(Vec::new());
+    }
+    Some(ends.iter().map(|&end| board.square_at(end)).collect())
+}
+
+/// The nodes of one turn of backtracking toward the ends: `allowance` each, or, for a split on
+/// the last square (which takes the turn of backtracking without an end), twice `allowance`
+/// shared among them; in the last turn an equal part of what is left each.
+#[derive(Debug, Clone, Copy)]
+struct RouteTurn {
+    allowance: u64,
+    last: bool,
+    split: bool,
 }
 
 /// Number of tie-break variants backtracking's turns cycle through.
@@ -78,6 +110,10 @@ impl Solver<'_> {
         let mut allowance = 2 * board.area() + 1000;
         // The ends to backtrack to, once flipping's first cover has said (see the module doc).
         let mut routes: Option<Vec<Square>> = None;
+        // Whether every end searched to the end of its tree is a proof: another piece's split
+        // on its last square (the knight's routes only look for a tour).
+        let mut split: Option<u64> = None;
+        let mut route_nodes = 0;
         loop {
             // The last turns share what is left when a doubled turn would not fit.
             let last = allowance.saturating_mul(8) > self.limits().node_budget;
@@ -91,7 +127,11 @@ impl Solver<'_> {
                     return Ok(answer);
                 }
                 if routes.is_none() {
-                    routes = flipper.ends().map(|ends| routes_to(ends, plan, board));
+                    routes = routes_to(flipper.ends(), plan, board, request.piece);
+                    split = routes
+                        .as_ref()
+                        .filter(|ends| !ends.is_empty() && !request.piece.is_knight())
+                        .map(|ends| ends.len() as u64);
                 }
             }
             if let Some(prover) = &mut prover {
@@ -104,28 +144,43 @@ impl Solver<'_> {
                     return Ok(answer);
                 }
             }
-            let left = self.limits().node_budget;
-            let routed = routes.as_ref().map_or(0, Vec::len) as u64;
-            let share = if last {
-                left / (1 + routed)
-            } else {
-                allowance.min(left)
-            };
-            config.variant = (self.stats.searches % VARIANTS) as u8;
-            self.stats.searches += 1;
-            let limits = Limits {
-                node_budget: share,
-                deadline: self.deadline,
-            };
             let ends = routes.as_mut().filter(|ends| !ends.is_empty());
-            let (search, event) = self.search_plan(plan, config.with_limits(limits))?;
-            match event {
-                SearchEvent::BudgetExceeded(Limit::Nodes) if !last || ends.is_some() => {}
-                _ => return self.settle(event, search, Layer::Backtrack),
+            // A split on the last square covers the whole question: its routes take the turn
+            // of backtracking without an end.
+            if split.is_none() {
+                let left = self.limits().node_budget;
+                let routed = ends.as_ref().map_or(0, |ends| ends.len()) as u64;
+                let share = if last {
+                    left / (1 + routed)
+                } else {
+                    allowance.min(left)
+                };
+                config.variant = (self.stats.searches % VARIANTS) as u8;
+                self.stats.searches += 1;
+                let limits = Limits {
+                    node_budget: share,
+                    deadline: self.deadline,
+                };
+                let (search, event) = self.search_plan(plan, config.with_limits(limits))?;
+                match event {
+                    SearchEvent::BudgetExceeded(Limit::Nodes) if !last || ends.is_some() => {}
+                    _ => return self.settle(event, search, Layer::Backtrack),
+                }
             }
             if let Some(ends) = ends {
-                if let Some(answer) = self.route_turns(ends, plan, &mut config, allowance, last)? {
+                let before = self.stats.nodes;
+                let turn = RouteTurn {
+                    allowance,
+                    last,
+                    split: split.is_some(),
+                };
+                let answer = self.route_turns(ends, plan, &mut config, turn)?;
+                route_nodes += self.stats.nodes - before;
+                if let Some(answer) = answer {
                     return Ok(answer);
+                }
+                if let Some(searched) = split.filter(|_| ends.is_empty()) {
+                    return Ok(self.every_end_searched(plan, searched, route_nodes));
                 }
                 if last {
                     return Ok(self.gave_up(self.budget_cause(Limit::Nodes), Layer::Backtrack));
@@ -135,24 +190,32 @@ impl Solver<'_> {
         }
     }
 
-    /// One turn of backtracking toward each of `ends` on `allowance` nodes (in the last, an
-    /// equal part of what is left): a tour, or a deadline that ran out; an end searched to the
-    /// end of its tree is dropped.
+    /// One turn of backtracking toward each of `ends` (see [`RouteTurn`]): a tour, or a
+    /// deadline that ran out; an end searched to the end of its tree is dropped.
     fn route_turns(
         &mut self,
         ends: &mut Vec<Square>,
         plan: Plan,
         config: &mut SearchConfig,
-        allowance: u64,
-        last: bool,
+        turn: RouteTurn,
     ) -> Result<Option<Answer>, Halt> {
+        let RouteTurn {
+            allowance,
+            last,
+            split,
+        } = turn;
+        let per_end = if split {
+            (allowance.saturating_mul(2) / ends.len() as u64).max(1)
+        } else {
+            allowance
+        };
         let mut k = 0;
         while k < ends.len() {
             let left = self.limits().node_budget;
             let share = if last {
                 left / (ends.len() - k) as u64
             } else {
-                allowance.min(left)
+                per_end.min(left)
             };
             config.variant = (self.stats.searches % VARIANTS) as u8;
             self.stats.searches += 1;
@@ -160,8 +223,10 @@ impl Solver<'_> {
                 node_budget: share,
                 deadline: self.deadline,
             };
+            // A closed tour is a path from the start to one of its neighbours.
             let routed = Plan {
                 end: Some(ends[k]),
+                closed: false,
                 ..plan
             };
             let (search, event) = self.search_plan(routed, config.with_limits(limits))?;
@@ -170,6 +235,9 @@ impl Solver<'_> {
                     ends.remove(k);
                 }
                 SearchEvent::BudgetExceeded(Limit::Nodes) => k += 1,
+                SearchEvent::Solved if plan.closed => {
+                    return Ok(Some(self.closed_route(search, plan)?));
+                }
                 _ => return Ok(Some(self.settle(event, search, Layer::Backtrack)?)),
             }
         }
@@ -262,6 +330,33 @@ impl Solver<'_> {
             }
             propagate::Answer::Stopped(Limit::Nodes) => None,
         })
+    }
+
+    /// A path found from the start to one of its neighbours, validated as the closed tour of
+    /// `plan`.
+    fn closed_route(&mut self, search: Search, plan: Plan) -> Result<Answer, Halt> {
+        let layer = Layer::Backtrack;
+        let Some(checked) = search.into_tour(self.deadline) else {
+            return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
+        };
+        let path = checked
+            .map_err(|error| SolveError::InvalidTour { layer, error })?
+            .into_indices();
+        self.flipped_tour(path, plan, layer)
+    }
+
+    /// The proof that each of the `ends` squares the tour of `plan` could end on was searched
+    /// to the end of its tree, in `nodes` nodes in all.
+    fn every_end_searched(&mut self, plan: Plan, ends: u64, nodes: u64) -> Answer {
+        let request = self.request;
+        let reason = NoTourReason::EveryEndSearched {
+            start: request.start,
+            walked: request.walked().len() as u64,
+            closed: plan.closed,
+            ends,
+            nodes,
+        };
+        self.no_tour(reason, Layer::Backtrack)
     }
 
     /// The tour a flip or the search over moves (`layer`) found, validated as the piece's.

@@ -12,18 +12,19 @@
 //! 908.
 //!
 //! Flipping's first cover also says where an open tour can end (every tour is a cover, and
-//! only some squares end a cover). For a piece other than the knight each round then splits
-//! the question on its last square: it backtracks toward each of those squares, in place of
-//! backtracking without an end, the routes sharing twice a turn's nodes; a closed tour from its
-//! start alone is split on the start's neighbours but one, since it uses two of the start's
-//! moves and so is a path from the start to the square of one of any such. An end searched to
-//! the end of its tree is dropped, and when none is left that is the proof
+//! only some squares end a cover). When at most [`MOST_ROUTES`] squares can, each round also
+//! backtracks toward each of them. For a piece other than the knight, once a turn has
+//! [`SPLIT_FROM_NODES_PER_SQUARE`] nodes a square (tours come sooner without it), each round
+//! splits the question on its last square: it backtracks toward each of those squares, in
+//! place of backtracking without an end, the routes sharing twice a turn's nodes; a closed tour
+//! from its start alone is split on the start's neighbours but one, since it uses two of the
+//! start's moves and so is a path from the start to the square of one of any such. An end
+//! searched to the end of its tree is dropped, and when none is left that is the proof
 //! ([`NoTourReason::EveryEndSearched`]): the (4,5)-leaper's 9×38 has no tour from 0,1 (138
 //! ends, 15 M nodes toward them), where the searches without an end gave up at 100 M. A
 //! route also finds tours the searches without an end miss: the giraffe's 9×10 from 4,1 must
 //! end on the corner 0,0 or 8,0, and backtracking toward either finds a tour in a few thousand
-//! nodes. The knight backtracks toward the ends only when they are at most [`MOST_ROUTES`],
-//! for a tour, and keeps its search without an end.
+//! nodes. The knight's routes look only for a tour, and it keeps its search without an end.
 
 use super::memory::{check_memory, out_of_memory};
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
@@ -79,6 +80,9 @@ const FEWEST_SQUARES: u64 = 4;
 
 /// The most squares an open tour's end may be on for backtracking to take a route to each.
 const MOST_ROUTES: usize = 4;
+
+/// The split on the last square begins when a turn has this many nodes a square.
+const SPLIT_FROM_NODES_PER_SQUARE: u64 = 1024;
 
 impl Solver<'_> {
     /// Flipping and backtracking by turns on `plan` (see the module doc), to the end of the
@@ -144,10 +148,16 @@ impl Solver<'_> {
                     return Ok(answer);
                 }
             }
-            let ends = routes.as_mut().filter(|ends| !ends.is_empty());
+            // The split waits until the turns are long (tours come sooner without it); before,
+            // routes are taken only to a few ends, for a tour.
+            let splitting =
+                split.filter(|_| allowance >= SPLIT_FROM_NODES_PER_SQUARE * board.area());
+            let ends = routes.as_mut().filter(|ends| {
+                !ends.is_empty() && (splitting.is_some() || ends.len() <= MOST_ROUTES)
+            });
             // A split on the last square covers the whole question: its routes take the turn
             // of backtracking without an end.
-            if split.is_none() {
+            if splitting.is_none() {
                 let left = self.limits().node_budget;
                 let routed = ends.as_ref().map_or(0, |ends| ends.len()) as u64;
                 let share = if last {
@@ -172,7 +182,7 @@ impl Solver<'_> {
                 let turn = RouteTurn {
                     allowance,
                     last,
-                    split: split.is_some(),
+                    split: splitting.is_some(),
                 };
                 let answer = self.route_turns(ends, plan, &mut config, turn)?;
                 route_nodes += self.stats.nodes - before;

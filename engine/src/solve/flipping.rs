@@ -21,7 +21,7 @@
 //! start's moves and so is a path from the start to the square of one of any such. An end
 //! searched to the end of its tree is dropped, and when none is left that is the proof
 //! ([`NoTourReason::EveryEndSearched`]): the (4,5)-leaper's 9×38 has no tour from 0,1 (138
-//! ends, 15 M nodes toward them), where the searches without an end gave up at 100 M. A
+//! ends, 14 M nodes toward them), where the searches without an end gave up at 100 M. A
 //! route also finds tours the searches without an end miss: the giraffe's 9×10 from 4,1 must
 //! end on the corner 0,0 or 8,0, and backtracking toward either finds a tour in a few thousand
 //! nodes. The knight's routes look only for a tour, and it keeps its search without an end.

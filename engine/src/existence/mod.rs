@@ -225,18 +225,25 @@ mod tests {
              square the moves a tour gives it, and a complete search toward each of them found \
              none (15360346 nodes in all)"
         );
-        let closed = NoTourReason::EveryEndSearched {
+        let closed = |ends| NoTourReason::EveryEndSearched {
             start: Square::new(0, 0),
             walked: 1,
             closed: true,
-            ends: 1,
+            ends,
             nodes: 39_018_931,
         };
         assert_eq!(
-            closed.to_string(),
-            "no closed tour exists: a closed tour uses two of the 2 moves of 0,0, so it is a \
-             path from 0,0 to the square of one of any 1 of them, and a complete search toward \
-             each of 1 such squares found none (39018931 nodes in all)"
+            closed(1).to_string(),
+            "no closed tour exists: a closed tour uses both moves of 0,0, so it is a path from \
+             0,0 to the square of one of them, and a complete search toward that square found \
+             none (39018931 nodes)"
+        );
+        assert_eq!(
+            closed(2).to_string(),
+            "no closed tour exists: a closed tour uses two of the 3 moves of 0,0, so it is a \
+             path from 0,0 to the square of one of the first 2 of them (one of the two it uses \
+             is among them), and a complete search toward each of those 2 squares found none \
+             (39018931 nodes in all)"
         );
     }
 

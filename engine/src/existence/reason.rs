@@ -162,10 +162,10 @@ pub enum NoTourReason {
         squares: u64,
     },
     /// The tour's last square was split on, and a complete search toward each square it could
-    /// be found none. An open tour ends on a square that ends a choice of moves giving every
+    /// end on found none. An open tour ends on a square that ends a choice of moves giving every
     /// square the moves a tour gives it (path flipping's first cover says which); a closed tour
-    /// uses two of its start's moves, so it ends next to the start on one of any `ends` of the
-    /// start's neighbours but one.
+    /// uses two of its start's moves, so, read in one of its two directions, it ends on one of
+    /// the start's neighbours but any chosen one (`ends` squares).
     EveryEndSearched {
         /// The first square of the tour.
         start: Square,
@@ -326,13 +326,20 @@ impl fmt::Display for NoTourReason {
                 nodes,
             } => {
                 no_tour_from(f, *start, None, *walked, *closed)?;
-                if *closed {
+                if *closed && *ends == 1 {
+                    write!(
+                        f,
+                        ": a closed tour uses both moves of {start}, so it is a path from {start} \
+                         to the square of one of them, and a complete search toward that square \
+                         found none ({nodes} nodes)"
+                    )
+                } else if *closed {
                     write!(
                         f,
                         ": a closed tour uses two of the {} moves of {start}, so it is a path from \
-                         {start} to the square of one of any {ends} of them, and a complete \
-                         search toward each of {ends} such squares found none ({nodes} nodes in \
-                         all)",
+                         {start} to the square of one of the first {ends} of them (one of the two \
+                         it uses is among them), and a complete search toward each of those \
+                         {ends} squares found none ({nodes} nodes in all)",
                         ends + 1
                     )
                 } else {

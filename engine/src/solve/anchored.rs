@@ -14,11 +14,8 @@ use super::request::{Layer, Request};
 use super::solver::{Halt, Plan, Solver};
 use crate::board::{Board, Square};
 use crate::existence;
-use crate::search::{Limit, Limits, MoveOrdering, Search, SearchConfig, SearchEvent};
+use crate::search::{Limit, MoveOrdering, Search, SearchConfig, SearchEvent};
 use crate::tour::Tour;
-
-/// Number of tie-break variants the restarts cycle through.
-const VARIANTS: u32 = 16;
 
 /// What the search for the anchoring cycle gave.
 enum Anchor {
@@ -130,13 +127,7 @@ impl Solver<'_> {
             } else {
                 allowance
             };
-            config.variant = (self.stats.searches % VARIANTS) as u8;
-            self.stats.searches += 1;
-            let limits = Limits {
-                node_budget: budget,
-                deadline: self.deadline,
-            };
-            let (search, event) = self.search_plan(plan, config.with_limits(limits))?;
+            let (search, event) = self.backtrack_run(plan, config, budget)?;
             match event {
                 SearchEvent::BudgetExceeded(Limit::Nodes) if budget < left => {
                     left -= search.stats().nodes;

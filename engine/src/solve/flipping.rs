@@ -72,8 +72,14 @@ struct RouteTurn {
     split: bool,
 }
 
-/// Number of tie-break variants backtracking's turns cycle through.
-const VARIANTS: u32 = 16;
+/// Another piece's split on its last square, as it goes: the number of ends the cover left
+/// when it began, and the nodes spent toward ends so far. When every end has been searched to
+/// the end of its tree, these are the proof's figures.
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    ends: u64,
+    nodes: u64,
+}
 
 /// The fewest squares left for which flipping takes turns (below, backtracking alone).
 const FEWEST_SQUARES: u64 = 4;
@@ -116,8 +122,7 @@ impl Solver<'_> {
         let mut routes: Option<Vec<Square>> = None;
         // Whether every end searched to the end of its tree is a proof: another piece's split
         // on its last square (the knight's routes only look for a tour).
-        let mut split: Option<u64> = None;
-        let mut route_nodes = 0;
+        let mut split: Option<Split> = None;
         loop {
             // The last turns share what is left when a doubled turn would not fit.
             let last = allowance.saturating_mul(8) > self.limits().node_budget;
@@ -135,7 +140,10 @@ impl Solver<'_> {
                     split = routes
                         .as_ref()
                         .filter(|ends| !ends.is_empty() && !request.piece.is_knight())
-                        .map(|ends| ends.len() as u64);
+                        .map(|ends| Split {
+                            ends: ends.len() as u64,
+                            nodes: 0,
+                        });
                 }
             }
             if let Some(prover) = &mut prover {
@@ -165,13 +173,7 @@ impl Solver<'_> {
                 } else {
                     allowance.min(left)
                 };
-                config.variant = (self.stats.searches % VARIANTS) as u8;
-                self.stats.searches += 1;
-                let limits = Limits {
-                    node_budget: share,
-                    deadline: self.deadline,
-                };
-                let (search, event) = self.search_plan(plan, config.with_limits(limits))?;
+                let (search, event) = self.backtrack_run(plan, config, share)?;
                 match event {
                     SearchEvent::BudgetExceeded(Limit::Nodes) if !last || ends.is_some() => {}
                     _ => return self.settle(event, search, Layer::Backtrack),
@@ -184,13 +186,15 @@ impl Solver<'_> {
                     last,
                     split: splitting.is_some(),
                 };
-                let answer = self.route_turns(ends, plan, &mut config, turn)?;
-                route_nodes += self.stats.nodes - before;
+                let answer = self.route_turns(ends, plan, config, turn)?;
                 if let Some(answer) = answer {
                     return Ok(answer);
                 }
-                if let Some(searched) = split.filter(|_| ends.is_empty()) {
-                    return Ok(self.every_end_searched(plan, searched, route_nodes));
+                if let Some(split) = &mut split {
+                    split.nodes += self.stats.nodes - before;
+                    if ends.is_empty() {
+                        return Ok(self.every_end_searched(plan.closed, *split));
+                    }
                 }
                 if last {
                     return Ok(self.gave_up(self.budget_cause(Limit::Nodes), Layer::Backtrack));
@@ -206,7 +210,7 @@ impl Solver<'_> {
         &mut self,
         ends: &mut Vec<Square>,
         plan: Plan,
-        config: &mut SearchConfig,
+        config: SearchConfig,
         turn: RouteTurn,
     ) -> Result<Option<Answer>, Halt> {
         let RouteTurn {
@@ -227,19 +231,13 @@ impl Solver<'_> {
             } else {
                 per_end.min(left)
             };
-            config.variant = (self.stats.searches % VARIANTS) as u8;
-            self.stats.searches += 1;
-            let limits = Limits {
-                node_budget: share,
-                deadline: self.deadline,
-            };
             // A closed tour is a path from the start to one of its neighbours.
             let routed = Plan {
                 end: Some(ends[k]),
                 closed: false,
                 ..plan
             };
-            let (search, event) = self.search_plan(routed, config.with_limits(limits))?;
+            let (search, event) = self.backtrack_run(routed, config, share)?;
             match event {
                 SearchEvent::Exhausted => {
                     ends.remove(k);
@@ -355,16 +353,16 @@ impl Solver<'_> {
         self.flipped_tour(path, plan, layer)
     }
 
-    /// The proof that each of the `ends` squares the tour of `plan` could end on was searched
-    /// to the end of its tree, in `nodes` nodes in all.
-    fn every_end_searched(&mut self, plan: Plan, ends: u64, nodes: u64) -> Answer {
+    /// The proof that each of the ends of `split`, the squares the tour (`closed` or open)
+    /// could end on, was searched to the end of its tree.
+    fn every_end_searched(&mut self, closed: bool, split: Split) -> Answer {
         let request = self.request;
         let reason = NoTourReason::EveryEndSearched {
             start: request.start,
             walked: request.walked().len() as u64,
-            closed: plan.closed,
-            ends,
-            nodes,
+            closed,
+            ends: split.ends,
+            nodes: split.nodes,
         };
         self.no_tour(reason, Layer::Backtrack)
     }

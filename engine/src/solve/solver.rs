@@ -23,6 +23,9 @@ const KNIGHT_ROUTE_NODES_PER_SQUARE: u64 = 64;
 /// See [`KNIGHT_ROUTE_NODES_PER_SQUARE`].
 const KNIGHT_ROUTE_NODES: u64 = 20_000;
 
+/// Number of tie-break variants backtracking's restarts and turns cycle through.
+const VARIANTS: u32 = 16;
+
 /// Why a layer stopped the whole solve before its answer: an error, or a limit that ran out
 /// where no search event can say so (a search's setup, the construction).
 #[derive(Debug)]
@@ -354,6 +357,24 @@ impl<'a> Solver<'a> {
         self.stats.backtracks += costs.backtracks;
         self.stats.max_depth = self.stats.max_depth.max(costs.max_depth);
         Ok((search, event))
+    }
+
+    /// One run of backtracking (`config`) on `plan`, on `node_budget` nodes and the deadline,
+    /// with the next of [`VARIANTS`] tie-breaks: restarts and turns cycle through them, so
+    /// that no unlucky early choice is made twice in a row.
+    pub(super) fn backtrack_run(
+        &mut self,
+        plan: Plan,
+        config: SearchConfig,
+        node_budget: u64,
+    ) -> Result<(Search, SearchEvent), Halt> {
+        let variant = (self.stats.searches % VARIANTS) as u8;
+        self.stats.searches += 1;
+        let limits = Limits {
+            node_budget,
+            deadline: self.deadline,
+        };
+        self.search_plan(plan, SearchConfig { variant, ..config }.with_limits(limits))
     }
 
     /// The greedy pass. Part of `auto`, a dead end is `None` (the next layer takes over);

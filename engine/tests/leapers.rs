@@ -321,9 +321,28 @@ fn knuths_theorem_and_the_first_principles_agree_with_a_flood_fill() {
 }
 
 /// For each start of `board`, the directed open tours from it and the closed ones through it
-/// walked from it (each cycle twice, once each way round) of the `(a, b)`-leaper, by walking
-/// every path: written here from the definition alone.
+/// walked from it (each cycle twice, once each way round) of the `(a, b)`-leaper, from
+/// [`brute_force_ends`].
 fn brute_force_walks(a: u32, b: u32, board: Board) -> Vec<(u64, u64)> {
+    let cols = board.cols() as u32;
+    let ends = brute_force_ends(a, b, board);
+    (0..ends.len() as u32)
+        .map(|start| {
+            let open = ends[start as usize].iter().sum();
+            // A tour that ends a move from its start is a closed tour walked from it.
+            let closed = (0..ends.len() as u32)
+                .filter(|&end| board.area() > 2 && leaps(a, b, cols, start, end))
+                .map(|end| ends[start as usize][end as usize])
+                .sum();
+            (open, closed)
+        })
+        .collect()
+}
+
+/// For each start of `board` and each square, the directed open tours of the `(a, b)`-leaper
+/// from the start that end on the square, by walking every path: written here from the
+/// definition alone.
+fn brute_force_ends(a: u32, b: u32, board: Board) -> Vec<Vec<u64>> {
     let (rows, cols) = (board.rows(), board.cols());
     let area = (rows * cols) as usize;
     let neighbours: Vec<Vec<usize>> = (0..area as u32)
@@ -337,33 +356,71 @@ fn brute_force_walks(a: u32, b: u32, board: Board) -> Vec<(u64, u64)> {
     fn walk(
         at: usize,
         depth: usize,
-        first: usize,
         seen: &mut [bool],
         neighbours: &[Vec<usize>],
-        counts: &mut (u64, u64),
+        ends: &mut [u64],
     ) {
         if depth == seen.len() {
-            counts.0 += 1;
-            counts.1 += u64::from(depth > 2 && neighbours[at].contains(&first));
+            ends[at] += 1;
             return;
         }
         for &next in &neighbours[at] {
             if !seen[next] {
                 seen[next] = true;
-                walk(next, depth + 1, first, seen, neighbours, counts);
+                walk(next, depth + 1, seen, neighbours, ends);
                 seen[next] = false;
             }
         }
     }
     (0..area)
         .map(|start| {
-            let mut counts = (0, 0);
+            let mut ends = vec![0; area];
             let mut seen = vec![false; area];
             seen[start] = true;
-            walk(start, 1, start, &mut seen, &neighbours, &mut counts);
-            counts
+            walk(start, 1, &mut seen, &neighbours, &mut ends);
+            ends
         })
         .collect()
+}
+
+/// The split on the last square leaves out one end a move from the start (the solver's
+/// `take_closing_end`): a tour ending there closes into a closed tour, which, opened at its
+/// other move from the start, is a tour ending on another square a move away. Walking every
+/// path agrees: wherever a tour ends a move from its start, another ends on another square a
+/// move from it, as often.
+#[test]
+fn a_tour_ending_next_to_its_start_has_a_partner_ending_next_to_it_elsewhere() {
+    let mut seen = 0;
+    for (piece, rows, cols) in [
+        (wazir(), 3, 4),
+        (wazir(), 4, 4),
+        (wazir(), 4, 5),
+        (wazir(), 4, 6),
+        (Leaper::new(1, 4).unwrap(), 5, 8),
+        (Leaper::ZEBRA, 5, 8),
+    ] {
+        let board = board(rows, cols);
+        let (a, b) = (piece.a(), piece.b());
+        for (start, ends) in brute_force_ends(a, b, board).iter().enumerate() {
+            let next_to_start = |end: &usize| leaps(a, b, cols as u32, start as u32, *end as u32);
+            let closing: Vec<usize> = (0..ends.len())
+                .filter(|end| ends[*end] > 0 && next_to_start(end))
+                .collect();
+            for &end in &closing {
+                seen += 1;
+                let others: u64 = closing
+                    .iter()
+                    .filter(|&&other| other != end)
+                    .map(|&other| ends[other])
+                    .sum();
+                assert!(
+                    others >= ends[end],
+                    "{piece} on {board}: from {start} to {end}"
+                );
+            }
+        }
+    }
+    assert!(seen > 20, "{seen}");
 }
 
 /// Directed open tours (from every start) and undirected closed tours of the `(a, b)`-leaper on

@@ -217,6 +217,7 @@ mod tests {
             walked: 1,
             closed: false,
             ends: 138,
+            closing: None,
             nodes: 15_360_346,
         };
         assert_eq!(
@@ -230,6 +231,7 @@ mod tests {
             walked: 1,
             closed: true,
             ends,
+            closing: None,
             nodes: 39_018_931,
         };
         assert_eq!(
@@ -244,6 +246,22 @@ mod tests {
              path from 0,0 to the square of one of the first 2 of them (one of the two it uses \
              is among them), and a complete search toward each of those 2 squares found none \
              (39018931 nodes in all)"
+        );
+        let closing = NoTourReason::EveryEndSearched {
+            start: Square::new(0, 4),
+            walked: 1,
+            closed: false,
+            ends: 2,
+            closing: Some(Square::new(3, 0)),
+            nodes: 40_000_000,
+        };
+        assert_eq!(
+            closing.to_string(),
+            "no tour starts at 0,4: only 2 squares end a choice of moves that gives every square \
+             the moves a tour gives it, and 3,0, one of them, is a move from 0,4: a tour ending \
+             on 3,0 closes into a closed tour, which, opened at its other move from 0,4, is a \
+             tour ending on another of them; a complete search toward each of the other 1 found \
+             none (40000000 nodes in all)"
         );
     }
 

@@ -173,8 +173,13 @@ pub enum NoTourReason {
         walked: u64,
         /// Whether a closed tour was asked for.
         closed: bool,
-        /// The squares searched toward, each to the end of its tree.
+        /// The squares the tour could end on (for a closed tour, the start's neighbours but
+        /// one), each searched toward to the end of its tree but `closing`.
         ends: u64,
+        /// For an open tour from its start alone: the end a move from the start that was not
+        /// searched toward, because a tour ending there closes into a closed tour, which,
+        /// opened at its other move from the start, is a tour ending on one of the others.
+        closing: Option<Square>,
         /// Search nodes expanded toward them, in all.
         nodes: u64,
     },
@@ -323,10 +328,22 @@ impl fmt::Display for NoTourReason {
                 walked,
                 closed,
                 ends,
+                closing,
                 nodes,
             } => {
                 no_tour_from(f, *start, None, *walked, *closed)?;
-                if *closed && *ends == 1 {
+                if let Some(closing) = closing {
+                    write!(
+                        f,
+                        ": only {ends} squares end a choice of moves that gives every square the \
+                         moves a tour gives it, and {closing}, one of them, is a move from \
+                         {start}: a tour ending on {closing} closes into a closed tour, which, \
+                         opened at its other move from {start}, is a tour ending on another of \
+                         them; a complete search toward each of the other {} found none \
+                         ({nodes} nodes in all)",
+                        ends - 1
+                    )
+                } else if *closed && *ends == 1 {
                     write!(
                         f,
                         ": a closed tour uses both moves of {start}, so it is a path from {start} \

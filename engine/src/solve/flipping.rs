@@ -18,13 +18,15 @@
 //! splits the question on its last square: it backtracks toward each of those squares, in
 //! place of backtracking without an end, the routes sharing twice a turn's nodes; a closed tour
 //! from its start alone is split on the start's neighbours but one, since it uses two of the
-//! start's moves and so is a path from the start to the square of one of any such. An end
-//! searched to the end of its tree is dropped, and when none is left that is the proof
-//! ([`NoTourReason::EveryEndSearched`]): the (4,5)-leaper's 9×38 has no tour from 0,1 (138
-//! ends, 14 M nodes toward them), where the searches without an end gave up at 100 M. A
-//! route also finds tours the searches without an end miss: the giraffe's 9×10 from 4,1 must
-//! end on the corner 0,0 or 8,0, and backtracking toward either finds a tour in a few thousand
-//! nodes. The knight's routes look only for a tour, and it keeps its search without an end.
+//! start's moves and so is a path from the start to the square of one of any such. An open
+//! tour from its start alone is not searched toward one end a move from the start
+//! ([`take_closing_end`]). An end searched to the end of its tree is dropped, and when none is
+//! left that is the proof ([`NoTourReason::EveryEndSearched`]): the (4,5)-leaper's 9×38 has no
+//! tour from 0,1 (138 ends, 14 M nodes toward them), where the searches without an end gave
+//! up at 100 M. A route also finds tours the searches without an end miss: the giraffe's 9×10
+//! from 4,1 must end on the corner 0,0 or 8,0, both a move away, and backtracking toward 8,0
+//! finds a tour in 68 thousand nodes. The knight's routes look only for a tour, and it keeps
+//! its search without an end.
 
 use super::memory::{check_memory, out_of_memory};
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
@@ -73,12 +75,35 @@ struct RouteTurn {
 }
 
 /// Another piece's split on its last square, as it goes: the number of ends the cover left
-/// when it began, and the nodes spent toward ends so far. When every end has been searched to
-/// the end of its tree, these are the proof's figures.
+/// when it began, the end left out because it closes (see [`take_closing_end`]), and the
+/// nodes spent toward ends so far. When every end has been searched to the end of its tree,
+/// these are the proof's figures.
 #[derive(Debug, Clone, Copy)]
 struct Split {
     ends: u64,
+    closing: Option<Square>,
     nodes: u64,
+}
+
+/// Takes out of `ends`, the squares an open tour from the start alone can end on, the first
+/// that is a move from the start, and returns it: a tour ending there closes into a closed
+/// tour, and that closed tour opened at its other move from the start is a tour ending on
+/// another of `ends`, so the search toward those others answers for it. On the (3,4)-leaper's
+/// 7×32 every tour from 0,4 ends on 3,0 or 4,1, both a move away, so one route decides it.
+fn take_closing_end(
+    ends: &mut Vec<Square>,
+    plan: Plan,
+    board: Board,
+    piece: Leaper,
+) -> Option<Square> {
+    let [start] = plan.walked else {
+        return None;
+    };
+    if plan.closed || plan.end.is_some() || board.area() <= 2 {
+        return None;
+    }
+    let at = ends.iter().position(|&end| piece.is_move(*start, end))?;
+    Some(ends.remove(at))
 }
 
 /// The fewest squares left for which flipping takes turns (below, backtracking alone).
@@ -142,8 +167,15 @@ impl Solver<'_> {
                         .filter(|ends| !ends.is_empty() && !request.piece.is_knight())
                         .map(|ends| Split {
                             ends: ends.len() as u64,
+                            closing: None,
                             nodes: 0,
                         });
+                    if let (Some(split), Some(ends)) = (&mut split, &mut routes) {
+                        split.closing = take_closing_end(ends, plan, board, request.piece);
+                        if ends.is_empty() {
+                            return Ok(self.every_end_searched(plan.closed, *split));
+                        }
+                    }
                 }
             }
             if let Some(prover) = &mut prover {
@@ -362,6 +394,7 @@ impl Solver<'_> {
             walked: request.walked().len() as u64,
             closed,
             ends: split.ends,
+            closing: split.closing,
             nodes: split.nodes,
         };
         self.no_tour(reason, Layer::Backtrack)
@@ -386,5 +419,43 @@ impl Solver<'_> {
             layer,
             stats: self.finish_stats(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On the (3,4)-leaper's 7×32 every tour from 0,4 ends on 3,0 or 4,1, both a move away:
+    /// the first is left out of the split, and only for an open tour from the start alone.
+    #[test]
+    fn a_closing_end_is_left_out_only_of_an_open_tour_from_its_start_alone() {
+        let board = Board::new(7, 32).unwrap();
+        let piece = Leaper::new(3, 4).unwrap();
+        let start = Square::new(0, 4);
+        let far = Square::new(2, 16);
+        let both = [Square::new(3, 0), Square::new(4, 1)];
+        let take = |plan: Plan, ends: &[Square]| {
+            let mut ends = ends.to_vec();
+            let closing = take_closing_end(&mut ends, plan, board, piece);
+            (closing, ends)
+        };
+        let open = Plan::from(&start, false, &[]);
+        assert_eq!(take(open, &both), (Some(both[0]), vec![both[1]]));
+        assert_eq!(take(open, &[far, both[1]]), (Some(both[1]), vec![far]));
+        assert_eq!(take(open, &[far]), (None, vec![far]));
+        let closed = Plan::from(&start, true, &[]);
+        assert_eq!(take(closed, &both), (None, both.to_vec()));
+        let walked = [start, Square::new(4, 1)];
+        let partial = Plan {
+            walked: &walked,
+            ..open
+        };
+        assert_eq!(take(partial, &both), (None, both.to_vec()));
+        let to_an_end = Plan {
+            end: Some(far),
+            ..open
+        };
+        assert_eq!(take(to_an_end, &both), (None, both.to_vec()));
     }
 }

@@ -93,8 +93,8 @@ fn a_split_cover_agrees_with_walking_every_path() {
 }
 
 /// From 4,1 of 9x10 the giraffe's tour must end on 0,0 or 8,0 (each a corner of two moves,
-/// one of them to 4,1): backtracking toward them finds one where the searches without an end
-/// gave up.
+/// one of them to 4,1, so a tour ending on either opens onto the other): backtracking toward
+/// one of them finds one where the searches without an end gave up.
 #[test]
 fn the_giraffe_tours_9x10_from_4_1_to_a_corner() {
     let board = board(9, 10);

@@ -324,7 +324,7 @@ fn knuths_theorem_and_the_first_principles_agree_with_a_flood_fill() {
 /// walked from it (each cycle twice, once each way round) of the `(a, b)`-leaper, from
 /// [`brute_force_ends`].
 fn brute_force_walks(a: u32, b: u32, board: Board) -> Vec<(u64, u64)> {
-    let cols = board.cols() as u32;
+    let cols = board.cols();
     let ends = brute_force_ends(a, b, board);
     (0..ends.len() as u32)
         .map(|start| {

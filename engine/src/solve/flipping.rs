@@ -162,19 +162,21 @@ impl Solver<'_> {
                 }
                 if routes.is_none() {
                     routes = routes_to(flipper.ends(), plan, board, request.piece);
-                    split = routes
-                        .as_ref()
-                        .filter(|ends| !ends.is_empty() && !request.piece.is_knight())
-                        .map(|ends| Split {
-                            ends: ends.len() as u64,
-                            closing: None,
+                    let splits = routes
+                        .as_mut()
+                        .filter(|ends| !ends.is_empty() && !request.piece.is_knight());
+                    if let Some(ends) = splits {
+                        let count = ends.len() as u64;
+                        let closing = take_closing_end(ends, plan, board, request.piece);
+                        let tally = Split {
+                            ends: count,
+                            closing,
                             nodes: 0,
-                        });
-                    if let (Some(split), Some(ends)) = (&mut split, &mut routes) {
-                        split.closing = take_closing_end(ends, plan, board, request.piece);
+                        };
                         if ends.is_empty() {
-                            return Ok(self.every_end_searched(plan.closed, *split));
+                            return Ok(self.every_end_searched(plan.closed, tally));
                         }
+                        split = Some(tally);
                     }
                 }
             }

@@ -247,21 +247,38 @@ mod tests {
              is among them), and a complete search toward each of those 2 squares found none \
              (39018931 nodes in all)"
         );
-        let closing = NoTourReason::EveryEndSearched {
+        let closing = |ends, nodes| NoTourReason::EveryEndSearched {
             start: Square::new(0, 4),
             walked: 1,
             closed: false,
-            ends: 2,
+            ends,
             closing: Some(Square::new(3, 0)),
-            nodes: 40_000_000,
+            nodes,
         };
         assert_eq!(
-            closing.to_string(),
+            closing(2, 40_000_000).to_string(),
             "no tour starts at 0,4: only 2 squares end a choice of moves that gives every square \
              the moves a tour gives it, and 3,0, one of them, is a move from 0,4: a tour ending \
              on 3,0 closes into a closed tour, which, opened at its other move from 0,4, is a \
-             tour ending on another of them; a complete search toward each of the other 1 found \
-             none (40000000 nodes in all)"
+             tour ending on another of them; a complete search toward the other found none \
+             (40000000 nodes)"
+        );
+        let three = closing(3, 40_000_000);
+        assert!(
+            three
+                .to_string()
+                .ends_with("toward each of the other 2 found none (40000000 nodes in all)"),
+            "{three}"
+        );
+        let alone = closing(1, 0);
+        assert!(
+            alone.to_string().starts_with(
+                "no tour starts at 0,4: only 1 square ends a choice of moves that gives every \
+                 square the moves a tour gives it, and 3,0"
+            ) && alone
+                .to_string()
+                .ends_with("another of them; there is no other"),
+            "{alone}"
         );
     }
 

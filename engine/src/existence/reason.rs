@@ -332,17 +332,31 @@ impl fmt::Display for NoTourReason {
                 nodes,
             } => {
                 no_tour_from(f, *start, None, *walked, *closed)?;
+                let end_choices = match ends {
+                    1 => "1 square ends".to_string(),
+                    _ => format!("{ends} squares end"),
+                };
                 if let Some(closing) = closing {
                     write!(
                         f,
-                        ": only {ends} squares end a choice of moves that gives every square the \
+                        ": only {end_choices} a choice of moves that gives every square the \
                          moves a tour gives it, and {closing}, one of them, is a move from \
                          {start}: a tour ending on {closing} closes into a closed tour, which, \
                          opened at its other move from {start}, is a tour ending on another of \
-                         them; a complete search toward each of the other {} found none \
-                         ({nodes} nodes in all)",
-                        ends - 1
-                    )
+                         them; "
+                    )?;
+                    match ends - 1 {
+                        0 => write!(f, "there is no other"),
+                        1 => write!(
+                            f,
+                            "a complete search toward the other found none ({nodes} nodes)"
+                        ),
+                        others => write!(
+                            f,
+                            "a complete search toward each of the other {others} found none \
+                             ({nodes} nodes in all)"
+                        ),
+                    }
                 } else if *closed && *ends == 1 {
                     write!(
                         f,
@@ -362,9 +376,9 @@ impl fmt::Display for NoTourReason {
                 } else {
                     write!(
                         f,
-                        ": only {ends} squares end a choice of moves that gives every square the \
-                         moves a tour gives it, and a complete search toward each of them found \
-                         none ({nodes} nodes in all)"
+                        ": only {end_choices} a choice of moves that gives every square the moves \
+                         a tour gives it, and a complete search toward each of them found none \
+                         ({nodes} nodes in all)"
                     )
                 }
             }

@@ -96,6 +96,33 @@ fn budgets_stop_a_run_without_claiming_no_tour() {
     assert_eq!(search.stats().nodes, 2000);
 }
 
+/// A run stopped by its node budget and run on, slice after slice, explores the same tree as
+/// one run: the split on the last square keeps its searches from turn to turn, and its proof
+/// that no tour exists is their exhaustion.
+#[test]
+fn a_run_resumed_in_slices_exhausts_the_tree_one_run_exhausts() {
+    let small = board(3, 4);
+    let start = Square::new(1, 1);
+    let mut whole = Search::new(small, start, SearchConfig::backtracking(false)).unwrap();
+    assert_eq!(whole.run(), SearchEvent::Exhausted);
+    let slice = 3;
+    let config = SearchConfig::backtracking(false).with_limits(Limits {
+        node_budget: slice,
+        deadline: None,
+    });
+    let mut sliced = Search::new(small, start, config).unwrap();
+    let mut slices = 1;
+    while sliced.run() == SearchEvent::BudgetExceeded(Limit::Nodes) {
+        slices += 1;
+        sliced.set_limits(Limits {
+            node_budget: sliced.stats().nodes + slice,
+            deadline: None,
+        });
+    }
+    assert!(slices > 2, "the tree takes more than two slices");
+    assert_eq!(sliced.stats(), whole.stats());
+}
+
 /// A config of each kind with `deadline`.
 fn configs_with(deadline: Option<Instant>) -> [SearchConfig; 3] {
     let limits = Limits {

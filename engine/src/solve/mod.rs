@@ -30,6 +30,11 @@
 //! - `anchored`: the search strategies of `auto` beyond one greedy pass: a closed tour found
 //!   from a corner and entered from the start, and backtracking restarted with other
 //!   tie-breaks;
+//! - `flipping`: `auto`'s searches for other leapers (and the knight's hard routes): path
+//!   flipping, the search over moves and backtracking by turns on doubling shares;
+//! - `split`: the routes those turns backtrack along, toward each square a tour can end on,
+//!   and another piece's split on its last square, whose searches are kept from turn to turn
+//!   and whose exhaustion is a proof;
 //! - `narrow`: a tour with an end, or a partial tour, on a board whose short side is at most 4,
 //!   decided exactly by the frontier count's dynamic programming (a tour read back from its
 //!   states, or a count of 0), before the construction and the search.
@@ -44,6 +49,7 @@ mod position;
 mod request;
 mod route;
 mod solver;
+mod split;
 #[cfg(test)]
 mod tests;
 

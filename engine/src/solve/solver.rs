@@ -377,6 +377,23 @@ impl<'a> Solver<'a> {
         self.search_plan(plan, SearchConfig { variant, ..config }.with_limits(limits))
     }
 
+    /// Runs on `search`, which a node budget stopped, for `node_budget` more nodes and the
+    /// deadline, and adds its costs to the totals: a search kept from turn to turn explores
+    /// its tree once, where a restart would explore the part already seen again.
+    pub(super) fn resume_run(&mut self, search: &mut Search, node_budget: u64) -> SearchEvent {
+        let before = search.stats();
+        search.set_limits(Limits {
+            node_budget: before.nodes.saturating_add(node_budget),
+            deadline: self.deadline,
+        });
+        let event = search.run();
+        let after = search.stats();
+        self.stats.nodes += after.nodes - before.nodes;
+        self.stats.backtracks += after.backtracks - before.backtracks;
+        self.stats.max_depth = self.stats.max_depth.max(after.max_depth);
+        event
+    }
+
     /// The greedy pass. Part of `auto`, a dead end is `None` (the next layer takes over);
     /// alone, it is an answer.
     fn greedy(&mut self, part_of_auto: bool) -> Result<Option<Answer>, Halt> {

@@ -48,7 +48,8 @@ pub(super) struct Split {
 
 /// The nodes of one turn of backtracking toward the ends: `allowance` each, or, for a split on
 /// the last square (which takes the turn of backtracking without an end), twice `allowance`
-/// shared among them; in the last turn an equal part of what is left each.
+/// shared among them, each an equal part of what those before it left; in the last turn an
+/// equal part of what is left each.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct RouteTurn {
     pub(super) allowance: u64,
@@ -146,18 +147,22 @@ impl Solver<'_> {
             last,
             split,
         } = turn;
-        let per_route = if split {
-            (allowance.saturating_mul(2) / routes.len() as u64).max(1)
-        } else {
-            allowance
-        };
+        // A split's routes share twice the allowance, each an equal part of what the routes
+        // before it left over: a tree exhausted early leaves its nodes to the others.
+        let mut split_left = allowance.saturating_mul(2);
         let needs = search_needs(self.request, &config);
         let room = KEPT_SEARCH_BYTES.min(self.request.memory_cap.map_or(u64::MAX, |cap| cap / 2));
         let mut kept = routes.iter().filter(|route| route.kept.is_some()).count() as u64 * needs;
         let mut k = 0;
         while k < routes.len() {
             let to_go = (routes.len() - k) as u64;
+            let per_route = if split {
+                (split_left / to_go).max(1)
+            } else {
+                allowance
+            };
             let share = run_share(self.limits().node_budget, per_route, last, to_go);
+            let before = self.stats.nodes;
             // A closed tour is a path from the start to one of its neighbours.
             let routed = Plan {
                 end: Some(routes[k].end),
@@ -174,6 +179,7 @@ impl Solver<'_> {
                     (search, event, false)
                 }
             };
+            split_left = split_left.saturating_sub(self.stats.nodes - before);
             match event {
                 SearchEvent::Exhausted => {
                     routes.remove(k);

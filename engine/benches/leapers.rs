@@ -1,10 +1,12 @@
 //! Benchmarks of other leapers' tours: open tours of the giraffe and the zebra on 100×100 and
 //! 1000×1000 from a corner, by the layered solver (the theorems, then the search with its
 //! restarts), each tour validated before it is returned. The knight's construction takes no
-//! part: these boards are searched.
+//! part: these boards are searched. And one proof that no tour exists by the split on the last
+//! square, whose searches toward the ends are kept from turn to turn: minutes, not for CI.
 
 use divan::Bencher;
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::existence::NoTourReason;
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::solve::{Outcome, Request, solve};
 
@@ -32,4 +34,28 @@ fn giraffe(bencher: Bencher, n: u64) {
 #[divan::bench(args = [100, 1000], sample_count = 3, sample_size = 1)]
 fn zebra(bencher: Bencher, n: u64) {
     open_tour(bencher, Leaper::ZEBRA, n);
+}
+
+/// No open tour of the (4,5)-leaper's 9×38 starts at 0,2: 137 squares end a cover, 4,7 is a
+/// move away and closes, and each of the other 136 is searched to the end of its tree (about
+/// 20 M nodes in all, two and a half minutes; before the split's searches were kept, it gave
+/// up at the default budget of 100 M).
+#[divan::bench(sample_count = 1, sample_size = 1)]
+fn split_proof(bencher: Bencher) {
+    let request = Request::new(Board::new(9, 38).unwrap(), Square::new(0, 2))
+        .piece(Leaper::new(4, 5).unwrap());
+    bencher.bench(|| {
+        let outcome = solve(&request).unwrap();
+        assert!(
+            matches!(
+                outcome,
+                Outcome::NoTour {
+                    reason: NoTourReason::EveryEndSearched { .. },
+                    ..
+                }
+            ),
+            "{outcome:?}"
+        );
+        outcome
+    });
 }

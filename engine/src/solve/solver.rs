@@ -12,7 +12,9 @@ use super::route::check_route;
 use crate::board::Square;
 use crate::construct;
 use crate::existence::{self, NoTourReason, Verdict};
-use crate::search::{Limit, Limits, Route, Search, SearchConfig, SearchEvent, SetupError};
+use crate::search::{
+    Limit, Limits, Route, Search, SearchConfig, SearchEvent, SearchStats, SetupError,
+};
 
 /// The knight's backtracking along a route has this many nodes a square, and at least
 /// [`KNIGHT_ROUTE_NODES`], before path flipping and the other searches take their turns.
@@ -352,10 +354,7 @@ impl<'a> Solver<'a> {
             }
         };
         let event = search.run();
-        let costs = search.stats();
-        self.stats.nodes += costs.nodes;
-        self.stats.backtracks += costs.backtracks;
-        self.stats.max_depth = self.stats.max_depth.max(costs.max_depth);
+        self.charge(SearchStats::default(), search.stats());
         Ok((search, event))
     }
 
@@ -387,11 +386,15 @@ impl<'a> Solver<'a> {
             deadline: self.deadline,
         });
         let event = search.run();
-        let after = search.stats();
+        self.charge(before, search.stats());
+        event
+    }
+
+    /// Adds to the totals what a search cost between its counts `before` and `after`.
+    fn charge(&mut self, before: SearchStats, after: SearchStats) {
         self.stats.nodes += after.nodes - before.nodes;
         self.stats.backtracks += after.backtracks - before.backtracks;
         self.stats.max_depth = self.stats.max_depth.max(after.max_depth);
-        event
     }
 
     /// The greedy pass. Part of `auto`, a dead end is `None` (the next layer takes over);

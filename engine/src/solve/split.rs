@@ -99,10 +99,15 @@ pub(super) fn routes_to(
             ends.iter().map(|&end| board.square_at(end)).collect()
         }
     };
-    let split = (!squares.is_empty() && !piece.is_knight()).then(|| Split {
-        ends: squares.len() as u64,
-        closing: take_closing_end(&mut squares, plan, board, piece),
-        nodes: 0,
+    let split = (!squares.is_empty() && !piece.is_knight()).then(|| {
+        // The proof counts the ends the cover left, the one that closes among them.
+        let ends = squares.len() as u64;
+        let closing = take_closing_end(&mut squares, plan, board, piece);
+        Split {
+            ends,
+            closing,
+            nodes: 0,
+        }
     });
     let routes = squares
         .into_iter()

@@ -168,18 +168,18 @@ impl Solver<'_> {
             };
             let share = run_share(self.limits().node_budget, per_route, last, to_go);
             let before = self.stats.nodes;
-            // A closed tour is a path from the start to one of its neighbours.
-            let routed = Plan {
-                end: Some(routes[k].end),
-                closed: false,
-                ..plan
-            };
-            let (search, event, was_kept) = match routes[k].kept.take() {
+            let (search, event, mut keeps) = match routes[k].kept.take() {
                 Some(mut search) => {
                     let event = self.resume_run(&mut search, share);
                     (search, event, true)
                 }
                 None => {
+                    // A closed tour is a path from the start to one of its neighbours.
+                    let routed = Plan {
+                        end: Some(routes[k].end),
+                        closed: false,
+                        ..plan
+                    };
                     let (search, event) = self.backtrack_run(routed, config, share)?;
                     (search, event, false)
                 }
@@ -190,8 +190,11 @@ impl Solver<'_> {
                     routes.remove(k);
                 }
                 SearchEvent::BudgetExceeded(Limit::Nodes) => {
-                    if was_kept || (split && kept + needs <= room) {
-                        kept += if was_kept { 0 } else { needs };
+                    if !keeps && split && kept + needs <= room {
+                        kept += needs;
+                        keeps = true;
+                    }
+                    if keeps {
                         routes[k].kept = Some(search);
                     }
                     k += 1;

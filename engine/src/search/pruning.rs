@@ -19,11 +19,11 @@
 //! - Optionally, the unvisited squares must stay connected (see the `connectivity` module).
 //! - The position's proofs (the `position` module: ways in, colours, forced moves, cut
 //!   squares) rule out positions the rules above let through. Before the first step they can
-//!   rule out the whole search; a backtracking search completing a partial tour, or of a
-//!   piece other than the knight to an end, on a board of at most `PROVING_SQUARES` squares,
-//!   also runs
-//!   them at every node (`proving`): a few passes over the board a node, which the trees they
-//!   cut repay many times over where a greedy pass has failed.
+//!   rule out the whole search; a backtracking search completing a partial tour on a board
+//!   of at most `PROVING_SQUARES` squares, or of a piece other than the knight to an end on
+//!   one of at most `PROVING_TO_END_SQUARES`, also runs them at every node (`proving`): a few
+//!   passes over the board a node, which the trees they cut repay many times over where a
+//!   greedy pass has failed.
 //!
 //! [`Passage`] and [`one_last_square`] are shared with the construction's piece search.
 
@@ -105,9 +105,20 @@ fn forced(candidates: u8, onto: u8, last_only: u32, spare: u32) -> u8 {
     }
 }
 
-/// The most squares of a board on which a search proves at every node: the proofs take a
-/// few passes over the board, some microseconds on boards this large.
+/// The most squares of a board on which a search completing a partial tour proves at every
+/// node: the proofs take a few passes over the board, some microseconds on boards this large.
 pub(super) const PROVING_SQUARES: u64 = 1024;
+
+/// The most squares of a board on which a search of a piece other than the knight to an end
+/// proves at every node. Such a search repays its proofs where it can exhaust its tree: the
+/// split on the last square proves no tour from a start that way on boards of 224 to 342
+/// squares, (3,4) 7×32 and (4,5) 9×38. On larger boards it finds tours, if at all, where
+/// flipping finds them sooner; there a proof took about 30 µs on the (4,5)-leaper's 18×39
+/// (702 squares), against half a microsecond for a node without one, so the searches toward
+/// the ends took nearly all of the wall time. From 3,17 flipping found a tour after the same 8.7 M nodes
+/// in 124 s with them and in 5 s without; five other starts took 10 to 22 s without them
+/// and had not been answered at 60 s with them.
+pub(super) const PROVING_TO_END_SQUARES: u64 = 512;
 
 /// The rules a search applies beyond those of the knight's plain searches (a bit each).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,10 +128,11 @@ impl Rules {
     /// The square that must be last keeps its colour: for a piece that changes colour, on a
     /// route (a partial tour, an end).
     const PARITY: u8 = 1;
-    /// The position's proofs at every node: backtracking, on boards of at most
-    /// [`PROVING_SQUARES`] squares, completing a partial tour, or for a piece other than the
-    /// knight to an end. (Other pieces' tours from a bare start are left to the flow's proofs
-    /// and to flipping, which the search takes turns with.)
+    /// The position's proofs at every node: backtracking, completing a partial tour on a
+    /// board of at most [`PROVING_SQUARES`] squares, or for a piece other than the knight to
+    /// an end on one of at most [`PROVING_TO_END_SQUARES`]. (Other pieces' tours from a bare
+    /// start are left to the flow's proofs and to flipping, which the search takes turns
+    /// with.)
     const PROVING: u8 = 2;
 
     /// The rules of a search of `board` along `route` with `config`.
@@ -132,8 +144,10 @@ impl Rules {
         let to_end = route.end.is_some();
         let other_to_end = to_end && !config.piece.is_knight();
         let parity = config.piece.changes_colour() && (partial || to_end);
-        let proving =
-            config.backtracking && board.area() <= PROVING_SQUARES && (partial || other_to_end);
+        let area = board.area();
+        let proving = config.backtracking
+            && ((partial && area <= PROVING_SQUARES)
+                || (other_to_end && area <= PROVING_TO_END_SQUARES));
         Self((u8::from(parity) * Self::PARITY) | (u8::from(proving) * Self::PROVING))
     }
 
@@ -142,7 +156,7 @@ impl Rules {
         self.0 & Self::PARITY != 0
     }
 
-    fn proving(self) -> bool {
+    pub(super) fn proving(self) -> bool {
         self.0 & Self::PROVING != 0
     }
 

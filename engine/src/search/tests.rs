@@ -220,3 +220,32 @@ fn the_memory_a_search_needs_covers_what_it_keeps() {
             >= 5 * padded + 8 * 10_000 + 4 * 10_000
     );
 }
+
+#[test]
+fn another_piece_proves_at_every_node_toward_an_end_only_on_boards_up_to_512_squares() {
+    let piece = Leaper::new(4, 5).unwrap();
+    let config = SearchConfig::backtracking(false).with_piece(piece);
+    let start = [Square::new(0, 0)];
+    let walk = [Square::new(0, 0), Square::new(4, 5)];
+    let proving = |board: Board, prefix: &[Square], end: Option<Square>| {
+        Rules::of(board, Route { prefix, end }, &config).proving()
+    };
+    let end = Some(Square::new(8, 8));
+    // The split's searches toward an end: 9×38 (342 squares) proves, 18×39 (702) flips.
+    assert!(proving(board(9, 38), &start, end));
+    assert!(proving(board(16, 32), &start, end));
+    assert!(!proving(board(17, 31), &start, end));
+    assert!(!proving(board(18, 39), &start, end));
+    // A partial tour proves up to 1024 squares, toward an end or not; a bare start never.
+    assert!(proving(board(18, 39), &walk, None));
+    assert!(proving(board(32, 32), &walk, end));
+    assert!(!proving(board(32, 33), &walk, end));
+    assert!(!proving(board(9, 38), &start, None));
+    // The knight proves only after a partial tour.
+    let knight = SearchConfig::backtracking(false);
+    let route = Route {
+        prefix: &start,
+        end,
+    };
+    assert!(!Rules::of(board(9, 38), route, &knight).proving());
+}

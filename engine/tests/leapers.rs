@@ -114,6 +114,7 @@ fn assert_no_closed_tour(piece: Leaper, board: Board) {
         NoTourReason::ExhaustiveSearch { .. }
             | NoTourReason::NoCover { .. }
             | NoTourReason::SplitCover { .. }
+            | NoTourReason::EveryEndSearched { .. }
             | NoTourReason::DeadPosition { .. }
     );
     assert!(by_theorem || by_search, "{piece} on {board}: {reason}");
@@ -181,6 +182,25 @@ fn the_zebra_tours_10x10_open_and_closed_and_closes_on_5x16() {
     // OEIS A152138: the smallest closed {r, r+1}-leaper tours on (2r+1) x N boards.
     tour_of(Leaper::ZEBRA, board(5, 16), true);
     tour_of(Leaper::ZEBRA, board(16, 5), true);
+}
+
+/// OEIS A152138 (Jelliss; Knuth, "Leaper graphs", Mathematical Gazette 78, 1994): the
+/// {r, r+1}-leaper's first closed tour of a board 2r + 1 rows high is 16 columns long for the
+/// zebra, 22 for the (3,4)-leaper and 46 for the (4,5)-leaper. Every shorter board from 2r + 2
+/// columns (below, the middle square has no move: Knuth's Theorem 1) is proved to have none.
+#[test]
+fn the_r_r_plus_1_leapers_first_close_where_oeis_a152138_says() {
+    let leaper = |a, b| Leaper::new(a, b).unwrap();
+    for (piece, rows, first) in [
+        (Leaper::ZEBRA, 5, 16),
+        (leaper(3, 4), 7, 22),
+        (leaper(4, 5), 9, 46),
+    ] {
+        for cols in u64::from(2 * piece.b())..first {
+            assert_no_closed_tour(piece, board(rows, cols));
+        }
+        tour_of(piece, board(rows, first), true);
+    }
 }
 
 #[test]

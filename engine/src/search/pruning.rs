@@ -112,12 +112,12 @@ pub(super) const PROVING_SQUARES: u64 = 1024;
 /// The most squares of a board on which a search of a piece other than the knight to an end
 /// proves at every node. Such a search repays its proofs where it can exhaust its tree: the
 /// split on the last square proves no tour from a start that way on boards of 224 to 342
-/// squares, (3,4) 7×32 and (4,5) 9×38. On larger boards it finds tours, if at all, where
-/// flipping finds them sooner; there a proof took about 30 µs on the (4,5)-leaper's 18×39
-/// (702 squares), against half a microsecond for a node without one, so the searches toward
-/// the ends took nearly all of the wall time. From 3,17 flipping found a tour after the same 8.7 M nodes
-/// in 124 s with them and in 5 s without; five other starts took 10 to 22 s without them
-/// and had not been answered at 60 s with them.
+/// squares, the (3,4)-leaper's 7×32 and the (4,5)-leaper's 9×38. On larger boards it finds
+/// tours, if at all, where flipping finds them sooner; there a proof took about 30 µs on the
+/// (4,5)-leaper's 18×39 (702 squares), against half a microsecond for a node without one, so
+/// the searches toward the ends took nearly all of the wall time. From 3,17 flipping found a
+/// tour after the same 8.7 M nodes in 124 s with them and in 5 s without; five other starts
+/// took 10 to 22 s without them and had not been answered at 60 s with them.
 pub(super) const PROVING_TO_END_SQUARES: u64 = 512;
 
 /// The rules a search applies beyond those of the knight's plain searches (a bit each).

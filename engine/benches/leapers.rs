@@ -19,10 +19,8 @@ fn main() {
 /// An open tour of `piece` on the n×n board from the top-left corner.
 fn open_tour(bencher: Bencher, piece: Leaper, n: u64) {
     let request = Request::new(Board::new(n, n).unwrap(), Square::new(0, 0)).piece(piece);
-    bencher.bench(|| {
-        let outcome = solve(&request).unwrap();
-        assert!(matches!(outcome, Outcome::Tour { .. }), "{outcome:?}");
-        outcome
+    solve_to(bencher, &request, |outcome| {
+        matches!(outcome, Outcome::Tour { .. })
     });
 }
 
@@ -46,19 +44,14 @@ fn zebra(bencher: Bencher, n: u64) {
 fn split_proof(bencher: Bencher) {
     let request = Request::new(Board::new(9, 38).unwrap(), Square::new(0, 2))
         .piece(Leaper::new(4, 5).unwrap());
-    bencher.bench(|| {
-        let outcome = solve(&request).unwrap();
-        assert!(
-            matches!(
-                outcome,
-                Outcome::NoTour {
-                    reason: NoTourReason::EveryEndSearched { .. },
-                    ..
-                }
-            ),
-            "{outcome:?}"
-        );
-        outcome
+    solve_to(bencher, &request, |outcome| {
+        matches!(
+            outcome,
+            Outcome::NoTour {
+                reason: NoTourReason::EveryEndSearched { .. },
+                ..
+            }
+        )
     });
 }
 
@@ -69,18 +62,22 @@ fn split_proof(bencher: Bencher) {
 fn flip_beside_the_split(bencher: Bencher) {
     let request = Request::new(Board::new(18, 39).unwrap(), Square::new(3, 17))
         .piece(Leaper::new(4, 5).unwrap());
+    solve_to(bencher, &request, |outcome| {
+        matches!(
+            outcome,
+            Outcome::Tour {
+                layer: Layer::Flip,
+                ..
+            }
+        )
+    });
+}
+
+/// Solves `request` as the bench, asserting that the answer is the one `expected` accepts.
+fn solve_to(bencher: Bencher, request: &Request, expected: fn(&Outcome) -> bool) {
     bencher.bench(|| {
-        let outcome = solve(&request).unwrap();
-        assert!(
-            matches!(
-                outcome,
-                Outcome::Tour {
-                    layer: Layer::Flip,
-                    ..
-                }
-            ),
-            "{outcome:?}"
-        );
+        let outcome = solve(request).unwrap();
+        assert!(expected(&outcome), "{outcome:?}");
         outcome
     });
 }

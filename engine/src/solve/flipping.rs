@@ -21,9 +21,9 @@
 //! start's moves and so is a path from the start to the square of one of any such. An open
 //! tour from its start alone is not searched toward one end a move from the start. The routes
 //! and the split are `split`'s, which keeps the split's searches from turn to turn. An end
-//! searched to the end of its tree is dropped, and when none is left that is the proof ([`NoTourReason::EveryEndSearched`]): the (4,5)-leaper's 9×38 has no
-//! tour from 0,1 (138 ends, 7.7 M nodes toward them), where the searches without an end gave
-//! up at 100 M. A route also finds tours the searches without an end miss: the giraffe's 9×10
+//! searched to the end of its tree is dropped, and when none is left that is the proof
+//! ([`NoTourReason::EveryEndSearched`]): the (4,5)-leaper's 9×38 has no tour from 0,1 (138
+//! ends, 7.7 M nodes toward them), where the searches without an end gave up at 100 M. A route also finds tours the searches without an end miss: the giraffe's 9×10
 //! from 4,1 must end on the corner 0,0 or 8,0, both a move away, and backtracking toward 8,0
 //! finds a tour in 68 thousand nodes. The knight's routes look only for a tour, and it keeps
 //! its search without an end.

@@ -8,9 +8,13 @@
 //! the sink, each square passing as many units as it needs moves (its *want*). The last square
 //! of an open path is not known beforehand: any square of the colour it must have (next to
 //! the end asked for, if one is) may give up one of its units, through a square of the network
-//! of its own.
+//! of its own. On large boards the flow starts from the piece's 4-cycles (`seed`), and it
+//! looks at the clock as it goes.
+
+use std::time::Instant;
 
 use super::graph::{Graph, NONE, NoMemory, filled};
+use super::seed::Tiling;
 
 /// What a cover must give each square, and where its path may end.
 #[derive(Debug, Clone, Copy)]
@@ -32,6 +36,27 @@ pub(crate) struct Shortfall {
     pub(crate) needed: u64,
     /// Ends of moves a maximum flow gives them.
     pub(crate) met: u64,
+}
+
+/// Why no cover was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Uncovered {
+    /// None exists: the proof.
+    Short(Shortfall),
+    /// The deadline passed first.
+    Stopped,
+}
+
+/// The deadline passed before the flow was done.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Stopped;
+
+/// How many squares a breadth-first search takes between two looks at the clock.
+const CLOCK_INTERVAL: usize = 1 << 16;
+
+/// Whether `deadline` has passed.
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
 }
 
 /// The flow network of covers, kept between covers (each a fresh flow in another order).
@@ -105,16 +130,18 @@ impl Network {
         }
     }
 
-    /// A cover of `graph` with `wants`, the squares taken in `order` (which decides which of
-    /// the covers is found), into `chosen` (two slots a square, [`NONE`] when unused); or the
-    /// shortfall that proves there is none. Spends about one node a square.
+    /// A cover of `graph` with `wants`, the squares taken in `order` (which, with `tiling`,
+    /// decides which of the covers is found), into `chosen` (two slots a square, [`NONE`]
+    /// when unused); or the shortfall that proves there is none, or the deadline. The flow
+    /// starts from `tiling`'s cycles, if one is given (see `seed`).
     pub(super) fn cover(
         &mut self,
         graph: &Graph,
-        wants: Wants,
+        (wants, tiling): (Wants, Option<Tiling>),
         order: &[u32],
         chosen: &mut [[u32; 2]],
-    ) -> Result<(), Shortfall> {
+        deadline: Option<Instant>,
+    ) -> Result<(), Uncovered> {
         let area = graph.area() as u32;
         let (source, sink, spare) = (area, area + 1, area + 2);
         self.first.fill(NONE);
@@ -163,12 +190,18 @@ impl Network {
             }
         }
         let needed = 2 * supply.max(demand);
-        let flow = self.max_flow(source, sink);
+        let seeded = match tiling {
+            Some(tiling) => self.seed(graph, tiling, (source, sink), deadline),
+            None => Ok(0),
+        };
+        let flow = seeded
+            .and_then(|seeded| Ok(seeded + self.max_flow(source, sink, deadline)?))
+            .map_err(|Stopped| Uncovered::Stopped)?;
         if supply != demand || flow < supply {
-            return Err(Shortfall {
+            return Err(Uncovered::Short(Shortfall {
                 needed,
                 met: 2 * flow.min(demand),
-            });
+            }));
         }
         for slots in chosen.iter_mut() {
             *slots = [NONE; 2];
@@ -188,27 +221,44 @@ impl Network {
         Ok(())
     }
 
-    /// The maximum flow from `source` to `sink`, one unit an augmenting path.
-    fn max_flow(&mut self, source: u32, sink: u32) -> u64 {
+    /// The flow from `source` to `sink` made maximum, one unit an augmenting path: the
+    /// units it adds.
+    fn max_flow(
+        &mut self,
+        source: u32,
+        sink: u32,
+        deadline: Option<Instant>,
+    ) -> Result<u64, Stopped> {
         let mut flow = 0;
-        while self.levels(source, sink) {
+        while self.levels(source, sink, deadline)? {
             self.current.copy_from_slice(&self.first);
             while self.augment(source, sink) {
                 flow += 1;
+                if flow % CLOCK_INTERVAL as u64 == 0 && past(deadline) {
+                    return Err(Stopped);
+                }
             }
         }
-        flow
+        Ok(flow)
     }
 
-    /// Levels by breadth-first search from `source` over arcs with capacity left; whether the
-    /// sink is reached.
-    fn levels(&mut self, source: u32, sink: u32) -> bool {
+    /// Levels by breadth-first search from `source` over arcs with capacity left, up to the
+    /// sink's (no shortest path goes further); whether the sink is reached.
+    fn levels(
+        &mut self,
+        source: u32,
+        sink: u32,
+        deadline: Option<Instant>,
+    ) -> Result<bool, Stopped> {
         self.level.fill(u32::MAX);
         self.queue.clear();
         self.level[source as usize] = 0;
         self.queue.push(source);
         let mut head = 0;
-        while head < self.queue.len() {
+        while head < self.queue.len() && self.level[sink as usize] == u32::MAX {
+            if head % CLOCK_INTERVAL == 0 && past(deadline) {
+                return Err(Stopped);
+            }
             let node = self.queue[head];
             head += 1;
             let mut arc = self.first[node as usize];
@@ -221,7 +271,7 @@ impl Network {
                 arc = self.next[arc as usize];
             }
         }
-        self.level[sink as usize] != u32::MAX
+        Ok(self.level[sink as usize] != u32::MAX)
     }
 
     /// One unit along a shortest path of the level graph, found depth first without recursion

@@ -74,6 +74,16 @@ impl Graph {
         self.out.len()
     }
 
+    /// The board's rows.
+    pub(super) fn rows(&self) -> u32 {
+        (self.area() / self.cols as usize) as u32
+    }
+
+    /// The board's columns.
+    pub(super) fn cols(&self) -> u32 {
+        self.cols
+    }
+
     /// Whether `square` is left out.
     pub(super) fn is_out(&self, square: u32) -> bool {
         self.out[square as usize]

@@ -28,7 +28,11 @@
 //!   of the cycle it takes in, a splice each square it moves, a rotation each square of the
 //!   reversed part, a scan for a splice each square it looks at, a new cover two nodes a
 //!   square (and the first one more, for what every cover can use).
-//!   The budget bounds the work, and the deadline is looked at every [`CLOCK_INTERVAL`] nodes.
+//!   The budget bounds the work, and the deadline is looked at every [`CLOCK_INTERVAL`] nodes,
+//!   and inside a cover's flow as it goes (one flow on 1000×1000 takes seconds).
+//! - **Large boards.** From [`SEEDED_FROM_SQUARES`] squares up, a cover's flow starts from the
+//!   piece's 4-cycles that tile the plane (`seed`), so that it needs a few phases in place
+//!   of hundreds: 2 s in place of 53 s for the giraffe's 1000×1000.
 //! - **Memory** is reserved fallibly up front ([`Flipper::memory_needed`], about 220 bytes a
 //!   square).
 //!
@@ -41,6 +45,7 @@ mod cover;
 mod graph;
 mod random;
 mod scope;
+mod seed;
 mod walk;
 
 use std::time::Instant;
@@ -48,9 +53,10 @@ use std::time::Instant;
 pub(crate) use self::cover::Shortfall;
 pub(crate) use self::graph::NoMemory;
 
-use self::cover::{Network, Wants};
+use self::cover::{Network, Uncovered, Wants};
 use self::graph::{Graph, filled};
 use self::random::{Random, luby};
+use self::seed::{SEEDED_FROM_SQUARES, Tiling};
 use self::walk::{Step, Walk};
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
@@ -101,6 +107,7 @@ pub(crate) struct Flipper {
     network: Network,
     walk: Walk,
     random: Random,
+    piece: Leaper,
     wants: Wants,
     /// The square the path must end next to: the head (closed), the end asked for, or none.
     anchor: Option<u32>,
@@ -198,6 +205,7 @@ impl Flipper {
             walk: Walk::new(&graph)?,
             graph,
             random: Random::seeded(&seed),
+            piece,
             wants,
             anchor: if closed { Some(head) } else { next_to },
             order,
@@ -240,8 +248,8 @@ impl Flipper {
                 }
             }
             if !self.running {
-                if let Err(proof) = self.begin() {
-                    return proof;
+                if let Err(answer) = self.begin(limits) {
+                    return answer;
                 }
                 continue;
             }
@@ -273,19 +281,27 @@ impl Flipper {
         (self.runs > 0 && !self.wants.closed).then_some(&self.ends[..])
     }
 
-    /// A new run: the squares shuffled, a cover in that order, the path from the head. The
-    /// first also reads what every cover can use ([`scope`]). Fails with a proof.
-    fn begin(&mut self) -> Result<(), Answer> {
+    /// A new run: the squares shuffled, a cover in that order (from a tiling of 4-cycles on a
+    /// large board), the path from the head. The first also reads what every cover can use
+    /// ([`scope`]). Fails with a proof, or when the deadline passes.
+    fn begin(&mut self, limits: Limits) -> Result<(), Answer> {
         if self.runs > 0 {
             for i in (1..self.order.len()).rev() {
                 let j = self.random.below(i + 1);
                 self.order.swap(i, j);
             }
         }
+        let tiling = (self.graph.area() >= SEEDED_FROM_SQUARES)
+            .then(|| Tiling::random(self.piece, &mut self.random));
         self.nodes += 2 * u64::from(self.graph.len);
+        let cover = &mut self.walk.cover;
+        let wants = (self.wants, tiling);
         self.network
-            .cover(&self.graph, self.wants, &self.order, &mut self.walk.cover)
-            .map_err(Answer::NoCover)?;
+            .cover(&self.graph, wants, &self.order, cover, limits.deadline)
+            .map_err(|uncovered| match uncovered {
+                Uncovered::Short(shortfall) => Answer::NoCover(shortfall),
+                Uncovered::Stopped => Answer::Stopped(Limit::Deadline),
+            })?;
         if self.runs == 0 {
             self.nodes += u64::from(self.graph.len);
             let reached = self.network.scope(

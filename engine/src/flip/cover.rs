@@ -8,7 +8,7 @@
 //! the sink, each square passing as many units as it needs moves (its *want*). The last square
 //! of an open path is not known beforehand: any square of the colour it must have (next to
 //! the end asked for, if one is) may give up one of its units, through a square of the network
-//! of its own. On large boards the flow starts from the piece's 4-cycles (`seed`), and it
+//! of its own. On large boards the flow starts from zigzags of the piece (`seed`), and it
 //! looks at the clock as it goes.
 
 use std::time::Instant;

@@ -30,9 +30,9 @@
 //!   square (and the first one more, for what every cover can use).
 //!   The budget bounds the work, and the deadline is looked at every [`CLOCK_INTERVAL`] nodes,
 //!   and inside a cover's flow as it goes (one flow on 1000×1000 takes seconds).
-//! - **Large boards.** From [`SEEDED_FROM_SQUARES`] squares up, a cover's flow starts from the
-//!   piece's 4-cycles that tile the plane (`seed`), so that it needs a few phases in place
-//!   of hundreds: 2 s in place of 53 s for the giraffe's 1000×1000.
+//! - **Large boards.** From [`SEEDED_FROM_SQUARES`] squares up, a cover's flow starts from
+//!   zigzags of the piece across the board (`seed`), so that it needs a few phases in place
+//!   of hundreds: the giraffe's 1000×1000 took 53 s a cover from an empty flow.
 //! - **Memory** is reserved fallibly up front ([`Flipper::memory_needed`], about 220 bytes a
 //!   square).
 //!
@@ -281,7 +281,7 @@ impl Flipper {
         (self.runs > 0 && !self.wants.closed).then_some(&self.ends[..])
     }
 
-    /// A new run: the squares shuffled, a cover in that order (from a tiling of 4-cycles on a
+    /// A new run: the squares shuffled, a cover in that order (from zigzags of the piece on a
     /// large board), the path from the head. The first also reads what every cover can use
     /// ([`scope`]). Fails with a proof, or when the deadline passes.
     fn begin(&mut self, limits: Limits) -> Result<(), Answer> {

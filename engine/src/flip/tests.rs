@@ -175,7 +175,7 @@ fn assert_cover(graph: &graph::Graph, chosen: &[[u32; 2]], head: u32, closed: bo
 }
 
 #[test]
-fn a_flow_seeded_with_4_cycles_is_as_large_as_a_flow_from_nothing() {
+fn a_flow_seeded_with_zigzags_is_as_large_as_a_flow_from_nothing() {
     use cover::{Network, Uncovered};
     use random::Random;
     use seed::Tiling;

@@ -204,6 +204,24 @@ fn the_r_r_plus_1_leapers_first_close_where_oeis_a152138_says() {
 }
 
 #[test]
+fn a_greedy_pass_that_stops_near_a_tour_is_finished_in_64_mib() {
+    // On 700×700 the giraffe's greedy pass stops 48 squares short of a tour, the
+    // (2,5)-leaper's 24: backtracking finishes both before path flipping, whose cover of
+    // 490,000 squares would need more than 100 MB. So a cap of 64 MiB is enough.
+    let board = board(700, 700);
+    for piece in [Leaper::GIRAFFE, Leaper::new(2, 5).unwrap()] {
+        let mut request = Request::new(board, Square::new(0, 0)).piece(piece);
+        request.memory_cap = Some(64 << 20);
+        let outcome = solve(&request).unwrap();
+        let Outcome::Tour { tour, .. } = outcome else {
+            panic!("the {piece} on {board} in 64 MiB: {outcome:?}");
+        };
+        let (a, b) = (piece.a(), piece.b());
+        assert!(is_leaper_tour(a, b, 700, 700, tour.indices(), false));
+    }
+}
+
+#[test]
 fn the_knight_closes_on_3x10() {
     tour_of(Leaper::KNIGHT, board(3, 10), true);
 }

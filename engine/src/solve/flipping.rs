@@ -1,4 +1,5 @@
-//! `auto`'s search layers for leapers other than the knight, once the greedy pass has failed:
+//! `auto`'s search layers for leapers other than the knight, once the greedy pass has failed
+//! (and backtracking's first share, after a greedy pass that stopped near a tour):
 //! path flipping ([`crate::flip`]), the search over moves ([`crate::propagate`]) and
 //! Warnsdorff-ordered backtracking take turns on doubling shares of the budget, in that order
 //! (the search over moves' rules alone settle many boards at its root, in a few nodes a

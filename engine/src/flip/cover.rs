@@ -133,7 +133,7 @@ impl Network {
     /// A cover of `graph` with `wants`, the squares taken in `order` (which, with `tiling`,
     /// decides which of the covers is found), into `chosen` (two slots a square, [`NONE`]
     /// when unused); or the shortfall that proves there is none, or the deadline. The flow
-    /// starts from `tiling`'s cycles, if one is given (see `seed`).
+    /// starts from `tiling`'s zigzags, if one is given (see `seed`).
     pub(super) fn cover(
         &mut self,
         graph: &Graph,
@@ -221,6 +221,65 @@ impl Network {
         Ok(())
     }
 
+    /// Puts a unit on each move of `tiling`'s zigzags between a square of the first colour
+    /// and one of the second that both still want one, from `source` through them to `sink`:
+    /// the units laid. The network is [`Network::cover`]'s, before its flow.
+    fn seed(
+        &mut self,
+        graph: &Graph,
+        tiling: Tiling,
+        (source, sink): (u32, u32),
+        deadline: Option<Instant>,
+    ) -> Result<u64, Stopped> {
+        let (rows, cols) = (graph.rows() as i64, graph.cols() as i64);
+        let mut laid = 0;
+        for square in 0..graph.area() as u32 {
+            if (square as usize).is_multiple_of(CLOCK_INTERVAL) && past(deadline) {
+                return Err(Stopped);
+            }
+            if graph.is_out(square) || graph.colour(square) != 0 {
+                continue;
+            }
+            let (row, col) = (i64::from(square) / cols, i64::from(square) % cols);
+            for (dr, dc) in tiling.partners(row, col) {
+                let (to_row, to_col) = (row + dr, col + dc);
+                if !(0..rows).contains(&to_row) || !(0..cols).contains(&to_col) {
+                    continue;
+                }
+                let to = (to_row * cols + to_col) as u32;
+                let supply = self.arc_between(square, source);
+                let step = self.arc_between(square, to);
+                let demand = self.arc_between(to, sink);
+                let (Some(supply), Some(step), Some(demand)) = (supply, step, demand) else {
+                    continue;
+                };
+                // `supply` runs from the square back to the source: its reverse carries the
+                // square's want.
+                let path = [supply ^ 1, step, demand];
+                if path.iter().all(|&arc| self.capacity[arc as usize] > 0) {
+                    for arc in path {
+                        self.capacity[arc as usize] -= 1;
+                        self.capacity[arc as usize ^ 1] += 1;
+                    }
+                    laid += 1;
+                }
+            }
+        }
+        Ok(laid)
+    }
+
+    /// The arc from `from` to `to`, if the network has one.
+    fn arc_between(&self, from: u32, to: u32) -> Option<u32> {
+        let mut arc = self.first[from as usize];
+        while arc != NONE {
+            if self.to[arc as usize] == to {
+                return Some(arc);
+            }
+            arc = self.next[arc as usize];
+        }
+        None
+    }
+
     /// The flow from `source` to `sink` made maximum, one unit an augmenting path: the
     /// units it adds.
     fn max_flow(
@@ -229,12 +288,12 @@ impl Network {
         sink: u32,
         deadline: Option<Instant>,
     ) -> Result<u64, Stopped> {
-        let mut flow = 0;
+        let mut flow = 0u64;
         while self.levels(source, sink, deadline)? {
             self.current.copy_from_slice(&self.first);
             while self.augment(source, sink) {
                 flow += 1;
-                if flow % CLOCK_INTERVAL as u64 == 0 && past(deadline) {
+                if flow.is_multiple_of(CLOCK_INTERVAL as u64) && past(deadline) {
                     return Err(Stopped);
                 }
             }
@@ -256,7 +315,7 @@ impl Network {
         self.queue.push(source);
         let mut head = 0;
         while head < self.queue.len() && self.level[sink as usize] == u32::MAX {
-            if head % CLOCK_INTERVAL == 0 && past(deadline) {
+            if head.is_multiple_of(CLOCK_INTERVAL) && past(deadline) {
                 return Err(Stopped);
             }
             let node = self.queue[head];

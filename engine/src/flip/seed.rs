@@ -4,6 +4,7 @@
 //! paths across the board, one length after another: 225 phases and 53 s for the giraffe's
 //! 1000×1000. So on boards of at least [`SEEDED_FROM_SQUARES`] squares the flow begins from
 //! zigzags of the piece that cross the board, and only their ends, at its edges, are short.
+//! This module draws the zigzags; `cover` lays the flow along them.
 //!
 //! A zigzag of the (p, q)-leaper (p and q its legs, in either order) runs along two rows `p`
 //! apart, `q` columns a move: `(r, c)`, `(r + p, c + q)`, `(r, c + 2q)`, `(r + p, c + 3q)`, ….
@@ -17,10 +18,6 @@
 //! small cycles leaves it to take in thousands of them. With 4-cycles, the (4,5)-leaper's
 //! 160×160 took 1.4 s, and with zigzags 0.16 s.
 
-use std::time::Instant;
-
-use super::cover::{Network, Stopped};
-use super::graph::{Graph, NONE};
 use super::random::Random;
 use crate::leaper::Leaper;
 
@@ -59,7 +56,7 @@ impl Tiling {
     }
 
     /// The two squares next to `(row, col)` on its zigzag, as offsets.
-    fn partners(self, row: i64, col: i64) -> [(i64, i64); 2] {
+    pub(super) fn partners(self, row: i64, col: i64) -> [(i64, i64); 2] {
         let (row, col) = (row + self.shift.0, col + self.shift.1);
         let (across, along) = (self.across, self.along);
         let pair = if self.down { col } else { row };
@@ -73,69 +70,6 @@ impl Tiling {
         } else {
             [(to_other, -along), (to_other, along)]
         }
-    }
-}
-
-impl Network {
-    /// Puts a unit on each move of `tiling`'s cycles between a square of the first colour
-    /// and one of the second that both still want one, from `source` through them to `sink`:
-    /// the units laid. The network is [`Network::cover`]'s, before its flow.
-    pub(super) fn seed(
-        &mut self,
-        graph: &Graph,
-        tiling: Tiling,
-        (source, sink): (u32, u32),
-        deadline: Option<Instant>,
-    ) -> Result<u64, Stopped> {
-        let (rows, cols) = (graph.rows() as i64, graph.cols() as i64);
-        let mut laid = 0;
-        for square in 0..graph.area() as u32 {
-            if square % (1 << 16) == 0
-                && deadline.is_some_and(|deadline| Instant::now() >= deadline)
-            {
-                return Err(Stopped);
-            }
-            if graph.is_out(square) || graph.colour(square) != 0 {
-                continue;
-            }
-            let (row, col) = (i64::from(square) / cols, i64::from(square) % cols);
-            for (dr, dc) in tiling.partners(row, col) {
-                let (to_row, to_col) = (row + dr, col + dc);
-                if !(0..rows).contains(&to_row) || !(0..cols).contains(&to_col) {
-                    continue;
-                }
-                let to = (to_row * cols + to_col) as u32;
-                let supply = self.arc_between(square, source);
-                let step = self.arc_between(square, to);
-                let demand = self.arc_between(to, sink);
-                let (Some(supply), Some(step), Some(demand)) = (supply, step, demand) else {
-                    continue;
-                };
-                // `supply` runs from the square back to the source: its reverse carries the
-                // square's want.
-                let path = [supply ^ 1, step, demand];
-                if path.iter().all(|&arc| self.capacity[arc as usize] > 0) {
-                    for arc in path {
-                        self.capacity[arc as usize] -= 1;
-                        self.capacity[arc as usize ^ 1] += 1;
-                    }
-                    laid += 1;
-                }
-            }
-        }
-        Ok(laid)
-    }
-
-    /// The arc from `from` to `to`, if the network has one.
-    fn arc_between(&self, from: u32, to: u32) -> Option<u32> {
-        let mut arc = self.first[from as usize];
-        while arc != NONE {
-            if self.to[arc as usize] == to {
-                return Some(arc);
-            }
-            arc = self.next[arc as usize];
-        }
-        None
     }
 }
 

@@ -62,15 +62,7 @@ fn split_proof(bencher: Bencher) {
 fn flip_beside_the_split(bencher: Bencher) {
     let request = Request::new(Board::new(18, 39).unwrap(), Square::new(3, 17))
         .piece(Leaper::new(4, 5).unwrap());
-    solve_to(bencher, &request, |outcome| {
-        matches!(
-            outcome,
-            Outcome::Tour {
-                layer: Layer::Flip,
-                ..
-            }
-        )
-    });
+    solve_to(bencher, &request, is_flipped_tour);
 }
 
 /// The (3,4)-leaper's 330×330 from 2,3: its greedy pass stops after a few thousand squares,
@@ -80,15 +72,18 @@ fn flip_beside_the_split(bencher: Bencher) {
 fn flip_on_a_large_board(bencher: Bencher) {
     let request = Request::new(Board::new(330, 330).unwrap(), Square::new(2, 3))
         .piece(Leaper::new(3, 4).unwrap());
-    solve_to(bencher, &request, |outcome| {
-        matches!(
-            outcome,
-            Outcome::Tour {
-                layer: Layer::Flip,
-                ..
-            }
-        )
-    });
+    solve_to(bencher, &request, is_flipped_tour);
+}
+
+/// Whether `outcome` is a tour from the flip layer.
+fn is_flipped_tour(outcome: &Outcome) -> bool {
+    matches!(
+        outcome,
+        Outcome::Tour {
+            layer: Layer::Flip,
+            ..
+        }
+    )
 }
 
 /// Solves `request` as the bench, asserting that the answer is the one `expected` accepts.

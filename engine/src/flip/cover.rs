@@ -51,6 +51,12 @@ pub(super) enum Uncovered {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Stopped;
 
+impl From<Stopped> for Uncovered {
+    fn from(_: Stopped) -> Self {
+        Uncovered::Stopped
+    }
+}
+
 /// How many squares a breadth-first search takes between two looks at the clock.
 const CLOCK_INTERVAL: usize = 1 << 16;
 
@@ -191,12 +197,10 @@ impl Network {
         }
         let needed = 2 * supply.max(demand);
         let seeded = match tiling {
-            Some(tiling) => self.seed(graph, tiling, (source, sink), deadline),
-            None => Ok(0),
+            Some(tiling) => self.seed(graph, tiling, (source, sink), deadline)?,
+            None => 0,
         };
-        let flow = seeded
-            .and_then(|seeded| Ok(seeded + self.max_flow(source, sink, deadline)?))
-            .map_err(|Stopped| Uncovered::Stopped)?;
+        let flow = seeded + self.max_flow(source, sink, deadline)?;
         if supply != demand || flow < supply {
             return Err(Uncovered::Short(Shortfall {
                 needed,
@@ -241,20 +245,21 @@ impl Network {
                 continue;
             }
             let (row, col) = (i64::from(square) / cols, i64::from(square) % cols);
+            // It runs from the square back to the source: its reverse carries the want.
+            let Some(supply) = self.arc_between(square, source) else {
+                continue;
+            };
             for (dr, dc) in tiling.partners(row, col) {
                 let (to_row, to_col) = (row + dr, col + dc);
                 if !(0..rows).contains(&to_row) || !(0..cols).contains(&to_col) {
                     continue;
                 }
                 let to = (to_row * cols + to_col) as u32;
-                let supply = self.arc_between(square, source);
                 let step = self.arc_between(square, to);
                 let demand = self.arc_between(to, sink);
-                let (Some(supply), Some(step), Some(demand)) = (supply, step, demand) else {
+                let (Some(step), Some(demand)) = (step, demand) else {
                     continue;
                 };
-                // `supply` runs from the square back to the source: its reverse carries the
-                // square's want.
                 let path = [supply ^ 1, step, demand];
                 if path.iter().all(|&arc| self.capacity[arc as usize] > 0) {
                     for arc in path {

@@ -227,10 +227,13 @@ impl Flipper {
     }
 
     /// Runs on until a tour, the proof that none exists, or a limit: at most
-    /// `limits.node_budget` more nodes (and the step under way). Once a tour is given, the
-    /// flip is over, and a run stops at once.
-    pub(crate) fn run(&mut self, limits: Limits) -> Answer {
+    /// `limits.node_budget` more nodes (and the step under way), and no new cover where it
+    /// could cost more than `room` nodes (what is left of the whole budget; a cover is charged
+    /// up to four nodes a square). Once a tour is given, the flip is over, and a run stops at
+    /// once.
+    pub(crate) fn run(&mut self, limits: Limits, room: u64) -> Answer {
         let stop = self.nodes.saturating_add(limits.node_budget);
+        let room_until = self.nodes.saturating_add(room);
         let mut clock = self.nodes;
         if self.done {
             return Answer::Stopped(Limit::Nodes);
@@ -248,6 +251,9 @@ impl Flipper {
                 }
             }
             if !self.running {
+                if self.nodes.saturating_add(4 * u64::from(self.graph.len)) > room_until {
+                    return Answer::Stopped(Limit::Nodes);
+                }
                 if let Err(answer) = self.begin(limits) {
                     return answer;
                 }

@@ -7,10 +7,13 @@ fn board(rows: u64, cols: u64) -> Board {
 
 fn flip(question: &Question, budget: u64) -> Answer {
     let mut flipper = Flipper::new(question).unwrap();
-    flipper.run(Limits {
-        node_budget: budget,
-        deadline: None,
-    })
+    flipper.run(
+        Limits {
+            node_budget: budget,
+            deadline: None,
+        },
+        u64::MAX,
+    )
 }
 
 fn question(board: Board, piece: Leaper, walked: &[Square], closed: bool) -> Question<'_> {
@@ -104,7 +107,10 @@ fn the_same_question_gets_the_same_tour_and_the_budget_is_kept() {
         node_budget: 50,
         deadline: None,
     };
-    assert_eq!(flipper.run(limits), Answer::Stopped(Limit::Nodes));
+    // Where the whole budget has no room for a cover, none is begun.
+    assert_eq!(flipper.run(limits, 50), Answer::Stopped(Limit::Nodes));
+    assert_eq!(flipper.nodes(), 0);
+    assert_eq!(flipper.run(limits, u64::MAX), Answer::Stopped(Limit::Nodes));
     // The step under way: the first cover (two nodes a square), what every cover can use and
     // the path laid over it (one each).
     assert!(flipper.nodes() < 50 + 4 * 14 * 15, "{}", flipper.nodes());
@@ -129,17 +135,23 @@ fn covers_that_cannot_make_one_path_are_a_proof_and_the_ends_are_read() {
     let asked = question(board(9, 10), Leaper::GIRAFFE, &start, false);
     let mut flipper = Flipper::new(&asked).unwrap();
     assert_eq!(flipper.ends(), None);
-    flipper.run(Limits {
-        node_budget: 1,
-        deadline: None,
-    });
+    flipper.run(
+        Limits {
+            node_budget: 1,
+            deadline: None,
+        },
+        u64::MAX,
+    );
     assert_eq!(flipper.ends(), Some(&[0, 80][..]));
     let closed = question(board(10, 10), Leaper::GIRAFFE, &start, true);
     let mut flipper = Flipper::new(&closed).unwrap();
-    flipper.run(Limits {
-        node_budget: 1,
-        deadline: None,
-    });
+    flipper.run(
+        Limits {
+            node_budget: 1,
+            deadline: None,
+        },
+        u64::MAX,
+    );
     assert_eq!(flipper.ends(), None);
 }
 

@@ -157,10 +157,14 @@ impl Solver<'_> {
         plan: Plan,
     ) -> Result<Option<Answer>, Halt> {
         let before = flipper.nodes();
-        let answer = flipper.run(Limits {
-            node_budget: share,
-            deadline: self.deadline,
-        });
+        let room = self.limits().node_budget;
+        let answer = flipper.run(
+            Limits {
+                node_budget: share,
+                deadline: self.deadline,
+            },
+            room,
+        );
         self.stats.nodes += flipper.nodes() - before;
         Ok(match answer {
             flip::Answer::Tour(path) => Some(self.flipped_tour(path, plan, Layer::Flip)?),

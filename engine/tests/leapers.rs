@@ -588,6 +588,16 @@ fn two_squares_make_an_open_tour_of_the_wazir_but_no_closed_one() {
     );
 }
 
+/// From 128×128 the covers' flows start from zigzags of the piece; the wazir's, one leg 0,
+/// run along a row (they divided by 0 and panicked, on every closed board from 128×128 to
+/// 256×256, the larger ones now tiled).
+#[test]
+fn the_wazir_closes_boards_whose_covers_start_from_zigzags() {
+    for n in [128, 200] {
+        tour_of(wazir(), board(n, n), true);
+    }
+}
+
 #[test]
 fn the_starts_map_of_the_wazir_on_5x5_has_a_tour_from_every_majority_square() {
     let request = Request::new(board(5, 5), Square::new(0, 0)).piece(wazir());

@@ -4,7 +4,8 @@
 //! part: these boards are searched. And one proof that no tour exists by the split on the last
 //! square, whose searches toward the ends are kept from turn to turn: minutes, not for CI; and
 //! one tour that flipping finds once the split has begun, on a board too large for the split's
-//! searches to prove at every node; and one tour flipping finds on a large board.
+//! searches to prove at every node; one tour flipping finds on a large board; and tours of
+//! larger boards joined from the tours of blocks (the tiling).
 
 use divan::Bencher;
 use knights_tour_engine::board::{Board, Square};
@@ -73,6 +74,37 @@ fn flip_on_a_large_board(bencher: Bencher) {
     let request = Request::new(Board::new(330, 330).unwrap(), Square::new(2, 3))
         .piece(Leaper::new(3, 4).unwrap());
     solve_to(bencher, &request, is_flipped_tour);
+}
+
+/// The (3,4)-leaper's n×n from a corner: its greedy pass stops after about a thousand squares,
+/// and flipping gave up at 100 M nodes (17 s on 700×700, 12 s on 1000×1000); the tiling joins
+/// the tours of blocks of a few shapes.
+#[divan::bench(args = [700, 1000], sample_count = 3, sample_size = 1)]
+fn tiles_3_4(bencher: Bencher, n: u64) {
+    let request = Request::new(Board::new(n, n).unwrap(), Square::new(0, 0))
+        .piece(Leaper::new(3, 4).unwrap());
+    solve_to(bencher, &request, is_tiled_tour);
+}
+
+/// The (4,5)-leaper's closed tour of 1000×1000, which has no closed tour of 32×32 or 40×40
+/// blocks: the tiling tries other sides.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn tiles_closed_4_5(bencher: Bencher) {
+    let request = Request::new(Board::new(1000, 1000).unwrap(), Square::new(0, 0))
+        .piece(Leaper::new(4, 5).unwrap())
+        .closed(true);
+    solve_to(bencher, &request, is_tiled_tour);
+}
+
+/// Whether `outcome` is a tour from the tiling.
+fn is_tiled_tour(outcome: &Outcome) -> bool {
+    matches!(
+        outcome,
+        Outcome::Tour {
+            layer: Layer::Tiles,
+            ..
+        }
+    )
 }
 
 /// Whether `outcome` is a tour from the flip layer.

@@ -17,6 +17,8 @@ use knights_tour_engine::tour::{Tour, TourError};
 mod covers;
 #[path = "leapers/mid_size.rs"]
 mod mid_size;
+#[path = "leapers/tiles.rs"]
+mod tiles;
 
 fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()

@@ -35,6 +35,9 @@
 //! - `split`: the routes those turns backtrack along, toward each square a tour can end on,
 //!   and another piece's split on its last square, whose searches are kept from turn to turn
 //!   and whose exhaustion is a proof;
+//! - `tiles`: `auto`'s tour of a large board for leapers other than the knight, where the
+//!   greedy pass stops far from a tour: the tours of small blocks, each found by the solver
+//!   itself, spliced into one, before flipping;
 //! - `narrow`: a tour with an end, or a partial tour, on a board whose short side is at most 4,
 //!   decided exactly by the frontier count's dynamic programming (a tour read back from its
 //!   states, or a count of 0), before the construction and the search.
@@ -52,6 +55,7 @@ mod solver;
 mod split;
 #[cfg(test)]
 mod tests;
+mod tiles;
 
 pub use outcome::{GiveUp, Outcome, SolveError, SolvedTour, Stats};
 pub use request::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Layer, Method, Request};

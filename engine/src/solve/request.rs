@@ -128,19 +128,23 @@ pub enum Layer {
     /// The search over moves (each in or out, the rest drawn by rules), for leapers other than
     /// the knight (part of `auto`, no method alone).
     Propagate,
+    /// A large board cut into blocks whose own tours are spliced into one, for leapers other
+    /// than the knight (part of `auto`, no method alone).
+    Tiles,
 }
 
 impl Layer {
     /// The method that runs this layer alone; `None` for the theorems and the position's
-    /// proofs, which every method consults, and for flipping, the frontier and the search over
-    /// moves, which only `auto` runs.
+    /// proofs, which every method consults, and for flipping, the frontier, the search over
+    /// moves and the tiling, which only `auto` runs.
     pub fn method(self) -> Option<Method> {
         match self {
             Layer::Existence
             | Layer::Position
             | Layer::Flip
             | Layer::Frontier
-            | Layer::Propagate => None,
+            | Layer::Propagate
+            | Layer::Tiles => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
@@ -148,14 +152,15 @@ impl Layer {
         }
     }
 
-    /// The name in output: its method's name, `existence`, `position`, `flip`, `frontier` or
-    /// `propagate`.
+    /// The name in output: its method's name, `existence`, `position`, `flip`, `frontier`,
+    /// `propagate` or `tiles`.
     pub fn name(self) -> &'static str {
         match self {
             Layer::Position => "position",
             Layer::Flip => "flip",
             Layer::Frontier => "frontier",
             Layer::Propagate => "propagate",
+            Layer::Tiles => "tiles",
             layer => layer.method().map_or("existence", Method::name),
         }
     }

@@ -325,6 +325,9 @@ impl<'a> Solver<'a> {
             if let Some(answer) = self.backtrack_first(plan)? {
                 return Ok(answer);
             }
+            if let Some(answer) = self.tiles(plan)? {
+                return Ok(answer);
+            }
             return self.flip_and_backtrack(plan);
         }
         let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;

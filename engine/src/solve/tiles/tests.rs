@@ -1,0 +1,136 @@
+//! The tiling's bands, and the links' swaps checked by the validator.
+
+use super::links::{Block, Links};
+use super::{BAND_SIDES, Shape, bands, side_pairs, transpose};
+use crate::board::{Board, Square};
+use crate::leaper::Leaper;
+use crate::tour::Tour;
+
+#[test]
+fn bands_cover_the_length_evenly_but_for_the_band_holding_the_start() {
+    for side in BAND_SIDES {
+        for length in [
+            2 * side - 1,
+            2 * side,
+            2 * side + 1,
+            3 * side - 1,
+            363,
+            1000,
+            1001,
+        ] {
+            for start in [0, 1, length / 2, length - 2, length - 1] {
+                for late in [false, true] {
+                    let (sizes, holder) = bands(length, start, side, late);
+                    let case = format!("{length} from {start}, side {side}, late {late}");
+                    assert_eq!(sizes.iter().sum::<u32>(), length, "{case}");
+                    let first: u32 = sizes[..holder].iter().sum();
+                    assert!((first..first + sizes[holder]).contains(&start), "{case}");
+                    for (place, &size) in sizes.iter().enumerate() {
+                        assert!(size >= side.min(length), "{case}: {sizes:?}");
+                        assert!(size < 2 * side || sizes.len() == 1, "{case}: {sizes:?}");
+                        if place != holder {
+                            assert!(size % 2 == 0, "{case}: {sizes:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_pair_of_sides_is_tried_once() {
+    let pairs: Vec<_> = side_pairs().collect();
+    assert_eq!(pairs.len(), BAND_SIDES.len() * BAND_SIDES.len());
+    for (place, pair) in pairs.iter().enumerate() {
+        assert!(!pairs[..place].contains(pair), "{pair:?} twice");
+    }
+}
+
+#[test]
+fn a_transposed_tour_is_a_tour_of_the_transposed_board() {
+    // The wazir's ring of a 2×3 board, read as a tour of 3×2.
+    let wazir = Leaper::new(0, 1).unwrap();
+    let ring = vec![0, 1, 2, 5, 4, 3];
+    let shape = Shape {
+        rows: 2,
+        cols: 3,
+        from: None,
+    };
+    let tall = Board::new(3, 2).unwrap();
+    Tour::with_piece(tall, wazir, transpose(&ring, shape), true, None).unwrap();
+}
+
+/// The wazir's ring round a block two rows high: along the top, back along the bottom.
+fn ring(cols: u32) -> Vec<u32> {
+    (0..cols).chain((cols..2 * cols).rev()).collect()
+}
+
+#[test]
+fn swaps_join_the_rings_of_a_comb_of_blocks_into_one_cycle() {
+    let wazir = Leaper::new(0, 1).unwrap();
+    let board = Board::new(4, 9).unwrap();
+    let block = |top, left| Block {
+        top,
+        left,
+        rows: 2,
+        cols: 3,
+    };
+    let mut links = Links::new(board, wazir).unwrap();
+    for top in [0, 2] {
+        for left in [0, 3, 6] {
+            links.lay(block(top, left), &ring(3), true);
+        }
+    }
+    for top in [0, 2] {
+        assert!(links.splice(block(top, 0), block(top, 3)));
+        assert!(links.splice(block(top, 3), block(top, 6)));
+    }
+    assert!(links.splice(block(0, 0), block(2, 0)));
+    let path = links.walk(Square::new(1, 4)).unwrap();
+    Tour::with_piece(board, wazir, path, true, Some(Square::new(1, 4))).unwrap();
+}
+
+#[test]
+fn a_swap_splices_a_ring_into_an_open_path_keeping_its_ends() {
+    let wazir = Leaper::new(0, 1).unwrap();
+    let board = Board::new(3, 5).unwrap();
+    // A snake through a 3×3 block from its corner, ending on 2,2; a 3×2 block's ring beside it.
+    let snake = [0, 1, 2, 5, 4, 3, 6, 7, 8];
+    let left = Block {
+        top: 0,
+        left: 0,
+        rows: 3,
+        cols: 3,
+    };
+    let right = Block {
+        top: 0,
+        left: 3,
+        rows: 3,
+        cols: 2,
+    };
+    let mut links = Links::new(board, wazir).unwrap();
+    links.lay(left, &snake, false);
+    links.lay(right, &[0, 1, 3, 5, 4, 2], true);
+    assert!(links.splice(left, right));
+    let path = links.walk(Square::new(0, 0)).unwrap();
+    assert_eq!(path.last(), Some(&board.index(Square::new(2, 2))));
+    Tour::with_piece(board, wazir, path, false, Some(Square::new(0, 0))).unwrap();
+}
+
+#[test]
+fn no_swap_is_made_where_the_tours_have_no_steps_that_meet() {
+    // Two wazir rings two columns apart: no move joins them.
+    let wazir = Leaper::new(0, 1).unwrap();
+    let board = Board::new(2, 8).unwrap();
+    let block = |left| Block {
+        top: 0,
+        left,
+        rows: 2,
+        cols: 3,
+    };
+    let mut links = Links::new(board, wazir).unwrap();
+    links.lay(block(0), &ring(3), true);
+    links.lay(block(5), &ring(3), true);
+    assert!(!links.splice(block(0), block(5)));
+}

@@ -9,12 +9,16 @@
 //! removes is still a block's own.
 
 use std::collections::TryReserveError;
+use std::time::Instant;
 
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 
 /// No neighbour: the end of a path.
 const NONE: u32 = u32::MAX;
+
+/// A walk reads the clock once every this many squares.
+const CLOCK_SQUARES: usize = 1 << 20;
 
 /// A rectangle of the board, one block of the tiling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,18 +162,35 @@ impl Links {
     }
 
     /// The joined tour read from `start`: its square numbers in visit order, as many as the
-    /// tour has squares (the validator checks that they are the board's).
-    pub(super) fn walk(&self, start: Square) -> Result<Vec<u32>, TryReserveError> {
+    /// tour has squares (the validator checks that they are the board's). `Walked::Late` once
+    /// `deadline` has passed (the clock is read every [`CLOCK_SQUARES`] squares).
+    pub(super) fn walk(&self, start: Square, deadline: Option<Instant>) -> Walked {
         let area = self.board.area() as usize;
         let mut path = Vec::new();
-        path.try_reserve_exact(area)?;
+        if path.try_reserve_exact(area).is_err() {
+            return Walked::NoMemory;
+        }
         let (mut before, mut here) = (NONE, self.board.index(start));
         while here != NONE && path.len() < area {
+            if path.len() % CLOCK_SQUARES == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                return Walked::Late;
+            }
             path.push(here);
             let [first, second] = self.neighbours[here as usize];
             let next = if first != before { first } else { second };
             (before, here) = (here, next);
         }
-        Ok(path)
+        Walked::Path(path)
     }
+}
+
+/// What a walk of the joined tour gave.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Walked {
+    /// The squares in visit order.
+    Path(Vec<u32>),
+    /// The deadline passed.
+    Late,
+    /// The memory for the path was not there.
+    NoMemory,
 }

@@ -26,7 +26,7 @@ mod tests;
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
-use self::links::{Block, Links};
+use self::links::{Block, Links, Walked};
 use super::outcome::{Answer, GiveUp, Outcome, SolvedTour};
 use super::request::{Layer, Request};
 use super::solver::{Halt, Plan, Solver};
@@ -222,7 +222,11 @@ impl Solver<'_> {
             }
         }
         self.check_clock()?;
-        Ok(links.walk(request.start).ok())
+        match links.walk(request.start, self.deadline) {
+            Walked::Path(path) => Ok(Some(path)),
+            Walked::Late => Err(self.late()),
+            Walked::NoMemory => Ok(None),
+        }
     }
 
     /// What `block` carries: on a board of odd area, the start's block an open tour from the

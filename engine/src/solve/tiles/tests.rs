@@ -1,6 +1,9 @@
-//! The tiling's bands, and the links' swaps checked by the validator.
+//! The tiling's bands, and the links' swaps checked by the validator; a walk keeps to the
+//! deadline.
 
-use super::links::{Block, Links};
+use std::time::Instant;
+
+use super::links::{Block, Links, Walked};
 use super::{BAND_SIDES, Shape, bands, side_pairs, transpose};
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
@@ -87,7 +90,11 @@ fn swaps_join_the_rings_of_a_comb_of_blocks_into_one_cycle() {
         assert!(links.splice(block(top, 3), block(top, 6)));
     }
     assert!(links.splice(block(0, 0), block(2, 0)));
-    let path = links.walk(Square::new(1, 4)).unwrap();
+    let past = Instant::now();
+    assert_eq!(links.walk(Square::new(1, 4), Some(past)), Walked::Late);
+    let Walked::Path(path) = links.walk(Square::new(1, 4), None) else {
+        panic!("a walk of 36 squares");
+    };
     Tour::with_piece(board, wazir, path, true, Some(Square::new(1, 4))).unwrap();
 }
 
@@ -113,7 +120,9 @@ fn a_swap_splices_a_ring_into_an_open_path_keeping_its_ends() {
     links.lay(left, &snake, false);
     links.lay(right, &[0, 1, 3, 5, 4, 2], true);
     assert!(links.splice(left, right));
-    let path = links.walk(Square::new(0, 0)).unwrap();
+    let Walked::Path(path) = links.walk(Square::new(0, 0), None) else {
+        panic!("a walk of 15 squares");
+    };
     assert_eq!(path.last(), Some(&board.index(Square::new(2, 2))));
     Tour::with_piece(board, wazir, path, false, Some(Square::new(0, 0))).unwrap();
 }

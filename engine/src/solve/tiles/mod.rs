@@ -3,18 +3,21 @@
 //! Applied Math.* 73; see [`crate::construct`]), where the search's own tour would take a path
 //! across a million squares.
 //!
-//! The board is cut into bands of `side` squares each way (one band of each direction takes the
-//! rest, and holds the start). Every block shape then needs a closed tour, and the solver finds
-//! one on a board of that shape, on [`BLOCK_NODES`] nodes: a few shapes a board, each a few
-//! thousand squares. The blocks' tours are spliced into one along a comb, each block to its
-//! right-hand neighbour and the first block of each band of rows to the first below
-//! ([`links`]), and the joined cycle is read from the start. Band sides are even, so every
-//! block has even area, as a closed tour of a piece that changes colour needs; on a board of
-//! odd area only the start's block is odd, and it carries an open tour from the start, into
-//! which the other blocks' cycles are spliced. Where a shape has no tour (some sides admit
-//! none: the (4,5)-leaper has no tour of 40×40 at all), or no swap joins two blocks, the
-//! next side of [`BAND_SIDES`] is tried; where none serves, flipping and the other searches
-//! take the question. The tour is validated like any other.
+//! The board is cut into bands each way, of an even side or two more (the rest shared out two
+//! squares a band, and an odd square to the band holding the start). Every block shape then
+//! needs a closed tour, and the solver finds one on a board of that shape, on [`BLOCK_NODES`]
+//! nodes: a few shapes a board, each a few thousand squares (a shape taller than it is wide is
+//! the wide one transposed). The blocks' tours are spliced into one along a comb, each block to
+//! its right-hand neighbour and the first block of each band of rows to the first below
+//! ([`links`]), and the joined cycle is read from the start. Even sides make every block of
+//! even area, as a closed tour of a piece that changes colour needs; on a board of odd area
+//! only the start's block is odd, and it carries an open tour from the start, into which the
+//! other blocks' cycles are spliced. Where a shape has no tour (some sides admit none: the
+//! (4,5)-leaper has no tour of 40×40 at all), or no swap joins two blocks, the next pair of
+//! sides from [`BAND_SIDES`] is tried, on at most a quarter of the budget; where none serves,
+//! flipping and the other searches take the question. The tour is validated like any other.
+//! Strips a few rows high are beyond it: on the (3,4)- and (2,5)-leapers' 7×20000 no swap
+//! joined two blocks of any of the sides whose shapes had tours (36 to 50 wide).
 //!
 //! On the (3,4)-leaper's 1000×1000, where the greedy pass stops after about a thousand squares
 //! and flipping gave up after 100 M nodes, this answers in a fraction of a second.
@@ -39,12 +42,14 @@ use crate::search::Limit;
 pub(super) const TILES_FROM_SQUARES: u64 = 1 << 17;
 
 /// The band sides tried, in order: even, and large enough that most pieces have closed tours
-/// of every shape they make. The (3,4)-leaper has none of 24×24 (no move joins rows 0–2 and
-/// 7–9 mod 7, Schwenk's argument), the (4,5)-leaper none of 24, 32 or 40 squared.
+/// of every shape they make. Schwenk's argument leaves the (3,4)-leaper no tour of 24×24 (no
+/// move joins two of rows, nor two of columns, 0–2, 7–9, 14–16 and 21–23), and the
+/// (4,5)-leaper none of 24×24, 32×32 or 40×40.
 const BAND_SIDES: [u32; 14] = [32, 50, 36, 46, 26, 30, 40, 48, 24, 42, 28, 34, 38, 44];
 
-/// The nodes the solver has for one block shape's tour. Tours of the shapes of [`BAND_SIDES`]
-/// take a few hundred thousand at most.
+/// The nodes the solver has for one block shape's tour. The tours it found of the shapes of
+/// [`BAND_SIDES`] took at most about 700 thousand (the (4,5)-leaper's 44×48); a shape that
+/// takes more is left for another pair of sides.
 const BLOCK_NODES: u64 = 1 << 20;
 
 /// One way to cut the board: the bands' heights and widths, and the band of each holding the

@@ -1,7 +1,7 @@
 //! One solve's bookkeeping (the clock, the budget left, the costs so far) and the order of its
 //! layers: the theorems, the construction (in `construction`), one greedy pass, the anchored
-//! route and backtracking (in `anchored`), and the turning of each search's last event into an
-//! [`Outcome`].
+//! route and backtracking (in `anchored`), another piece's tiling and flipping (in `tiles` and
+//! `flipping`), and the turning of each search's last event into an [`Outcome`].
 
 use std::time::Instant;
 
@@ -309,7 +309,9 @@ impl<'a> Solver<'a> {
         budget_left && time_left
     }
 
-    /// The search layers of `auto`: greedy, anchored, backtracking with restarts.
+    /// The search layers of `auto`: greedy, anchored, backtracking with restarts; for another
+    /// piece, backtracking's first share, the tiling of a large board (in `tiles`), then
+    /// flipping and the other searches by turns (in `flipping`).
     fn search_layers(&mut self) -> Result<Answer, Halt> {
         let Request { start, closed, .. } = *self.request;
         if !self.request.ablation.fail_greedy

@@ -31,7 +31,7 @@ pub(super) fn search_needs(request: &Request, config: &SearchConfig) -> u64 {
 }
 
 /// The visit numbers a request keeps: four bytes a square, or none.
-fn numbering_needs(request: &Request) -> u64 {
+pub(super) fn numbering_needs(request: &Request) -> u64 {
     if request.visit_numbers {
         request.board.area() * 4
     } else {

@@ -30,6 +30,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 use self::links::{Block, Links, Walked};
+use super::memory::numbering_needs;
 use super::outcome::{Answer, GiveUp, Outcome, SolvedTour};
 use super::request::{Layer, Request};
 use super::solver::{Halt, Plan, Solver};
@@ -163,7 +164,12 @@ impl Solver<'_> {
             && request.piece.changes_colour()
             && !request.piece.is_knight()
             && !request.has_route();
-        let needed = Links::memory_needed(board) + board.area() * 4 + board.area() / 4;
+        // The links, the path read from them (four bytes a square), the validator's two bits a
+        // square, and the visit numbers when the request keeps them.
+        let needed = Links::memory_needed(board)
+            + board.area() * 4
+            + board.area() / 4
+            + numbering_needs(request);
         if !applies || request.memory_cap.is_some_and(|free| needed > free) {
             return Ok(None);
         }
@@ -216,13 +222,14 @@ impl Solver<'_> {
             links.lay(*block, path, shape.from.is_none());
             self.check_clock()?;
         }
+        let block = |row: usize, col: usize| shapes[row * band_cols + col].0;
         for row in 0..band_rows {
             for col in 1..band_cols {
-                if !links.splice(tiling.block(row, col - 1), tiling.block(row, col)) {
+                if !links.splice(block(row, col - 1), block(row, col)) {
                     return Ok(None);
                 }
             }
-            if row > 0 && !links.splice(tiling.block(row - 1, 0), tiling.block(row, 0)) {
+            if row > 0 && !links.splice(block(row - 1, 0), block(row, 0)) {
                 return Ok(None);
             }
         }

@@ -4,8 +4,10 @@
 //! Such text can be anything: 100 kB long, not UTF-8, or carrying escape sequences that would
 //! clear or repaint the terminal the message is printed on. [`Quoted`] shows at most
 //! [`MAX_QUOTED_CHARS`] characters between single quotes (then `…`), with control characters,
-//! invalid UTF-8 and the bidirectional overrides that can disguise text written as escapes
-//! (`\n`, `\e`, `\x07`, `\xff`, `\u{202e}`), so a message is always one short, inert line.
+//! invalid UTF-8, the bidirectional overrides that can disguise text, and the characters that
+//! show nothing (a byte-order mark, a zero-width space, a soft hyphen) written as escapes
+//! (`\n`, `\e`, `\x07`, `\xff`, `\u{202e}`, `\u{feff}`), so a message is always one short,
+//! inert line that shows every character it quotes.
 //! [`escaped`] escapes the same characters in text shown whole (what is typed into a prompt).
 //!
 //! Messages count things too: [`counted`] says `1 node` and `2 nodes`, never `1 nodes`.
@@ -93,7 +95,9 @@ fn write_char_escaped(f: &mut Formatter<'_>, c: char) -> fmt::Result {
         '\t' => f.write_str("\\t"),
         '\x1b' => f.write_str("\\e"),
         '\0'..='\x1f' | '\x7f' => write!(f, "\\x{:02x}", c as u32),
-        c if c.is_control() || is_bidi_control(c) => write!(f, "\\u{{{:x}}}", c as u32),
+        c if c.is_control() || is_bidi_control(c) || is_invisible(c) => {
+            write!(f, "\\u{{{:x}}}", c as u32)
+        }
         c => f.write_char(c),
     }
 }
@@ -101,6 +105,33 @@ fn write_char_escaped(f: &mut Formatter<'_>, c: char) -> fmt::Result {
 /// The characters that reorder how a line is displayed ("trojan source").
 fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Characters that take no room when shown, or break the line: Unicode's format characters
+/// (category Cf, the bidirectional controls among them) and the line and paragraph separators.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{ad}'
+        | '\u{600}'..='\u{605}'
+        | '\u{61c}'
+        | '\u{6dd}'
+        | '\u{70f}'
+        | '\u{890}'..='\u{891}'
+        | '\u{8e2}'
+        | '\u{180e}'
+        | '\u{200b}'..='\u{200f}'
+        | '\u{2028}'..='\u{202e}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{206f}'
+        | '\u{feff}'
+        | '\u{fff9}'..='\u{fffb}'
+        | '\u{110bd}'
+        | '\u{110cd}'
+        | '\u{13430}'..='\u{1343f}'
+        | '\u{1bca0}'..='\u{1bca3}'
+        | '\u{1d173}'..='\u{1d17a}'
+        | '\u{e0001}'
+        | '\u{e0020}'..='\u{e007f}')
 }
 
 #[cfg(test)]
@@ -113,14 +144,14 @@ mod tests {
         #[test]
         fn any_bytes_are_shown_short_and_inert(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
             let shown = quoted_bytes(&bytes).to_string();
-            prop_assert!(!shown.chars().any(|c| c.is_control() || is_bidi_control(c)), "{shown:?}");
+            prop_assert!(!shown.chars().any(|c| c.is_control() || is_bidi_control(c) || is_invisible(c)), "{shown:?}");
             prop_assert!(shown.starts_with('\'') && shown.ends_with('\''));
             // At most the limit of characters, each escaped in at most 10 (`\u{10ffff}`).
             prop_assert!(shown.chars().count() <= MAX_QUOTED_CHARS * 10 + 3, "{shown:?}");
         }
 
         #[test]
-        fn printable_text_within_the_limit_is_shown_as_typed(text in "[^\\p{C}\u{200e}\u{200f}\u{202a}-\u{202e}\u{2066}-\u{2069}]{0,60}") {
+        fn printable_text_within_the_limit_is_shown_as_typed(text in "[^\\p{C}\\p{Zl}\\p{Zp}]{0,60}") {
             prop_assert_eq!(quoted(&text).to_string(), format!("'{text}'"));
         }
     }
@@ -140,6 +171,17 @@ mod tests {
             r"'a\u{202e}b\u{9b}'"
         );
         assert_eq!(quoted_bytes(b"a\xffb").to_string(), r"'a\xffb'");
+    }
+
+    #[test]
+    fn characters_that_show_nothing_are_escaped() {
+        // A byte-order mark before a hostfile's first line, a zero-width space, a soft hyphen,
+        // a word joiner and a line separator.
+        assert_eq!(quoted("\u{feff}a:1").to_string(), r"'\u{feff}a:1'");
+        assert_eq!(
+            quoted("a\u{200b}b\u{ad}c\u{2060}d\u{2028}").to_string(),
+            r"'a\u{200b}b\u{ad}c\u{2060}d\u{2028}'"
+        );
     }
 
     #[test]

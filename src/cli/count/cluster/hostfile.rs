@@ -1,6 +1,7 @@
 //! The hostfile of a cluster count: one `host:port` a line, the line of process `K` the `K`-th
-//! (from 0), blank lines and `#` comments aside. Every process reads the same file; a line
-//! that is not `host:port` is bad input, named with its line number and quoted.
+//! (from 0), blank lines and `#` comments aside, and a byte-order mark before the first line
+//! (some editors write one) too. Every process reads the same file; a line that is not
+//! `host:port` is bad input, named with its line number and quoted.
 
 use std::fs;
 use std::path::Path;
@@ -55,6 +56,7 @@ impl Hostfile {
     /// The addresses of `bytes`, or what is wrong with them (the message goes on from the
     /// file's name).
     pub(super) fn parse(bytes: &[u8]) -> Result<Self, String> {
+        let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
         let mut addresses: Vec<String> = Vec::new();
         let mut lines_of: Vec<usize> = Vec::new();
         for (at, line) in bytes.split(|&byte| byte == b'\n').enumerate() {
@@ -181,6 +183,15 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_line_is_no_part_of_it() {
+        let hosts = Hostfile::parse("\u{feff}a:1\nb:2\n".as_bytes()).unwrap();
+        assert_eq!(hosts.addresses, ["a:1", "b:2"]);
+        // Anywhere else it is shown in the message, never invisible.
+        let error = Hostfile::parse("a:1\n\u{feff}b:2\n".as_bytes()).unwrap_err();
+        assert!(error.contains(r"'\u{feff}b:2'"), "{error}");
     }
 
     #[test]

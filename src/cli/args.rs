@@ -248,11 +248,14 @@ KNIGHTS_TOUR_MEMORY): a count that would outgrow it is refused, saying how far i
 cluster: --cluster HOSTFILE --process K runs process K of the N processes HOSTFILE names (one \
 host:port a line), each with --threads workers (the same on every process). Every frontier is \
 spread over the processes by its states' hashes, so each holds about an N-th of it. Process 0 \
-prints the count; the others print nothing.\n\nExit status: 0 counted, 2 bad usage or \
-input (a board too large for the method, a count past the memory cap, a bad hostfile, \
-processes given different counts), 3 the \
-deadline passed (saying how far the count got), 4 a process of the cluster was lost or could \
-not be reached."
+prints the count; the others print nothing. The processes share a key (--cluster-key FILE or \
+KNIGHTS_TOUR_CLUSTER_KEY, at least 16 bytes; make one with `head -c 32 /dev/urandom | base64`) \
+and prove it to each other before any state moves; every frame between them carries a check \
+keyed by it.\n\nExit status: 0 counted, 2 bad usage or input (a board too large for the \
+method, a count past the memory cap, a bad hostfile, no key, processes given different \
+counts), 3 the deadline passed (saying how far the count got), 4 a process of the cluster was \
+lost, could not be reached, failed the key's proof or sent a frame that failed its check, or \
+this process's port is held by another program."
 )]
 pub struct CountArgs {
     /// Board size: ROWSxCOLS or N
@@ -297,6 +300,10 @@ pub struct CountArgs {
     /// (exit status 4), like 50s (the default) or 5m
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "cluster")]
     pub cluster_wait: Option<Duration>,
+    /// The key every process of the cluster shares, read from FILE (at least 16 bytes, not
+    /// readable by every user); else KNIGHTS_TOUR_CLUSTER_KEY's value
+    #[arg(long, value_name = "FILE", requires = "cluster")]
+    pub cluster_key: Option<PathBuf>,
 }
 
 /// `count --method` values.

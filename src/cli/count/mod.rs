@@ -47,7 +47,12 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
     let progress = Arc::new(Progress::new(&request));
     let counted = match (&args.cluster, args.process) {
         (Some(hostfile), Some(process)) => {
-            let cluster = Cluster::read(hostfile, process, args.cluster_wait)?;
+            let cluster = Cluster::read(
+                hostfile,
+                process,
+                args.cluster_wait,
+                args.cluster_key.as_deref(),
+            )?;
             let report = Arc::clone(&progress);
             let count = cluster.count(
                 &request,

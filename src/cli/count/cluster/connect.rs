@@ -1,120 +1,98 @@
 //! Connecting the processes of a cluster count, before timely dataflow takes the sockets.
 //!
 //! timely's own set-up (`CommunicationConfig::Cluster`) prints its progress on standard
-//! output, waits forever for a process that never answers, and panics on a stray connection,
-//! so the sockets are made here and handed to timely's `initialize_networking_from_sockets`.
-//! As in timely, process `K` listens on its line's port and connects to every process before
-//! it; both at once, for at most [`SETUP_WITHIN`]. Each connection opens with one line each
-//! way ([`Hello`]): the program's version, the hostfile, the process, its workers and the
-//! count it asks, so that processes started for different counts refuse each other, named,
-//! instead of counting nonsense. A connection that does not open so is a stranger's, closed
-//! and forgotten. The sockets then keep TCP keepalive probes and a timeout on unacknowledged
-//! data, so a host that vanishes without closing its connections is noticed in about half a
-//! minute.
+//! output, waits forever for a process that never answers, panics on a stray connection and
+//! trusts whoever connects, so the connections are made here and handed to timely's
+//! `initialize_networking_from_sockets`, sealed (`sealed`). As in timely, process `K` listens
+//! on its own line's address and connects to every process before it; both at once, for at
+//! most the set-up's time ([`Setup`]: `--cluster-wait`, cut short by `--deadline`).
+//!
+//! - Process `K` listens on what its line names: the address written, or every address its
+//!   host name resolves to here, IPv4 or IPv6. A port another program holds is named at once
+//!   (exit status 4, so that a scheduler tries again).
+//! - Each connection opens with the handshake (`handshake`), which proves that both ends hold
+//!   the cluster's key. Connections are accepted and shaken hands with concurrently, each
+//!   hello within [`HELLO_WITHIN`], so a stranger that connects and dawdles delays nobody; a
+//!   stranger's connection is closed and forgotten, and no more than
+//!   [`MAX_HANDSHAKES`] are under way at once.
+//! - A process that fails the proof, or that the hellos show was started for another count,
+//!   ends the set-up at once, named: exit status 4 for the key (the process is not one of
+//!   ours), 2 for a difference (running again would end the same way).
+//! - The sockets then keep TCP keepalive probes and a timeout on unacknowledged data, so a
+//!   host that vanishes without closing its connections is noticed in about half a minute.
 
-use std::io::{self, Read, Write};
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io;
+use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use socket2::{SockRef, TcpKeepalive};
 
+use super::handshake::{self, Hello, Opened, Refused};
 use super::hostfile::Hostfile;
+use super::key::{ClusterKey, nonce};
+use super::sealed::Sealed;
 use crate::cli::{ExitStatus, Failure};
-use knights_tour_engine::quote::{quoted, quoted_bytes};
+use knights_tour_engine::quote::quoted;
 
 /// How long a process waits for the others to connect, unless told.
 pub(super) const SETUP_WITHIN: Duration = Duration::from_secs(50);
 
-/// How long one end of a connection waits for the other's first line.
+/// How long one end of a connection waits for the other's hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(5);
 
-/// The longest first line read.
-const MAX_HELLO: usize = 1024;
+/// The most handshakes under way at once on the accepting side.
+const MAX_HANDSHAKES: usize = 64;
 
-/// What the first line of every connection says.
-const MAGIC: &str = "knights-tour-cluster/1";
+/// The most processes a message names one by one.
+const NAMED: usize = 4;
 
-/// What a process tells the others about itself and its count.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Hello {
-    /// The program's version.
-    pub(super) version: String,
-    /// The digest of the hostfile ([`Hostfile::digest`]).
-    pub(super) hosts: u64,
-    /// The number of processes.
-    pub(super) processes: usize,
-    /// Which one this is.
-    pub(super) process: usize,
-    /// Its workers.
-    pub(super) threads: usize,
-    /// The count it asks, in words (`6x8 open knight's tours`).
-    pub(super) question: String,
+/// How often the accepting side looks for a new connection.
+const POLL: Duration = Duration::from_millis(20);
+
+/// When the set-up gives up, and why then.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Setup {
+    /// When.
+    pub(super) until: Instant,
+    /// The wait it was given (`--cluster-wait`), for the messages.
+    pub(super) within: Duration,
+    /// Whether `--deadline` comes first: the set-up then gives up with exit status 3.
+    pub(super) by_deadline: bool,
 }
 
-impl Hello {
-    fn line(&self) -> String {
-        format!(
-            "{MAGIC} {} {:016x} {} {} {} {}\n",
-            self.version, self.hosts, self.processes, self.process, self.threads, self.question
-        )
-    }
-
-    fn parse(line: &str) -> Option<Self> {
-        let mut fields = line.splitn(7, ' ');
-        if fields.next()? != MAGIC {
-            return None;
-        }
-        let version = fields.next()?.to_string();
-        let hosts = u64::from_str_radix(fields.next()?, 16).ok()?;
-        let mut number = || fields.next()?.parse::<usize>().ok();
-        let (processes, process, threads) = (number()?, number()?, number()?);
-        let question = fields.next()?.to_string();
-        Some(Self {
-            version,
-            hosts,
-            processes,
-            process,
-            threads,
-            question,
-        })
-    }
-
-    /// How `theirs` differs from this hello in what every process must share, in words that
-    /// follow the name of the process that sent it.
-    fn differs(&self, theirs: &Hello) -> Option<String> {
-        if theirs.version != self.version {
-            Some(format!(
-                "runs knights-tour {}, this process {}: run one version everywhere",
-                quoted(&theirs.version),
-                self.version
-            ))
-        } else if (theirs.hosts, theirs.processes) != (self.hosts, self.processes) {
-            Some("read another hostfile: give every process the same one".to_string())
-        } else if theirs.question != self.question {
-            Some(format!(
-                "counts {}, this process {}: give every process the same count",
-                quoted(&theirs.question),
-                self.question
-            ))
-        } else if theirs.threads != self.threads {
-            Some(format!(
-                "runs {} workers, this process {}: give every process the same --threads",
-                theirs.threads, self.threads
+impl Setup {
+    /// The failure when the set-up ran out of time: `what` did not happen, perhaps for `why`.
+    fn ran_out(&self, what: String, why: Option<String>) -> SetupError {
+        let why = why.map_or(String::new(), |why| format!(": {why}"));
+        if self.by_deadline {
+            SetupError::Deadline(format!(
+                "gave up: the deadline passed before the processes connected ({what}{why}); \
+                 the count is not started"
             ))
         } else {
-            None
+            SetupError::Unreachable(format!(
+                "{what} within {}{why}",
+                humantime::format_duration(self.within)
+            ))
         }
     }
 }
 
 /// Why the set-up failed.
+#[derive(Debug)]
 enum SetupError {
     /// Another process differs in what they must share (exit 2).
     Mismatch(String),
-    /// A process could not be reached or did not connect in time (exit 4).
+    /// A process could not be reached, did not connect in time, or does not hold the key
+    /// (exit 4).
     Unreachable(String),
+    /// The deadline passed first (exit 3).
+    Deadline(String),
+    /// This side stopped because the other failed.
+    Stopped,
 }
 
 impl From<SetupError> for Failure {
@@ -122,37 +100,73 @@ impl From<SetupError> for Failure {
         match error {
             SetupError::Mismatch(message) => Failure::bad_input(message),
             SetupError::Unreachable(message) => Failure::new(ExitStatus::ClusterFailed, message),
+            SetupError::Deadline(message) => Failure::new(ExitStatus::GaveUp, message),
+            SetupError::Stopped => Failure::new(
+                ExitStatus::ClusterFailed,
+                "the set-up stopped with no failure named",
+            ),
         }
     }
 }
 
-/// Connects this process (`hello.process`) to every other of `hosts`: a socket to each,
-/// `None` at its own place, as timely takes them.
+/// What every connection of this process shares: its hello (given a fresh nonce each time),
+/// the key, the hostfile.
+struct Local<'a> {
+    hello: &'a Hello,
+    key: &'a Arc<ClusterKey>,
+    hosts: &'a Hostfile,
+}
+
+/// Connects this process (`hello.process`) to every other of `hosts`: a sealed connection to
+/// each, `None` at its own place, as timely takes them.
 pub(super) fn connect(
     hosts: &Hostfile,
     hello: &Hello,
-    within: Duration,
-) -> Result<Vec<Option<TcpStream>>, Failure> {
-    let until = Setup {
-        until: Instant::now() + within,
-        within,
-    };
-    let me = hello.process;
-    let listener = listen(&hosts.addresses[me], until.until)?;
+    key: &Arc<ClusterKey>,
+    setup: Setup,
+) -> Result<Vec<Option<Sealed>>, Failure> {
+    let local = Local { hello, key, hosts };
+    let listeners = listen(hosts, hello.process, setup)?;
     let abort = AtomicBool::new(false);
     let (before, after) = thread::scope(|scope| {
-        let dialled = scope.spawn(|| dial_each(hosts, hello, until, &abort));
-        let accepted = accept_each(&listener, hosts, hello, until, &abort);
-        let dialled = dialled
-            .join()
-            .expect("the connecting thread does not panic");
-        (dialled, accepted)
+        let dialling = thread::Builder::new()
+            .name("cluster:dial".to_string())
+            .spawn_scoped(scope, || dial_each(&local, setup, &abort));
+        let after = accept_each(&listeners, &local, setup, &abort);
+        let before = match dialling {
+            Ok(thread) => thread.join().unwrap_or_else(|_| {
+                Err(SetupError::Unreachable(
+                    "the thread that connects to the other processes failed".to_string(),
+                ))
+            }),
+            // With no thread of its own, the dialling comes after the accepting.
+            Err(_) if after.is_ok() => dial_each(&local, setup, &abort),
+            Err(_) => Err(SetupError::Stopped),
+        };
+        (before, after)
     });
-    let mut sockets: Vec<Option<TcpStream>> = before?.into_iter().map(Some).collect();
+    let (before, after) = match (before, after) {
+        (Ok(before), Ok(after)) => (before, after),
+        (before, after) => {
+            // The failure that ended the set-up, not the other side's stop for it.
+            let failures = [before.err(), after.err()].into_iter().flatten();
+            let failure = failures
+                .reduce(|kept, next| {
+                    if matches!(kept, SetupError::Stopped) {
+                        next
+                    } else {
+                        kept
+                    }
+                })
+                .expect("a side failed");
+            return Err(failure.into());
+        }
+    };
+    let mut sockets: Vec<Option<Sealed>> = before.into_iter().map(Some).collect();
     sockets.push(None);
-    sockets.extend(after?.into_iter().map(Some));
-    for socket in sockets.iter().flatten() {
-        keep_alive(socket).map_err(|error| {
+    sockets.extend(after.into_iter().map(Some));
+    for sealed in sockets.iter().flatten() {
+        keep_alive(sealed.socket()).map_err(|error| {
             Failure::new(
                 ExitStatus::ClusterFailed,
                 format!("cannot set up a connection: {error}"),
@@ -162,61 +176,107 @@ pub(super) fn connect(
     Ok(sockets)
 }
 
-/// Listens on the port of `address` (`host:port`): on that address if it is a loopback one,
-/// else on every address of this host, since its own name may resolve here to a loopback
-/// address the others cannot reach. Retried until `until` while the port is taken.
-fn listen(address: &str, until: Instant) -> Result<TcpListener, Failure> {
-    let (host, port) = address
-        .rsplit_once(':')
-        .expect("a hostfile's line is host:port");
-    let port: u16 = port.parse().expect("a hostfile's port fits 16 bits");
-    let local: SocketAddr = match host.trim_start_matches('[').trim_end_matches(']') {
-        "localhost" => (Ipv4Addr::LOCALHOST, port).into(),
-        host => match host.parse::<IpAddr>() {
-            Ok(ip) if ip.is_loopback() => (ip, port).into(),
-            Ok(IpAddr::V6(_)) => (Ipv6Addr::UNSPECIFIED, port).into(),
-            _ => (Ipv4Addr::UNSPECIFIED, port).into(),
-        },
-    };
-    loop {
-        match TcpListener::bind(local) {
-            Ok(listener) => {
-                listener
-                    .set_nonblocking(true)
-                    .expect("a listener can be made nonblocking");
-                return Ok(listener);
-            }
-            Err(error) if error.kind() == io::ErrorKind::AddrInUse && Instant::now() < until => {
-                thread::sleep(Duration::from_millis(250));
-            }
-            Err(error) => {
-                return Err(Failure::bad_input(format!(
-                    "cannot listen on {} for this process's line {}: {error}",
-                    local,
-                    quoted(address)
+/// Listens on what process `me`'s line names: every address its host resolves to here (a
+/// name that does not resolve yet is tried again until the set-up's end). A port in use is
+/// named at once.
+fn listen(hosts: &Hostfile, me: usize, setup: Setup) -> Result<Vec<TcpListener>, SetupError> {
+    let line = &hosts.addresses[me];
+    let addresses = resolve_own(line, setup)?;
+    let mut listeners = Vec::new();
+    let mut refused = Vec::new();
+    for address in &addresses {
+        match TcpListener::bind(address) {
+            Ok(listener) => listeners.push(listener),
+            Err(error) if error.kind() == io::ErrorKind::AddrInUse => {
+                return Err(SetupError::Unreachable(format!(
+                    "cannot listen on {address} for this process's line {}: another program \
+                     holds the port",
+                    quoted(line)
                 )));
             }
+            Err(error) => refused.push(format!("{address}: {error}")),
         }
+    }
+    if listeners.is_empty() {
+        return Err(SetupError::Unreachable(format!(
+            "cannot listen on this process's line {}: {}",
+            quoted(line),
+            refused.join("; ")
+        )));
+    }
+    for listener in &listeners {
+        listener.set_nonblocking(true).map_err(|error| {
+            SetupError::Unreachable(format!("cannot listen on {}: {error}", quoted(line)))
+        })?;
+    }
+    if listeners_only_on_loopback(&listeners) && others_elsewhere(hosts, me) {
+        eprintln!(
+            "knights-tour: note: {} resolves here only to a loopback address, which the other \
+             processes' hosts cannot reach",
+            quoted(line)
+        );
+    }
+    Ok(listeners)
+}
+
+/// The addresses `line` resolves to, each once, trying again until the set-up's end while it
+/// resolves to none.
+fn resolve_own(line: &str, setup: Setup) -> Result<Vec<SocketAddr>, SetupError> {
+    loop {
+        let last = match line.to_socket_addrs() {
+            Ok(found) => {
+                let mut addresses: Vec<SocketAddr> = Vec::new();
+                for address in found {
+                    if !addresses.contains(&address) {
+                        addresses.push(address);
+                    }
+                }
+                if !addresses.is_empty() {
+                    return Ok(addresses);
+                }
+                "it resolves to no address".to_string()
+            }
+            Err(error) => error.to_string(),
+        };
+        if Instant::now() >= setup.until {
+            return Err(setup.ran_out(
+                format!("this process's line {} did not resolve", quoted(line)),
+                Some(last),
+            ));
+        }
+        thread::sleep(Duration::from_millis(250));
     }
 }
 
-/// When the set-up gives up, and after how long.
-#[derive(Debug, Clone, Copy)]
-struct Setup {
-    until: Instant,
-    within: Duration,
+fn listeners_only_on_loopback(listeners: &[TcpListener]) -> bool {
+    listeners.iter().all(|listener| {
+        listener
+            .local_addr()
+            .is_ok_and(|address| address.ip().is_loopback())
+    })
 }
 
-/// Connects to every process before this one, until `until`.
-fn dial_each(
-    hosts: &Hostfile,
-    hello: &Hello,
-    until: Setup,
-    abort: &AtomicBool,
-) -> Result<Vec<TcpStream>, SetupError> {
-    let mut sockets = Vec::with_capacity(hello.process);
-    for (process, address) in hosts.addresses[..hello.process].iter().enumerate() {
-        match dial(process, address, hello, until, abort) {
+/// Whether another line of the hostfile names a host that resolves here to an address that is
+/// not loopback (the first few such hosts are looked at).
+fn others_elsewhere(hosts: &Hostfile, me: usize) -> bool {
+    hosts
+        .addresses
+        .iter()
+        .enumerate()
+        .filter(|&(process, _)| process != me)
+        .take(NAMED)
+        .any(|(_, line)| {
+            line.to_socket_addrs()
+                .is_ok_and(|mut found| found.any(|address| !address.ip().is_loopback()))
+        })
+}
+
+/// Connects to every process before this one.
+fn dial_each(local: &Local, setup: Setup, abort: &AtomicBool) -> Result<Vec<Sealed>, SetupError> {
+    let me = local.hello.process;
+    let mut sockets = Vec::with_capacity(me);
+    for (process, address) in local.hosts.addresses[..me].iter().enumerate() {
+        match dial(process, address, local, setup, abort) {
             Ok(socket) => sockets.push(socket),
             Err(error) => {
                 abort.store(true, Ordering::Relaxed);
@@ -227,170 +287,220 @@ fn dial_each(
     Ok(sockets)
 }
 
-/// Connects to `process` at `address` and exchanges hellos, trying again until `until`.
+/// Connects to `process` at `address` and shakes hands, trying again until the set-up's end.
 fn dial(
     process: usize,
     address: &str,
-    hello: &Hello,
-    until: Setup,
+    local: &Local,
+    setup: Setup,
     abort: &AtomicBool,
-) -> Result<TcpStream, SetupError> {
+) -> Result<Sealed, SetupError> {
     let named = || format!("process {process} at {}", quoted(address));
     let mut last = String::from("no answer");
-    while Instant::now() < until.until && !abort.load(Ordering::Relaxed) {
-        match try_dial(address, hello, until.until) {
-            Ok((socket, theirs)) => {
-                if let Some(difference) = hello.differs(&theirs) {
+    while Instant::now() < setup.until {
+        if abort.load(Ordering::Relaxed) {
+            return Err(SetupError::Stopped);
+        }
+        match try_dial(address, local, setup.until) {
+            Ok(opened) => {
+                if let Some(difference) = local.hello.differs(&opened.theirs) {
                     return Err(SetupError::Mismatch(format!("{} {difference}", named())));
                 }
-                if theirs.process != process {
+                if opened.theirs.process != process {
                     return Err(SetupError::Mismatch(format!(
                         "{} says it is process {}: give every process the same hostfile",
                         named(),
-                        theirs.process
+                        opened.theirs.process
                     )));
                 }
-                return Ok(socket);
+                return Ok(opened.sealed);
             }
-            Err(error) => last = error,
+            Err(Attempt::Refused(Refused::Proof(_))) => {
+                return Err(SetupError::Unreachable(format!("{} {}", named(), NO_PROOF)));
+            }
+            Err(Attempt::Refused(Refused::Stranger(why)) | Attempt::Failed(why)) => last = why,
         }
         thread::sleep(Duration::from_millis(250));
     }
-    Err(SetupError::Unreachable(format!(
-        "{} could not be reached within {}: {last}",
-        named(),
-        humantime::format_duration(until.within)
-    )))
+    Err(setup.ran_out(format!("{} could not be reached", named()), Some(last)))
 }
 
-/// One try at connecting to `address`: the socket and the other's hello, or what went wrong.
-fn try_dial(address: &str, hello: &Hello, until: Instant) -> Result<(TcpStream, Hello), String> {
+/// What a process that fails the proof is told.
+const NO_PROOF: &str = "did not prove that it holds the cluster's key: give every process the \
+                        same --cluster-key or KNIGHTS_TOUR_CLUSTER_KEY; the count is not started";
+
+/// How one try at dialling went wrong.
+enum Attempt {
+    Failed(String),
+    Refused(Refused),
+}
+
+/// One try at connecting to `address` and shaking hands.
+fn try_dial(address: &str, local: &Local, until: Instant) -> Result<Opened, Attempt> {
     let targets: Vec<SocketAddr> = address
         .to_socket_addrs()
-        .map_err(|error| format!("cannot resolve it: {error}"))?
+        .map_err(|error| Attempt::Failed(format!("cannot resolve it: {error}")))?
         .collect();
     let mut last = String::from("it resolves to no address");
     for target in targets {
-        let wait = until
+        let hello_until = until.min(Instant::now() + HELLO_WITHIN);
+        let wait = hello_until
             .saturating_duration_since(Instant::now())
-            .min(HELLO_WITHIN)
             .max(Duration::from_millis(10));
         match TcpStream::connect_timeout(&target, wait) {
-            Ok(mut socket) => {
-                socket
-                    .set_write_timeout(Some(HELLO_WITHIN))
-                    .and_then(|()| socket.set_read_timeout(Some(HELLO_WITHIN)))
-                    .and_then(|()| socket.write_all(hello.line().as_bytes()))
-                    .map_err(|error| error.to_string())?;
-                let theirs = read_hello(&mut socket)?;
-                return Ok((socket, theirs));
+            Ok(socket) => {
+                let ours = local
+                    .hello
+                    .with_nonce(nonce().map_err(|_| Attempt::Failed("no nonce".to_string()))?);
+                return handshake::as_dialler(socket, &ours, local.key, hello_until)
+                    .map_err(Attempt::Refused);
             }
             Err(error) => last = error.to_string(),
         }
     }
-    Err(last)
+    Err(Attempt::Failed(last))
 }
 
-/// Accepts a connection from every process after this one, until `until`; any other
-/// connection is closed and forgotten.
+/// What a handshake on the accepting side came to, with the address it came from.
+type Handshake = (Result<Opened, Refused>, String);
+
+/// Accepts a connection from every process after this one, shaking hands with each
+/// connection on a thread of its own; any other connection is closed and forgotten.
 fn accept_each(
-    listener: &TcpListener,
-    hosts: &Hostfile,
-    hello: &Hello,
-    until: Setup,
+    listeners: &[TcpListener],
+    local: &Local,
+    setup: Setup,
     abort: &AtomicBool,
-) -> Result<Vec<TcpStream>, SetupError> {
-    let me = hello.process;
-    let mut sockets: Vec<Option<TcpStream>> = (me + 1..hosts.len()).map(|_| None).collect();
+) -> Result<Vec<Sealed>, SetupError> {
+    let me = local.hello.process;
+    let mut sockets: Vec<Option<Sealed>> = (me + 1..local.hosts.len()).map(|_| None).collect();
+    let (done, finished) = mpsc::channel::<Handshake>();
+    let under_way = Arc::new(AtomicUsize::new(0));
     while sockets.iter().any(Option::is_none) {
         if abort.load(Ordering::Relaxed) {
-            return Ok(Vec::new());
+            return Err(SetupError::Stopped);
         }
-        if Instant::now() >= until.until {
-            let missing: Vec<String> = sockets
-                .iter()
-                .enumerate()
-                .filter(|(_, socket)| socket.is_none())
-                .map(|(at, _)| {
-                    let process = me + 1 + at;
-                    format!("process {process} at {}", quoted(&hosts.addresses[process]))
-                })
-                .collect();
+        if Instant::now() >= setup.until {
             abort.store(true, Ordering::Relaxed);
-            return Err(SetupError::Unreachable(format!(
-                "{} did not connect within {}",
-                missing.join(", "),
-                humantime::format_duration(until.within)
-            )));
+            return Err(setup.ran_out(missing(&sockets, local), None));
         }
-        let Ok((mut socket, _)) = listener.accept() else {
-            thread::sleep(Duration::from_millis(50));
-            continue;
-        };
-        let Some(theirs) = socket
-            .set_nonblocking(false)
-            .and_then(|()| socket.set_read_timeout(Some(HELLO_WITHIN)))
-            .and_then(|()| socket.set_write_timeout(Some(HELLO_WITHIN)))
-            .ok()
-            .and_then(|()| read_hello(&mut socket).ok())
-        else {
-            continue;
-        };
-        // Answered whatever it says, so that it can name a difference too.
-        let _ = socket.write_all(hello.line().as_bytes());
-        let named = format!(
-            "the process that says it is process {} (from {})",
-            theirs.process,
-            socket
-                .peer_addr()
-                .map_or("an unknown address".to_string(), |peer| peer.to_string())
-        );
-        let refused = if let Some(difference) = hello.differs(&theirs) {
-            Some(format!("{named} {difference}"))
-        } else if theirs.process <= me || theirs.process >= hosts.len() {
-            Some(format!(
-                "{named} connected to process {me}, which it should not: give every process \
-                 the same hostfile"
-            ))
-        } else if sockets[theirs.process - me - 1].is_some() {
-            Some(format!(
-                "{named} is the second to say so: give each process its own --process"
-            ))
-        } else {
-            None
-        };
-        if let Some(message) = refused {
-            abort.store(true, Ordering::Relaxed);
-            return Err(SetupError::Mismatch(message));
+        for listener in listeners {
+            while let Ok((socket, peer)) = listener.accept() {
+                shake_hands(socket, peer, local, setup, &done, &under_way);
+            }
         }
-        sockets[theirs.process - me - 1] = Some(socket);
+        let first = finished.recv_timeout(POLL).ok();
+        for (handshake, peer) in first.into_iter().chain(finished.try_iter()) {
+            if let Err(error) = adopt(handshake, &peer, &mut sockets, local.hello) {
+                abort.store(true, Ordering::Relaxed);
+                return Err(error);
+            }
+        }
     }
     Ok(sockets.into_iter().flatten().collect())
 }
 
-/// Reads the first line of a connection, a hello or not.
-fn read_hello(socket: &mut TcpStream) -> Result<Hello, String> {
-    let mut line = Vec::with_capacity(128);
-    let mut byte = [0u8];
-    while line.len() < MAX_HELLO {
-        match socket.read(&mut byte) {
-            Ok(0) => break,
-            Ok(_) if byte[0] == b'\n' => {
-                let text = std::str::from_utf8(&line).map_err(|_| not_a_hello(&line))?;
-                return Hello::parse(text).ok_or_else(|| not_a_hello(&line));
-            }
-            Ok(_) => line.push(byte[0]),
-            Err(error) => return Err(format!("no hello from it: {error}")),
-        }
+/// Starts the handshake of a connection from `peer` on a thread of its own, unless too many
+/// are under way (or the system starts no thread): then the connection is closed.
+fn shake_hands(
+    socket: TcpStream,
+    peer: SocketAddr,
+    local: &Local,
+    setup: Setup,
+    done: &mpsc::Sender<Handshake>,
+    under_way: &Arc<AtomicUsize>,
+) {
+    if under_way.load(Ordering::SeqCst) >= MAX_HANDSHAKES || socket.set_nonblocking(false).is_err()
+    {
+        return;
     }
-    Err(not_a_hello(&line))
+    let Ok(nonce) = nonce() else { return };
+    let ours = local.hello.with_nonce(nonce);
+    let key = Arc::clone(local.key);
+    let (done, under_way) = (done.clone(), Arc::clone(under_way));
+    under_way.fetch_add(1, Ordering::SeqCst);
+    let counted = Arc::clone(&under_way);
+    let started = thread::Builder::new()
+        .name("cluster:handshake".to_string())
+        .spawn(move || {
+            let hello_until = setup.until.min(Instant::now() + HELLO_WITHIN);
+            let opened = handshake::as_acceptor(socket, &ours, &key, hello_until, setup.until);
+            counted.fetch_sub(1, Ordering::SeqCst);
+            let _ = done.send((opened, peer.to_string()));
+        });
+    if started.is_err() {
+        under_way.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
-fn not_a_hello(line: &[u8]) -> String {
-    format!(
-        "it answered {}, not as a knights-tour count does",
-        quoted_bytes(line)
-    )
+/// Takes the connection of a finished handshake from `peer` at its process's place, or says
+/// why the set-up must end; a stranger's is dropped.
+fn adopt(
+    handshake: Result<Opened, Refused>,
+    peer: &str,
+    sockets: &mut [Option<Sealed>],
+    ours: &Hello,
+) -> Result<(), SetupError> {
+    let me = ours.process;
+    let named =
+        |process: usize| format!("the process that says it is process {process} (from {peer})");
+    let opened = match handshake {
+        Ok(opened) => opened,
+        Err(Refused::Stranger(_)) => return Ok(()),
+        Err(Refused::Proof(theirs)) => {
+            return Err(SetupError::Unreachable(format!(
+                "{} {NO_PROOF}",
+                named(theirs.process)
+            )));
+        }
+    };
+    let theirs = &opened.theirs;
+    let refused = if let Some(difference) = ours.differs(theirs) {
+        Some(difference)
+    } else if theirs.process <= me || theirs.process >= me + 1 + sockets.len() {
+        Some(format!(
+            "connected to process {me}, which it should not: give every process the same \
+             hostfile"
+        ))
+    } else if sockets[theirs.process - me - 1].is_some() {
+        Some("is the second to say so: give each process its own --process".to_string())
+    } else {
+        None
+    };
+    if let Some(why) = refused {
+        return Err(SetupError::Mismatch(format!(
+            "{} {why}",
+            named(theirs.process)
+        )));
+    }
+    sockets[theirs.process - me - 1] = Some(opened.sealed);
+    Ok(())
+}
+
+/// The processes that did not connect, the first few by name.
+fn missing(sockets: &[Option<Sealed>], local: &Local) -> String {
+    let me = local.hello.process;
+    let absent: Vec<usize> = sockets
+        .iter()
+        .enumerate()
+        .filter(|(_, socket)| socket.is_none())
+        .map(|(at, _)| me + 1 + at)
+        .collect();
+    let named: Vec<String> = absent
+        .iter()
+        .take(NAMED)
+        .map(|&process| {
+            format!(
+                "process {process} at {}",
+                quoted(&local.hosts.addresses[process])
+            )
+        })
+        .collect();
+    let named = named.join(", ");
+    match absent.len().checked_sub(NAMED) {
+        Some(more) if more > 0 => format!("{named} and {more} more did not connect"),
+        _ => format!("{named} did not connect"),
+    }
 }
 
 /// Sets a connected socket up for timely: blocking, no timeouts, no delay on small writes,
@@ -407,52 +517,4 @@ fn keep_alive(socket: &TcpStream) -> io::Result<()> {
         .with_retries(4);
     socket.set_tcp_keepalive(&probes)?;
     socket.set_tcp_user_timeout(Some(Duration::from_secs(30)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn hello() -> Hello {
-        Hello {
-            version: "0.1.0".to_string(),
-            hosts: 0x1234,
-            processes: 3,
-            process: 1,
-            threads: 2,
-            question: "6x8 open knight's tours".to_string(),
-        }
-    }
-
-    #[test]
-    fn a_hello_reads_back_as_it_is_written() {
-        let line = hello().line();
-        assert!(line.ends_with('\n') && !line[..line.len() - 1].contains('\n'));
-        assert_eq!(Hello::parse(line.trim_end()), Some(hello()));
-        for stranger in [
-            "GET / HTTP/1.1",
-            "",
-            "knights-tour-cluster/1 0.1.0 xyz 3 1 2 q",
-        ] {
-            assert_eq!(Hello::parse(stranger), None, "{stranger}");
-        }
-    }
-
-    #[test]
-    fn processes_that_differ_in_what_they_share_are_named_the_difference() {
-        let ours = hello();
-        let other = |change: fn(&mut Hello)| {
-            let mut theirs = hello();
-            change(&mut theirs);
-            ours.differs(&theirs).unwrap()
-        };
-        assert!(other(|h| h.version = "9.9.9".into()).contains("'9.9.9'"));
-        assert!(other(|h| h.hosts = 1).contains("hostfile"));
-        assert!(other(|h| h.processes = 2).contains("hostfile"));
-        assert!(other(|h| h.question = "5x5 closed".into()).contains("'5x5 closed'"));
-        assert!(other(|h| h.threads = 1).contains("--threads"));
-        let mut another_process = hello();
-        another_process.process = 2;
-        assert_eq!(ours.differs(&another_process), None);
-    }
 }

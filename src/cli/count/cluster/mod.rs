@@ -2,32 +2,38 @@
 //! dataflow, each holding about an N-th of every frontier, so that memory and time both split.
 //!
 //! The engine gives a pure step ([`knights_tour_engine::count::dataflow`]); here are the rest:
-//! the hostfile (`hostfile`), the connections, made and checked before timely takes them
-//! (`connect`), the rounds each worker runs (`rounds`), the states gathered at their owner
-//! (`gather`) in `u64` or `u128` counts (`number`), and the watch over timely's threads that
-//! turns a lost process into one line and a non-zero exit (`watch`).
+//! the hostfile (`hostfile`); the key the processes share (`key`); the connections, made
+//! before timely takes them (`connect`), each opened by a handshake that proves both ends hold
+//! the key (`handshake`) and sealed so that every frame is checked (`sealed`); the rounds each
+//! worker runs (`rounds`); the states gathered at their owner (`gather`) in `u64` or `u128`
+//! counts (`number`); and the watch over timely's threads and the deadline that turns a lost
+//! process, a tampered frame or a stalled round into one line and a non-zero exit (`watch`).
 
 mod connect;
 mod gather;
+mod handshake;
 mod hostfile;
+mod key;
 mod number;
 mod rounds;
+mod sealed;
 mod watch;
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use timely::WorkerConfig;
 use timely::communication::Hooks;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
 use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 
-use self::connect::{Hello, SETUP_WITHIN};
+use self::connect::{SETUP_WITHIN, Setup};
 use self::gather::Budget;
+use self::handshake::Hello;
 use self::hostfile::Hostfile;
+use self::key::{ClusterKey, NONCE_BYTES};
 use self::rounds::{Bounds, Found, Stop, Word};
 use crate::cli::{ExitStatus, Failure};
 use knights_tour_engine::count::dataflow::{FrontierSteps, Stepwise, frontier_steps};
@@ -37,8 +43,8 @@ use knights_tour_engine::quote::quoted_bytes;
 /// How long a process that has its answer waits for the others to finish theirs.
 const TEARDOWN_WITHIN: Duration = Duration::from_secs(30);
 
-/// Whether this process's workers have the count's answer: a panic after it is no failure.
-static ANSWERED: AtomicBool = AtomicBool::new(false);
+/// The longest wait the set-up keeps when told more.
+const YEAR: Duration = Duration::from_secs(365 * 24 * 3600);
 
 /// Hears of the count's progress after each square.
 pub(super) type Progress = Arc<dyn Fn(CountProgress) + Send + Sync>;
@@ -49,15 +55,18 @@ pub(super) struct Cluster {
     process: usize,
     /// How long to wait for the others to connect.
     wait: Duration,
+    /// The key the processes share.
+    key: Arc<ClusterKey>,
 }
 
 impl Cluster {
     /// Process `process` of the processes `hostfile` names, waiting `wait` (or 50 seconds)
-    /// for the others to connect.
+    /// for the others to connect, with the key in `key_file` (or the environment's).
     pub(super) fn read(
         hostfile: &Path,
         process: u32,
         wait: Option<Duration>,
+        key_file: Option<&Path>,
     ) -> Result<Self, Failure> {
         let hosts = Hostfile::read(hostfile)?;
         let process = process as usize;
@@ -74,10 +83,12 @@ impl Cluster {
                 hosts.len() - 1
             )));
         }
+        let key = Arc::new(ClusterKey::find(key_file)?);
         Ok(Self {
             hosts,
             process,
             wait: wait.unwrap_or(SETUP_WITHIN),
+            key,
         })
     }
 
@@ -132,10 +143,14 @@ impl Cluster {
             processes: self.hosts.len(),
             process: self.process,
             threads,
+            nonce: [0; NONCE_BYTES],
             question,
         };
-        let sockets = connect::connect(&self.hosts, &hello, self.wait)?;
-        watch::install(self.hosts.addresses.clone(), &ANSWERED);
+        let sockets = connect::connect(&self.hosts, &hello, &self.key, self.setup(request))?;
+        watch::install(self.hosts.addresses.clone());
+        if let Some(deadline) = request.deadline {
+            watch::give_up_at(deadline);
+        }
         let failed = |what: String| Failure::new(ExitStatus::ClusterFailed, what);
         let hooks = Hooks::default();
         let local =
@@ -167,7 +182,10 @@ impl Cluster {
         // Every worker gives the same answer. A panic of a timely thread ends the process
         // before they do (`watch`).
         let answers: Vec<Result<Found, Stop>> = heard.iter().take(threads).collect();
-        ANSWERED.store(true, Ordering::SeqCst);
+        if !watch::claim() {
+            // A lost process or the deadline is ending this one, and says why.
+            watch::stand_by();
+        }
         // The others may still be reading this process's last messages: the connections close
         // once every process is done, or after a while.
         let (done, closed) = mpsc::channel();
@@ -180,6 +198,29 @@ impl Cluster {
         let _ = closed.recv_timeout(TEARDOWN_WITHIN);
         let answer = answers.into_iter().next().expect("one worker or more");
         answer.map_err(|stop| self.stopped(stop, threads))
+    }
+
+    /// When the set-up must be done: after `--cluster-wait`, or at the deadline if sooner.
+    fn setup(&self, request: &CountRequest) -> Setup {
+        let waited = Instant::now().checked_add(self.wait);
+        match (waited, request.deadline) {
+            (Some(until), Some(deadline)) if deadline < until => Setup {
+                until: deadline,
+                within: self.wait,
+                by_deadline: true,
+            },
+            (None, Some(deadline)) => Setup {
+                until: deadline,
+                within: self.wait,
+                by_deadline: true,
+            },
+            (waited, _) => Setup {
+                // A wait too long to represent is a year: longer than any scheduler keeps a job.
+                until: waited.unwrap_or_else(|| Instant::now() + YEAR),
+                within: self.wait,
+                by_deadline: false,
+            },
+        }
     }
 
     /// The failure every process reports for `stop`.

@@ -13,26 +13,73 @@
 //! first, or after the count has its answer (a process that ends while the others close their
 //! connections), is an echo: its thread stops where it is, never unwinding, and the process
 //! ends as it would have.
+//!
+//! The deadline is watched here too: the workers stop together at the first round that ends
+//! past it, but a process whose peer is stopped (or whose host is cut off) waits inside a
+//! round. So [`give_up_at`] ends the process with status 3 if it has no answer
+//! [`DEADLINE_GRACE`] after the deadline.
+//!
+//! Only one way of ending speaks: the first to [`claim`] the end.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use super::sealed::TAMPERED;
 use crate::cli::{ExitStatus, Failure, exit_code};
 use knights_tour_engine::quote::quoted;
 
-/// Whether a timely thread has panicked since [`install`].
-static PANICKED: Mutex<bool> = Mutex::new(false);
+/// Whether the process's end has been claimed: by its answer, a timely panic or the deadline.
+static ENDED: AtomicBool = AtomicBool::new(false);
+
+/// How long past the deadline a process waits for the round under way to end everywhere.
+pub(super) const DEADLINE_GRACE: Duration = Duration::from_millis(1500);
+
+/// Claims the end of the process: `true` for the first caller alone, which then says how the
+/// count ended; a later caller must stop where it is and let the first end the process.
+pub(super) fn claim() -> bool {
+    !ENDED.swap(true, Ordering::SeqCst)
+}
+
+/// Stops the calling thread for good: another has claimed the end and is ending the process.
+pub(super) fn stand_by() -> ! {
+    loop {
+        thread::park();
+    }
+}
+
+/// From now on, a process with no answer [`DEADLINE_GRACE`] after `deadline` ends with status
+/// 3, saying that the count is not complete.
+pub(super) fn give_up_at(deadline: Instant) {
+    let watching = thread::Builder::new()
+        .name("cluster:deadline".to_string())
+        .spawn(move || {
+            let at = deadline.checked_add(DEADLINE_GRACE).unwrap_or(deadline);
+            thread::sleep(at.saturating_duration_since(Instant::now()));
+            if claim() {
+                let message = format!(
+                    "gave up: the deadline passed, and the round under way did not end on every \
+                     process within {:.1} s of it (a process may be stopped, or cut off); the \
+                     count is not complete",
+                    DEADLINE_GRACE.as_secs_f64()
+                );
+                let _ = exit_code(Err(Failure::new(ExitStatus::GaveUp, message)));
+                std::process::exit(ExitStatus::GaveUp as i32);
+            }
+        });
+    // Without the thread, the workers' own look at the clock between states still stops a
+    // count whose processes all answer.
+    drop(watching);
+}
 
 /// How long a process that lost another keeps its own connections before it ends.
 const LINGER: Duration = Duration::from_secs(1);
 
-/// From now on, the first panic of a timely thread before `answered` is set ends the process
-/// a second later with status 4 and a line saying what happened (the lost process by its address in
-/// `addresses`, the hostfile's lines); any later one stops its thread. Any other panic is
-/// reported as before.
-pub(super) fn install(addresses: Vec<String>, answered: &'static AtomicBool) {
+/// From now on, the first panic of a timely thread, unless the end is claimed already, ends
+/// the process a second later with status 4 and a line saying what happened (the lost
+/// process by its address in `addresses`, the hostfile's lines); any later one stops its
+/// thread. Any other panic is reported as before.
+pub(super) fn install(addresses: Vec<String>) {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let current = thread::current();
@@ -41,17 +88,9 @@ pub(super) fn install(addresses: Vec<String>, answered: &'static AtomicBool) {
             previous(info);
             return;
         }
-        let mut panicked = PANICKED
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if *panicked || answered.load(Ordering::SeqCst) {
-            drop(panicked);
-            loop {
-                thread::park();
-            }
+        if !claim() {
+            stand_by();
         }
-        *panicked = true;
-        drop(panicked);
         let payload = info.payload();
         let message = payload
             .downcast_ref::<&str>()
@@ -78,11 +117,16 @@ fn cause(thread: &str, message: &str, location: &str, addresses: &[String]) -> S
             .or_else(|| thread.strip_prefix("timely:send-"))?
             .parse()
             .ok()?;
-        let address = addresses.get(process)?;
-        Some(format!(
-            "lost process {process} at {}: {what}; the count is not complete",
-            quoted(address)
-        ))
+        let address = quoted(addresses.get(process)?);
+        Some(if what.ends_with(TAMPERED) {
+            format!(
+                "process {process} at {address} sent a frame that failed its check (changed \
+                 on the way, or not sent by a holder of the cluster's key); the count is not \
+                 complete"
+            )
+        } else {
+            format!("lost process {process} at {address}: {what}; the count is not complete")
+        })
     };
     lost().unwrap_or_else(|| {
         format!(
@@ -108,6 +152,16 @@ mod tests {
         assert_eq!(
             lost,
             "lost process 2 at 'c:3': reading data: socket closed; the count is not complete"
+        );
+        let tampered = cause(
+            "timely:recv-1",
+            &format!("timely communication error: reading data: {TAMPERED}"),
+            "tcp.rs:75",
+            &addresses,
+        );
+        assert!(
+            tampered.starts_with("process 1 at 'b:2' sent a frame that failed its check"),
+            "{tampered}"
         );
         let other = cause("timely:work-0", "boom\n", "rounds.rs:9", &addresses);
         assert_eq!(

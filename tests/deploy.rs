@@ -1,7 +1,8 @@
 //! `deploy/`: the Kubernetes manifest parses as YAML and the Slurm script as bash, and both run
-//! the cluster count the README names, with the hostfile and the process index each scheduler
-//! gives: the pods' stable names from a headless Service in a ConfigMap, or the job's node list.
-//! No cluster runs here; these are what can be checked without one.
+//! the cluster count the README names, with the hostfile, the key and the process index each
+//! scheduler gives: the pods' stable names from a headless Service in a ConfigMap and the key
+//! from a Secret only its owner reads, or the job's node list and a fresh key file only the
+//! job's user reads. No cluster runs here; these are what can be checked without one.
 
 use std::fs;
 use std::path::PathBuf;
@@ -54,6 +55,17 @@ fn option<'a>(words: &'a [String], name: &str) -> &'a str {
     &words[at + 1]
 }
 
+/// `words` with the key file's name as the README writes it (`KEYFILE`), and the name it had.
+fn key_file_named(words: &[String]) -> (Vec<String>, String) {
+    let at = words
+        .iter()
+        .position(|word| word == "--cluster-key")
+        .unwrap_or_else(|| panic!("no --cluster-key in {words:?}"));
+    let mut named = words.to_vec();
+    let file = std::mem::replace(&mut named[at + 1], "KEYFILE".to_string());
+    (named, file)
+}
+
 fn text(yaml: &Yaml) -> String {
     match yaml {
         Yaml::String(text) => text.clone(),
@@ -63,10 +75,13 @@ fn text(yaml: &Yaml) -> String {
 }
 
 fn kind<'a>(documents: &'a [Yaml], kind: &str) -> &'a Yaml {
+    kind_or_none(documents, kind).unwrap_or_else(|| panic!("no {kind} in the manifest"))
+}
+
+fn kind_or_none<'a>(documents: &'a [Yaml], kind: &str) -> Option<&'a Yaml> {
     documents
         .iter()
         .find(|document| document["kind"].as_str() == Some(kind))
-        .unwrap_or_else(|| panic!("no {kind} in the manifest"))
 }
 
 #[test]
@@ -87,8 +102,34 @@ fn the_kubernetes_job_runs_the_readme_command_with_stable_names_from_a_configmap
         .map(text)
         .collect();
     let (words, hostfile, process) = split_command(&command);
-    assert_eq!(words, readme_command());
+    let (named, key_file) = key_file_named(&words);
+    assert_eq!(named, readme_command());
     assert_eq!(process, "$(JOB_COMPLETION_INDEX)");
+
+    // The key is the Secret's, mounted where --cluster-key reads it, readable by its owner
+    // alone; the manifest holds no key itself.
+    assert!(kind_or_none(&documents, "Secret").is_none());
+    let secret = pod["volumes"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|volume| !volume["secret"].is_badvalue())
+        .expect("a volume from a Secret");
+    let secret_mount = container["volumeMounts"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|mount| mount["name"] == secret["name"])
+        .expect("the Secret's volume mounted");
+    let (key_folder, key_name) = key_file.rsplit_once('/').unwrap();
+    assert_eq!(text(&secret_mount["mountPath"]), key_folder);
+    assert!(!key_name.is_empty());
+    assert_eq!(secret["secret"]["defaultMode"].as_i64(), Some(0o400));
+    let secret_name = text(&secret["secret"]["secretName"]);
+    assert!(
+        read("deploy/README.md").contains(&format!("kubectl create secret generic {secret_name}")),
+        "deploy/README.md says how to make the Secret {secret_name}"
+    );
 
     // N pods, one a line of the hostfile, each named <job>-<K>.<service> on the port the pod
     // listens on.
@@ -154,9 +195,14 @@ fn the_slurm_job_runs_the_readme_command_one_task_a_node() {
         .map(|word| word.trim_matches(|c| c == '\'' || c == '"').to_string())
         .collect();
     let (words, hostfile, process) = split_command(&command);
+    let (named, key_file) = key_file_named(&words);
     let mut readme = readme_command();
     readme[0] = "$KNIGHTS_TOUR".to_string();
-    assert_eq!(words, readme);
+    assert_eq!(named, readme);
+    // The key is made for the job, readable by its user alone, and removed at its end.
+    assert_eq!(key_file, "$KEY");
+    assert!(script.contains("(umask 077 && head -c 32 /dev/urandom | base64 > \"$KEY\")"));
+    assert!(script.contains("trap 'rm -f \"$HOSTS\" \"$KEY\"' EXIT"));
     assert_eq!(
         (hostfile.as_str(), process.as_str()),
         ("$HOSTS", "$SLURM_NODEID")

@@ -229,6 +229,7 @@ mod limits;
 mod narrow;
 mod pictures;
 mod prefix;
+mod readme;
 mod solve;
 mod starts;
 #[path = "../common/svg.rs"]

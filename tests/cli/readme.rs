@@ -9,10 +9,9 @@ use super::*;
 
 /// The lines of the README's sampler: the shell block after the heading "A sampler".
 fn sampler() -> Vec<String> {
-    let readme = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md"),
-    )
-    .unwrap();
+    let readme =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
     let section = readme
         .split_once("## A sampler")
         .expect("README.md has a sampler")
@@ -55,7 +54,11 @@ fn every_line_of_the_readme_sampler_runs_as_its_comment_says() {
             assert_eq!(stderr, "", "{line}");
         }
         // A line whose output would flood a terminal sends it to a file.
-        assert!(output.stdout.len() <= 4096, "{line}: {} bytes", output.stdout.len());
+        assert!(
+            output.stdout.len() <= 4096,
+            "{line}: {} bytes",
+            output.stdout.len()
+        );
     }
     std::fs::remove_dir_all(&folder).unwrap();
 }

@@ -40,7 +40,7 @@ use knights_tour_engine::quote::quoted;
 /// How long a process waits for the others to connect, unless told.
 pub(super) const SETUP_WITHIN: Duration = Duration::from_secs(50);
 
-/// How long one end of a connection waits for the other's hello.
+/// How long one end of a connection waits for each message of the other's handshake.
 const HELLO_WITHIN: Duration = Duration::from_secs(5);
 
 /// The most handshakes under way at once on the accepting side.
@@ -423,8 +423,7 @@ fn shake_hands(
     let started = thread::Builder::new()
         .name("cluster:handshake".to_string())
         .spawn(move || {
-            let hello_until = setup.until.min(Instant::now() + HELLO_WITHIN);
-            let opened = handshake::as_acceptor(socket, &ours, &key, hello_until, setup.until);
+            let opened = handshake::as_acceptor(socket, &ours, &key, HELLO_WITHIN, setup.until);
             counted.fetch_sub(1, Ordering::SeqCst);
             let _ = done.send((opened, peer.to_string()));
         });

@@ -13,7 +13,9 @@
 //! (`sealed`) come from the same hellos. The dialler takes the connection once it has sent
 //! its proof; the acceptor once it has checked it, so a connection the dialler gave up on
 //! (it closed it) ends before the acceptor takes it: a stale socket is never adopted. Every
-//! message is read within one deadline, however slowly its bytes come.
+//! message is read within one deadline, however slowly its bytes come, and the acceptor waits
+//! for each of the dialler's messages a few seconds at most, so that strangers who start a
+//! handshake and stop hold none of its places for long.
 
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
@@ -162,21 +164,22 @@ pub(super) fn as_dialler(
     Ok(opened(socket, theirs, key, End::Dialler, &transcript))
 }
 
-/// The acceptor's side of the handshake on `socket`: the dialler's hello within
-/// `hello_until`, its proof within `until`.
+/// The acceptor's side of the handshake on `socket`: the dialler's hello within `within`, and
+/// its proof within `within` of the answer, all before `until`.
 pub(super) fn as_acceptor(
     mut socket: TcpStream,
     ours: &Hello,
     key: &ClusterKey,
-    hello_until: Instant,
+    within: Duration,
     until: Instant,
 ) -> Result<Opened, Refused> {
-    let (their_line, theirs) = read_hello(&mut socket, hello_until)?;
+    let soon = || until.min(Instant::now() + within);
+    let (their_line, theirs) = read_hello(&mut socket, soon())?;
     let our_line = ours.line();
     let transcript = [&their_line, our_line.as_bytes()].concat();
     let answer = our_line + &proof_line(key, End::Acceptor, &transcript);
-    write_within(&mut socket, answer.as_bytes(), until)?;
-    let proof = read_proof(&mut socket, until)?;
+    write_within(&mut socket, answer.as_bytes(), soon())?;
+    let proof = read_proof(&mut socket, soon())?;
     if !key.proves(End::Dialler, &transcript, &proof) {
         return Err(Refused::Proof(theirs));
     }
@@ -363,7 +366,7 @@ mod tests {
             }
             .with_nonce([1; NONCE_BYTES]);
             let key = ClusterKey::from_bytes(acceptor_key);
-            as_acceptor(socket, &ours, &key, until, until)
+            as_acceptor(socket, &ours, &key, Duration::from_secs(10), until)
         });
         let socket = TcpStream::connect(address).unwrap();
         let ours = hello().with_nonce([2; NONCE_BYTES]);
@@ -405,9 +408,9 @@ mod tests {
                 thread::sleep(Duration::from_millis(20));
             }
         });
-        let until = Instant::now() + Duration::from_millis(300);
+        let until = Instant::now() + Duration::from_secs(3600);
         let key = ClusterKey::from_bytes(b"the cluster's key");
-        match as_acceptor(socket, &hello(), &key, until, until) {
+        match as_acceptor(socket, &hello(), &key, Duration::from_millis(300), until) {
             Err(Refused::Stranger(why)) => assert!(why.contains("in time"), "{why}"),
             Err(other) => panic!("refused as {other:?}"),
             Ok(_) => panic!("a stranger's connection was opened"),

@@ -102,10 +102,11 @@ impl Inputs {
         Ok(Self { signals, terminal })
     }
 
-    /// The next input, waiting at most `timeout` for it (`None`: as long as it takes); `None`
-    /// when the time is up. A signal comes before any terminal event; a read error is the error.
+    /// The next input, waiting at most `timeout` for it (`None`, or a wait past what the clock
+    /// can hold: as long as it takes); `None` when the time is up. A signal comes before any
+    /// terminal event; a read error is the error.
     pub fn next(&self, timeout: Option<Duration>) -> io::Result<Option<TerminalInput>> {
-        let deadline = timeout.map(|timeout| Instant::now() + timeout);
+        let deadline = timeout.and_then(|timeout| Instant::now().checked_add(timeout));
         loop {
             if let Ok(signal) = self.signals.try_recv() {
                 return Ok(Some(TerminalInput::Signal(signal)));

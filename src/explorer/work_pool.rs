@@ -134,11 +134,11 @@ impl Drop for Taken {
 }
 
 impl Seat {
-    /// Waits for a permit, at most `timeout` (`None`: as long as it takes); `None` when the
-    /// time ran out first.
+    /// Waits for a permit, at most `timeout` (`None`, or a wait past what the clock can hold:
+    /// as long as it takes); `None` when the time ran out first.
     pub fn wait(&self, timeout: Option<Duration>) -> Option<Permit> {
         let pool = &self.taken.pool;
-        let deadline = timeout.map(|timeout| Instant::now() + timeout);
+        let deadline = timeout.and_then(|timeout| Instant::now().checked_add(timeout));
         let mut state = pool.lock();
         let ticket = state.next_ticket;
         state.next_ticket += 1;

@@ -1,6 +1,7 @@
 //! What the front ends share: the board options every command takes, the engine's vocabulary
-//! on the command line, and the limits found on the host (free memory, the memory cap of
-//! [`MEMORY_VARIABLE`]) that the engine then receives as plain values.
+//! on the command line, durations (every duration option is read by [`parse_duration`], and
+//! none is longer than [`NO_LIMIT`]), and the limits found on the host (free memory, the
+//! memory cap of [`MEMORY_VARIABLE`]) that the engine then receives as plain values.
 //!
 //! The command line and the explorer both import this module and never each other.
 
@@ -125,14 +126,22 @@ pub(crate) fn method_parser(methods: &[Method]) -> impl TypedValueParser<Value =
         .map(|name| Method::from_name(&name).expect("the parser accepts only method names"))
 }
 
-/// A duration as people type it: `250ms`, `2s`, `1m`.
+/// The longest wait a duration option means: a hundred years. A longer one, up to a number
+/// too large to hold, is taken as this: no limit in practice, and an instant plus it is one
+/// every clock can hold, so that no deadline, wait or timeout built from an option overflows.
+pub const NO_LIMIT: Duration = Duration::from_secs(100 * 365 * 24 * 60 * 60);
+
+/// A duration as people type it: `250ms`, `2s`, `1m`; at most [`NO_LIMIT`]. Every duration
+/// option of every command is read here.
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    humantime::parse_duration(text.trim()).map_err(|_| {
-        format!(
+    match humantime::parse_duration(text.trim()) {
+        Ok(duration) => Ok(duration.min(NO_LIMIT)),
+        Err(humantime::DurationError::NumberOverflow) => Ok(NO_LIMIT),
+        Err(_) => Err(format!(
             "invalid duration {}: expected a number and a unit, like 250ms, 2s or 1m",
             quoted(text)
-        )
-    })
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -150,5 +159,23 @@ mod tests {
         }
         let unknown = method_parser(&Method::ALL).parse_ref(&command, None, "greedy".as_ref());
         assert!(unknown.is_err());
+    }
+
+    #[test]
+    fn durations_past_every_clock_are_no_limit() {
+        assert_eq!(parse_duration("250ms").unwrap(), Duration::from_millis(250));
+        assert_eq!(parse_duration(" 2s ").unwrap(), Duration::from_secs(2));
+        for long in [
+            "18446744073709551615s",
+            "500000000000y",
+            "99999999999999999999999y",
+            "101y",
+        ] {
+            assert_eq!(parse_duration(long).unwrap(), NO_LIMIT, "{long}");
+        }
+        // Whatever instant a wait starts from, its end can be held.
+        assert!(std::time::Instant::now().checked_add(NO_LIMIT).is_some());
+        let error = parse_duration("2 fortnights\n").unwrap_err();
+        assert!(error.contains("'2 fortnights\\n'"), "{error}");
     }
 }

@@ -119,9 +119,10 @@ impl Inbox {
         self.ending().is_some()
     }
 
-    /// The loop's next input, waiting at most `timeout` (`None`: until there is one).
+    /// The loop's next input, waiting at most `timeout` (`None`: until there is one). A wait or
+    /// an idle timeout that ends past what the clock can hold is no limit.
     pub fn next(&self, timeout: Option<Duration>) -> Option<LoopInput> {
-        let give_up = timeout.map(|timeout| Instant::now() + timeout);
+        let give_up = timeout.and_then(|timeout| Instant::now().checked_add(timeout));
         let mut queue = self.lock();
         loop {
             if let Some(ending) = queue.end {
@@ -137,20 +138,30 @@ impl Inbox {
                 return Some(LoopInput::End(Ending::Disconnected));
             }
             let now = Instant::now();
-            let idle_at = queue.last_input + self.idle_timeout;
-            if now >= idle_at {
+            let idle_at = queue.last_input.checked_add(self.idle_timeout);
+            if idle_at.is_some_and(|idle_at| now >= idle_at) {
                 queue.end = Some(Ending::Idle);
                 continue;
             }
-            let wake = give_up.map_or(idle_at, |give_up| give_up.min(idle_at));
             if give_up.is_some_and(|give_up| now >= give_up) {
                 return None;
             }
-            queue = self
-                .ready
-                .wait_timeout(queue, wake - now)
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .0;
+            let wake = match (give_up, idle_at) {
+                (Some(give_up), Some(idle_at)) => Some(give_up.min(idle_at)),
+                (give_up, idle_at) => give_up.or(idle_at),
+            };
+            queue = match wake {
+                Some(wake) => {
+                    self.ready
+                        .wait_timeout(queue, wake - now)
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .0
+                }
+                None => self
+                    .ready
+                    .wait(queue)
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            };
         }
     }
 }

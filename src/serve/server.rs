@@ -28,6 +28,7 @@ use super::hostkey::fingerprint;
 use super::shared::{Phase, Shared};
 use super::slots::{Place, Slots};
 use super::{Access, Settings};
+use crate::options::NO_LIMIT;
 
 /// How long a client whose session is over has to leave before it is disconnected.
 const LINGER: Duration = Duration::from_secs(5);
@@ -123,7 +124,7 @@ fn russh_config(settings: &Settings) -> Config {
         // OpenSSH's first request is a "none" probe: answer it at once.
         auth_rejection_time_initial: Some(Duration::ZERO),
         max_auth_attempts: 6,
-        inactivity_timeout: Some(settings.idle_timeout + Duration::from_secs(60)),
+        inactivity_timeout: Some(settings.idle_timeout.min(NO_LIMIT) + Duration::from_secs(60)),
         keepalive_interval: Some(Duration::from_secs(30)),
         keepalive_max: 3,
         nodelay: true,

@@ -382,6 +382,18 @@ mod tests {
     }
 
     #[test]
+    fn an_idle_timeout_past_every_clock_never_ends_the_session() {
+        let inbox = Inbox::new(Duration::MAX);
+        assert!(inbox.next(Some(Duration::from_millis(1))).is_none());
+        assert!(inbox.ending().is_none());
+        inbox.push([key('n')]);
+        assert!(matches!(
+            inbox.next(Some(Duration::MAX)),
+            Some(LoopInput::Event(_))
+        ));
+    }
+
+    #[test]
     fn an_idle_inbox_ends_the_session() {
         let inbox = Inbox::new(Duration::from_millis(50));
         let started = Instant::now();

@@ -2,7 +2,8 @@
 //! layer (the construction and the search's setup on huge boards included) and end the run
 //! with exit 3 and a "gave up" line; `KNIGHTS_TOUR_MEMORY` caps every method (exit 2 naming the
 //! board and the memory it needs); a process that the system refuses memory ends with exit 2
-//! and one line, never an abort. Nothing here is timed: the exit status is what is asserted.
+//! and one line, never an abort; a duration too long for any clock is no limit, never a panic.
+//! Nothing here is timed: the exit status is what is asserted.
 
 use std::process::{Command as StdCommand, Stdio};
 
@@ -216,4 +217,80 @@ fn memory_the_system_refuses_is_exit_2_with_one_line_never_an_abort() {
         "{args}: {:?} {stderr}",
         output.status
     );
+}
+
+/// Durations too long for any clock, each the way a user may write one: the most seconds a
+/// duration holds, years past that, and a number past every integer.
+const PAST_EVERY_CLOCK: [&str; 3] = [
+    "18446744073709551615s",
+    "500000000000y",
+    "99999999999999999999999y",
+];
+
+#[test]
+fn a_deadline_past_every_clock_is_no_limit() {
+    for deadline in PAST_EVERY_CLOCK {
+        let what = format!("solve --deadline {deadline}");
+        let solved = solve(&["--size", "5", "--format", "list", "--deadline", deadline]);
+        assert_eq!(solved.code, 0, "{what}: {}", solved.stderr);
+        let path = parse_list(&solved.stdout);
+        assert_tour(board(5, 5), &path, false, Square::new(0, 0), &what);
+        for command in ["starts", "ends"] {
+            let what = format!("{command} --deadline {deadline}");
+            let limited = run(&[command, "--size", "5", "--deadline", deadline], None);
+            let unlimited = run(&[command, "--size", "5"], None);
+            assert_eq!(limited.code, unlimited.code, "{what}: {}", limited.stderr);
+            assert_eq!(limited.stdout, unlimited.stdout, "{what}");
+            assert_eq!(limited.stderr, "", "{what}");
+        }
+        let what = format!("count --deadline {deadline}");
+        let count = |extra: &[&str]| run(&[&["count", "--size", "3x4"], extra].concat(), None);
+        let limited = count(&["--deadline", deadline]);
+        assert_eq!(limited.code, 0, "{what}: {}", limited.stderr);
+        assert_eq!(limited.stdout, count(&[]).stdout, "{what}");
+    }
+}
+
+#[test]
+fn a_cluster_wait_past_every_clock_is_no_limit() {
+    let alone = run(&["count", "--size", "3x4"], None);
+    assert_eq!(alone.code, 0, "{}", alone.stderr);
+    for wait in PAST_EVERY_CLOCK {
+        // A cluster of one process: process 0 of a hostfile of one line, on a free port.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let hosts = scratch_file("one.hosts", format!("127.0.0.1:{port}\n").as_bytes());
+        let hosts = hosts.to_str().unwrap();
+        let what = format!("count --cluster ONE --process 0 --cluster-wait {wait}");
+        let out = run(
+            &[
+                "count",
+                "--size",
+                "3x4",
+                "--threads",
+                "1",
+                "--cluster",
+                hosts,
+                "--process",
+                "0",
+                "--cluster-wait",
+                wait,
+            ],
+            None,
+        );
+        assert!(!out.stderr.contains("panicked"), "{what}: {}", out.stderr);
+        match out.code {
+            // The one process counts what a count outside a cluster counts.
+            0 => assert_eq!(out.stdout, alone.stdout, "{what}"),
+            // Refused for a setting other than the wait (a cluster key, say): one line.
+            2 => {
+                let line = assert_fails(&out, 2, &[], &what);
+                assert!(!line.contains("duration"), "{what}: {line}");
+            }
+            code => panic!("{what}: exit {code}: {}", out.stderr),
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! The binary: `knights-tour serve` logs where it listens and one line per event, says goodbye
 //! to every session on `SIGTERM` (their exit status 143) and exits 0; a host key others may
-//! read stops it before it listens, with exit status 2.
+//! read stops it before it listens, with exit status 2; an idle timeout too long for any clock
+//! is no limit.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -146,4 +147,42 @@ fn a_host_key_others_may_read_stops_the_server_with_status_2() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("may be read by others"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+}
+
+/// The most seconds a duration holds: an idle timeout past every clock.
+const PAST_EVERY_CLOCK: &str = "18446744073709551615s";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_timeout_past_every_clock_serves_as_no_limit() {
+    let keys = Keys::new();
+    let host_key = keys.host_key().display().to_string();
+    let mut server = Running::start(&[
+        "--listen",
+        "127.0.0.1:0",
+        "--open",
+        "--host-key",
+        &host_key,
+        "--idle-timeout",
+        PAST_EVERY_CLOCK,
+        "--log-format",
+        "json",
+    ]);
+    let listening = server.line_with("listening");
+    let log: serde_json::Value = serde_json::from_str(&listening).unwrap();
+    let address = log["address"].as_str().unwrap().parse().unwrap();
+    let (mut handle, client) = connect(address).await;
+    assert!(handle.authenticate_none("visitor").await.unwrap().success());
+    let mut term = Term::open(handle, client, 100, 30).await;
+    term.until("the first frame", |term| term.nodes() == Some(1))
+        .await;
+    let pid = server.child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    assert_eq!(term.finish().await, Some(143), "128 + SIGTERM");
+    assert_eq!(server.wait(), Some(0));
 }

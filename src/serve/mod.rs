@@ -4,8 +4,8 @@
 //! The server *is* the app: there is no shell, no command, no file access and no forwarding,
 //! only the explorer's screen and keys. It is also a network service, so it is careful as one:
 //!
-//! - `hostkey`: the server's Ed25519 host key, created on first start (mode 0600) and reused,
-//!   refused when others can read it;
+//! - `hostkey`: the server's Ed25519 host key, created on first start (mode 0600), once every
+//!   other setting is found good, and reused; refused when others can read it;
 //! - [`authorized`]: who may log in: the public keys of an OpenSSH `authorized_keys` file (or
 //!   anyone, with `--open`);
 //! - [`slots`]: how many connections and sessions at once, in all and from one address;
@@ -147,8 +147,10 @@ pub struct Settings {
 }
 
 impl ServeArgs {
-    /// Reads and checks what the options name: the host key (created if missing), the
-    /// authorized keys, the explorer's opening position. The message of an error is one line.
+    /// Reads and checks what the options name: the explorer's opening position, the
+    /// authorized keys, the host key (created if missing, and only once every other setting
+    /// has been found good, so that a server that refuses to start leaves nothing on disk).
+    /// The message of an error is one line.
     pub fn settings(&self) -> Result<Settings, String> {
         let work = WorkPool::new(
             self.work_threads
@@ -159,6 +161,7 @@ impl ServeArgs {
             .explorer
             .app_within(Allowance::served(memory, work.seat()))
             .map_err(|error| format!("{error:#}"))?;
+        let access = self.access()?;
         let host_key_path = match &self.host_key {
             Some(path) => path.clone(),
             None => hostkey::default_path(|name| std::env::var_os(name))?,
@@ -167,15 +170,6 @@ impl ServeArgs {
         if created {
             tracing::info!(path = %host_key_path.display(), "created the host key");
         }
-        let access = if self.open {
-            Access::Open
-        } else {
-            let path = match &self.authorized_keys {
-                Some(path) => path.clone(),
-                None => authorized::default_path(|name| std::env::var_os(name))?,
-            };
-            Access::Keys(Arc::new(AuthorizedKeys::load(&path)?))
-        };
         Ok(Settings {
             listen: self.listen,
             access,
@@ -188,6 +182,18 @@ impl ServeArgs {
             app: Arc::new(app),
             force_ascii: self.explorer.ascii,
         })
+    }
+
+    /// Who may log in: anyone with `--open`, else the keys of the authorized_keys file.
+    fn access(&self) -> Result<Access, String> {
+        if self.open {
+            return Ok(Access::Open);
+        }
+        let path = match &self.authorized_keys {
+            Some(path) => path.clone(),
+            None => authorized::default_path(|name| std::env::var_os(name))?,
+        };
+        Ok(Access::Keys(Arc::new(AuthorizedKeys::load(&path)?)))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The binary: `knights-tour serve` logs where it listens and one line per event, says goodbye
 //! to every session on `SIGTERM` (their exit status 143) and exits 0; a host key others may
-//! read stops it before it listens, with exit status 2; an idle timeout too long for any clock
-//! is no limit.
+//! read stops it before it listens, with exit status 2, and a server that refuses to start
+//! creates no host key; an idle timeout too long for any clock is no limit.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -185,4 +185,28 @@ async fn an_idle_timeout_past_every_clock_serves_as_no_limit() {
     );
     assert_eq!(term.finish().await, Some(143), "128 + SIGTERM");
     assert_eq!(server.wait(), Some(0));
+}
+
+#[test]
+fn a_server_that_refuses_to_start_leaves_no_host_key() {
+    let keys = Keys::new();
+    let home = keys.dir.path().join("home");
+    std::fs::create_dir(&home).unwrap();
+    let missing = keys.dir.path().join("missing_authorized_keys");
+    let output = Command::new(cargo_bin("knights-tour"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--idle-timeout"])
+        .arg(PAST_EVERY_CLOCK)
+        .arg("--authorized-keys")
+        .arg(&missing)
+        .env("HOME", &home)
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--authorized-keys"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    let created: Vec<_> = std::fs::read_dir(&home).unwrap().collect();
+    assert!(created.is_empty(), "created under HOME: {created:?}");
 }

@@ -22,15 +22,31 @@ pub struct Leaper {
 }
 
 /// Why a piece cannot be made: the value given, quoted in the message, and what is accepted.
+/// A value without a comma is taken for a name and said to be unknown, the names first; one
+/// with a comma is an `A,B` whose legs are out of range.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error(
-    "piece {}: A,B needs 0 <= A <= B <= {max} and B >= 1; or knight, camel, zebra, giraffe",
-    quoted(.text),
-    max = Leaper::MAX_LEG
-)]
 pub struct LeaperError {
     /// The text that names no piece (for [`Leaper::new`], the two legs as `A,B`).
     pub text: String,
+}
+
+impl fmt::Display for LeaperError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (text, max) = (quoted(&self.text), Leaper::MAX_LEG);
+        if self.text.contains(',') {
+            write!(
+                f,
+                "piece {text}: A,B needs 0 <= A <= B <= {max} and B >= 1; or knight, camel, \
+                 zebra, giraffe"
+            )
+        } else {
+            write!(
+                f,
+                "piece {text} is unknown: knight, camel, zebra, giraffe; or A,B for the \
+                 (A,B)-leaper, with 0 <= A <= B <= {max} and B >= 1"
+            )
+        }
+    }
 }
 
 impl Leaper {
@@ -304,6 +320,12 @@ mod tests {
             error.to_string(),
             "piece '5,3': A,B needs 0 <= A <= B <= 16 and B >= 1; or knight, camel, zebra, \
              giraffe"
+        );
+        let error = Leaper::parse("bishop").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "piece 'bishop' is unknown: knight, camel, zebra, giraffe; or A,B for the \
+             (A,B)-leaper, with 0 <= A <= B <= 16 and B >= 1"
         );
         for bad in [
             "0,0",

@@ -363,6 +363,11 @@ fn a_bad_piece_is_one_line_naming_it_with_status_2_on_every_command() {
             let run = super::run(&args, Some(b""));
             let line = assert_fails(&run, 2, &[shown, "knight, camel, zebra, giraffe"], bad);
             assert!(!line.contains('\x1b'), "{line:?}");
+            // A value that is no A,B is a name: unknown, said before the names and A,B.
+            let named = !bad.contains(',');
+            let names = line.find("knight, camel").unwrap();
+            let unknown = line.find("unknown").filter(|&at| at < names);
+            assert_eq!(unknown.is_some(), named, "{line}");
         }
     }
 }

@@ -198,8 +198,9 @@ pub enum StartsFormat {
 #[derive(Debug, Args)]
 #[command(
     about = CHECK_ABOUT,
-    after_help = "Reads every format 'solve' writes: a list ('r c', 'r,c' or 'r, c' a \
-line), a grid of visit numbers (1..N or 0..N-1) and the JSON object of 'solve --format json'. \
+    after_help = "Reads the text formats 'solve' writes: a list ('r c', 'r,c' or 'r, c' a \
+line), a grid of visit numbers (1..N or 0..N-1) and the JSON object of 'solve --format json'; \
+the pictures (svg, png) are not read back. \
 A JSON object's own fields are checked too: its path must start at its 'start' and be closed \
 if it says 'closed', --size must agree with its 'rows' and 'cols', and an 'outcome' other \
 than \"tour\" is not a tour file. A list without --size is checked on the board its squares \

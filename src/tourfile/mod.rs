@@ -4,7 +4,7 @@
 //! The commands and the explorer (its `--tour` and its `w`) both go through here: this module
 //! is shared by the front ends, as `options` is.
 //!
-//! The formats, told apart by the first text in the file unless `--format` says: a `list`
+//! The formats read, told apart by the first text in the file unless `--format` says: a `list`
 //! (`r c` or `r,c` a line, in visit order; `list`), a `grid` (rows of visit numbers, 1..N or
 //! 0..N-1; `grid`) and the JSON object of `solve --format json` (`json`). Each reader streams
 //! through one fixed buffer (`bytes`) and stops at the first line that cannot belong to a
@@ -13,7 +13,8 @@
 //! of the board it describes, refused up front when that exceeds the memory this process may
 //! use. A grid and a JSON object give their board; a list given no size is checked on the
 //! board its squares span, found first (a file is read twice; a list read once is held in
-//! memory, half a byte a square). Text that is not a tour file is exit status 2; a
+//! memory, half a byte a square). The pictures (SVG, PNG) are not read back: they are named as
+//! pictures and refused. Text that is not a tour file is exit status 2; a
 //! tour file whose tour breaks a rule, exit status 1. Every message quotes the file through
 //! [`quoted_bytes`], and [`check_file`] names the file it cannot read.
 
@@ -319,6 +320,7 @@ fn check_input<S: Source>(
                 .into(),
         ));
     }
+    refuse_picture(&mut input)?;
     let format = match format {
         InputFormat::Auto => detect(&mut input)?,
         chosen => chosen,
@@ -332,6 +334,28 @@ fn check_input<S: Source>(
         InputFormat::Json => json::check(&mut input, expect).map(stated),
         InputFormat::Grid | InputFormat::Auto => grid::check(&mut input, expect).map(stated),
     }
+}
+
+/// The first bytes of a PNG file.
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Refuses the pictures `solve` writes (SVG, PNG), whose text begins at the next byte: they
+/// show a tour and are not read back, so they are named as what they are, with the formats that
+/// are read.
+fn refuse_picture<R: Read>(input: &mut LineReader<R>) -> Result<(), CheckError> {
+    input.fill(PNG_SIGNATURE.len())?;
+    let start = input.buffered();
+    let picture = if start.starts_with(PNG_SIGNATURE) {
+        "a PNG picture"
+    } else if start.starts_with(b"<?xml") || start.starts_with(b"<svg") {
+        "an SVG picture"
+    } else {
+        return Ok(());
+    };
+    Err(CheckError::Input(format!(
+        "this is {picture}, which is not read back: give the tour as a list, a grid or JSON \
+         ('solve --format list', 'grid' or 'json')"
+    )))
 }
 
 /// The longest run of blanks in one line before the first text.

@@ -23,7 +23,7 @@ use knights_tour_engine::quote::quoted_bytes;
 
 use super::bytes::{LineReader, Once};
 use super::kept::Kept;
-use super::{CheckError, InputFormat, detect, json, list, megabytes, skip_to_text};
+use super::{CheckError, InputFormat, detect, json, list, megabytes, refuse_picture, skip_to_text};
 
 /// Reads the partial tour in the file at `path` (standard input for `-`) on `board`: its
 /// squares in visit order, at least one, held within `memory_cap` bytes (`None`: what the
@@ -75,6 +75,7 @@ fn read<R: Read>(
                 .into(),
         ));
     }
+    refuse_picture(&mut input)?;
     match detect(&mut input)? {
         InputFormat::List => list::read_path(&mut input, board, piece, &mut kept)?,
         InputFormat::Json => json::partial::read(&mut input, board, piece, &mut kept)?,

@@ -247,7 +247,7 @@ fn check_stops_early_on_endless_input_that_cannot_be_a_tour() {
 }
 
 #[test]
-fn check_accepts_every_format_solve_writes() {
+fn check_accepts_every_text_format_solve_writes() {
     for (size, closed, start) in [
         ("8", false, "0,0"),
         ("6", true, "2,3"),
@@ -306,6 +306,31 @@ fn check_accepts_every_format_solve_writes() {
         check(&[], &json).stdout,
         "valid closed tour of 6x6 from 0,0\n"
     );
+}
+
+#[test]
+fn pictures_are_named_as_pictures_and_not_read_back() {
+    for (format, picture) in [("svg", "an SVG picture"), ("png", "a PNG picture")] {
+        let output = knights_tour()
+            .args(["solve", "--size", "5", "--format", format])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "solve --format {format}");
+        let file = scratch_file(&format!("tour.{format}"), &output.stdout);
+        let file = file.to_str().unwrap();
+        let needles = [picture, "not read back", "list", "grid", "json"];
+        for args in [
+            &["check", file][..],
+            &["check", "--format", "grid", file],
+            &["check", "--format", "list", "--size", "5", file],
+            &["solve", "--size", "5", "--prefix", file],
+        ] {
+            let what = args.join(" ");
+            assert_fails(&run(args, None), 2, &needles, &what);
+        }
+        let what = format!("solve --format {format} | check");
+        assert_fails(&run(&["check"], Some(&output.stdout)), 2, &needles, &what);
+    }
 }
 
 #[test]

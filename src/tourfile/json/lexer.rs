@@ -1,7 +1,8 @@
 //! The tokens of the JSON reader: blanks, keys, strings (kept up to [`KEPT`] bytes, at most
 //! [`MAX_STRING`]), literals, whole numbers (named as written past a `u64`) and any value
 //! skipped with its syntax checked (at most [`MAX_DEPTH`] deep), each read from the buffer as
-//! it arrives.
+//! it arrives. A number has at most [`MAX_DIGITS`] digits, leading zeros counted; a longer one
+//! is named where it begins.
 
 use std::fmt;
 use std::io::Read;
@@ -154,30 +155,34 @@ impl<R: Read> Json<'_, R> {
         }
     }
 
-    /// A whole number of digits (no sign, fraction or exponent), for `what`.
+    /// A whole number of digits (no sign, fraction or exponent), for `what`; at most
+    /// [`MAX_DIGITS`] digits, leading zeros counted.
     pub(super) fn whole_number(&mut self, what: &str) -> Result<Whole, CheckError> {
         if !matches!(self.blank()?, Some(b'0'..=b'9')) {
             let what = format!("a whole number >= 0 for {}", what);
             return Err(self.unexpected(&what));
         }
+        let at = self.at();
         let mut number = Whole::default();
         let mut count = 0u64;
         loop {
-            if count > MAX_DIGITS {
-                let what = format!("a number of at most {MAX_DIGITS} digits");
-                return Err(self.unexpected(&what));
-            }
             if self.input.buffered().is_empty() {
                 self.input.fill(1)?;
             }
             let bytes = self.input.buffered();
+            // One digit past the most is enough to refuse the number.
+            let room = (MAX_DIGITS + 1 - count) as usize;
             let digits = bytes
                 .iter()
+                .take(room)
                 .take_while(|byte| byte.is_ascii_digit())
                 .count();
+            count += digits as u64;
+            if count > MAX_DIGITS {
+                return Err(too_many_digits(&at));
+            }
             bytes[..digits].iter().for_each(|&digit| number.push(digit));
             let more = digits == bytes.len() && !bytes.is_empty();
-            count += digits as u64;
             self.input.advance(digits);
             if !more {
                 break;
@@ -275,16 +280,16 @@ impl<R: Read> Json<'_, R> {
         }
     }
 
-    /// A number: a sign, digits, a fraction, an exponent.
+    /// A number: a sign, digits, a fraction, an exponent; at most [`MAX_DIGITS`] digits.
     pub(super) fn skip_number(&mut self) -> Result<(), CheckError> {
+        let at = self.at();
         let mut digits = 0;
         loop {
             match self.input.peek()? {
                 Some(byte @ (b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')) => {
                     digits += u64::from(byte.is_ascii_digit());
                     if digits > MAX_DIGITS {
-                        let what = format!("a number of at most {MAX_DIGITS} digits");
-                        return Err(self.unexpected(&what));
+                        return Err(too_many_digits(&at));
                     }
                     self.input.advance(1);
                 }
@@ -293,6 +298,14 @@ impl<R: Read> Json<'_, R> {
             }
         }
     }
+}
+
+/// A number written at `at` with more than [`MAX_DIGITS`] digits: not a tour file.
+fn too_many_digits(at: &str) -> CheckError {
+    CheckError::Input(format!(
+        "{at}: a number of more than {MAX_DIGITS} digits (leading zeros count), more than any \
+         tour file holds"
+    ))
 }
 
 /// A whole number as written: its value, and its digits when it is beyond a `u64`.

@@ -39,7 +39,7 @@ const MAX_STRING: u64 = 1 << 20;
 /// The longest run of whitespace between two tokens (an indented JSON has a few dozen).
 const MAX_BLANKS: u32 = 4096;
 
-/// The most digits of a number: `solve` writes at most twenty.
+/// The most digits of a number, leading zeros counted: `solve` writes at most twenty.
 const MAX_DIGITS: u64 = 64;
 
 /// The fields read so far.

@@ -102,3 +102,31 @@ fn a_spaced_or_indented_path_is_read_and_a_bad_square_named_where_it_is() {
         assert!(error.contains("not a knight move"), "{layout}: {error}");
     }
 }
+
+#[test]
+fn every_digit_counts_and_a_long_number_is_named_where_it_begins() {
+    let board = Board::new(5, 5).unwrap();
+    let check = |text: &str| check_tour(text.as_bytes(), InputFormat::Json, &expect(board));
+    // At most 64 digits, leading zeros included, in a field read and in one skipped.
+    let zeros = |count: usize| "0".repeat(count);
+    for (text, column) in [
+        (format!(r#"{{"rows": {}5, "path": []}}"#, zeros(100)), 10),
+        (format!(r#"{{"path": [[{}0,0]]}}"#, zeros(100)), 12),
+        (format!(r#"{{"path": [[{}0,0]]}}"#, zeros(300_000)), 12),
+        (format!(r#"{{"path": [[0, {}]]}}"#, zeros(65)), 15),
+        (
+            format!(r#"{{"note": {}1, "path": []}}"#, zeros(300_000)),
+            10,
+        ),
+    ] {
+        let shown = &text[..text.len().min(40)];
+        let error = check(&text).err().map(|error| error.to_string());
+        let error = error.unwrap_or_else(|| panic!("{shown}: accepted"));
+        let at = format!("line 1, column {column}: a number of more than 64 digits");
+        assert!(error.starts_with(&at), "{shown}: {error}");
+    }
+    // 64 digits are a number, here one past the board.
+    let text = format!(r#"{{"path": [[0, {}9]]}}"#, zeros(63));
+    let error = check(&text).unwrap_err().to_string();
+    assert!(error.contains("off the 5x5 board"), "{error}");
+}

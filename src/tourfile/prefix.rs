@@ -1,8 +1,9 @@
 //! A partial tour to complete (`solve --prefix`): a path of the piece (the knight unless
 //! `--piece` names another) on a given board, read from a list (`r c` a line, in visit order)
 //! as `check` reads a list, or from a JSON object with its `path` (`[[r,c],...]`, as `solve
-//! --format json` writes; `rows` and `cols`, if given, must be the board's, and `piece`, if
-//! given, the piece's) by `check`'s pull parser (`json::partial`). Both stream: every square is
+//! --format json` writes; its own fields held to what `check` holds them to: `rows` and
+//! `cols`, if given, the board's, `piece` the piece's, `start` the path's first square, and
+//! `outcome` a tour's) by `check`'s pull parser (`json::partial`). Both stream: every square is
 //! checked as it arrives (on the board, not visited before, a move of the piece from the one
 //! before), and the first that breaks a rule is named by its line (and column, in JSON) at
 //! once, however much follows; a partial tour is not a tour, so a broken one is bad input
@@ -137,6 +138,13 @@ mod tests {
             read_text(json, 5).unwrap(),
             [Square::new(0, 0), Square::new(1, 2)]
         );
+        // A start that is the path's first square, before the path or after it.
+        for json in [
+            r#"{"start": [0,0], "path": [[0,0], [1, 2]]}"#,
+            r#"{"path": [[0,0], [1, 2]], "start": [0,0]}"#,
+        ] {
+            assert_eq!(read_text(json, 5).unwrap().len(), 2, "{json}");
+        }
         for (text, needle) in [
             (
                 r#"{"path": [[0,0], [1,1]]}"#,
@@ -148,6 +156,22 @@ mod tests {
             (r#"{"path": [[0,0]], "cols": 4}"#, "'cols' is 4"),
             (r#"{"piece": "camel", "path": [[0,0]]}"#, "--piece camel"),
             (r#"{"path": []}"#, "empty"),
+            (
+                r#"{"start": [1,2], "path": [[0,0], [1,2]]}"#,
+                "column 27: the JSON says the partial tour starts at 1,2, but its path starts at 0,0",
+            ),
+            (
+                r#"{"path": [[0,0], [1,2]], "start": [0, 00001]}"#,
+                "the JSON says the partial tour starts at 0,1, but its path starts at 0,0",
+            ),
+            (
+                r#"{"outcome": "no_tour", "path": [[0,0]]}"#,
+                "the JSON holds no tour",
+            ),
+            (
+                r#"{"path": [[0,0]], "outcome": "budget_exceeded"}"#,
+                "'budget_exceeded', not 'tour'",
+            ),
             (r#"{"rows": 5}"#, "no 'path'"),
             (r#"{"path": [[0,0]"#, "expected ',' or ']'"),
             (

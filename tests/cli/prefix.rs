@@ -2,8 +2,8 @@
 //! the JSON of `solve` cut short) gives a whole
 //! tour that begins with the given path (validated here, its first squares compared with the
 //! file's), a proof that none exists (exit 1, with the reason), or gave up (exit 3); a file
-//! that is not a knight's path on the board, or that disagrees with `--start`, is exit 2
-//! naming the line. Works with `--end` and `--closed`; `check --end` checks a tour's last
+//! that is not a knight's path on the board, that disagrees with `--start`, or whose JSON
+//! fields disagree with its path, is exit 2 naming the line. Works with `--end` and `--closed`; `check --end` checks a tour's last
 //! square.
 
 use super::*;
@@ -206,6 +206,71 @@ fn a_prefix_may_be_the_json_of_solve_cut_short() {
         &["is 6, but the board is 7x7", "--size"],
         "json of another board",
     );
+}
+
+/// A JSON partial tour is held to its own fields as `check` holds a tour: a `start` that is
+/// not its first square, or an `outcome` of no tour, is bad input, where `check` refuses the
+/// same object.
+#[test]
+fn a_json_prefix_is_held_to_its_own_fields_as_check_holds_a_tour() {
+    let path = tour_prefix("5", "0,0", 25);
+    let pairs: Vec<String> = path
+        .iter()
+        .map(|square| format!("[{},{}]", square.row, square.col))
+        .collect();
+    let whole = pairs.join(",");
+    let cut = pairs[..3].join(",");
+    // Each with the status check gives the whole tour: 1 a tour that breaks its own claim,
+    // 2 not a tour file.
+    for (fields, needles, checked) in [
+        (
+            r#""start":[1,2],"#,
+            &["starts at 1,2", "its path starts at 0,0"][..],
+            1,
+        ),
+        (r#""outcome":"no_tour","#, &["no tour", "'no_tour'"], 2),
+    ] {
+        // Before the path and after it.
+        for (before, after) in [(fields, ""), ("", fields)] {
+            let object = |path: &str| {
+                let after = after.trim_end_matches(',');
+                let after = if after.is_empty() {
+                    String::new()
+                } else {
+                    format!(",{after}")
+                };
+                format!(r#"{{"rows":5,"cols":5,{before}"path":[{path}]{after}}}"#)
+            };
+            let partial = scratch_file("prefix-fields.json", object(&cut).as_bytes());
+            let partial = partial.to_str().unwrap();
+            let what = format!("solve --prefix {}", object(&cut));
+            assert_fails(
+                &solve(&["--size", "5", "--prefix", partial]),
+                2,
+                needles,
+                &what,
+            );
+            let what = format!("check {}", object(&whole));
+            let out = run(&["check"], Some(object(&whole).as_bytes()));
+            assert_fails(&out, checked, needles, &what);
+        }
+    }
+}
+
+/// A number in a JSON partial tour has at most 64 digits, leading zeros counted, and a longer
+/// one is named where it begins, however long.
+#[test]
+fn a_json_prefix_number_of_more_than_64_digits_is_named_where_it_begins() {
+    for zeros in [100, 300_000] {
+        let text = format!(r#"{{"path": [[{}0,0]]}}"#, "0".repeat(zeros));
+        let what = format!("a square's row of {} digits", zeros + 1);
+        let out = run(
+            &["solve", "--size", "5", "--prefix", "-"],
+            Some(text.as_bytes()),
+        );
+        let needles = ["line 1, column 12:", "more than 64 digits"];
+        assert_fails(&out, 2, &needles, &what);
+    }
 }
 
 /// A JSON partial tour is read square by square: the first square that breaks a rule is

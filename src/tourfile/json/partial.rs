@@ -3,20 +3,22 @@
 //! first square that breaks a rule is named as soon as it is read, whatever follows it. Only
 //! the path is kept (as the solve needs it), within the room the caller gives.
 //!
-//! Its `rows` and `cols`, if given, must be the board's (`--size`), and its `piece` the
-//! piece's, wherever they stand in the object; the other fields (`closed`, `start`,
-//! `outcome`, …) are the request's to say, and are skipped.
+//! The object's own fields are held to what `check` holds a tour's to, wherever they stand in
+//! it: its `rows` and `cols`, if given, must be the board's (`--size`), its `piece` the
+//! piece's, its `start` its path's first square, and an `outcome` other than `"tour"` holds
+//! no partial tour. `closed` is the request's to say (`--closed`): a path cut short cannot
+//! show it; it and the other fields are skipped.
 
 use std::io::Read;
 
-use knights_tour_engine::board::Board;
+use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::tour::Validator;
 
 use super::super::CheckError;
 use super::super::bytes::LineReader;
 use super::super::kept::Kept;
-use super::{Fields, Json, Path};
+use super::{Fields, Json, Path, Whole, no_tour};
 
 /// Reads the partial tour of `piece` on `board` that the JSON object in `input` holds; its
 /// squares, kept in `kept`.
@@ -29,9 +31,14 @@ pub(in crate::tourfile) fn read<R: Read>(
     let mut json = Json { input };
     let mut fields = Fields::default();
     json.object(&mut fields, |json, fields| {
+        no_tour(fields)?;
         agrees(fields, board, piece)?;
         let mut validator = Validator::new(board, false, None).with_piece(piece);
         json.squares(board, |square, at| {
+            if kept.squares().is_empty() {
+                starts_at(fields.start.as_ref(), square)
+                    .map_err(|error| CheckError::Input(format!("{}: {error}", at())))?;
+            }
             validator
                 .push(square)
                 .map_err(|error| CheckError::Invalid(format!("{}: {error}", at())))?;
@@ -53,13 +60,32 @@ pub(in crate::tourfile) fn read<R: Read>(
         })
     })?;
     // Fields that came after the path.
+    no_tour(&fields)?;
     agrees(&fields, board, piece)?;
     if fields.path.is_none() {
         return Err(CheckError::Input(
             "the JSON object has no 'path' array of [row, col] squares".into(),
         ));
     }
+    if let Some(&first) = kept.squares().first() {
+        starts_at(fields.start.as_ref(), first).map_err(CheckError::Input)?;
+    }
     Ok(())
+}
+
+/// Refuses a `start` that is not the path's first square, `first`.
+fn starts_at(start: Option<&(Whole, Whole)>, first: Square) -> Result<(), String> {
+    match start {
+        Some((row, col))
+            if (row.value, col.value) != (u64::from(first.row), u64::from(first.col)) =>
+        {
+            Err(format!(
+                "the JSON says the partial tour starts at {row},{col}, but its path starts at \
+                 {first}"
+            ))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Refuses fields read so far that disagree with the board or the piece asked for.

@@ -27,7 +27,8 @@ use super::{
 /// numbers with at most nine spaces.
 const MAX_BLANKS: usize = 64;
 
-/// Digits of a number past every board: more than this many.
+/// The most digits of a number, leading zeros counted: more than this many, and not
+/// beginning with a zero, is past every board.
 const MAX_DIGITS: usize = 20;
 
 /// Bytes a square the grid needs, times 8: its number, and one bit to find a repeat.
@@ -95,7 +96,17 @@ pub(super) fn check<R: Read>(
                 if digits <= MAX_DIGITS && after.is_some_and(|byte| !byte.is_ascii_whitespace()) {
                     return Err(bad_token(input.line(), bytes));
                 }
-                // A longer number is past every board: `number` says so.
+                // A longer number is past every board (`number` says so), unless it begins
+                // with a zero: such a number is not read on, so every digit counts.
+                if digits > MAX_DIGITS && byte == b'0' {
+                    return Err(input_error(
+                        input.line(),
+                        format!(
+                            "a number of more than {MAX_DIGITS} digits (leading zeros count), \
+                             more than any grid holds"
+                        ),
+                    ));
+                }
                 grid.number(&bytes[..digits], input.line())?;
                 input.advance(digits);
             }

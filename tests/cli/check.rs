@@ -744,6 +744,20 @@ fn leading_zeros_are_the_number_they_write() {
     // Zeros, then a knight move: a tour's first two squares, on the 2x3 board they span.
     let out = check(&[], "000000000000000000000 0\n1 2\n");
     assert_fails(&out, 1, &["2 of the 6 squares", "board 2x3"], "zeros");
+    // A grid's numbers are their value up to 20 digits, leading zeros counted; a longer one
+    // that begins with a zero is refused whole, never read as two numbers.
+    let grid = check(&[], "1 4 7 10\n12 9 2 5\n3 6 11 8\n").stdout;
+    assert_eq!(grid, "valid open tour of 3x4 from 0,0\n");
+    let padded = format!("{:0>20} 4 7 10\n12 9 2 5\n3 6 11 8\n", 1);
+    assert_eq!(check(&[], &padded).stdout, grid);
+    let too_long = format!("1 4 7 10\n{:0>25} 9 2 5\n3 6 11 8\n", 12);
+    let needles = ["line 2", "more than 20 digits"];
+    assert_fails(
+        &check(&[], &too_long),
+        2,
+        &needles,
+        "a grid number of 25 digits",
+    );
     // A number past every board is named by its own digits.
     let huge = format!("0 0\n{}99999999999999999999999 0\n", "0".repeat(30));
     let out = check(&["--size", "5"], &huge);

@@ -70,7 +70,8 @@ pub struct ExplorerArgs {
     #[command(flatten)]
     pub board: GivenBoardArgs,
     /// How to search: warnsdorff (one greedy pass), backtrack (Warnsdorff-ordered
-    /// backtracking), naive (fixed-order backtracking) or construct
+    /// backtracking), naive (fixed-order backtracking), construct, or auto (the layered solve
+    /// of 'knights-tour solve', its answer shown whole)
     #[arg(long, default_value = "backtrack", value_parser = options::method_parser(&METHODS))]
     pub method: Method,
     /// Play speed: search steps per second, or max

@@ -89,7 +89,7 @@ fn resizing_keeps_the_start_on_the_board() {
 fn m_cycles_the_methods_and_each_one_answers() {
     let mut app = explorer(8, 8, (0, 0), Method::Warnsdorff);
     let mut seen = vec![app.setup().method];
-    for _ in 0..4 {
+    for _ in 0..5 {
         press(&mut app, "m");
         seen.push(app.setup().method);
     }
@@ -100,6 +100,7 @@ fn m_cycles_the_methods_and_each_one_answers() {
             Method::Backtrack,
             Method::Naive,
             Method::Construct,
+            Method::Auto,
             Method::Warnsdorff,
         ]
     );
@@ -113,11 +114,18 @@ fn m_cycles_the_methods_and_each_one_answers() {
     assert_eq!(app.status(), Status::TourFound);
     assert!(app.figures().nodes > 1_000_000, "{:?}", app.figures());
     assert!(app.figures().nodes < FINISH_NODE_BUDGET);
-    // Construction answers whole, in one step.
+    // Construction answers whole, in one step, and so does auto, naming its layer.
     press(&mut app, "mn");
     assert_eq!(app.setup().method, Method::Construct);
     assert_eq!(app.status(), Status::TourFound);
     validate(app.setup().board, app.path().iter().copied(), false, None).unwrap();
+    press(&mut app, "mn");
+    assert_eq!(app.setup().method, Method::Auto);
+    assert_eq!(app.status(), Status::TourFound);
+    validate(app.setup().board, app.path().iter().copied(), false, None).unwrap();
+    let layer = app.answered_by().expect("auto's answer names its layer");
+    let panel = screen(&app, Look::standard(), 100, 30);
+    assert!(panel.contains(layer.name()), "{layer:?}:\n{panel}");
 }
 
 #[test]
@@ -346,4 +354,25 @@ fn many_steps_back_after_a_long_search_restore_each_earlier_position_exactly() {
         }
         assert!(app.tour().is_none());
     }
+}
+
+#[test]
+fn method_auto_opens_from_the_command_line_and_answers_whole_for_any_piece() {
+    use knights_tour_engine::leaper::Leaper;
+    use knights_tour_engine::solve::Layer;
+    use knights_tour_engine::tour::Validator;
+    let args = ["--method", "auto", "--piece", "giraffe", "--size", "10"];
+    let mut app = super::files::explorer_of(&args).unwrap();
+    assert_eq!(app.setup().method, Method::Auto);
+    let board = app.setup().board;
+    // The giraffe's tour of 10x10 is path flipping's, a layer no stepped method shows.
+    press(&mut app, "f");
+    assert_eq!(app.status(), Status::TourFound);
+    assert_eq!(app.answered_by(), Some(Layer::Flip));
+    let mut validator = Validator::new(board, false, Some(Square::new(0, 0)));
+    validator = validator.with_piece(Leaper::GIRAFFE);
+    for square in app.path() {
+        validator.push(square).unwrap();
+    }
+    validator.into_tour().unwrap();
 }

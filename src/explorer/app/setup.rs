@@ -17,13 +17,16 @@ use knights_tour_engine::solve::Method;
 use super::{App, Attempt, Follow, MAX_SIDE, Motion, Owed, thousands};
 use crate::explorer::stepped::SteppedSearch;
 
-/// The methods the explorer can watch, in the order `m` cycles through them (`auto` is the
-/// command line's: it picks a layer rather than showing one).
-pub const METHODS: [Method; 4] = [
+/// The methods the explorer can show, in the order `m` cycles through them: three searches
+/// shown step by step, and two that answer whole, the construction (shown block by block
+/// where it builds the tour from blocks) and `auto`, the command line's layered solve (the
+/// layer that answered named in the panel, a construction shown as `construct`'s).
+pub const METHODS: [Method; 5] = [
     Method::Warnsdorff,
     Method::Backtrack,
     Method::Naive,
     Method::Construct,
+    Method::Auto,
 ];
 
 /// The method after `method` in the cycle of `m`.

@@ -25,7 +25,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, StatefulWidget, Widget, Wrap};
 pub use board::{BoardViewport, BoardWidget, CellSize, cell_sizes, compact_cell, text_width};
 pub use look::{ColorMode, GlyphSet, Glyphs, Look, Role};
 
-use super::app::{App, Status};
+use super::app::{App, METHODS, Status};
 use super::keys::{KEYS, PLAY_BAR};
 use knights_tour_engine::board::Board;
 
@@ -283,10 +283,14 @@ impl Screen<'_> {
                 ]));
             }
         }
-        lines.push(Line::styled(
-            " Methods: warnsdorff, backtrack, naive, construct",
-            self.style(Role::Muted),
-        ));
+        let methods = format!(
+            "Methods: {}",
+            METHODS.map(|method| method.name()).join(", ")
+        );
+        let inside = usize::from(width.saturating_sub(3)).max(8);
+        for part in panel::wrap(&methods, inside) {
+            lines.push(Line::styled(format!(" {part}"), self.style(Role::Muted)));
+        }
         let height = (lines.len() as u16 + 2).min(area.height);
         let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
         let shown = usize::from(height.saturating_sub(2));

@@ -63,11 +63,14 @@ fn the_map_of_8x8_sums_up_and_names_the_answer_under_the_cursor() {
         "{text}"
     );
     assert!(text.contains("From here  a tour in"), "{text}");
+    // The cells show the nodes each tour took, and the legend says so.
+    assert!(text.contains("64 tour, its nodes"), "{text}");
     assert_screen!("starts_map_8x8", text);
-    // One character a square in the shade zoom: the glyphs.
+    // One character a square in the shade zoom: the glyphs, and a legend of glyphs.
     press(&mut app, "z");
     let shade = screen(&app, plain_ascii(), 80, 24);
     assert_eq!(shade.matches("TTTTTTTT").count(), 8, "{shade}");
+    assert!(shade.contains("T tour  - proved none"), "{shade}");
 }
 
 #[test]

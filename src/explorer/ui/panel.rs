@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
 use super::piece::{piece_prefix, piece_value, piece_word};
-use super::{BoardViewport, Look, Role, Screen};
+use super::{BoardViewport, CellSize, Look, Role, Screen};
 use crate::explorer::app::{TourView, Zoom, count_of, thousands};
 use knights_tour_engine::notation::{full_name, short_name};
 
@@ -45,14 +45,18 @@ const LEFT_OUT_FIRST: [&str; 15] = [
 
 impl Screen<'_> {
     /// The panel's lines in `width` columns and, if it can, `height` rows: field names and
-    /// values, the legend of the map or of the visit order, then the message if there is one.
-    /// Fields are left out whole ([`LEFT_OUT_FIRST`]) where they would not fit, never cut.
-    fn panel_lines(&self, width: u16, height: u16) -> Vec<Line<'static>> {
+    /// values, the legend of the map (whose marks depend on the board's `cell`) or of the visit
+    /// order, then the message if there is one. Fields are left out whole ([`LEFT_OUT_FIRST`]) where they would not fit, never cut.
+    fn panel_lines(&self, width: u16, height: u16, cell: Option<CellSize>) -> Vec<Line<'static>> {
         let room = usize::from(width.saturating_sub(FIELD_WIDTH as u16)).max(8);
         let mut fields = self.panel_fields(room < SHORT_VALUES_BELOW);
         let mut after_fields = Vec::new();
         if let Some(view) = self.app.scene().starts {
-            after_fields.extend(self.starts_legend(&view, width));
+            // The columns of a cell's text when the cells hold text, not a character a square.
+            let text_room = cell
+                .filter(|_| self.app.zoom() == Zoom::Numbers)
+                .map(CellSize::text_room);
+            after_fields.extend(self.starts_legend(&view, width, text_room));
         } else if self.app.zoom() != Zoom::Numbers {
             after_fields.push(self.order_legend(width));
         }
@@ -476,7 +480,7 @@ impl Screen<'_> {
             .title(format!(" {}'s tour ", self.app.setup().piece));
         let inner = block.inner(area);
         block.render(area, buf);
-        let mut lines = self.panel_lines(inner.width, inner.height);
+        let mut lines = self.panel_lines(inner.width, inner.height, viewport.cell);
         if self.app.zoom() != Zoom::Overview && viewport.cell.is_some() {
             let room = usize::from(inner.height).saturating_sub(lines.len());
             lines.extend(self.window_lines(viewport, inner.width, room));

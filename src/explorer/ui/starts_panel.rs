@@ -5,7 +5,7 @@
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::board::short_count;
+use super::board::{LegendMark, legend_marks, short_count};
 use super::look::MapOutcome;
 use super::panel::FIELD_WIDTH;
 use super::{Role, Screen};
@@ -93,8 +93,50 @@ impl Screen<'_> {
         }
     }
 
-    /// The legend of the map: the nodes' gradient from the fewest to the most, and the glyphs.
-    pub(super) fn starts_legend(&self, view: &StartsView, width: u16) -> Vec<Line<'static>> {
+    /// The legend of the map: the nodes' gradient from the fewest to the most, and what the
+    /// cells show (`room`: the columns of a cell's text, `None` in the shade zoom).
+    pub(super) fn starts_legend(
+        &self,
+        view: &StartsView,
+        width: u16,
+        room: Option<u16>,
+    ) -> Vec<Line<'static>> {
+        let mut lines = self.nodes_legend(view, width);
+        let marks = legend_marks(view, self.look, room);
+        // A mark: its glyph, a space and its meaning, then a gap of two that may overhang the edge.
+        let mark_width =
+            |mark: &LegendMark| mark.glyph.chars().count() + 1 + mark.meaning.len() + 2;
+        // Under the values where the longest mark fits there, else from the panel's edge.
+        let margin = match marks.iter().map(mark_width).max() {
+            Some(longest) if usize::from(width) < FIELD_WIDTH + longest => 0,
+            _ => FIELD_WIDTH,
+        };
+        let indent = || vec![Span::raw(" ".repeat(margin))];
+        let mut line = indent();
+        let mut used = margin;
+        for mark in marks {
+            let taken = mark_width(&mark);
+            if used + taken > usize::from(width) && line.len() > 1 {
+                lines.push(Line::from(std::mem::replace(&mut line, indent())));
+                used = margin;
+            }
+            line.push(Span::styled(
+                mark.glyph,
+                self.look.starts_fill(mark.outcome),
+            ));
+            line.push(Span::styled(
+                format!(" {}  ", mark.meaning),
+                self.style(Role::Muted),
+            ));
+            used += taken;
+        }
+        lines.push(Line::from(line));
+        lines
+    }
+
+    /// The legend's nodes: the gradient from the fewest to the most, or without colour their
+    /// range, read in the cells; nothing without a tour.
+    fn nodes_legend(&self, view: &StartsView, width: u16) -> Vec<Line<'static>> {
         let look = self.look;
         let key = self.style(Role::Key);
         let (least, most) = (short_count(view.least), short_count(view.most));
@@ -113,7 +155,7 @@ impl Screen<'_> {
             ));
         }
         nodes.push(Span::raw(format!(" {most}")));
-        let mut lines = match (view.map.tally().tours, look.gradient(0.0)) {
+        match (view.map.tally().tours, look.gradient(0.0)) {
             // Without a tour there is no range of nodes to shade.
             (0, _) => Vec::new(),
             (_, Some(_)) => vec![Line::from(nodes)],
@@ -123,36 +165,6 @@ impl Screen<'_> {
                 let range = format!("{least} to {most}, in the cells");
                 self.field_lines("Nodes", &range, self.style(Role::Text), value_room)
             }
-        };
-        let marks = [
-            ("T", MapOutcome::Tour { shade: 0.0 }, "tour"),
-            ("-", MapOutcome::NoTour, "proved none"),
-            ("?", MapOutcome::GaveUp, "gave up"),
-        ];
-        // A mark: its glyph, a space and its meaning, then a gap of two that may overhang the edge.
-        let mark_width = |meaning: &str| meaning.len() + 2;
-        // Under the values where the longest mark fits there, else from the panel's edge.
-        let longest = marks.iter().map(|&(_, _, meaning)| mark_width(meaning));
-        let margin = match longest.max() {
-            Some(longest) if usize::from(width) < FIELD_WIDTH + longest => 0,
-            _ => FIELD_WIDTH,
-        };
-        let indent = || vec![Span::raw(" ".repeat(margin))];
-        let mut line = indent();
-        let mut used = margin;
-        for (glyph, outcome, meaning) in marks {
-            if used + mark_width(meaning) > usize::from(width) && line.len() > 1 {
-                lines.push(Line::from(std::mem::replace(&mut line, indent())));
-                used = margin;
-            }
-            line.push(Span::styled(glyph, look.starts_fill(outcome)));
-            line.push(Span::styled(
-                format!(" {meaning}  "),
-                self.style(Role::Muted),
-            ));
-            used += mark_width(meaning) + 2;
         }
-        lines.push(Line::from(line));
-        lines
     }
 }

@@ -64,9 +64,7 @@ impl CellPainter<'_> {
             }
         }
         let main_row = rect.y + (self.cell.height - 1) / 2;
-        // Brackets take a column each side in wide cells; compact cells keep one blank column
-        // so that neighbouring numbers do not run together.
-        let text_room = if wide { rect.width - 2 } else { rect.width - 1 };
+        let text_room = self.cell.text_room();
         let marked = square == self.scene.start || Some(square) == self.scene.end;
         let main_style = if marked && content.role == square_role {
             fill.patch(look.style(Role::Start))
@@ -130,12 +128,7 @@ impl CellPainter<'_> {
             (false, _) => number,
         };
         if let Some(view) = &scene.starts {
-            let room = if self.cell.is_wide() {
-                self.cell.width - 2
-            } else {
-                self.cell.width - 1
-            };
-            let cell = MapCell::of(view, square, self.look, room);
+            let cell = MapCell::of(view, square, self.look, self.cell.text_room());
             return CellContent {
                 fill: Some(self.look.starts_fill(cell.outcome)),
                 role: square_role,

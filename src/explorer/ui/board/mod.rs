@@ -29,6 +29,7 @@ use cell::CellPainter;
 use viewport::Labels;
 
 pub use starts_squares::short_count;
+pub(super) use starts_squares::{LegendMark, legend_marks};
 pub use viewport::{BoardViewport, CellSize, SHADE_CELL, cell_sizes, compact_cell, text_width};
 
 /// The board widget; see the module docs.

@@ -1,7 +1,9 @@
 //! The starts map on the board: each square's answer as its cell — the nodes a tour from it
-//! took, on the gradient from the fewest to the most (log scale), `-` where none starts
-//! (proved), `?` where the solve gave up — or, one character a square, as a glyph (`T`, `-`,
-//! `?`) on the same colours. Without colour the glyphs carry the outcome.
+//! took, on the gradient from the fewest to the most (log scale; without colour after a `T`,
+//! and `T` alone where they do not fit), `-` where none starts (proved), `?` where the solve
+//! gave up — or, one character a square, as a glyph (`T`, `-`, `?`) on the same colours.
+//! Without colour the glyphs carry the outcome. [`legend_marks`] says the same for the
+//! legend, from the same rules.
 
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
@@ -47,8 +49,7 @@ impl MapCell {
         }
         match answer.outcome {
             StartOutcome::Tour { .. } => {
-                let count = short_count(answer.nodes);
-                let text = if mono { format!("T{count}") } else { count };
+                let text = tour_text(answer.nodes, mono);
                 let fits = text.chars().count() <= usize::from(room);
                 MapCell {
                     outcome: MapOutcome::Tour {
@@ -73,6 +74,69 @@ impl MapCell {
             },
         }
     }
+}
+
+/// The text of a tour's cell where it fits: its nodes, after a `T` without colour.
+fn tour_text(nodes: u64, mono: bool) -> String {
+    let count = short_count(nodes);
+    if mono { format!("T{count}") } else { count }
+}
+
+/// A mark of the map's legend: what a cell shows, on its colours, and what that means.
+pub(in crate::explorer::ui) struct LegendMark {
+    pub(in crate::explorer::ui) glyph: String,
+    pub(in crate::explorer::ui) outcome: MapOutcome,
+    pub(in crate::explorer::ui) meaning: String,
+}
+
+/// The legend's marks of `view` in `look`: what its cells show, as [`MapCell::of`] draws
+/// them. `room`: the columns of a cell's text, `None` where a square is one character (the
+/// shade zoom), whose tours are `T`. Where the cells hold text, a tour's is the nodes it took
+/// (the fewest shown as the example), and `T` where a count does not fit its cell.
+pub(in crate::explorer::ui) fn legend_marks(
+    view: &StartsView,
+    look: Look,
+    room: Option<u16>,
+) -> Vec<LegendMark> {
+    let mark = |glyph: String, outcome, meaning: &str| LegendMark {
+        glyph,
+        outcome,
+        meaning: meaning.to_string(),
+    };
+    let tour = MapOutcome::Tour { shade: 0.0 };
+    let mut marks = Vec::new();
+    match room {
+        None => marks.push(mark("T".into(), tour, "tour")),
+        Some(room) => {
+            let mono = look.gradient(0.0).is_none();
+            let fits = |nodes| tour_text(nodes, mono).chars().count() <= usize::from(room);
+            // The fewest nodes a cell shows, and whether a cell shows `T` instead.
+            let (shown, cut) = view
+                .map
+                .answers
+                .iter()
+                .filter(|answer| matches!(answer.outcome, StartOutcome::Tour { .. }))
+                .fold((None, false), |(shown, cut), answer| {
+                    match fits(answer.nodes) {
+                        true => {
+                            let least =
+                                shown.map_or(answer.nodes, |least: u64| least.min(answer.nodes));
+                            (Some(least), cut)
+                        }
+                        false => (shown, true),
+                    }
+                });
+            if let Some(nodes) = shown {
+                marks.push(mark(tour_text(nodes, mono), tour, "tour, its nodes"));
+            }
+            if cut {
+                marks.push(mark("T".into(), tour, "tour, nodes not shown"));
+            }
+        }
+    }
+    marks.push(mark("-".into(), MapOutcome::NoTour, "proved none"));
+    marks.push(mark("?".into(), MapOutcome::GaveUp, "gave up"));
+    marks
 }
 
 /// A node count in at most four characters: `64`, `999`, `1.2k`, `12k`, `3.2M`, `12G`.
@@ -119,7 +183,110 @@ impl BoardWidget<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::short_count;
+    use super::*;
+    use crate::explorer::ui::look::{ColorMode, GlyphSet};
+    use knights_tour_engine::board::Board;
+    use knights_tour_engine::solve::{GiveUp, Layer, Method};
+    use knights_tour_engine::starts::{Source, StartAnswer, StartsMap};
+
+    /// A map of 1x4 whose starts' answers are tours in `nodes`, then a start that gave up.
+    fn map_of(nodes: &[u64]) -> StartsMap {
+        let tour = |nodes| {
+            (
+                StartOutcome::Tour {
+                    layer: Layer::Backtrack,
+                    source: Source::Solved,
+                },
+                nodes,
+            )
+        };
+        let gave_up = StartOutcome::BudgetExceeded {
+            cause: GiveUp::NodeBudget { budget: 10 },
+        };
+        let answers = nodes
+            .iter()
+            .map(|&nodes| tour(nodes))
+            .chain([(gave_up, 10)])
+            .enumerate()
+            .map(|(col, (outcome, nodes))| StartAnswer {
+                square: Square::new(0, col as u32),
+                outcome,
+                nodes,
+            })
+            .collect::<Vec<_>>();
+        StartsMap {
+            board: Board::new(1, answers.len() as u64).unwrap(),
+            closed: false,
+            method: Method::Backtrack,
+            start: None,
+            end: None,
+            answers,
+        }
+    }
+
+    /// The legend's marks, glyph and meaning, for `map` in `look` with `room`.
+    fn marks(map: &StartsMap, look: Look, room: Option<u16>) -> Vec<(String, String)> {
+        let view = StartsView::of(map);
+        legend_marks(&view, look, room)
+            .into_iter()
+            .map(|mark| (mark.glyph, mark.meaning))
+            .collect()
+    }
+
+    #[test]
+    fn the_legend_shows_what_the_cells_show() {
+        let colour = Look::standard();
+        let mono = Look {
+            colors: ColorMode::Monochrome,
+            glyphs: GlyphSet::Ascii,
+        };
+        let map = map_of(&[1_234, 25, 64]);
+        let view = StartsView::of(&map);
+        let pair = |glyph: &str, meaning: &str| (glyph.to_string(), meaning.to_string());
+        let (none, gave_up) = (pair("-", "proved none"), pair("?", "gave up"));
+        for (look, room, tours) in [
+            // A character a square: every tour is a T.
+            (colour, None, vec![pair("T", "tour")]),
+            // Room for every count, the fewest as the example.
+            (colour, Some(4), vec![pair("25", "tour, its nodes")]),
+            // 1.2k does not fit three columns: T there.
+            (
+                colour,
+                Some(3),
+                vec![
+                    pair("25", "tour, its nodes"),
+                    pair("T", "tour, nodes not shown"),
+                ],
+            ),
+            // Without colour, the counts come after a T.
+            (
+                mono,
+                Some(4),
+                vec![
+                    pair("T25", "tour, its nodes"),
+                    pair("T", "tour, nodes not shown"),
+                ],
+            ),
+            (mono, Some(5), vec![pair("T25", "tour, its nodes")]),
+        ] {
+            let expected = [tours, vec![none.clone(), gave_up.clone()]].concat();
+            assert_eq!(marks(&map, look, room), expected, "{room:?}");
+            // Each mark is what some cell of the map shows with this room.
+            for (glyph, _) in &expected[..expected.len() - 2] {
+                let shown = map.answers.iter().any(|answer| {
+                    let cell = MapCell::of(&view, answer.square, look, room.unwrap_or(1));
+                    match room {
+                        Some(_) => &cell.text == glyph,
+                        None => cell.glyph == glyph,
+                    }
+                });
+                assert!(shown, "{glyph} in no cell, room {room:?}");
+            }
+        }
+        // Without a tour, no tour's mark where the cells hold text.
+        let none_found = map_of(&[]);
+        assert_eq!(marks(&none_found, colour, Some(4)), [none, gave_up]);
+    }
 
     #[test]
     fn counts_fit_four_characters() {

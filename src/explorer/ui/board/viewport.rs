@@ -64,6 +64,16 @@ impl CellSize {
     pub(crate) fn is_wide(self) -> bool {
         self.height >= 2
     }
+
+    /// The columns of the cell's text: brackets take a column each side in wide cells, and
+    /// compact cells keep one blank column so that neighbouring numbers do not run together.
+    pub(crate) fn text_room(self) -> u16 {
+        if self.is_wide() {
+            self.width - 2
+        } else {
+            self.width - 1
+        }
+    }
 }
 
 /// The window of the board on screen, kept between frames.
@@ -250,12 +260,7 @@ mod tests {
             assert_eq!(text_width(board), text, "{board}");
             let area_digits = board.area().to_string().len() as u16;
             for cell in cell_sizes(board).chain([compact_cell(board)]) {
-                let room = if cell.is_wide() {
-                    cell.width - 2
-                } else {
-                    cell.width - 1
-                };
-                assert!(room >= area_digits.max(3), "{board}: {cell:?}");
+                assert!(cell.text_room() >= area_digits.max(3), "{board}: {cell:?}");
                 assert!(
                     cell.width >= 2 * cell.height - 1,
                     "{board}: {cell:?} looks tall"

@@ -4,7 +4,8 @@
 use std::time::Instant;
 
 use super::links::{Block, Links, Walked};
-use super::{BAND_SIDES, Shape, bands, side_pairs, transpose};
+use super::shapes::{Shape, transpose};
+use super::tiling::{BAND_SIDES, bands, side_pairs};
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 use crate::tour::Tour;

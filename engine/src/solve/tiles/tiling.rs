@@ -1,0 +1,88 @@
+//! The ways to cut a board into blocks: bands of a side each way, from [`BAND_SIDES`], the
+//! rest of each length shared out among them.
+
+use super::links::Block;
+use crate::board::{Board, Square};
+
+/// The band sides tried, in order: even, and large enough that most pieces have closed tours
+/// of every shape they make. Schwenk's argument leaves the (3,4)-leaper no tour of 24×24 (no
+/// move joins two of rows, nor two of columns, 0–2, 7–9, 14–16 and 21–23), and the
+/// (4,5)-leaper none of 24×24, 32×32 or 40×40.
+pub(super) const BAND_SIDES: [u32; 14] = [32, 50, 36, 46, 26, 30, 40, 48, 24, 42, 28, 34, 38, 44];
+
+/// One way to cut the board: the bands' heights and widths, and the band of each holding the
+/// start.
+pub(super) struct Tiling {
+    pub(super) heights: Vec<u32>,
+    pub(super) widths: Vec<u32>,
+    pub(super) start_band: (usize, usize),
+}
+
+impl Tiling {
+    /// Bands of `row_side` squares down `board` and of `col_side` across, the rest added to
+    /// the bands first, or last when `late` ([`bands`]).
+    pub(super) fn new(
+        board: Board,
+        start: Square,
+        (row_side, col_side): (u32, u32),
+        late: bool,
+    ) -> Self {
+        let (heights, row_band) = bands(board.rows(), start.row, row_side, late);
+        let (widths, col_band) = bands(board.cols(), start.col, col_side, late);
+        Self {
+            heights,
+            widths,
+            start_band: (row_band, col_band),
+        }
+    }
+
+    /// The block in band `row` of rows and band `col` of columns.
+    pub(super) fn block(&self, row: usize, col: usize) -> Block {
+        Block {
+            top: self.heights[..row].iter().sum(),
+            left: self.widths[..col].iter().sum(),
+            rows: self.heights[row],
+            cols: self.widths[col],
+        }
+    }
+}
+
+/// A length cut into bands of `side`, or two more: the rest is shared out two squares a band
+/// (evenly, where it is more than two a band), to the first bands or, when `late`, the last;
+/// an odd square left goes to the band holding `start`. The bands, and that band's place. A
+/// length under two sides is one band.
+pub(super) fn bands(length: u32, start: u32, side: u32, late: bool) -> (Vec<u32>, usize) {
+    if length < 2 * side {
+        return (vec![length], 0);
+    }
+    let count = length / side;
+    let pairs = length % side / 2;
+    let mut sizes: Vec<u32> = (0..count)
+        .map(|band| {
+            let place = if late { count - 1 - band } else { band };
+            side + 2 * (pairs / count) + if place < pairs % count { 2 } else { 0 }
+        })
+        .collect();
+    let mut first = 0;
+    let holder = sizes
+        .iter()
+        .position(|&size| {
+            first += size;
+            start < first
+        })
+        .unwrap_or(sizes.len() - 1);
+    sizes[holder] += length % 2;
+    (sizes, holder)
+}
+
+/// The pairs of band sides (down, across) to try: each side of [`BAND_SIDES`] both ways, then
+/// the pairs of two sides, in the same order.
+pub(super) fn side_pairs() -> impl Iterator<Item = (u32, u32)> {
+    let squares = BAND_SIDES.iter().map(|&side| (side, side));
+    let mixed = BAND_SIDES.iter().enumerate().flat_map(|(place, &first)| {
+        BAND_SIDES[..place]
+            .iter()
+            .flat_map(move |&second| [(first, second), (second, first)])
+    });
+    squares.chain(mixed)
+}

@@ -1,25 +1,22 @@
 //! Each block shape's tour, found by the solver itself on a board of that shape and kept by
 //! shape.
+//!
+//! The solver is asked each [`Image`] of the shape in turn (those that ask it different
+//! questions), on [`BLOCK_NODES_PER_SQUARE`] nodes a square each: flipping seeds its choices by
+//! the question, and its luck is not the same in each image. A closed tour of a shape taller
+//! than it is wide is the wide one's, transposed.
 
 use std::collections::HashMap;
 use std::time::Instant;
 
+use super::image::Image;
 use crate::board::{Board, Square};
 use crate::solve::outcome::{GiveUp, Outcome, SolvedTour};
 use crate::solve::request::Request;
 use crate::solve::solver::{Halt, Solver};
 
-/// The nodes the solver has for one block shape's tour. The tours it found of the shapes of
-/// [`BAND_SIDES`] took at most about 700 thousand (the (4,5)-leaper's 44×48); a shape that
-/// takes more is left for another pair of sides.
-pub(super) const BLOCK_NODES: u64 = 1 << 20;
-
-/// A tour of `shape` (square numbers in visit order) as a tour of its transpose.
-pub(super) fn transpose(path: &[u32], shape: Shape) -> Vec<u32> {
-    path.iter()
-        .map(|&index| (index % shape.cols) * shape.rows + index / shape.cols)
-        .collect()
-}
+/// The nodes a square the solver has for one image of a block shape.
+const BLOCK_NODES_PER_SQUARE: u64 = 32;
 
 /// What one block carries: a closed tour of its shape, or on a board of odd area the start's
 /// block an open tour from the start (its square in the block).
@@ -30,9 +27,25 @@ pub(super) struct Shape {
     pub(super) from: Option<Square>,
 }
 
-/// What the solver said of one block shape.
+impl Shape {
+    /// The square its tour is asked from: its start, or for a closed tour its corner 0,0.
+    fn corner(self) -> Square {
+        self.from.unwrap_or(Square::new(0, 0))
+    }
+
+    /// The shape whose tour is searched for this one's: a closed tour's shape taller than it
+    /// is wide, transposed.
+    fn searched(self) -> Shape {
+        match self.from.is_none() && self.rows > self.cols {
+            true => Image::TRANSPOSED.of(self),
+            false => self,
+        }
+    }
+}
+
+/// What the solver said of one image of a block shape.
 enum BlockTour {
-    /// A tour: square numbers in visit order.
+    /// A tour: square numbers of the shape (not of the image) in visit order.
     Found(Vec<u32>),
     /// A proof that there is none.
     NoTour,
@@ -43,48 +56,63 @@ enum BlockTour {
 /// The tours found so far, by shape: `None` where the solver found none.
 pub(super) type Found = HashMap<Shape, Option<Vec<u32>>>;
 
+/// The images of `shape` that ask the solver different questions, in the order of
+/// [`Image::ALL`] (a square block's transpose asks a corner's question again).
+fn questions(shape: Shape) -> Vec<Image> {
+    let mut asked = Vec::new();
+    let mut images = Vec::new();
+    for image in Image::ALL {
+        let question = (image.of(shape), image.square(shape, shape.corner()));
+        if !asked.contains(&question) {
+            asked.push(question);
+            images.push(image);
+        }
+    }
+    images
+}
+
 impl Solver<'_> {
-    /// Whether `shape` has a tour, found now if it was not yet. A closed tour of a shape taller
-    /// than it is wide is the wide shape's, transposed (the piece's moves are the same
-    /// transposed); where the solver gives up on the wide shape, it has a second go on the tall
-    /// one, since flipping's luck is not the same both ways round.
+    /// Whether `shape` has a tour, found now if it was not yet: the solver is asked each of
+    /// its images in turn until one has a tour or none (a proof for every image).
     pub(super) fn find_tour(
         &mut self,
         shape: Shape,
         found: &mut Found,
         until: u64,
     ) -> Result<bool, Halt> {
-        if found.contains_key(&shape) {
-            return Ok(found[&shape].is_some());
+        if let Some(tour) = found.get(&shape) {
+            return Ok(tour.is_some());
         }
-        let tall = Shape {
-            rows: shape.cols,
-            cols: shape.rows,
-            from: None,
-        };
-        let tour = if shape.from.is_none() && shape.rows > shape.cols {
-            self.find_tour(tall, found, until)?;
-            found[&tall].as_deref().map(|path| transpose(path, tall))
+        let searched = shape.searched();
+        let tour = if searched != shape {
+            self.find_tour(searched, found, until)?;
+            found[&searched]
+                .as_deref()
+                .map(|path| Image::TRANSPOSED.path_to(searched, path))
         } else {
-            match self.block_tour(shape, until)? {
-                BlockTour::GaveUp if shape.from.is_none() && shape.rows < shape.cols => {
-                    match self.block_tour(tall, until)? {
-                        BlockTour::Found(path) => Some(transpose(&path, tall)),
-                        BlockTour::GaveUp | BlockTour::NoTour => None,
-                    }
-                }
-                BlockTour::Found(path) => Some(path),
-                BlockTour::GaveUp | BlockTour::NoTour => None,
-            }
+            self.image_tour(shape, until)?
         };
         let has_tour = tour.is_some();
         found.insert(shape, tour);
         Ok(has_tour)
     }
 
-    /// The solver's answer on a board of `shape`, on [`BLOCK_NODES`] nodes of the budget left
-    /// (up to `until`) and the deadline.
-    fn block_tour(&mut self, shape: Shape, until: u64) -> Result<BlockTour, Halt> {
+    /// A tour of `shape` from the first of its images the solver finds one on, or `None`.
+    fn image_tour(&mut self, shape: Shape, until: u64) -> Result<Option<Vec<u32>>, Halt> {
+        for image in questions(shape) {
+            match self.block_tour(shape, image, until)? {
+                BlockTour::Found(path) => return Ok(Some(path)),
+                BlockTour::NoTour => return Ok(None),
+                BlockTour::GaveUp => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// The solver's answer on `image` of `shape`, from the image of its start (of its corner
+    /// 0,0 for a closed tour), on [`BLOCK_NODES_PER_SQUARE`] nodes a square of the budget left
+    /// (up to `until`) and the deadline; a tour read back onto `shape`.
+    fn block_tour(&mut self, shape: Shape, image: Image, until: u64) -> Result<BlockTour, Halt> {
         let request = self.request;
         let node_budget = until
             .min(request.node_budget)
@@ -99,13 +127,14 @@ impl Solver<'_> {
             },
             None => None,
         };
-        let board = Board::new(shape.rows.into(), shape.cols.into())
+        let seen = image.of(shape);
+        let board = Board::new(seen.rows.into(), seen.cols.into())
             .expect("a block is smaller than its board");
         let block_request = Request {
-            node_budget: node_budget.min(BLOCK_NODES),
+            node_budget: node_budget.min(BLOCK_NODES_PER_SQUARE * board.area()),
             deadline,
             memory_cap: request.memory_cap,
-            ..Request::new(board, shape.from.unwrap_or(Square::new(0, 0)))
+            ..Request::new(board, image.square(shape, shape.corner()))
                 .piece(request.piece)
                 .closed(shape.from.is_none())
         };
@@ -117,7 +146,7 @@ impl Solver<'_> {
             Outcome::Tour {
                 tour: SolvedTour::Held(tour),
                 ..
-            } => BlockTour::Found(tour.into_indices()),
+            } => BlockTour::Found(image.path_back(shape, tour.indices())),
             Outcome::BudgetExceeded {
                 cause: GiveUp::Deadline { .. },
                 ..

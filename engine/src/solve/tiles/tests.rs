@@ -1,10 +1,11 @@
-//! The tiling's bands, and the links' swaps checked by the validator; a walk keeps to the
-//! deadline.
+//! The tiling's bands, the images of a block's tour, and the links' swaps checked by the
+//! validator; a walk keeps to the deadline.
 
 use std::time::Instant;
 
+use super::image::Image;
 use super::links::{Block, Links, Walked};
-use super::shapes::{Shape, transpose};
+use super::shapes::Shape;
 use super::tiling::{BAND_SIDES, bands, side_pairs};
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
@@ -49,20 +50,6 @@ fn every_pair_of_sides_is_tried_once() {
     for (place, pair) in pairs.iter().enumerate() {
         assert!(!pairs[..place].contains(pair), "{pair:?} twice");
     }
-}
-
-#[test]
-fn a_transposed_tour_is_a_tour_of_the_transposed_board() {
-    // The wazir's ring of a 2×3 board, read as a tour of 3×2.
-    let wazir = Leaper::new(0, 1).unwrap();
-    let ring = vec![0, 1, 2, 5, 4, 3];
-    let shape = Shape {
-        rows: 2,
-        cols: 3,
-        from: None,
-    };
-    let tall = Board::new(3, 2).unwrap();
-    Tour::with_piece(tall, wazir, transpose(&ring, shape), true, None).unwrap();
 }
 
 /// The wazir's ring round a block two rows high: along the top, back along the bottom.
@@ -143,4 +130,30 @@ fn no_swap_is_made_where_the_tours_have_no_steps_that_meet() {
     links.lay(block(0), &ring(3), true);
     links.lay(block(5), &ring(3), true);
     assert!(!links.splice(block(0), block(5)));
+}
+
+#[test]
+fn every_image_of_a_tour_is_a_tour_of_the_image_and_reads_back_to_it() {
+    // An open tour of the (1,2)-leaper... the wazir's snake through 3×4 from its corner 0,0.
+    let wazir = Leaper::new(0, 1).unwrap();
+    let snake: Vec<u32> = vec![0, 1, 2, 3, 7, 6, 5, 4, 8, 9, 10, 11];
+    let shape = Shape {
+        rows: 3,
+        cols: 4,
+        from: Some(Square::new(0, 0)),
+    };
+    let mut starts = Vec::new();
+    for image in Image::ALL {
+        let seen = image.of(shape);
+        let start = seen.from.unwrap();
+        assert_eq!(start, image.square(shape, Square::new(0, 0)));
+        let board = Board::new(seen.rows.into(), seen.cols.into()).unwrap();
+        let path = image.path_to(shape, &snake);
+        Tour::with_piece(board, wazir, path.clone(), false, Some(start)).unwrap();
+        assert_eq!(image.path_back(shape, &path), snake, "{image:?}");
+        starts.push((seen.rows, start));
+    }
+    starts.sort_by_key(|&(rows, start)| (rows, start.row, start.col));
+    starts.dedup();
+    assert_eq!(starts.len(), 8, "eight questions: {starts:?}");
 }

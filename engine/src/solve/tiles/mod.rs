@@ -3,22 +3,23 @@
 //! Applied Math.* 73; see [`crate::construct`]), where the search's own tour would take a path
 //! across a million squares.
 //!
-//! The board is cut into bands each way, of an even side or two more (the rest shared out two
-//! squares a band, and an odd square to the band holding the start: `tiling`). Every block shape
-//! then needs a closed tour, and the solver finds one on a board of that shape (`shapes`), asked of
-//! its mirror images in turn on a few nodes a square each, since its luck differs between them
-//! (`image`): a few shapes a board, each a few thousand squares (a shape taller than it is wide is
-//! the wide one transposed). The blocks' tours are spliced into one along a comb, each block to its
-//! right-hand neighbour and the first block of each band of rows to the first below ([`links`]),
-//! and the joined cycle is read from the start. Even sides make every block of even area, as a
-//! closed tour of a piece that changes colour needs; on a board of odd area only the start's block
-//! is odd, and it carries an open tour from the start, into which the other blocks' cycles are
-//! spliced. Where a shape has no tour (some sides admit none: the (4,5)-leaper has no tour of 40×40
-//! at all), or no swap joins two blocks, the next pair of sides from
-//! [`BAND_SIDES`](tiling::BAND_SIDES) is tried, on at most a quarter of the budget; where none
-//! serves, flipping and the other searches take the question. The tour is validated like any other.
-//! Strips a few rows high are beyond it: on the (3,4)- and (2,5)-leapers' 7×20000 no swap joined
-//! two blocks of any of the sides whose shapes had tours (36 to 50 wide).
+//! The board is cut into bands each way, all of one side but the band holding the start, which also
+//! takes the rest of the length (`tiling`): so a tiling has at most four block shapes, and where a
+//! length is odd, the odd band is the start's. Every block shape then needs a closed tour, and the
+//! solver finds one on a board of that shape (`shapes`), asked of its mirror images in turn on a
+//! few nodes a square each, since its luck differs between them (`image`): a few shapes a board,
+//! each a few thousand squares (a shape taller than it is wide is the wide one transposed). The
+//! blocks' tours are spliced into one along a comb, each block to its right-hand neighbour and the
+//! first block of each band of rows to the first below ([`links`]), and the joined cycle is read
+//! from the start. Even sides make every block of even area, as a closed tour of a piece that
+//! changes colour needs; on a board of odd area only the start's block is odd, and it carries an
+//! open tour from the start, into which the other blocks' cycles are spliced. Where a shape has no
+//! tour (some sides admit none: the (4,5)-leaper has no tour of 40×40 at all), or no swap joins two
+//! blocks, the next pair of sides from [`BAND_SIDES`](tiling::BAND_SIDES) is tried, on at most a
+//! quarter of the budget; where none serves, flipping and the other searches take the question. The
+//! tour is validated like any other. Strips a few rows high are beyond it: on the (3,4)- and
+//! (2,5)-leapers' 7×20000 no swap joined two blocks of any of the sides whose shapes had tours (36
+//! to 50 wide).
 //!
 //! On the (3,4)-leaper's 1000×1000, where the greedy pass stops after about a thousand squares
 //! and flipping gave up after 100 M nodes, this answers in a fraction of a second.
@@ -71,17 +72,15 @@ impl Solver<'_> {
         let mut tried = HashSet::new();
         let until = self.stats.nodes.saturating_add(request.node_budget / 4);
         for sides in side_pairs() {
-            for late in [false, true] {
-                let tiling = Tiling::new(board, request.start, sides, late);
-                if self.stats.nodes >= until {
-                    return Ok(None);
-                }
-                if !tried.insert((tiling.heights.clone(), tiling.widths.clone())) {
-                    continue;
-                }
-                if let Some(path) = self.tiled_path(&tiling, &mut found, until)? {
-                    return self.flipped_tour(path, plan, Layer::Tiles).map(Some);
-                }
+            let tiling = Tiling::new(board, request.start, sides);
+            if self.stats.nodes >= until {
+                return Ok(None);
+            }
+            if !tried.insert((tiling.heights.clone(), tiling.widths.clone())) {
+                continue;
+            }
+            if let Some(path) = self.tiled_path(&tiling, &mut found, until)? {
+                return self.flipped_tour(path, plan, Layer::Tiles).map(Some);
             }
         }
         Ok(None)

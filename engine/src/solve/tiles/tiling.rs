@@ -1,5 +1,6 @@
-//! The ways to cut a board into blocks: bands of a side each way, from [`BAND_SIDES`], the
-//! rest of each length shared out among them.
+//! The ways to cut a board into blocks: bands of one side each way, from [`BAND_SIDES`], the
+//! rest of each length in the band holding the start, so that a tiling has at most four block
+//! shapes.
 
 use super::links::Block;
 use crate::board::{Board, Square};
@@ -19,16 +20,11 @@ pub(super) struct Tiling {
 }
 
 impl Tiling {
-    /// Bands of `row_side` squares down `board` and of `col_side` across, the rest added to
-    /// the bands first, or last when `late` ([`bands`]).
-    pub(super) fn new(
-        board: Board,
-        start: Square,
-        (row_side, col_side): (u32, u32),
-        late: bool,
-    ) -> Self {
-        let (heights, row_band) = bands(board.rows(), start.row, row_side, late);
-        let (widths, col_band) = bands(board.cols(), start.col, col_side, late);
+    /// Bands of `row_side` squares down `board` and of `col_side` across, the rest of each
+    /// length in the band holding `start` ([`bands`]).
+    pub(super) fn new(board: Board, start: Square, (row_side, col_side): (u32, u32)) -> Self {
+        let (heights, row_band) = bands(board.rows(), start.row, row_side);
+        let (widths, col_band) = bands(board.cols(), start.col, col_side);
         Self {
             heights,
             widths,
@@ -47,32 +43,19 @@ impl Tiling {
     }
 }
 
-/// A length cut into bands of `side`, or two more: the rest is shared out two squares a band
-/// (evenly, where it is more than two a band), to the first bands or, when `late`, the last;
-/// an odd square left goes to the band holding `start`. The bands, and that band's place. A
-/// length under two sides is one band.
-pub(super) fn bands(length: u32, start: u32, side: u32, late: bool) -> (Vec<u32>, usize) {
+/// A length cut into bands of `side`, but for the band holding `start`, which takes the rest
+/// too (under one side more): so a tiling has at most two band sizes each way, and on a length
+/// of odd parity the odd band is the start's. The bands, and that band's place. A length under
+/// two sides is one band.
+pub(super) fn bands(length: u32, start: u32, side: u32) -> (Vec<u32>, usize) {
     if length < 2 * side {
         return (vec![length], 0);
     }
     let count = length / side;
-    let pairs = length % side / 2;
-    let mut sizes: Vec<u32> = (0..count)
-        .map(|band| {
-            let place = if late { count - 1 - band } else { band };
-            side + 2 * (pairs / count) + if place < pairs % count { 2 } else { 0 }
-        })
-        .collect();
-    let mut first = 0;
-    let holder = sizes
-        .iter()
-        .position(|&size| {
-            first += size;
-            start < first
-        })
-        .unwrap_or(sizes.len() - 1);
-    sizes[holder] += length % 2;
-    (sizes, holder)
+    let holder = (start / side).min(count - 1);
+    let mut sizes = vec![side; count as usize];
+    sizes[holder as usize] += length % side;
+    (sizes, holder as usize)
 }
 
 /// The pairs of band sides (down, across) to try: each side of [`BAND_SIDES`] both ways, then

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::args::{EndsArgs, MapArgs, StartsArgs, StartsFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
-use crate::options::with_memory_cap;
+use crate::options::{threads_within_limits, with_memory_cap};
 use crate::tourfile::write_piece_field;
 use knights_tour_engine::board::Square;
 use knights_tour_engine::leaper::Leaper;
@@ -65,7 +65,8 @@ fn write_map(kind: Kind, request: Request, args: &MapArgs) -> Result<ExitStatus,
     request.node_budget = args.node_budget;
     request.deadline = args.deadline;
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
-    let threads = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    let threads =
+        threads_within_limits(std::thread::available_parallelism().map_or(1, NonZeroUsize::get));
     let settings = MapSettings::threads(threads);
     let bar = progress_bar(kind, &request);
     let progress = |done: usize, _| {

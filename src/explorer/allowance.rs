@@ -13,7 +13,7 @@ use std::time::Duration;
 use knights_tour_engine::solve::Request;
 
 use super::work_pool::{Permit, Seat};
-use crate::options::megabytes;
+use crate::options::{megabytes, threads_within_limits};
 
 /// The memory the local explorer keeps to: a search of 1000x1000 with several copies to step
 /// back through, or a race on it.
@@ -56,11 +56,14 @@ impl Allowance {
         self.memory / 4
     }
 
-    /// Threads a starts map may solve on: one when the host hands out turns, else every core.
+    /// Threads a starts map may solve on: one when the host hands out turns, else every core
+    /// (fewer under an address-space limit too tight for them).
     pub(crate) fn map_threads(&self) -> usize {
         match self.work {
             Some(_) => 1,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
+            None => {
+                threads_within_limits(std::thread::available_parallelism().map_or(1, usize::from))
+            }
         }
     }
 

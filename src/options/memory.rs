@@ -3,7 +3,8 @@
 //! `memory.limit_in_bytes`, less what the group already uses), what its own limits allow (the
 //! address space, `ulimit -v` or `prlimit --as`, less what it has mapped; likewise the data
 //! segment, `ulimit -d`), and [`MEMORY_VARIABLE`], which lowers them all. The engine receives
-//! the result as a plain number of bytes.
+//! the result as a plain number of bytes. Under an address-space limit the threads a run asks
+//! for are limited too ([`threads_within_limits`]): each reserves address space no cap charges.
 
 use std::env::{self, VarError};
 use std::fs;
@@ -131,6 +132,40 @@ fn process_limit_room() -> Option<u64> {
         Some(limit.saturating_sub(status_bytes(&status, used).unwrap_or(0)))
     })
     .min()
+}
+
+/// The address space a thread takes that no memory cap charges: its stack (2 MiB, the
+/// standard library's default), its signal stack, and the heap arena glibc's malloc reserves
+/// for a thread that allocates (64 MiB on 64-bit systems, reserved before it is used).
+const THREAD_ADDRESS_SPACE: u64 = 66 << 20;
+
+/// `wanted` threads, or fewer when this process's address-space limit (`ulimit -v`,
+/// `prlimit --as`) leaves room for fewer in a quarter of what is left under it (the part a
+/// count's memory cap does not take); at least one, the thread that asks. A thread started
+/// in an address space too full for it ends the process (the standard library aborts when
+/// it cannot map the new thread's signal stack), so such threads are not asked for.
+pub fn threads_within_limits(wanted: usize) -> usize {
+    match address_space_room() {
+        Some(room) => threads_in_room(wanted, room),
+        None => wanted,
+    }
+}
+
+/// The threads `room` bytes of address space hold in their quarter, at most `wanted`, at
+/// least one.
+fn threads_in_room(wanted: usize, room: u64) -> usize {
+    let fit = (room / 4 / THREAD_ADDRESS_SPACE).max(1);
+    wanted
+        .min(usize::try_from(fit).unwrap_or(usize::MAX))
+        .max(1)
+}
+
+/// The room left under this process's address-space limit, if it has one.
+fn address_space_room() -> Option<u64> {
+    let limits = fs::read_to_string("/proc/self/limits").ok()?;
+    let limit = soft_limit(&limits, "Max address space")?;
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    Some(limit.saturating_sub(status_bytes(&status, "VmSize:").unwrap_or(0)))
 }
 
 /// The soft limit of the row `name` of `/proc/self/limits` (`Max address space  400000000
@@ -270,6 +305,16 @@ mod tests {
         let status = "Name:\tknights-tour\nVmPeak:\t    9000 kB\nVmSize:\t    3896 kB\n";
         assert_eq!(status_bytes(status, "VmSize:"), Some(3896 * 1024));
         assert_eq!(status_bytes(status, "VmData:"), None);
+    }
+
+    #[test]
+    fn an_address_space_limit_leaves_threads_a_quarter_of_its_room() {
+        let gigabyte = 1_000_000_000;
+        assert_eq!(threads_in_room(64, gigabyte), 3);
+        assert_eq!(threads_in_room(2, gigabyte), 2);
+        assert_eq!(threads_in_room(64, 100_000_000), 1);
+        assert_eq!(threads_in_room(64, 0), 1);
+        assert_eq!(threads_in_room(64, 1 << 40), 64);
     }
 
     #[test]

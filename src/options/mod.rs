@@ -1,7 +1,8 @@
 //! What the front ends share: the board options every command takes, the engine's vocabulary
 //! on the command line, durations (every duration option is read by [`parse_duration`], and
 //! none is longer than [`NO_LIMIT`]), and the limits found on the host (free memory, the
-//! memory cap of [`MEMORY_VARIABLE`]) that the engine then receives as plain values.
+//! memory cap of [`MEMORY_VARIABLE`], the threads an address-space limit leaves room for) that
+//! the engine then receives as plain values.
 //!
 //! The command line and the explorer both import this module and never each other.
 
@@ -19,7 +20,10 @@ use knights_tour_engine::solve::Method;
 
 mod memory;
 
-pub use memory::{MEMORY_VARIABLE, megabytes, memory_cap_for, memory_limit, with_memory_cap};
+pub use memory::{
+    MEMORY_VARIABLE, megabytes, memory_cap_for, memory_limit, threads_within_limits,
+    with_memory_cap,
+};
 
 /// The piece that tours (`--piece`), shared by every command that asks about tours.
 #[derive(Debug, Clone, Copy, Args)]

@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicU64;
 use russh::keys::PublicKey;
 use russh::server::{Auth, ChannelOpenHandle, Msg, PublicKeyOffer, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, Disconnect, MethodKind, MethodSet};
-use tokio::sync::watch;
+use tokio::sync::{oneshot, watch};
 
 use crate::explorer::Look;
 use crate::explorer::terminal_bytes::KeyParser;
@@ -91,15 +91,26 @@ impl Connection {
         }
     }
 
-    /// Whether `key` may log in (the authorized keys are read off the runtime's threads).
+    /// Whether `key` may log in. The authorized keys are read off the runtime's threads, on a
+    /// thread of their own, or on this task's when the system will not start one (tokio's
+    /// `spawn_blocking` would panic then).
     async fn allowed(&self, key: &PublicKey) -> bool {
         match &self.shared.access {
             Access::Open => true,
             Access::Keys(keys) => {
                 let (keys, key) = (Arc::clone(keys), key.clone());
-                tokio::task::spawn_blocking(move || keys.allows(&key))
-                    .await
-                    .unwrap_or(false)
+                let (answer, answered) = oneshot::channel();
+                let reader = Arc::clone(&keys);
+                let offered = key.clone();
+                let started = std::thread::Builder::new()
+                    .name("authorized keys".into())
+                    .spawn(move || {
+                        let _ = answer.send(reader.allows(&offered));
+                    });
+                match started {
+                    Ok(_) => answered.await.unwrap_or(false),
+                    Err(_) => keys.allows(&key),
+                }
             }
         }
     }

@@ -160,6 +160,31 @@ fn under_address_space(kilobytes: u64, args: &str) -> std::process::Output {
         .unwrap()
 }
 
+/// `--threads 64` under a 1 GB address space panicked ("failed to spawn thread", exit 101):
+/// each thread reserves address space no cap charges. The threads that fit beside the states
+/// count, the rest are not asked for and the note says so; the count is OEIS A165134's
+/// 6,637,920 all the same.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_count_under_an_address_space_limit_runs_on_the_threads_it_has_room_for() {
+    let args = "count --size 6 --threads 64";
+    let output = StdCommand::new("bash")
+        .arg("-c")
+        .arg(format!("ulimit -v 1000000; exec \"$0\" {args}"))
+        .arg(assert_cmd::cargo::cargo_bin("knights-tour"))
+        .output()
+        .unwrap();
+    let out = finished(&[args], output);
+    assert_eq!(
+        (out.code, out.stdout.as_str()),
+        (0, "6637920\n"),
+        "{}",
+        out.stderr
+    );
+    let note = one_line(&out.stderr, "the note on the threads");
+    assert!(note.contains("of the 64 threads asked for"), "{note}");
+}
+
 /// A count under an address-space limit names a cap within that limit (not the machine's free
 /// memory), and its figures agree: more wanted than the cap, or an allocation within the cap
 /// that the system refused.

@@ -13,8 +13,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::args::{CountArgs, CountFormat};
-use super::{ExitStatus, Failure, with_stdout};
-use crate::options::memory_limit;
+use super::{ExitStatus, Failure, report, with_stdout};
+use crate::options::{memory_limit, threads_within_limits};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::count::{
     BigUint, Count, CountError, CountMethod, CountProgress, CountRequest, count_tours_reporting,
@@ -89,9 +89,10 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
 }
 
 /// The engine's request for `args`: the board and the tours, the method, and the limits of
-/// this host: every core unless `--threads`, and for the states three quarters of the memory
-/// the system allows (and `KNIGHTS_TOUR_MEMORY`), since the maps that hold them take about a
-/// quarter more than the bytes their states are charged.
+/// this host: every core unless `--threads` (within an address-space limit: `threads_for`),
+/// and for the states three quarters of the memory the system allows (and
+/// `KNIGHTS_TOUR_MEMORY`), since the maps that hold them take about a quarter more than the
+/// bytes their states are charged.
 fn request_for(args: &CountArgs) -> Result<CountRequest, Failure> {
     let board = args.size;
     let resolve = |spec: &Option<SquareSpec>| {
@@ -100,10 +101,7 @@ fn request_for(args: &CountArgs) -> Result<CountRequest, Failure> {
             .transpose()
             .map_err(Failure::bad_input)
     };
-    let threads = match args.threads {
-        Some(threads) => threads as usize,
-        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-    };
+    let threads = threads_for(args.threads);
     Ok(CountRequest {
         piece: args.piece.piece,
         start: resolve(&args.start)?,
@@ -120,6 +118,24 @@ fn request_for(args: &CountArgs) -> Result<CountRequest, Failure> {
         threads,
         ..CountRequest::new(board)
     })
+}
+
+/// The threads a count runs on: `--threads`, or every core, but no more than an
+/// address-space limit leaves room for. Fewer than `--threads` asked for is said on standard
+/// error; a thread the system then refuses is not said: the count's others do its work.
+fn threads_for(asked: Option<u32>) -> usize {
+    let wanted = asked.map_or_else(
+        || std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        |threads| threads as usize,
+    );
+    let threads = threads_within_limits(wanted);
+    if asked.is_some() && threads < wanted {
+        report(format_args!(
+            "knights-tour: counting on {threads} of the {wanted} threads asked for: the \
+             address-space limit (ulimit -v) leaves room for no more"
+        ));
+    }
+    threads
 }
 
 /// The count `request` asks, in words, as the processes of a cluster compare it: `6x8 open

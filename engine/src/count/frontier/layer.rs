@@ -103,25 +103,13 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
     layer: Layer<'b, S::Key, T>,
     report: &(dyn Fn(u32) + Sync),
 ) -> Result<Taken<'b, S::Key, T>, StepStop> {
-    let workers = if layer.states >= SPREAD_FROM {
-        context.threads.max(1)
-    } else {
-        1
-    };
-    let bits = (context.expected / PARTITION_STATES)
-        .next_power_of_two()
-        .trailing_zeros()
-        .min(MOST_PARTITION_BITS);
-    let partitions = 1usize << bits;
-    let bucket_bits = bits.min(MOST_BUCKET_BITS);
-    let buckets = 1usize << bucket_bits;
-    // A thread takes up to a block for each bucket it appends to and each partition it deals
-    // a bucket to, and a table to merge with (a slot of 8 bytes for each of the partition's
-    // states and the states made into it, at most half full): the room a round leaves.
-    let per_partition = (context.expected / partitions as u64).max(BLOCK as u64);
-    let headroom = workers as u64
-        * (entry_bytes::<S::Key, T>(BLOCK) * ((buckets + partitions / buckets) as u64 + 4)
-            + 8 * (4 * per_partition).next_power_of_two());
+    let Round {
+        workers,
+        bits,
+        bucket_bits,
+        headroom,
+    } = Round::for_step::<S, T>(context, layer.states);
+    let (partitions, buckets) = (1usize << bits, 1usize << bucket_bits);
     let queue = Mutex::new(
         layer
             .parts
@@ -190,6 +178,52 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
         },
         tours,
     })
+}
+
+/// How a step's rounds are cut: the workers, the partitions (`1 << bits`) and buckets
+/// (`1 << bucket_bits`) of the next frontier, and the room a round leaves in the budget.
+struct Round {
+    workers: usize,
+    bits: u32,
+    bucket_bits: u32,
+    headroom: u64,
+}
+
+impl Round {
+    /// The round for a step from `states` states: on the count's threads, but on no more
+    /// than the room left in the budget gives each its lists and its table in half of it
+    /// (more threads than the memory can feed would stop the count for want of room).
+    fn for_step<S: Stepper, T: Tally>(context: &StepContext<'_, '_, S>, states: u64) -> Self {
+        let bits = (context.expected / PARTITION_STATES)
+            .next_power_of_two()
+            .trailing_zeros()
+            .min(MOST_PARTITION_BITS);
+        let partitions = 1usize << bits;
+        let bucket_bits = bits.min(MOST_BUCKET_BITS);
+        let buckets = 1usize << bucket_bits;
+        // A thread takes up to a block for each bucket it appends to and each partition it
+        // deals a bucket to, and a table to merge with (a slot of 8 bytes for each of the
+        // partition's states and the states made into it, at most half full).
+        let per_partition = (context.expected / partitions as u64).max(BLOCK as u64);
+        let per_worker = entry_bytes::<S::Key, T>(BLOCK)
+            * ((buckets + partitions / buckets) as u64 + 4)
+            + 8 * (4 * per_partition).next_power_of_two();
+        let room = context.budget.cap().saturating_sub(context.budget.used());
+        let fed = (room / 2 / per_worker).max(1);
+        let workers = if states >= SPREAD_FROM {
+            context
+                .threads
+                .clamp(1, fed.try_into().unwrap_or(usize::MAX))
+        } else {
+            1
+        };
+        Self {
+            workers,
+            bits,
+            bucket_bits,
+            headroom: workers as u64 * per_worker,
+        }
+    }
 }
 
 /// The blocks of the old frontier stepped, reported about once a second.
@@ -398,19 +432,85 @@ fn merge_bucket<'b, K: Key, T: Tally>(
 }
 
 /// `work(worker)` for each of `workers` workers, on a thread each when there are several,
-/// else here.
+/// else here; the results of the workers that ran.
+///
+/// This thread is worker 0. A thread the system will not start (address space or a limit on
+/// threads run out) is not asked for again in this call, and its work is left to the others:
+/// every caller's workers take their work from a queue they share, so the workers that run
+/// do all of it, and fewer threads only take longer.
 fn on_workers<R: Send>(workers: usize, work: impl Fn(usize) -> R + Sync) -> Vec<R> {
+    on_workers_starting(workers, work, |_| true)
+}
+
+/// [`on_workers`], asking the system for a thread for `worker` only where `ask(worker)`:
+/// the tests refuse some, as a system out of threads would.
+fn on_workers_starting<R: Send>(
+    workers: usize,
+    work: impl Fn(usize) -> R + Sync,
+    ask: impl Fn(usize) -> bool,
+) -> Vec<R> {
     if workers <= 1 {
         return vec![work(0)];
     }
     let work = &work;
     thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|worker| scope.spawn(move || work(worker)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| handle.join().expect("a counting thread does not panic"))
-            .collect()
+        let mut handles = Vec::with_capacity(workers - 1);
+        for worker in 1..workers {
+            let started = ask(worker)
+                .then(|| {
+                    thread::Builder::new()
+                        .spawn_scoped(scope, move || work(worker))
+                        .ok()
+                })
+                .flatten();
+            match started {
+                Some(handle) => handles.push(handle),
+                None => break,
+            }
+        }
+        let mut results = Vec::with_capacity(handles.len() + 1);
+        results.push(work(0));
+        results.extend(
+            handles
+                .into_iter()
+                .map(|handle| handle.join().expect("a counting thread does not panic")),
+        );
+        results
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicUsize;
+
+    use super::*;
+
+    /// Workers that take their work from one queue, as a step's do: however many threads
+    /// the system starts, every item is taken once, and this thread takes part.
+    #[test]
+    fn a_thread_the_system_will_not_start_leaves_its_work_to_the_others() {
+        for refused_from in [1, 2, 3, 4] {
+            let queue = Mutex::new((0..1000u64).collect::<Vec<_>>());
+            let taken = AtomicUsize::new(0);
+            let sums = on_workers_starting(
+                4,
+                |worker| {
+                    let mut sum = 0;
+                    while let Some(item) = queue.lock().unwrap().pop() {
+                        sum += item;
+                        taken.fetch_add(1, Ordering::Relaxed);
+                    }
+                    (worker, sum)
+                },
+                |worker| worker < refused_from,
+            );
+            let workers: Vec<usize> = sums.iter().map(|&(worker, _)| worker).collect();
+            assert_eq!(workers, (0..refused_from).collect::<Vec<_>>());
+            assert_eq!(taken.load(Ordering::Relaxed), 1000);
+            assert_eq!(
+                sums.iter().map(|&(_, sum)| sum).sum::<u64>(),
+                999 * 1000 / 2
+            );
+        }
+    }
 }

@@ -454,6 +454,24 @@ fn lines_obstacle(
     }
 }
 
+/// The theorem that rules out every open tour of `piece` (not the knight) on `board`, from
+/// any start: the piece's graph not connected, lines apart holding more than half the board,
+/// or two halves (see the module doc). Half the board in lines apart rules out closed tours
+/// and some starts, not every open tour.
+pub(super) fn board_obstacle(piece: Leaper, board: Board) -> Option<LeaperObstacle> {
+    if board.area() == 1 {
+        return None;
+    }
+    connectivity_obstacle(piece, board).or_else(|| {
+        lines_obstacle(piece, board, None, false).filter(|obstacle| {
+            matches!(
+                obstacle,
+                LeaperObstacle::CrowdedLines { .. } | LeaperObstacle::TwoHalves { .. }
+            )
+        })
+    })
+}
+
 /// The theorems' verdict for an open tour of `piece` (not the knight) on `board` that ends on
 /// `end`, beyond those of its start and the ends' colours: the lines apart.
 pub(super) fn end_verdict(piece: Leaper, board: Board, end: Square) -> Option<Verdict> {

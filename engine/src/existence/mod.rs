@@ -25,8 +25,10 @@
 //!
 //! Those are the knight's theorems. Other leapers have theorems of their own, in `leaper`
 //! (colour, Knuth's connectivity theorem, parity); [`piece_verdict`] and
-//! [`piece_route_verdict`] answer for any piece, the knight's by the theorems here. The
-//! reasons, and the text that states them, are in `reason` ([`NoTourReason`]).
+//! [`piece_route_verdict`] answer for any piece, the knight's by the theorems here, and so do
+//! [`piece_end_verdict`] (an end from any start) and [`piece_board_verdict`] (every start), which
+//! the count asks. The reasons, and the text that states them, are in `reason`
+//! ([`NoTourReason`]).
 
 mod leaper;
 mod reason;
@@ -147,6 +149,73 @@ pub fn piece_route_verdict(piece: Leaper, board: Board, start: Square, end: Squa
     })
     .or_else(|| leaper::end_verdict(piece, board, end))
     .unwrap_or(Verdict::Open)
+}
+
+/// The O(1) verdict for an open tour of `piece` on `board` that ends on `end`, from any start:
+/// a tour reversed is a tour from its end, so it is the verdict from `end` (for the knight,
+/// [`verdict`]), with each reason that names the square told of the end. On an odd-area board
+/// a minority-colour end is [`NoTourReason::EndColour`] with `end` in both places, whose text
+/// names the end alone.
+pub fn piece_end_verdict(piece: Leaper, board: Board, end: Square) -> Verdict {
+    match piece_verdict(piece, board, end, false) {
+        Verdict::Impossible(reason) => Verdict::Impossible(told_of_the_end(reason, end)),
+        other => other,
+    }
+}
+
+/// `reason`, which refuses the tours from `end`, told of the tours that end there.
+fn told_of_the_end(reason: NoTourReason, end: Square) -> NoTourReason {
+    match reason {
+        NoTourReason::MinorityColourStart { board, .. } => NoTourReason::EndColour {
+            board,
+            start: end,
+            end,
+        },
+        NoTourReason::InnerLineStart { board, .. } => NoTourReason::InnerLineEnd { board, end },
+        NoTourReason::LeaperTheorem {
+            piece,
+            board,
+            obstacle:
+                LeaperObstacle::HalfLines {
+                    rows,
+                    lines,
+                    square,
+                    ..
+                },
+        } => NoTourReason::LeaperTheorem {
+            piece,
+            board,
+            obstacle: LeaperObstacle::HalfLines {
+                rows,
+                lines,
+                square,
+                end: true,
+            },
+        },
+        other => other,
+    }
+}
+
+/// The theorem that rules out every tour of `piece` on `board`, closed if `closed`, from
+/// whichever square: for a closed tour the board's own ([`piece_verdict`] from any square,
+/// since a closed tour passes through them all); for an open one the knight's
+/// [`has_open_tour`], or another leaper's connectivity and lines apart (`leaper`), never a
+/// theorem on one start. `None` when the theorems allow a tour from some square.
+pub fn piece_board_verdict(piece: Leaper, board: Board, closed: bool) -> Option<NoTourReason> {
+    if closed {
+        return match piece_verdict(piece, board, Square::new(0, 0), true) {
+            Verdict::Impossible(reason) => Some(reason),
+            _ => None,
+        };
+    }
+    if piece.is_knight() {
+        return (!has_open_tour(board)).then_some(NoTourReason::NoOpenTour { board });
+    }
+    leaper::board_obstacle(piece, board).map(|obstacle| NoTourReason::LeaperTheorem {
+        piece,
+        board,
+        obstacle,
+    })
 }
 
 /// What every piece's route verdict begins with: the end on the start (a tour of one square

@@ -380,9 +380,17 @@ fn brute_force_walks(a: u32, b: u32, board: Board) -> Vec<(u64, u64)> {
 }
 
 /// For each start of `board` and each square, the directed open tours of the `(a, b)`-leaper
-/// from the start that end on the square, by walking every path: written here from the
-/// definition alone.
+/// from the start that end on the square, from [`brute_force_ends_from`].
 fn brute_force_ends(a: u32, b: u32, board: Board) -> Vec<Vec<u64>> {
+    (0..board.area() as usize)
+        .map(|start| brute_force_ends_from(a, b, board, start))
+        .collect()
+}
+
+/// For each square of `board`, the directed open tours of the `(a, b)`-leaper from `start`
+/// (its square number) that end on it, by walking every path: written here from the
+/// definition alone.
+fn brute_force_ends_from(a: u32, b: u32, board: Board, start: usize) -> Vec<u64> {
     let (rows, cols) = (board.rows(), board.cols());
     let area = (rows * cols) as usize;
     let neighbours: Vec<Vec<usize>> = (0..area as u32)
@@ -412,15 +420,39 @@ fn brute_force_ends(a: u32, b: u32, board: Board) -> Vec<Vec<u64>> {
             }
         }
     }
-    (0..area)
-        .map(|start| {
-            let mut ends = vec![0; area];
-            let mut seen = vec![false; area];
-            seen[start] = true;
-            walk(start, 1, &mut seen, &neighbours, &mut ends);
-            ends
+    let mut ends = vec![0; area];
+    let mut seen = vec![false; area];
+    seen[start] = true;
+    walk(start, 1, &mut seen, &neighbours, &mut ends);
+    ends
+}
+
+/// Issue 44: the (1,6)-leaper's 7×12 needs a frontier of 43 squares, past the frontier
+/// count's 25, and has 84 squares, past enumeration's 40; but the piece has two or three
+/// moves a square, so walking every tour from a corner is short, and the count asked for no
+/// method enumerates them: as many as walking every path here finds.
+#[test]
+fn a_sparse_leaper_s_board_too_wide_for_the_frontier_is_counted_by_enumeration() {
+    let (piece, board) = (Leaper::new(1, 6).unwrap(), board(7, 12));
+    let walked = brute_force_ends_from(1, 6, board, 0);
+    for end in [None, Some(Square::new(6, 11))] {
+        let count = count_tours(&CountRequest {
+            piece,
+            start: Some(Square::new(0, 0)),
+            end,
+            ..CountRequest::new(board)
         })
-        .collect()
+        .unwrap();
+        let expected: u64 = match end {
+            None => walked.iter().sum(),
+            Some(end) => walked[board.index(end) as usize],
+        };
+        assert_eq!(
+            (count.tours, count.method),
+            (expected.into(), CountMethod::Enumeration),
+            "to {end:?}"
+        );
+    }
 }
 
 /// The split on the last square leaves out one end a move from the start (the solver's

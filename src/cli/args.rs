@@ -277,9 +277,10 @@ pub struct CountArgs {
     /// Give up after this long (exit status 3), like 250ms or 2s
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub deadline: Option<Duration>,
-    /// auto: enumeration on the smallest boards, else the frontier count; frontier: dynamic
+    /// auto: a theorem that makes the count 0, else enumeration on the smallest boards, else
+    /// the frontier count, else enumeration where its search is short; frontier: dynamic
     /// programming over the frontier's states; enumeration: every tour walked (at most 40
-    /// squares)
+    /// squares, or a piece with few moves)
     #[arg(long, value_enum, default_value_t = CountMethodArg::Auto)]
     pub method: CountMethodArg,
     /// Threads the frontier count runs on (default: every core); in a cluster, each process's
@@ -287,7 +288,7 @@ pub struct CountArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
     /// text: the count alone; json: one object with the board, the method, the count and,
-    /// in a cluster, the number of processes
+    /// in a cluster, the number of processes, or for a count by theorem its reason
     #[arg(long, value_enum, default_value_t = CountFormat::Text)]
     pub format: CountFormat,
     /// Count as one process of a cluster: HOSTFILE has one host:port a line, the line of
@@ -310,7 +311,7 @@ pub struct CountArgs {
 /// `count --method` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum CountMethodArg {
-    /// The quicker for the board
+    /// The cheapest that answers: a theorem, enumeration or the frontier count
     Auto,
     /// Frontier dynamic programming
     Frontier,

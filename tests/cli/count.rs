@@ -83,15 +83,63 @@ fn count_exits_3_when_the_deadline_passes() {
 }
 
 #[test]
-fn count_8x8_honours_its_deadline_saying_how_far_it_got() {
-    let out = count(&["--size", "8", "--deadline", "1ms"], &[]);
+fn a_long_count_honours_its_deadline_saying_how_far_it_got() {
+    // 6x12's open tours take minutes; no floor refuses them first (the floors start at 7 wide).
+    let out = count(&["--size", "6x12", "--deadline", "1ms"], &[]);
     let line = assert_fails(
         &out,
         3,
-        &["gave up", "deadline", " of 64 squares"],
-        "8x8 in 1ms",
+        &["gave up", "deadline", " of 72 squares"],
+        "6x12 in 1ms",
     );
     assert!(line.contains("states in the frontier"), "{line}");
+}
+
+/// Issue 44: boards the frontier count cannot take but a theorem settles are 0 at once,
+/// with the theorem in the JSON; the count by enumeration agrees.
+#[test]
+fn count_answers_0_by_the_theorem_that_settles_it() {
+    for (args, reason) in [
+        (
+            &["--size", "20x20", "--piece", "camel"][..],
+            "1 + 3 is even",
+        ),
+        (
+            &["--size", "5x6", "--piece", "2,5", "--start", "4,1"],
+            "cannot reach every square",
+        ),
+        (&["--size", "15x15", "--closed"], "both sides are odd"),
+        (&["--size", "4x5", "--start", "1,1"], "inner line"),
+    ] {
+        let text = count(args, &[]);
+        assert_eq!(
+            (text.code, text.stdout.as_str(), text.stderr.as_str()),
+            (0, "0\n", ""),
+            "{args:?}"
+        );
+        let json = json_of(
+            &count(&[args, &["--format", "json"]].concat(), &[]),
+            &format!("{args:?}"),
+        );
+        assert_eq!(json["method"], "theorem", "{args:?}");
+        assert_eq!(json["count"], 0, "{args:?}");
+        let said = json["reason"].as_str().unwrap();
+        assert!(said.contains(reason), "{args:?}: {said}");
+    }
+    let enumerated = count(
+        &[
+            "--size",
+            "5x6",
+            "--piece",
+            "2,5",
+            "--start",
+            "4,1",
+            "--method",
+            "enumeration",
+        ],
+        &[],
+    );
+    assert_eq!((enumerated.code, enumerated.stdout.as_str()), (0, "0\n"));
 }
 
 #[test]

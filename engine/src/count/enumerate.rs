@@ -1,21 +1,86 @@
 //! Counting by enumeration: every tour walked, one at a time, by the search run to exhaustion
 //! in the fixed move order. It is the quicker way on the smallest boards, and the cross-check of
 //! the frontier count: the two share no code but the board.
+//!
+//! It takes boards of at most [`MAX_ENUMERATED_SQUARES`] squares, and larger ones where the
+//! piece has so few moves that the search is short whatever the tours ([`is_short`]). The
+//! search from one square advances once for each path it walks from there, and a path is
+//! told by the move it takes at each square it leaves: at most `d(s)` ways at the start `s`
+//! and `d(v) − 1` at a square `v` it came into (`d` the moves from a square on the board), so
+//! there are at most `d(s) · Π max(1, d(v) − 1)` paths that go on no further, and the search
+//! advances at most `n` times that on `n` squares. Counted from `k` starts, it advances at most
+//! `k · n · max d · Π max(1, d(v) − 1)` times.
 
-use crate::board::Square;
+use crate::board::{Board, Square};
+use crate::leaper::Leaper;
 use crate::search::{Limit, Limits, MoveOrdering, Route, Search, SearchConfig, SetupError};
 
 use super::{CountError, CountRequest, Partway};
 
-/// The most squares enumeration takes on: beyond this the counts run to billions, one tour
-/// at a time.
+/// The most squares enumeration takes on whatever the piece: beyond this the counts run to
+/// billions, one tour at a time.
 pub const MAX_ENUMERATED_SQUARES: u64 = 40;
+
+/// The most squares walked that make a search short, 2^32: about a minute at the search's
+/// pace. Beyond [`MAX_ENUMERATED_SQUARES`], enumeration takes a board whose bound (see the
+/// module doc) is within it.
+const SHORT_SEARCH_LOG2: f64 = 32.0;
+
+/// The most squares whose bound is worked out: a board larger still has at least `n^2`
+/// advances in its bound, past a short search.
+const MOST_BOUNDED_SQUARES: u64 = 1 << 16;
+
+/// Whether enumeration takes `request`'s board: at most [`MAX_ENUMERATED_SQUARES`] squares,
+/// or a search short by the bound of the module doc.
+pub(super) fn takes(request: &CountRequest) -> bool {
+    request.board.area() <= MAX_ENUMERATED_SQUARES || is_short(request)
+}
+
+/// Whether the search that walks every tour `request` asks for advances at most 2^32 times,
+/// by the bound of the module doc.
+pub(super) fn is_short(request: &CountRequest) -> bool {
+    let board = request.board;
+    if board.area() > MOST_BOUNDED_SQUARES {
+        return false;
+    }
+    let starts = match (request.start, request.closed) {
+        (Some(_), _) | (None, true) => 1.0,
+        (None, false) => board.area() as f64,
+    };
+    let degrees = degrees(board, request.piece);
+    let most = degrees.iter().copied().max().unwrap_or(0).max(1);
+    let paths: f64 = degrees
+        .iter()
+        .map(|&d| f64::from(d.saturating_sub(1).max(1)).log2())
+        .sum();
+    starts.log2() + (board.area() as f64).log2() + f64::from(most).log2() + paths
+        <= SHORT_SEARCH_LOG2
+}
+
+/// The moves of `piece` from each square of `board`.
+fn degrees(board: Board, piece: Leaper) -> Vec<u32> {
+    let (rows, cols) = (board.rows() as i64, board.cols() as i64);
+    board
+        .squares()
+        .map(|square| {
+            let (row, col) = (i64::from(square.row), i64::from(square.col));
+            piece
+                .moves()
+                .into_iter()
+                .filter(|&(dr, dc)| {
+                    (0..rows).contains(&(row + i64::from(dr)))
+                        && (0..cols).contains(&(col + i64::from(dc)))
+                })
+                .count() as u32
+        })
+        .collect()
+}
 
 /// The number of directed open tours (from `start`, or from every square; ending on `end`
 /// when it is given), or of closed tours counted as undirected cycles.
 pub(super) fn enumerate(request: &CountRequest) -> Result<u64, CountError> {
     let board = request.board;
-    if board.area() > MAX_ENUMERATED_SQUARES {
+    if !takes(request) {
         return Err(CountError::TooLarge { board });
     }
     let config = SearchConfig {

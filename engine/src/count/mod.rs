@@ -3,6 +3,14 @@
 //! board whose short side allows it, and by enumeration (`enumerate`) on the smallest boards,
 //! where it is quicker.
 //!
+//! Asked for no method, a count takes the cheapest that answers ([`CountMethod`]): a theorem
+//! first (`theorem`: whatever `existence` proves of the board, the ends and the piece makes
+//! the count 0, with that reason, [`proof_of_none`]), then enumeration on boards of at most
+//! [`ENUMERATE_UP_TO`] squares, then the frontier count where its frontier and its length
+//! allow, then enumeration where it can walk the tours (at most [`MAX_ENUMERATED_SQUARES`]
+//! squares, or a piece with so few moves that the search is short); a board none of them
+//! takes is refused ([`CountError::NoMethod`]).
+//!
 //! Open tours are counted directed (each path once from each end, from every start, or from
 //! `start`; ending on `end` when it is given), closed tours as undirected cycles. The counts
 //! reproduce OEIS (twice its undirected figure for open tours where it gives that):
@@ -22,6 +30,7 @@ pub mod dataflow;
 mod enumerate;
 mod frontier;
 mod tally;
+mod theorem;
 
 use std::fmt;
 use std::time::Instant;
@@ -35,6 +44,7 @@ use crate::search::CapacityError;
 pub use self::enumerate::MAX_ENUMERATED_SQUARES;
 /// The frontier's step, for the narrow-board solver that reads a tour back from it.
 pub(crate) use self::frontier::witness::{State as FrontierState, Stepper, Successor};
+pub use self::theorem::proof_of_none;
 /// The numbers counts come in: exact, of any size.
 pub use num_bigint::BigUint;
 
@@ -95,14 +105,19 @@ pub enum CountMethod {
     Enumeration,
     /// Frontier dynamic programming.
     Frontier,
+    /// A theorem proves there is no tour: the count is 0 ([`proof_of_none`] gives the
+    /// reason). A count asked for no method is made so where a theorem applies; asked for
+    /// this method, one where none applies is refused ([`CountError::Unproved`]).
+    Theorem,
 }
 
 impl CountMethod {
-    /// The method's name, in messages and JSON: `enumeration`, `frontier`.
+    /// The method's name, in messages and JSON: `enumeration`, `frontier`, `theorem`.
     pub fn name(self) -> &'static str {
         match self {
             CountMethod::Enumeration => "enumeration",
             CountMethod::Frontier => "frontier",
+            CountMethod::Theorem => "theorem",
         }
     }
 }
@@ -218,10 +233,29 @@ pub enum CountError {
     /// The board is too large to enumerate.
     #[error(
         "enumeration walks every tour, feasible only on boards of at most \
-         {MAX_ENUMERATED_SQUARES} squares; {board} has {squares}",
+         {MAX_ENUMERATED_SQUARES} squares or where the piece has so few moves that the search \
+         is short; {board} has {squares}",
         squares = board.area()
     )]
     TooLarge {
+        /// The board.
+        board: Board,
+    },
+    /// No method takes the board (a count asked for none): the frontier count refuses it
+    /// (too wide or too long), and it is too large to enumerate.
+    #[error(
+        "{frontier}, and enumeration, which walks every tour, takes boards of at most \
+         {MAX_ENUMERATED_SQUARES} squares or a piece with so few moves that the search is \
+         short: neither count can answer"
+    )]
+    NoMethod {
+        /// Why the frontier count refuses it: [`CountError::TooWide`] or
+        /// [`CountError::TooLong`].
+        frontier: Box<CountError>,
+    },
+    /// The count was asked of the theorems ([`CountMethod::Theorem`]), and none settles it.
+    #[error("no theorem settles the count on {board}: count it by enumeration or the frontier")]
+    Unproved {
         /// The board.
         board: Board,
     },
@@ -300,29 +334,64 @@ pub fn count_tours(request: &CountRequest) -> Result<Count, CountError> {
 
 /// Counts the tours `request` asks for: directed open tours (from `start`, or from every
 /// square; ending on `end` when it is given), or closed tours counted as undirected cycles.
-/// `progress` hears of the frontier count after every square.
+/// `progress` hears of the frontier count after every square. Asked for no method, the count
+/// takes the cheapest that answers (see the module doc).
 pub fn count_tours_reporting(
     request: &CountRequest,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Count, CountError> {
-    let board = request.board;
     check_ends(request)?;
-    let method = request
-        .method
-        .unwrap_or(if board.area() <= ENUMERATE_UP_TO {
-            CountMethod::Enumeration
-        } else {
-            CountMethod::Frontier
-        });
+    let method = match request.method {
+        Some(method) => method,
+        None => choose_method(request)?,
+    };
+    let counted = |tours: BigUint| Count {
+        tours,
+        method,
+        peak_states: 0,
+        peak_bytes: 0,
+    };
     match method {
-        CountMethod::Enumeration => Ok(Count {
-            tours: BigUint::from(enumerate::enumerate(request)?),
-            method,
-            peak_states: 0,
-            peak_bytes: 0,
+        CountMethod::Theorem if proof_of_none(request)?.is_none() => Err(CountError::Unproved {
+            board: request.board,
         }),
+        CountMethod::Theorem => Ok(counted(BigUint::ZERO)),
+        CountMethod::Enumeration => Ok(counted(BigUint::from(enumerate::enumerate(request)?))),
         CountMethod::Frontier => count_by_frontier(request, progress),
     }
+}
+
+/// The method a count asked for none takes: a theorem that makes it 0, enumeration on the
+/// smallest boards, the frontier count where it can, enumeration where it can; or why none
+/// can.
+fn choose_method(request: &CountRequest) -> Result<CountMethod, CountError> {
+    if proof_of_none(request)?.is_some() {
+        return Ok(CountMethod::Theorem);
+    }
+    if request.board.area() <= ENUMERATE_UP_TO {
+        return Ok(CountMethod::Enumeration);
+    }
+    match frontier_takes(request) {
+        Ok(()) => Ok(CountMethod::Frontier),
+        Err(_) if enumerate::takes(request) => Ok(CountMethod::Enumeration),
+        Err(frontier) => Err(CountError::NoMethod {
+            frontier: Box::new(frontier),
+        }),
+    }
+}
+
+/// Whether the frontier count takes `request`'s board: at most [`MAX_FRONTIER_SQUARES`]
+/// squares, and a frontier of at most its most squares for the piece.
+fn frontier_takes(request: &CountRequest) -> Result<(), CountError> {
+    let board = request.board;
+    if board.area() > MAX_FRONTIER_SQUARES {
+        return Err(CountError::TooLong { board });
+    }
+    let window = frontier::window(board, request.piece);
+    if window > frontier::MAX_WINDOW {
+        return Err(CountError::TooWide { board, window });
+    }
+    Ok(())
 }
 
 /// Refuses what no count can answer: a closed tour with an end, an end off the board.

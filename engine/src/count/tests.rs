@@ -1,4 +1,5 @@
-//! The two methods against each other, and both against OEIS.
+//! The two methods against each other, and both against OEIS; the method a count asked for
+//! none takes.
 
 use super::*;
 
@@ -56,4 +57,73 @@ fn the_frontier_count_agrees_with_enumeration_on_small_boards() {
             );
         }
     }
+}
+
+fn auto(request: CountRequest) -> Result<Count, CountError> {
+    count_tours(&request)
+}
+
+/// Issue 44: a count the theorems settle is 0 at once, whatever the board's size, by the
+/// theorem (the camel keeps its colour; the (2,5)-leaper cannot reach every square of 5×6:
+/// Knuth's long side of 2b); asked for a method, the count is that method's.
+#[test]
+fn a_count_a_theorem_settles_is_0_by_the_theorem() {
+    for request in [
+        CountRequest {
+            piece: Leaper::CAMEL,
+            ..CountRequest::new(board(20, 20))
+        },
+        CountRequest {
+            piece: Leaper::new(2, 5).unwrap(),
+            start: Some(Square::new(4, 1)),
+            ..CountRequest::new(board(5, 6))
+        },
+        CountRequest {
+            closed: true,
+            ..CountRequest::new(board(101, 101))
+        },
+    ] {
+        let counted = auto(request).unwrap();
+        assert_eq!(
+            (counted.tours, counted.method),
+            (BigUint::ZERO, CountMethod::Theorem),
+            "{request:?}"
+        );
+        assert!(proof_of_none(&request).unwrap().is_some());
+    }
+    let asked = CountRequest {
+        piece: Leaper::new(2, 5).unwrap(),
+        start: Some(Square::new(4, 1)),
+        method: Some(CountMethod::Enumeration),
+        ..CountRequest::new(board(5, 6))
+    };
+    assert_eq!(count(asked, CountMethod::Enumeration), BigUint::ZERO);
+    let unproved = auto(CountRequest {
+        method: Some(CountMethod::Theorem),
+        ..CountRequest::new(board(5, 5))
+    });
+    assert!(
+        matches!(unproved, Err(CountError::Unproved { .. })),
+        "{unproved:?}"
+    );
+}
+
+/// A board too wide for the frontier count whose piece has so few moves that the search is
+/// short is enumerated: the (1,6)-leaper's 7×12 from a corner (a frontier of 43 squares).
+#[test]
+fn a_board_too_wide_for_the_frontier_is_enumerated_when_the_search_is_short() {
+    let request = CountRequest {
+        piece: Leaper::new(1, 6).unwrap(),
+        start: Some(Square::new(0, 0)),
+        ..CountRequest::new(board(7, 12))
+    };
+    assert_eq!(auto(request).unwrap().method, CountMethod::Enumeration);
+    let frontier = auto(CountRequest {
+        method: Some(CountMethod::Frontier),
+        ..request
+    });
+    assert!(
+        matches!(frontier, Err(CountError::TooWide { window: 43, .. })),
+        "{frontier:?}"
+    );
 }

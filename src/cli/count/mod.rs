@@ -1,7 +1,8 @@
 //! `count`: the number of tours, by the engine's count (`knights_tour_engine::count`), written
 //! as the number alone or as one JSON object, counted in this process or, with `--cluster`,
 //! by this process and the others of a cluster (`cluster`). A progress bar shows the squares
-//! done and the states of the frontier while standard error is a terminal.
+//! done and the states of the frontier while standard error is a terminal. Asked for no
+//! method, a count a theorem settles is 0 at once (`proved_none`).
 
 mod cluster;
 
@@ -18,6 +19,7 @@ use crate::options::{memory_limit, threads_within_limits};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::count::{
     BigUint, Count, CountError, CountMethod, CountProgress, CountRequest, count_tours_reporting,
+    proof_of_none,
 };
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::SquareSpec;
@@ -38,46 +40,35 @@ struct Counted {
     peak_bytes: u64,
     /// The processes of a cluster count; `None` for a count in this process alone.
     processes: Option<usize>,
+    /// The theorem that makes the count 0, for a count by theorem.
+    reason: Option<String>,
 }
 
 /// `count`: the number of tours, written by this process, or with `--cluster` by process 0
-/// of the cluster (the others write nothing).
+/// of the cluster (the others write nothing). A count a theorem makes 0 is settled at once,
+/// by every process alike, and written with the theorem (in the JSON's `reason`).
 pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
     let request = request_for(args)?;
-    let progress = Arc::new(Progress::new(&request));
-    let counted = match (&args.cluster, args.process) {
+    let cluster = match (&args.cluster, args.process) {
         (Some(hostfile), Some(process)) => {
-            let cluster = Cluster::read(
+            Some(Cluster::read(
                 hostfile,
                 process,
                 args.cluster_wait,
                 args.cluster_key.as_deref(),
-            )?;
-            let report = Arc::clone(&progress);
-            let count = cluster.count(
-                &request,
-                question(&request),
-                Arc::new(move |step| report.show(step)),
-            );
-            progress.finish();
-            count?.map(|count| Counted {
-                processes: Some(cluster.processes()),
-                ..counted(&request, count)
-            })
+            )?)
         }
-        _ => {
-            let count = count_tours_reporting(&request, &|step| progress.show(step));
-            progress.finish();
-            Some(counted(
-                &request,
-                count.map_err(|error| match error {
-                    CountError::Deadline { .. } => {
-                        Failure::new(ExitStatus::GaveUp, format!("gave up: {error}"))
-                    }
-                    error => Failure::bad_input(error),
-                })?,
-            ))
-        }
+        _ => None,
+    };
+    let counted = match proved_none(&request)? {
+        Some(counted) => args
+            .process
+            .is_none_or(|process| process == 0)
+            .then_some(counted),
+        None => match &cluster {
+            Some(cluster) => count_on_cluster(cluster, &request)?,
+            None => Some(count_here(&request)?),
+        },
     };
     if let Some(counted) = counted {
         with_stdout(|out| match args.format {
@@ -86,6 +77,59 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
         })?;
     }
     Ok(ExitStatus::Success)
+}
+
+/// The count of 0 a theorem proves, for a count asked for no method (`auto`): the engine's
+/// [`proof_of_none`], with its reason.
+fn proved_none(request: &CountRequest) -> Result<Option<Counted>, Failure> {
+    if request.method.is_some() {
+        return Ok(None);
+    }
+    let reason = proof_of_none(request).map_err(Failure::bad_input)?;
+    Ok(reason.map(|reason| Counted {
+        reason: Some(reason.to_string()),
+        ..counted(
+            request,
+            Count {
+                tours: BigUint::ZERO,
+                method: CountMethod::Theorem,
+                peak_states: 0,
+                peak_bytes: 0,
+            },
+        )
+    }))
+}
+
+/// The count of `request` by this process and the others of `cluster`: the count on process
+/// 0, `None` on the others.
+fn count_on_cluster(cluster: &Cluster, request: &CountRequest) -> Result<Option<Counted>, Failure> {
+    let progress = Arc::new(Progress::new(request));
+    let report = Arc::clone(&progress);
+    let count = cluster.count(
+        request,
+        question(request),
+        Arc::new(move |step| report.show(step)),
+    );
+    progress.finish();
+    Ok(count?.map(|count| Counted {
+        processes: Some(cluster.processes()),
+        ..counted(request, count)
+    }))
+}
+
+/// The count of `request` by this process alone.
+fn count_here(request: &CountRequest) -> Result<Counted, Failure> {
+    let progress = Progress::new(request);
+    let count = count_tours_reporting(request, &|step| progress.show(step));
+    progress.finish();
+    count
+        .map(|count| counted(request, count))
+        .map_err(|error| match error {
+            CountError::Deadline { .. } => {
+                Failure::new(ExitStatus::GaveUp, format!("gave up: {error}"))
+            }
+            error => Failure::bad_input(error),
+        })
 }
 
 /// The engine's request for `args`: the board and the tours, the method, and the limits of
@@ -215,6 +259,7 @@ fn counted(request: &CountRequest, count: Count) -> Counted {
         peak_states: count.peak_states,
         peak_bytes: count.peak_bytes,
         processes: None,
+        reason: None,
     }
 }
 
@@ -224,9 +269,9 @@ fn kind(closed: bool) -> &'static str {
 }
 
 /// Writes `counted` as one JSON object on one line (`piece` only for another piece than the
-/// knight, `processes` only for a cluster count). The count is written as its decimal
-/// digits, a JSON number exact at any size; every string is one this program made, with
-/// nothing to escape.
+/// knight, `processes` only for a cluster count, `reason` only for a count by theorem). The
+/// count is written as its decimal digits, a JSON number exact at any size; every string but
+/// the reason is one this program made with nothing to escape, and the reason is escaped.
 fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
     let board = counted.board;
     write!(
@@ -251,6 +296,10 @@ fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
     )?;
     if let Some(processes) = counted.processes {
         write!(out, ",\"processes\":{processes}")?;
+    }
+    if let Some(reason) = &counted.reason {
+        out.write_all(b",\"reason\":")?;
+        serde_json::to_writer(&mut *out, reason)?;
     }
     writeln!(out, "}}")
 }

@@ -45,7 +45,7 @@ use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 
 pub(super) use self::face::OneStep;
-pub(super) use self::plan::MAX_WINDOW;
+pub(super) use self::plan::{MAX_WINDOW, window};
 
 /// A frontier count to run.
 #[derive(Debug, Clone, Copy)]

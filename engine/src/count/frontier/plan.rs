@@ -81,6 +81,27 @@ pub(super) struct TooWide {
     pub(super) window: usize,
 }
 
+/// How far back in the order a move of `piece` reaches on `board`, the frontier's size: a
+/// move `(dr, dc)` back, one that the board holds (`|dr|` under its rows in the order and
+/// `|dc|` under its width), goes `-(dr * width + dc)` places back. At least 1.
+pub(in crate::count) fn window(board: Board, piece: Leaper) -> usize {
+    let (width, height) = (
+        i128::from(board.short_side()),
+        i128::from(board.long_side()),
+    );
+    piece
+        .moves()
+        .into_iter()
+        .filter_map(|(dr, dc)| {
+            let (dr, dc) = (i128::from(dr), i128::from(dc));
+            let back = -(dr * width + dc);
+            let held = dr.abs() < height && dc.abs() < width && back > 0;
+            held.then(|| usize::try_from(back).unwrap_or(usize::MAX))
+        })
+        .max()
+        .unwrap_or(1)
+}
+
 impl Plan {
     /// The plan for `board` and `piece`, with the squares of `ends` as the tour's
     /// fixed ends (on the board as given).
@@ -125,6 +146,7 @@ impl Plan {
         // How many of square p's neighbours come after square v.
         let left_after = |p: usize, v: usize| aheads[p].iter().filter(|&&u| u > v).count();
         let window = backs.iter().flatten().copied().max().unwrap_or(1);
+        debug_assert_eq!(window, self::window(board, piece));
         if window > MAX_WINDOW {
             return Err(TooWide { window });
         }

@@ -68,16 +68,45 @@ fn memory_variable() -> Result<Option<u64>, String> {
 /// the variable's value when it is set but not an amount (or not UTF-8), whatever else the
 /// host reports.
 pub fn memory_limit() -> Result<Option<u64>, String> {
+    Ok(memory_limit_found()?.map(|(bytes, _)| bytes))
+}
+
+/// Which of the host's limits [`memory_limit`] found the least.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemorySource {
+    /// [`MEMORY_VARIABLE`].
+    Variable,
+    /// The memory the system reports available.
+    Available,
+    /// The room left in the process's control group.
+    ControlGroup,
+    /// The room left under the process's address-space or data limit.
+    ProcessLimit,
+}
+
+impl std::fmt::Display for MemorySource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MemorySource::Variable => MEMORY_VARIABLE,
+            MemorySource::Available => "the memory the system reports available (MemAvailable)",
+            MemorySource::ControlGroup => "the room left in its control group (memory.max)",
+            MemorySource::ProcessLimit => "the room left under ulimit -v or ulimit -d",
+        })
+    }
+}
+
+/// [`memory_limit`], and which limit it is.
+pub fn memory_limit_found() -> Result<Option<(u64, MemorySource)>, String> {
     let from_variable = memory_variable()?;
     Ok([
-        from_variable,
-        available_memory(),
-        control_group_room(),
-        process_limit_room(),
+        (from_variable, MemorySource::Variable),
+        (available_memory(), MemorySource::Available),
+        (control_group_room(), MemorySource::ControlGroup),
+        (process_limit_room(), MemorySource::ProcessLimit),
     ]
     .into_iter()
-    .flatten()
-    .min())
+    .filter_map(|(bytes, source)| Some((bytes?, source)))
+    .min_by_key(|&(bytes, _)| bytes))
 }
 
 fn not_an_amount(text: &[u8]) -> String {

@@ -21,8 +21,8 @@ use knights_tour_engine::solve::Method;
 mod memory;
 
 pub use memory::{
-    MEMORY_VARIABLE, megabytes, memory_cap_for, memory_limit, threads_within_limits,
-    with_memory_cap,
+    MEMORY_VARIABLE, MemorySource, megabytes, memory_cap_for, memory_limit, memory_limit_found,
+    threads_within_limits, with_memory_cap,
 };
 
 /// The piece that tours (`--piece`), shared by every command that asks about tours.

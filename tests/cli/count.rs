@@ -95,6 +95,33 @@ fn a_long_count_honours_its_deadline_saying_how_far_it_got() {
     assert!(line.contains("states in the frontier"), "{line}");
 }
 
+/// Issue 44: `count` alone asks for 8x8's open tours, which need a cluster; it grew to 17 GB
+/// before it refused. Its floor (several times 8x8 closed's 460 million states) is past any
+/// cap of 18 GB, and from one start past 3.7 GB: refused at once, with the cap's origin and
+/// the cluster count named. (The deadline only keeps a count that was not refused from
+/// running for hours.)
+#[test]
+fn count_refuses_at_once_a_count_whose_floor_is_past_the_memory_cap() {
+    for args in [
+        &["--deadline", "60s"][..],
+        &["--start", "0,0", "--deadline", "60s"],
+    ] {
+        let out = count(args, &[("KNIGHTS_TOUR_MEMORY", "1G")]);
+        assert_fails(
+            &out,
+            2,
+            &[
+                "8x8 open tours",
+                "states",
+                "memory cap",
+                "three quarters of",
+                "--cluster",
+            ],
+            &format!("count {args:?} within 1G"),
+        );
+    }
+}
+
 /// Issue 44: boards the frontier count cannot take but a theorem settles are 0 at once,
 /// with the theorem in the JSON; the count by enumeration agrees.
 #[test]

@@ -9,7 +9,10 @@
 //! [`ENUMERATE_UP_TO`] squares, then the frontier count where its frontier and its length
 //! allow, then enumeration where it can walk the tours (at most [`MAX_ENUMERATED_SQUARES`]
 //! squares, or a piece with so few moves that the search is short); a board none of them
-//! takes is refused ([`CountError::NoMethod`]).
+//! takes is refused ([`CountError::NoMethod`]). Before the frontier count starts, what it is
+//! known to need at the least (`need`: measured peaks of the knight's counts) is held against
+//! the memory cap, and a count that cannot fit is refused at once
+//! ([`CountError::NeedsMore`]).
 //!
 //! Open tours are counted directed (each path once from each end, from every start, or from
 //! `start`; ending on `end` when it is given), closed tours as undirected cycles. The counts
@@ -29,6 +32,7 @@
 pub mod dataflow;
 mod enumerate;
 mod frontier;
+mod need;
 mod tally;
 mod theorem;
 
@@ -44,6 +48,7 @@ use crate::search::CapacityError;
 pub use self::enumerate::MAX_ENUMERATED_SQUARES;
 /// The frontier's step, for the narrow-board solver that reads a tour back from it.
 pub(crate) use self::frontier::witness::{State as FrontierState, Stepper, Successor};
+pub use self::need::Need;
 pub use self::theorem::proof_of_none;
 /// The numbers counts come in: exact, of any size.
 pub use num_bigint::BigUint;
@@ -259,6 +264,27 @@ pub enum CountError {
         /// The board.
         board: Board,
     },
+    /// What the frontier count is known to need at the least is more than its memory cap.
+    #[error(
+        "{board} {kind} tours need a frontier of at least {states} states at its peak, {bytes} \
+         bytes ({gigabytes:.1} GB) as this count holds them, more than its memory cap of {cap} \
+         bytes ({cap_gigabytes:.1} GB)",
+        kind = if *closed { "closed" } else { "open" },
+        states = need.states,
+        bytes = need.bytes,
+        gigabytes = need.bytes as f64 / 1e9,
+        cap_gigabytes = *cap as f64 / 1e9,
+    )]
+    NeedsMore {
+        /// The board.
+        board: Board,
+        /// Whether the tours are closed.
+        closed: bool,
+        /// What the count needs at the least.
+        need: Need,
+        /// The cap.
+        cap: u64,
+    },
     /// The board's short side makes too wide a frontier.
     #[error(
         "{board} needs a frontier of {window} squares; the frontier count handles at most {max} \
@@ -445,6 +471,7 @@ fn count_by_frontier(
             peak_bytes: 0,
         });
     }
+    check_need(request)?;
     let ends = frontier_ends(request);
     let run = frontier::Frontier {
         board,
@@ -485,6 +512,22 @@ fn count_by_frontier(
         peak_states: found.peak_states,
         peak_bytes: found.peak_bytes,
     })
+}
+
+/// Refuses a frontier count whose least need (`need`) is past its memory cap.
+fn check_need(request: &CountRequest) -> Result<(), CountError> {
+    let Some(cap) = request.memory_cap else {
+        return Ok(());
+    };
+    match need::least_need(request) {
+        Some(need) if need.bytes > cap => Err(CountError::NeedsMore {
+            board: request.board,
+            closed: request.closed,
+            need,
+            cap,
+        }),
+        _ => Ok(()),
+    }
 }
 
 fn partway(done: usize, of: usize, states: u64) -> Partway {

@@ -1,5 +1,5 @@
 //! The two methods against each other, and both against OEIS; the method a count asked for
-//! none takes.
+//! none takes, and the floor that refuses a count before it starts.
 
 use super::*;
 
@@ -126,4 +126,35 @@ fn a_board_too_wide_for_the_frontier_is_enumerated_when_the_search_is_short() {
         matches!(frontier, Err(CountError::TooWide { window: 43, .. })),
         "{frontier:?}"
     );
+}
+
+/// A count whose floor (the `need` module) is past its cap is refused before it starts; one
+/// whose floor fits starts (and here stops at its deadline, already past).
+#[test]
+fn a_count_past_its_memory_cap_by_its_floor_is_refused_before_it_starts() {
+    let gigabytes = |n: u64| Some(n * 1_000_000_000);
+    let past = Some(std::time::Instant::now());
+    for (rows, closed, cap, refused) in [
+        (8, false, gigabytes(20), true),
+        (8, true, gigabytes(7), true),
+        (8, true, gigabytes(10), false),
+        (7, false, gigabytes(1), true),
+        (7, false, gigabytes(2), false),
+    ] {
+        let request = CountRequest {
+            closed,
+            memory_cap: cap,
+            deadline: past,
+            ..CountRequest::new(board(rows, rows))
+        };
+        let error = auto(request).unwrap_err();
+        match error {
+            CountError::NeedsMore { need, cap: c, .. } if refused => {
+                assert!(need.bytes > c, "{error}");
+                assert!(error.to_string().contains("memory cap of"), "{error}");
+            }
+            CountError::Deadline { .. } if !refused => {}
+            error => panic!("{rows}x{rows} closed {closed} within {cap:?}: {error:?}"),
+        }
+    }
 }

@@ -2,10 +2,12 @@
 //! as the number alone or as one JSON object, counted in this process or, with `--cluster`,
 //! by this process and the others of a cluster (`cluster`). A progress bar shows the squares
 //! done and the states of the frontier while standard error is a terminal. Asked for no
-//! method, a count a theorem settles is 0 at once (`proved_none`).
+//! method, a count a theorem settles is 0 at once (`proved_none`), and a count refused for its
+//! memory says where the cap comes from and points to the cluster count.
 
 mod cluster;
 
+use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::sync::{Arc, OnceLock};
@@ -15,7 +17,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::args::{CountArgs, CountFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
-use crate::options::{memory_limit, threads_within_limits};
+use crate::options::{MemorySource, memory_limit_found, threads_within_limits};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::count::{
     BigUint, Count, CountError, CountMethod, CountProgress, CountRequest, count_tours_reporting,
@@ -48,7 +50,7 @@ struct Counted {
 /// of the cluster (the others write nothing). A count a theorem makes 0 is settled at once,
 /// by every process alike, and written with the theorem (in the JSON's `reason`).
 pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
-    let request = request_for(args)?;
+    let (request, memory) = request_for(args)?;
     let cluster = match (&args.cluster, args.process) {
         (Some(hostfile), Some(process)) => {
             Some(Cluster::read(
@@ -67,7 +69,7 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
             .then_some(counted),
         None => match &cluster {
             Some(cluster) => count_on_cluster(cluster, &request)?,
-            None => Some(count_here(&request)?),
+            None => Some(count_here(&request, memory)?),
         },
     };
     if let Some(counted) = counted {
@@ -117,8 +119,8 @@ fn count_on_cluster(cluster: &Cluster, request: &CountRequest) -> Result<Option<
     }))
 }
 
-/// The count of `request` by this process alone.
-fn count_here(request: &CountRequest) -> Result<Counted, Failure> {
+/// The count of `request` by this process alone, its memory cap found as `memory` says.
+fn count_here(request: &CountRequest, memory: Option<Memory>) -> Result<Counted, Failure> {
     let progress = Progress::new(request);
     let count = count_tours_reporting(request, &|step| progress.show(step));
     progress.finish();
@@ -128,8 +130,32 @@ fn count_here(request: &CountRequest) -> Result<Counted, Failure> {
             CountError::Deadline { .. } => {
                 Failure::new(ExitStatus::GaveUp, format!("gave up: {error}"))
             }
+            CountError::NeedsMore { .. } => Failure::bad_input(format!(
+                "{error}{}; a count on several machines splits it: count --cluster HOSTFILE \
+                 --process K (GUIDE.md, \"A count across machines\")",
+                memory.map(|memory| memory.to_string()).unwrap_or_default()
+            )),
             error => Failure::bad_input(error),
         })
+}
+
+/// Where a count's memory cap comes from: three quarters of `limit`, the least of the host's
+/// limits, which is `source`.
+#[derive(Debug, Clone, Copy)]
+struct Memory {
+    limit: u64,
+    source: MemorySource,
+}
+
+impl fmt::Display for Memory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "; the cap is three quarters of {:.1} GB, {}",
+            self.limit as f64 / 1e9,
+            self.source
+        )
+    }
 }
 
 /// The engine's request for `args`: the board and the tours, the method, and the limits of
@@ -137,7 +163,7 @@ fn count_here(request: &CountRequest) -> Result<Counted, Failure> {
 /// and for the states three quarters of the memory the system allows (and
 /// `KNIGHTS_TOUR_MEMORY`), since the maps that hold them take about a quarter more than the
 /// bytes their states are charged.
-fn request_for(args: &CountArgs) -> Result<CountRequest, Failure> {
+fn request_for(args: &CountArgs) -> Result<(CountRequest, Option<Memory>), Failure> {
     let board = args.size;
     let resolve = |spec: &Option<SquareSpec>| {
         spec.as_ref()
@@ -146,7 +172,10 @@ fn request_for(args: &CountArgs) -> Result<CountRequest, Failure> {
             .map_err(Failure::bad_input)
     };
     let threads = threads_for(args.threads);
-    Ok(CountRequest {
+    let memory = memory_limit_found()
+        .map_err(Failure::bad_input)?
+        .map(|(limit, source)| Memory { limit, source });
+    let request = CountRequest {
         piece: args.piece.piece,
         start: resolve(&args.start)?,
         closed: args.closed,
@@ -156,12 +185,11 @@ fn request_for(args: &CountArgs) -> Result<CountRequest, Failure> {
             .deadline
             .and_then(|allowed| Instant::now().checked_add(allowed)),
         method: args.method.method(),
-        memory_cap: memory_limit()
-            .map_err(Failure::bad_input)?
-            .map(|limit| limit / 4 * 3),
+        memory_cap: memory.map(|memory| memory.limit / 4 * 3),
         threads,
         ..CountRequest::new(board)
-    })
+    };
+    Ok((request, memory))
 }
 
 /// The threads a count runs on: `--threads`, or every core, but no more than an

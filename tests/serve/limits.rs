@@ -25,7 +25,7 @@ async fn past_max_sessions_a_client_is_told_busy_and_a_place_freed_is_taken() {
     assert_eq!(first.finish().await, Some(0));
     let deadline = Instant::now() + PATIENCE;
     while fixture.server.sessions() >= 2 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(10)).await;
+        tokio::time::sleep(crate::support::POLL).await;
     }
     let mut third = fixture.session(80, 24).await;
     third.send(b"q").await;

@@ -250,6 +250,7 @@ async fn fifty_sessions_at_full_speed() {
     for session in &sessions {
         session.send(b" ").await;
     }
+    // A second of every session playing, so that the memory read next is a playing server's.
     tokio::time::sleep(Duration::from_secs(1)).await;
     for session in &mut sessions {
         session.drain();
@@ -260,6 +261,7 @@ async fn fifty_sessions_at_full_speed() {
     let run = Duration::from_secs(seconds());
     while started.elapsed() < run {
         probes.push(probe.probe(b"n").await);
+        // Probes spread over the run, as a person's keys would be.
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
     let elapsed = started.elapsed();
@@ -341,6 +343,7 @@ async fn finishing_a_1000x1000_board_leaves_the_others_frames_on_time() {
             for probe in &mut probes {
                 latencies.push(probe.probe(b"n").await);
             }
+            // Probes spread over the run, as a person's keys would be.
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         let (rss, peak, threads, cpu_after) = server_figures(pid);
@@ -397,6 +400,7 @@ async fn sixteen_sessions_finishing_1000x1000_keep_to_the_memory_budget() {
                 session.send(b"b").await;
             }
         }
+        // Each round of keys half a second apart, as people at their keyboards.
         tokio::time::sleep(Duration::from_millis(500)).await;
         for session in &mut sessions {
             session.drain();
@@ -456,6 +460,7 @@ async fn four_starts_maps_of_256x256_beside_an_idle_probe() {
     let mut last = (cpu_before, Instant::now());
     while started.elapsed() < run {
         latencies.push(probe.probe(b"n").await);
+        // Probes spread over the run, as a person's keys would be.
         tokio::time::sleep(Duration::from_millis(200)).await;
         let now = (cpu_time(pid), Instant::now());
         if now.1 - last.1 >= Duration::from_secs(1) {

@@ -87,7 +87,7 @@ impl Ssh {
                 "waited for {text:?}; the screen:\n{}",
                 self.screen()
             );
-            std::thread::sleep(Duration::from_millis(20));
+            std::thread::sleep(crate::support::POLL);
         }
     }
 
@@ -100,7 +100,7 @@ impl Ssh {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status.code();
             }
-            std::thread::sleep(Duration::from_millis(20));
+            std::thread::sleep(crate::support::POLL);
         }
         panic!("ssh did not exit after q; the screen:\n{}", self.screen());
     }

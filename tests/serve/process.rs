@@ -6,7 +6,7 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use assert_cmd::cargo::cargo_bin;
 
@@ -68,7 +68,7 @@ impl Running {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status.code();
             }
-            std::thread::sleep(Duration::from_millis(20));
+            std::thread::sleep(crate::support::POLL);
         }
         let _ = self.child.kill();
         panic!("the server did not stop");

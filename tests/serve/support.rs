@@ -16,6 +16,10 @@ use tempfile::TempDir;
 /// The longest a test waits for anything.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
+/// How often a test looks again at what tells no one when it changes (a child's exit, the
+/// server's count of sessions, a disconnect): often enough to add little to a test's time.
+pub const POLL: Duration = Duration::from_millis(20);
+
 /// `knights-tour serve`'s options, parsed as the binary parses them.
 #[derive(Parser)]
 struct Options {
@@ -184,7 +188,7 @@ impl Client {
             if let Some(reason) = self.disconnect.lock().unwrap().clone() {
                 return Some(reason);
             }
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            tokio::time::sleep(POLL).await;
         }
         None
     }

@@ -104,6 +104,8 @@ fn sessions_work_on_one_thread_each_within_the_work_threads_and_still_answer_key
     finishing.send(b"f");
     finishing.until("finishing");
     let (cpu_before, started) = (cpu_time(pid), Instant::now());
+    // The window over which the server's use of the cores is read: what is asserted is a
+    // share of the machine (fairness between sessions), not how fast anything is.
     std::thread::sleep(Duration::from_secs(3));
     let cores = (cpu_time(pid) - cpu_before).as_secs_f64() / started.elapsed().as_secs_f64();
     assert!(cores < 1.5, "the server used {cores:.2} cores");
@@ -115,7 +117,7 @@ fn sessions_work_on_one_thread_each_within_the_work_threads_and_still_answer_key
     let deadline = Instant::now() + crate::support::PATIENCE;
     while nodes_on(&probe.screen()) != Some(2) {
         assert!(Instant::now() < deadline, "{}", probe.screen());
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(crate::support::POLL);
     }
     for ssh in mapping.into_iter().chain([finishing, probe]) {
         assert_eq!(ssh.quit(), Some(0));

@@ -2,7 +2,7 @@
 //! drawn to ratatui's `TestBackend` and snapshot-tested, the `demo.tape` replayed, and the real
 //! binary run in a pseudo-terminal; the docs' picture of the screen checked against it.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use knights_tour::explorer::app::{FINISH_NODE_BUDGET, KnightState};
@@ -100,6 +100,30 @@ fn play_for(app: &mut App, seconds: f64) {
     let frames = (seconds * 60.0).round() as u32;
     for _ in 0..frames {
         app.tick(Duration::from_secs_f64(1.0 / 60.0));
+    }
+}
+
+/// How long a test lets the explorer's own threads (the starts and ends maps, play's judge)
+/// work before it fails, naming what it waited for. It is a guard against a hang or a lost
+/// answer, far above what the work takes even on a loaded machine: no claim about speed.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// One tick of [`tick_until`]: a millisecond, as often as a fast run loop might tick.
+const TICK: Duration = Duration::from_millis(1);
+
+/// Ticks `app` as the run loop does, a [`TICK`] of real time apart (the maps and the judge
+/// work on threads of their own, in real time), until `done` holds; panics naming `what`
+/// after [`PATIENCE`].
+fn tick_until(app: &mut App, what: &str, mut done: impl FnMut(&App) -> bool) {
+    let deadline = Instant::now() + PATIENCE;
+    while !done(app) {
+        assert!(
+            Instant::now() < deadline,
+            "{what}: waited {PATIENCE:?}; {:?}",
+            app.map_failure()
+        );
+        std::thread::sleep(TICK);
+        app.tick(TICK);
     }
 }
 

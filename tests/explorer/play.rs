@@ -6,7 +6,6 @@
 //! colour and in ASCII without colour, are snapshots.
 
 use std::fs;
-use std::thread::sleep;
 
 use knights_tour::explorer::app::{Judgement, Standing};
 use knights_tour_engine::board::KNIGHT_MOVES;
@@ -24,17 +23,11 @@ fn player(rows: u64, cols: u64, start: (u32, u32)) -> App {
     app
 }
 
-/// Lets the run loop's ticks come, a millisecond apart in real time, until the judge has said
-/// what it had to say (the judge runs on its own thread, in real time).
+/// Lets the run loop's ticks come until the judge has said what it had to say (the judge
+/// runs on its own thread, in real time).
 pub(super) fn await_verdict(app: &mut App) {
-    for _ in 0..120_000 {
-        app.tick(Duration::from_millis(1));
-        if !app.is_animating() {
-            return;
-        }
-        sleep(Duration::from_millis(1));
-    }
-    panic!("the judge never answered");
+    app.tick(TICK);
+    tick_until(app, "the judge never answered", |app| !app.is_animating());
 }
 
 /// The judge's standing on the position on the board.

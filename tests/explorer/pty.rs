@@ -7,7 +7,17 @@ use std::time::{Duration, Instant};
 
 use portable_pty::{Child, CommandBuilder, ExitStatus, PtySize, native_pty_system};
 
+/// The longest a test waits for the explorer to show something or to exit: a guard against a
+/// hang, far above what either takes, and no claim about speed.
 const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How often a test looks again at what tells no one when it changes (the output gathered so
+/// far, a child's exit): often enough to add little to a test's time.
+const POLL: Duration = Duration::from_millis(20);
+
+/// How long the output must stay unchanged to count as settled: longer than the explorer
+/// takes between two writes of one frame, so that a frame is never read half drawn.
+const QUIET: Duration = Duration::from_millis(300);
 
 /// The explorer running in a 80x24 pseudo-terminal: its process, the keyboard, and everything
 /// it has written so far.
@@ -85,7 +95,7 @@ impl PtyRun {
             if String::from_utf8_lossy(&self.output.lock().unwrap()[from..]).contains(needle) {
                 return true;
             }
-            std::thread::sleep(Duration::from_millis(20));
+            std::thread::sleep(POLL);
         }
         false
     }
@@ -103,7 +113,7 @@ impl PtyRun {
                 return status;
             }
             assert!(Instant::now() < deadline, "{what}");
-            std::thread::sleep(Duration::from_millis(20));
+            std::thread::sleep(POLL);
         }
     }
 
@@ -113,7 +123,7 @@ impl PtyRun {
         let deadline = Instant::now() + TIMEOUT;
         let mut seen = self.output.lock().unwrap().len();
         loop {
-            std::thread::sleep(Duration::from_millis(300));
+            std::thread::sleep(QUIET);
             let now = self.output.lock().unwrap().len();
             if now == seen || Instant::now() > deadline {
                 return now;
@@ -421,7 +431,7 @@ impl DetachedRun {
             if let Some(status) = child.try_wait().unwrap() {
                 return Ok(status);
             }
-            std::thread::sleep(Duration::from_millis(20));
+            std::thread::sleep(POLL);
         }
         let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap();
         let _ = child.kill();
@@ -456,6 +466,7 @@ fn a_terminal_that_goes_away_without_a_hang_up_ends_the_explorer_with_129() {
             controlling, pty,
             "{args:?}: the terminal is the process's own"
         );
+        // The race's frames left unread for a while, so that they fill the terminal's buffer.
         std::thread::sleep(unread);
         match run.close_and_wait() {
             Ok(status) => assert_eq!(status.code(), Some(129), "{args:?}: {status:?}"),

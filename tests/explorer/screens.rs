@@ -355,17 +355,10 @@ fn assert_centred(text: &str, width: u16, what: &str) {
     );
 }
 
-/// Presses `s` and ticks until the starts map is made, for at most a minute.
+/// Presses `s` and ticks until the starts map is made.
 fn show_starts_map(app: &mut App) {
     press(app, "s");
-    for _ in 0..60_000 {
-        if app.shown_map().is_some() {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-        app.tick(Duration::from_millis(1));
-    }
-    panic!("no starts map after a minute: {:?}", app.map_failure());
+    tick_until(app, "no starts map", |app| app.shown_map().is_some());
 }
 
 #[test]

@@ -2,26 +2,20 @@
 //! of board, kind or method, kept once made, summed up in the panel, drawn with colours or
 //! glyphs, and `Enter` on one of its squares starts the search there.
 
-use std::time::Instant;
-
 use knights_tour_engine::solve::{Outcome, Request, solve};
 use knights_tour_engine::starts::StartOutcome;
 
 use super::*;
 
-/// Ticks until the starts map is made (or a minute has passed).
+/// Ticks until the starts map is made; something must be at work on it meanwhile.
 pub(super) fn until_mapped(app: &mut App) {
-    let began = Instant::now();
-    while app.shown_map().is_none() {
+    tick_until(app, "no map", |app| {
         assert!(
-            began.elapsed().as_secs() < 60,
-            "no map: {:?}",
-            app.map_failure()
+            app.shown_map().is_some() || app.map_progress().is_some(),
+            "nothing at work"
         );
-        assert!(app.map_progress().is_some(), "nothing at work");
-        std::thread::sleep(Duration::from_millis(5));
-        app.tick(Duration::from_millis(5));
-    }
+        app.shown_map().is_some()
+    });
 }
 
 #[test]

@@ -65,6 +65,7 @@ fn pass(app: &mut App, time: Duration) {
     }
     let started = std::time::Instant::now();
     while app.play().is_some() && app.is_animating() && started.elapsed() < time {
+        // The judge's thread has the rest of the recording's pause, in real time, to answer.
         std::thread::sleep(Duration::from_millis(1));
         app.tick(Duration::ZERO);
     }

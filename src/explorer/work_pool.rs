@@ -238,6 +238,7 @@ mod tests {
         let pool = WorkPool::new(1);
         let (long, brief) = (pool.seat(), pool.seat());
         let permit = long.wait(None).unwrap();
+        // Held a while, so that its seat has used more than the other's.
         std::thread::sleep(Duration::from_millis(30));
         drop(permit);
         drop(brief.wait(None).unwrap());
@@ -285,6 +286,7 @@ mod tests {
                         let _permit = seat.wait(None).unwrap();
                         let now = busy.fetch_add(1, Ordering::SeqCst) + 1;
                         most_busy.fetch_max(now, Ordering::SeqCst);
+                        // A permit held a while, so that the threads overlap if they can.
                         std::thread::sleep(Duration::from_millis(1));
                         busy.fetch_sub(1, Ordering::SeqCst);
                         count.fetch_add(1, Ordering::SeqCst);

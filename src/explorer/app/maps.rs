@@ -458,6 +458,7 @@ mod tests {
                 break;
             }
             assert!(app.map_working(), "{:?}", app.map_failure());
+            // The map's workers run on threads of their own, in real time.
             std::thread::sleep(Duration::from_millis(1));
             app.poll_maps();
         }

@@ -52,6 +52,10 @@ const NAMED: usize = 4;
 /// How often the accepting side looks for a new connection.
 const POLL: Duration = Duration::from_millis(20);
 
+/// How long a process waits before it tries again to resolve its line or to reach a peer
+/// that is not listening yet: the others start when they start, within [`SETUP_WITHIN`].
+const RETRY: Duration = Duration::from_millis(250);
+
 /// When the set-up gives up, and why then.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Setup {
@@ -244,7 +248,7 @@ fn resolve_own(line: &str, setup: Setup) -> Result<Vec<SocketAddr>, SetupError> 
                 Some(last),
             ));
         }
-        thread::sleep(Duration::from_millis(250));
+        thread::sleep(RETRY);
     }
 }
 
@@ -320,7 +324,7 @@ fn dial(
             }
             Err(Attempt::Refused(Refused::Stranger(why)) | Attempt::Failed(why)) => last = why,
         }
-        thread::sleep(Duration::from_millis(250));
+        thread::sleep(RETRY);
     }
     Err(setup.ran_out(format!("{} could not be reached", named()), Some(last)))
 }

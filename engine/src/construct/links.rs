@@ -1,8 +1,8 @@
 //! The link array: a board-sized cycle or path kept as one byte a square.
 //!
 //! Each square stores the knight moves to its two neighbours on the tour, one in each half of
-//! its byte (a move number of [`KNIGHT_MOVES`], or [`NO_LINK`] at the ends of a path). Pieces
-//! are laid down by copying their bytes (a move is relative, so a piece's bytes are the same
+//! its byte (a move number of [`KNIGHT_MOVES`], or [`NO_LINK`] at the ends of a path). Block tours
+//! are laid down by copying their bytes (a move is relative, so a block tour's bytes are the same
 //! wherever it lies), and joins rewire four squares. Because a move is relative, a run of equal
 //! blocks holds equal bytes, so the construction lays only a folded board ([`super::fold`]) and
 //! a walk ([`super::walk`]) reads the board's links through it.
@@ -78,7 +78,7 @@ impl Links {
         Self::with_bridges(board, order, closed, &[])
     }
 
-    /// Links of a board from a piece given in visit order: each of its `bridges` (a step that
+    /// Links of a board from a block tour given in visit order: each of its `bridges` (a step that
     /// stands for the tour outside the block, knight move or not) is left open at both ends,
     /// for [`Links::connect`] to close across blocks.
     pub fn with_bridges(
@@ -92,7 +92,7 @@ impl Links {
                 .iter()
                 .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
         };
-        let mut links = Self::new(board).expect("a piece fits in memory");
+        let mut links = Self::new(board).expect("a tour fits in memory");
         let n = order.len();
         for (i, &square) in order.iter().enumerate() {
             let before = if i > 0 {
@@ -135,11 +135,11 @@ impl Links {
         &mut self.cells
     }
 
-    /// Copies `piece` (whose board is `rows × cols`) onto this board with its top-left corner
+    /// Copies `tour` (whose board is `rows × cols`) onto this board with its top-left corner
     /// at `at`.
-    pub fn lay(&mut self, piece: &Links, at: Square) {
-        let width = piece.board.cols() as usize;
-        for (row, line) in piece.cells.chunks_exact(width).enumerate() {
+    pub fn lay(&mut self, tour: &Links, at: Square) {
+        let width = tour.board.cols() as usize;
+        for (row, line) in tour.cells.chunks_exact(width).enumerate() {
             let begin = self.board.index(Square::new(at.row + row as u32, at.col)) as usize;
             self.cells[begin..begin + width].copy_from_slice(line);
         }

@@ -91,7 +91,7 @@ impl Solver<'_> {
             Err(
                 ConstructError::OutOfReach { .. }
                 | ConstructError::EndOutOfReach { .. }
-                | ConstructError::NoPiece { .. },
+                | ConstructError::NoBlockTour { .. },
             ) => {
                 return Ok(Built::Nothing);
             }

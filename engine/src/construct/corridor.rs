@@ -27,7 +27,7 @@ use std::collections::HashMap;
 
 use super::block_tour::{BlockTourOutcome, BlockTourSpec, Shape, cached, find_block_tour_within};
 use super::joins::{BLOCK_TOUR_BUDGET, Layout, join_edges};
-use super::links::Links;
+use super::links::KnightLinks;
 use super::meter::Meter;
 use crate::board::{Board, KNIGHT_MOVES, Square};
 use crate::search::Limit;
@@ -59,7 +59,7 @@ pub struct Anchor {
 #[derive(Debug)]
 pub struct Paths {
     /// Each path block with its block tour, in the order the tour passes them.
-    tours: Vec<(BlockAt, Links)>,
+    tours: Vec<(BlockAt, KnightLinks)>,
     /// Where each path block's tour is in `tours`.
     places: HashMap<BlockAt, usize>,
     /// The knight moves from each path block's last square to the next one's first, on the
@@ -75,7 +75,7 @@ impl Paths {
         Self::new(Vec::new(), Vec::new(), Square::new(0, 0))
     }
 
-    fn new(tours: Vec<(BlockAt, Links)>, wires: Vec<(Square, Square)>, last: Square) -> Self {
+    fn new(tours: Vec<(BlockAt, KnightLinks)>, wires: Vec<(Square, Square)>, last: Square) -> Self {
         let places = tours
             .iter()
             .enumerate()
@@ -90,7 +90,7 @@ impl Paths {
     }
 
     /// The block tour of the path block at `at`, if it is one.
-    pub fn tour_at(&self, at: BlockAt) -> Option<&Links> {
+    pub fn tour_at(&self, at: BlockAt) -> Option<&KnightLinks> {
         self.places.get(&at).map(|&place| &self.tours[place].1)
     }
 
@@ -540,9 +540,9 @@ fn path_spec(
 }
 
 /// The links of a path block tour of a `rows × cols` block.
-fn tour_links(rows: u32, cols: u32, order: &[Square]) -> Links {
+fn tour_links(rows: u32, cols: u32, order: &[Square]) -> KnightLinks {
     let board = Board::new(u64::from(rows), u64::from(cols)).expect("a block is a board");
-    Links::from_order(board, order, false)
+    KnightLinks::from_order(board, order, false)
 }
 
 /// The squares of the path `spec` asks for, searched within `budget` (kept in the process's

@@ -5,7 +5,7 @@
 //! but for the *path blocks* of [`super::corridor`]: on a board with both sides odd, the block
 //! holding the start carries a path from the start; for a tour to a chosen end, the blocks on
 //! the way from the start's block to the end's carry paths chained by knight moves. Then, with
-//! the general splice of [`Links::splice`]:
+//! the general splice of [`LinkedTour::splice`]:
 //! - each block is joined to the block on its left: the left block's tour always holds the
 //!   edge that cuts off its top-right corner, `(0, w−1)–(2, w−2)`; the right block's tile is
 //!   searched with the edge `(1, 1)–(3, 0)`; the swap adds `(0, w−1)–(1, w+1)` and
@@ -36,19 +36,20 @@ pub use super::error::AssemblyError;
 use super::fold::{Axis, KEEP, Runs, UNFOLDED};
 use super::joins::port_edge;
 pub(super) use super::joins::{BLOCK_TOUR_BUDGET, Layout, Port};
-use super::links::Links;
+use super::linked::LinkedTour;
+use super::links::KnightLinks;
 use super::meter::Meter;
 use super::walk::Folded;
 use crate::board::{Board, Square};
 use crate::search::Limit;
 
 /// Tiles found so far, by size and port, with the nodes their search took.
-type TileCache = Mutex<HashMap<(u32, u32, Port), (Option<Arc<Links>>, u64)>>;
+type TileCache = Mutex<HashMap<(u32, u32, Port), (Option<Arc<KnightLinks>>, u64)>>;
 
 /// The closed tour of a `rows × cols` block with the edge of `port`, found once per process
 /// and shared; `None` if the block has none.
 #[cfg(test)]
-pub fn tile(rows: u32, cols: u32, port: Port) -> Option<Arc<Links>> {
+pub fn tile(rows: u32, cols: u32, port: Port) -> Option<Arc<KnightLinks>> {
     tile_within(rows, cols, port, &mut Meter::unlimited())
         .ok()
         .flatten()
@@ -60,7 +61,7 @@ fn tile_within(
     cols: u32,
     port: Port,
     meter: &mut Meter,
-) -> Result<Option<Arc<Links>>, Limit> {
+) -> Result<Option<Arc<KnightLinks>>, Limit> {
     static TILES: OnceLock<TileCache> = OnceLock::new();
     let tiles = TILES.get_or_init(Default::default);
     let known = tiles
@@ -83,7 +84,7 @@ fn tile_within(
     let before = meter.spent();
     let found = cached(&spec, BLOCK_TOUR_BUDGET, meter)?.and_then(|tour| {
         let board = Board::new(u64::from(rows), u64::from(cols)).ok()?;
-        Some(Arc::new(Links::from_order(board, &tour.order, true)))
+        Some(Arc::new(KnightLinks::from_order(board, &tour.order, true)))
     });
     let nodes = meter.spent() - before;
     tiles
@@ -165,14 +166,14 @@ fn build_band(
     top: u32,
     cols: u32,
     meter: &mut Meter,
-) -> Result<Links, AssemblyError> {
+) -> Result<KnightLinks, AssemblyError> {
     let rows = layout.bands[band];
     let strip_board =
         Board::new(u64::from(rows), u64::from(cols)).map_err(|_| AssemblyError::Memory)?;
-    let mut strip = Links::new_within(strip_board, meter.deadline())?;
+    let mut strip = KnightLinks::new_within(strip_board, meter.deadline())?;
     // The few tiles this band uses, kept at hand: a band of a long board has millions of
     // stripes, and the shared cache takes a lock and a hash a lookup.
-    let mut tiles: Vec<((u32, Port), Arc<Links>)> = Vec::new();
+    let mut tiles: Vec<((u32, Port), Arc<KnightLinks>)> = Vec::new();
     let mut left = 0;
     for (stripe, &width) in layout.stripes.iter().enumerate() {
         if stripe.is_multiple_of(STRIPES_PER_LOOK) {
@@ -371,7 +372,7 @@ fn assemble_layout(
     layout: &Layout,
     paths: &Paths,
     meter: &mut Meter,
-) -> Result<Links, AssemblyError> {
+) -> Result<KnightLinks, AssemblyError> {
     let mut links = if meter.is_telling() {
         every_band(board, layout, paths, meter)?
     } else {
@@ -406,12 +407,12 @@ fn shared_bands(
     layout: &Layout,
     paths: &Paths,
     meter: &mut Meter,
-) -> Result<Links, AssemblyError> {
+) -> Result<KnightLinks, AssemblyError> {
     let cols = board.cols();
     // One strip per kind of band: its height, whether it is the first, and the band itself
     // when it holds a path block.
-    let mut strips: HashMap<(u32, bool, Option<usize>), Links> = HashMap::new();
-    let mut links = Links::new_within(board, meter.deadline())?;
+    let mut strips: HashMap<(u32, bool, Option<usize>), KnightLinks> = HashMap::new();
+    let mut links = KnightLinks::new_within(board, meter.deadline())?;
     let mut begin = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
         let with_path = paths.in_band(band).then_some(band);
@@ -433,9 +434,9 @@ fn every_band(
     layout: &Layout,
     paths: &Paths,
     meter: &mut Meter,
-) -> Result<Links, AssemblyError> {
+) -> Result<KnightLinks, AssemblyError> {
     let cols = board.cols();
-    let mut links = Links::new_within(board, meter.deadline())?;
+    let mut links = KnightLinks::new_within(board, meter.deadline())?;
     let mut top = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
         let strip = build_band(layout, paths, band, top, cols, meter)?;

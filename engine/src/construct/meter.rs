@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use super::links::Links;
+use super::links::KnightLinks;
 pub use super::links::SQUARES_PER_LOOK;
 use super::story::Story;
 use crate::board::Square;
@@ -59,13 +59,14 @@ impl Meter {
     }
 
     /// Tells that `tour` was laid with its top-left corner at `corner`.
-    pub fn laid(&mut self, tour: &Links, corner: Square) {
+    pub fn laid(&mut self, tour: &KnightLinks, corner: Square) {
         if let Some(story) = &mut self.story {
             story.laid(tour, corner);
         }
     }
 
-    /// Tells that the edges `a` and `b` were spliced (see [`Links::splice`]).
+    /// Tells that the edges `a` and `b` were spliced (see
+    /// [`LinkedTour::splice`](super::linked::LinkedTour::splice)).
     pub fn spliced(&mut self, a: (Square, Square), b: (Square, Square)) {
         if let Some(story) = &mut self.story {
             story.spliced(a, b);

@@ -40,6 +40,7 @@ mod error;
 mod fold;
 mod joins;
 mod layout;
+pub(crate) mod linked;
 mod links;
 pub(crate) mod meter;
 pub mod story;

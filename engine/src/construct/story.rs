@@ -11,7 +11,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::links::Links;
+use super::linked::LinkedTour;
+use super::links::KnightLinks;
 use crate::board::Square;
 
 /// A block of the board: its top-left square and its size.
@@ -45,7 +46,7 @@ pub struct LaidTour {
 
 impl LaidTour {
     /// The block tour held in `links`: every path from an open end, then what is left as a cycle.
-    fn read(links: &Links) -> Self {
+    fn read(links: &KnightLinks) -> Self {
         let board = links.board();
         let mut seen = vec![false; board.area() as usize];
         let mut parts = Vec::new();
@@ -76,22 +77,16 @@ impl LaidTour {
 }
 
 /// The squares met walking the links from `at` until the path ends or comes back round.
-fn walk(links: &Links, at: Square, seen: &mut [bool]) -> Vec<Square> {
+fn walk(links: &KnightLinks, at: Square, seen: &mut [bool]) -> Vec<Square> {
     let board = links.board();
     let mut order = Vec::new();
-    let mut here = Some(at);
-    while let Some(square) = here {
+    for square in links.walk_from(at) {
         let index = board.index(square) as usize;
         if seen[index] {
             break;
         }
         seen[index] = true;
         order.push(square);
-        here = links
-            .neighbours(square)
-            .into_iter()
-            .flatten()
-            .find(|next| !seen[board.index(*next) as usize]);
     }
     order
 }
@@ -195,7 +190,7 @@ impl Story {
         (rows, cols)
     }
 
-    pub(super) fn laid(&mut self, tour: &Links, corner: Square) {
+    pub(super) fn laid(&mut self, tour: &KnightLinks, corner: Square) {
         let board = tour.board();
         let read = self
             .tours
@@ -241,8 +236,8 @@ mod tests {
     use crate::search::Limits;
 
     /// The links the story's steps make, laid on an empty board one by one.
-    fn replay(board: Board, story: &Story) -> Links {
-        let mut links = Links::new(board).unwrap();
+    fn replay(board: Board, story: &Story) -> KnightLinks {
+        let mut links = KnightLinks::new(board).unwrap();
         for step in story.steps() {
             match step {
                 Step::Laid { block, tour } => {
@@ -269,7 +264,7 @@ mod tests {
         links
     }
 
-    fn neighbour_sets(links: &Links) -> Vec<[Option<Square>; 2]> {
+    fn neighbour_sets(links: &KnightLinks) -> Vec<[Option<Square>; 2]> {
         let board = links.board();
         board
             .squares()
@@ -309,7 +304,7 @@ mod tests {
             let built = if construction.transposed {
                 let path = construction.path().unwrap();
                 let order: Vec<Square> = path.iter().map(|&i| board.square_at(i)).collect();
-                Links::from_order(board, &order, closed)
+                KnightLinks::from_order(board, &order, closed)
             } else {
                 construction.folded.links.clone()
             };

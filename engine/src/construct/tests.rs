@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use super::block_tour::{BlockTourOutcome, BlockTourSpec, Shape, find_block_tour};
 use super::layout::{Port, tile};
+use super::linked::LinkedTour;
 use super::*;
 use crate::search::Limits;
 

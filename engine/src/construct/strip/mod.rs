@@ -25,7 +25,7 @@ use std::collections::hash_map::Entry;
 use super::block_tour::{BlockTour, BlockTourSpec, Shape, cached};
 use super::fold::{Axis, KEEP, Runs, UNFOLDED};
 use super::layout::{Assembled, AssemblyError, BLOCK_TOUR_BUDGET};
-use super::links::Links;
+use super::links::KnightLinks;
 use super::meter::Meter;
 use super::walk::Folded;
 use crate::board::{Board, Square};
@@ -171,7 +171,7 @@ impl Geometry {
     }
 
     /// Joins the blocks on both sides of the cut before column `cut` by the three wires.
-    fn connect3(&self, links: &mut Links, cut: u32, meter: &mut Meter) {
+    fn connect3(&self, links: &mut KnightLinks, cut: u32, meter: &mut Meter) {
         let moves = self
             .three
             .expect("a geometry with three wires")
@@ -199,7 +199,7 @@ impl Geometry {
     }
 
     /// Joins the blocks on both sides of the cut before column `cut`, mirrored or not.
-    fn connect(&self, links: &mut Links, cut: u32, mirrored: bool, meter: &mut Meter) {
+    fn connect(&self, links: &mut KnightLinks, cut: u32, mirrored: bool, meter: &mut Meter) {
         let moves = self.wires.map(|wire| {
             let (left, right) = if mirrored {
                 (
@@ -306,7 +306,7 @@ fn fill_rest(sizes: &[u32], rest: u32) -> Option<Vec<u32>> {
 }
 
 /// The links of a block tour (its bridges left open), mirrored left to right when asked.
-fn tour_links(tour: &BlockTour, mirrored: bool) -> Result<Links, AssemblyError> {
+fn tour_links(tour: &BlockTour, mirrored: bool) -> Result<KnightLinks, AssemblyError> {
     let (height, width) = (tour.spec.rows, tour.spec.cols);
     let board =
         Board::new(u64::from(height), u64::from(width)).map_err(|_| AssemblyError::NoBlockTour)?;
@@ -324,11 +324,11 @@ fn tour_links(tour: &BlockTour, mirrored: bool) -> Result<Links, AssemblyError> 
         .iter()
         .map(|&(a, b)| (flip(a), flip(b)))
         .collect();
-    Ok(Links::with_bridges(board, &order, false, &bridges))
+    Ok(KnightLinks::with_bridges(board, &order, false, &bridges))
 }
 
 /// The links of each kind of block on a side, by width and kind, with its block tour's last square.
-type SideTours = HashMap<(u32, Kind), (Links, Square)>;
+type SideTours = HashMap<(u32, Kind), (KnightLinks, Square)>;
 
 /// The links of each kind of block on a side, found once however often the block repeats, and
 /// the last square of its block tour.
@@ -361,7 +361,7 @@ fn side_tours(
 /// its first block is joined to the start block too; for it the last square of its last
 /// block's tour is returned, in that block's coordinates.
 fn lay_side(
-    links: &mut Links,
+    links: &mut KnightLinks,
     geometry: &Geometry,
     blocks: &[(u32, Kind)],
     from: u32,
@@ -427,7 +427,7 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
             parts: Vec::new(),
         };
         let tour = cached(&spec, BLOCK_TOUR_BUDGET, meter)?.ok_or(AssemblyError::NoBlockTour)?;
-        let links = Links::from_order(board, &tour.order, true);
+        let links = KnightLinks::from_order(board, &tour.order, true);
         meter.laid(&links, Square::new(0, 0));
         return Ok(Assembled {
             folded: Folded::whole(links).map_err(|_| AssemblyError::Memory)?,
@@ -443,7 +443,7 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
         blocks.push((end, Kind::End), 1);
         let laid = blocks.folded(keep);
         let laid_board = laid_board(height, length(&laid))?;
-        let mut links = Links::new_within(laid_board, meter.deadline())?;
+        let mut links = KnightLinks::new_within(laid_board, meter.deadline())?;
         lay_side(&mut links, &geometry, &laid, 0, false, meter)?;
         let cols = Axis::new(widths(&blocks), keep);
         return Ok(Assembled {
@@ -570,7 +570,7 @@ impl StartBlock {
         let (left_laid, right_laid) = (left.folded(keep), right.folded(keep));
         let at = length(&left_laid);
         let laid_len = at + width + length(&right_laid);
-        let mut links = Links::new_within(laid_board(height, laid_len)?, meter.deadline())?;
+        let mut links = KnightLinks::new_within(laid_board(height, laid_len)?, meter.deadline())?;
         lay_side(&mut links, geometry, &left_laid, 0, false, meter)?;
         let start_tour = tour_links(tour, false)?;
         links.lay(&start_tour, Square::new(0, at));

@@ -46,7 +46,7 @@ pub(crate) mod meter;
 pub mod story;
 mod strip;
 mod walk;
-mod walked;
+mod walked_tour;
 
 use std::sync::Mutex;
 use std::time::Instant;
@@ -59,7 +59,7 @@ use self::links::{NO_LINK, reverse};
 use self::meter::{Meter, SQUARES_PER_LOOK, check_clock};
 use self::story::Story;
 use self::walk::{Folded, Numbering, Stand, Walker};
-pub use self::walked::{WalkedTour, walk_memory_needed};
+pub use self::walked_tour::{WalkedTour, walk_memory_needed};
 use crate::board::{Board, KNIGHT_MOVES, Square};
 use crate::existence;
 use crate::search::{Limit, Limits};
@@ -69,7 +69,7 @@ use crate::tour::TourError;
 /// ([`Construction::path`]): the path (four bytes a square) with the validator's two bits a
 /// square. The folded board's links are a few kilobytes.
 pub fn memory_needed(board: Board) -> u64 {
-    board.area() * 4 + board.area() / 4 + walked::folded_bytes(board)
+    board.area() * 4 + board.area() / 4 + walked_tour::folded_bytes(board)
 }
 
 /// Why the construction does not answer.

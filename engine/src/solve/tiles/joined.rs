@@ -159,21 +159,21 @@ impl JoinedTour {
     }
 
     /// The joined tour read from `start`: its square numbers in visit order, as many as the
-    /// tour has squares (the validator checks that they are the board's). `Walked::Late` once
+    /// tour has squares (the validator checks that they are the board's). `PathRead::Late` once
     /// `deadline` has passed (the clock is read every [`CLOCK_SQUARES`] squares).
-    pub(super) fn walk(&self, start: Square, deadline: Option<Instant>) -> Walked {
+    pub(super) fn walk(&self, start: Square, deadline: Option<Instant>) -> PathRead {
         let area = self.board.area() as usize;
         let mut path = Vec::new();
         if path.try_reserve_exact(area).is_err() {
-            return Walked::NoMemory;
+            return PathRead::NoMemory;
         }
         for here in self.walk_from(self.board.index(start)).take(area) {
             if path.len() % CLOCK_SQUARES == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                return Walked::Late;
+                return PathRead::Late;
             }
             path.push(here);
         }
-        Walked::Path(path)
+        PathRead::Path(path)
     }
 }
 
@@ -196,9 +196,9 @@ impl LinkedTour for JoinedTour {
     }
 }
 
-/// What a walk of the joined tour gave.
+/// What reading the joined tour as a path gave.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) enum Walked {
+pub(super) enum PathRead {
     /// The squares in visit order.
     Path(Vec<u32>),
     /// The deadline passed.

@@ -38,7 +38,7 @@ mod tiling;
 use std::collections::HashSet;
 use std::time::Instant;
 
-use self::joined::{Block, JoinedTour, Walked};
+use self::joined::{Block, JoinedTour, PathRead};
 use self::shapes::{Found, Shape};
 use self::tiling::{Tiling, side_pairs};
 use super::memory::numbering_needs;
@@ -132,9 +132,9 @@ impl Solver<'_> {
         }
         self.check_clock()?;
         match joined.walk(request.start, self.deadline) {
-            Walked::Path(path) => Ok(Some(path)),
-            Walked::Late => Err(self.late()),
-            Walked::NoMemory => Ok(None),
+            PathRead::Path(path) => Ok(Some(path)),
+            PathRead::Late => Err(self.late()),
+            PathRead::NoMemory => Ok(None),
         }
     }
 

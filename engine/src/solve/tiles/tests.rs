@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::image::Image;
-use super::joined::{Block, JoinedTour, Walked};
+use super::joined::{Block, JoinedTour, PathRead};
 use super::shapes::Shape;
 use super::tiling::{BAND_SIDES, bands, side_pairs};
 use crate::board::{Board, Square};
@@ -79,8 +79,8 @@ fn swaps_join_the_rings_of_a_comb_of_blocks_into_one_cycle() {
     }
     assert!(joined.join_blocks(block(0, 0), block(2, 0)));
     let past = Instant::now();
-    assert_eq!(joined.walk(Square::new(1, 4), Some(past)), Walked::Late);
-    let Walked::Path(path) = joined.walk(Square::new(1, 4), None) else {
+    assert_eq!(joined.walk(Square::new(1, 4), Some(past)), PathRead::Late);
+    let PathRead::Path(path) = joined.walk(Square::new(1, 4), None) else {
         panic!("a walk of 36 squares");
     };
     Tour::with_piece(board, wazir, path, true, Some(Square::new(1, 4))).unwrap();
@@ -108,7 +108,7 @@ fn a_swap_splices_a_ring_into_an_open_path_keeping_its_ends() {
     joined.lay(left, &snake, false);
     joined.lay(right, &[0, 1, 3, 5, 4, 2], true);
     assert!(joined.join_blocks(left, right));
-    let Walked::Path(path) = joined.walk(Square::new(0, 0), None) else {
+    let PathRead::Path(path) = joined.walk(Square::new(0, 0), None) else {
         panic!("a walk of 15 squares");
     };
     assert_eq!(path.last(), Some(&board.index(Square::new(2, 2))));

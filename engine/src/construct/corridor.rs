@@ -14,21 +14,21 @@
 //!
 //! Colours fix where entries may lie: every block but an odd one has as many squares of each
 //! colour, so every entry after the start's block has one colour, which the start and the
-//! size of its block give. The pieces are found by the piece search, from the end's block
+//! size of its block give. The block tours are found by the block tour search, from the end's block
 //! back to the start's: each block's exit is one of the few squares a knight's move from the
 //! next block's entry, and its entry the first that has a path (backtracking when the block
 //! before it finds none). Runs of equal blocks must hold equal bytes (see [`super::fold`]):
 //! a corridor block that follows an equal one (the same size, sides, ports and colours)
 //! enters at that kind's *periodic* entry, the first from which a path leaves a knight's move
 //! from the same square of the next equal block, so that every block inside a run holds the
-//! same piece.
+//! same block tour.
 
 use std::collections::HashMap;
 
-use super::joins::{Layout, PIECE_BUDGET, join_edges};
-use super::links::Links;
+use super::block_tour::{BlockTourOutcome, BlockTourSpec, Shape, cached, find_block_tour_within};
+use super::joins::{BLOCK_TOUR_BUDGET, Layout, join_edges};
+use super::links::KnightLinks;
 use super::meter::Meter;
-use super::piece::{PieceOutcome, PieceSpec, Shape, cached, find_piece_within};
 use crate::board::{Board, KNIGHT_MOVES, Square};
 use crate::search::Limit;
 
@@ -39,7 +39,7 @@ pub type BlockAt = (usize, usize);
 /// path that exists is found in a few hundred nodes; the budget bounds the ones that do not).
 const CORRIDOR_BUDGET: u64 = 20_000;
 
-/// Piece searches one corridor may try before it is given up.
+/// Block tour searches one corridor may try before it is given up.
 const MAX_TRIES: u32 = 600;
 
 /// Nodes the corridors of a tour to an end may spend, over all the cuts tried, before the end
@@ -55,12 +55,12 @@ pub struct Anchor {
     pub square: Square,
 }
 
-/// The path blocks of a board and how they join: the pieces, and the wires between them.
+/// The path blocks of a board and how they join: the block tours, and the wires between them.
 #[derive(Debug)]
 pub struct Paths {
-    /// Each path block with its piece, in the order the tour passes them.
-    pieces: Vec<(BlockAt, Links)>,
-    /// Where each path block's piece is in `pieces`.
+    /// Each path block with its block tour, in the order the tour passes them.
+    tours: Vec<(BlockAt, KnightLinks)>,
+    /// Where each path block's tour is in `tours`.
     places: HashMap<BlockAt, usize>,
     /// The knight moves from each path block's last square to the next one's first, on the
     /// laid board.
@@ -75,23 +75,23 @@ impl Paths {
         Self::new(Vec::new(), Vec::new(), Square::new(0, 0))
     }
 
-    fn new(pieces: Vec<(BlockAt, Links)>, wires: Vec<(Square, Square)>, last: Square) -> Self {
-        let places = pieces
+    fn new(tours: Vec<(BlockAt, KnightLinks)>, wires: Vec<(Square, Square)>, last: Square) -> Self {
+        let places = tours
             .iter()
             .enumerate()
             .map(|(place, &(at, _))| (at, place))
             .collect();
         Self {
-            pieces,
+            tours,
             places,
             wires,
             last,
         }
     }
 
-    /// The piece of the path block at `at`, if it is one.
-    pub fn piece_at(&self, at: BlockAt) -> Option<&Links> {
-        self.places.get(&at).map(|&place| &self.pieces[place].1)
+    /// The block tour of the path block at `at`, if it is one.
+    pub fn tour_at(&self, at: BlockAt) -> Option<&KnightLinks> {
+        self.places.get(&at).map(|&place| &self.tours[place].1)
     }
 
     /// Whether the join of the neighbouring blocks `a` and `b` is a wire (both carry paths)
@@ -102,7 +102,7 @@ impl Paths {
 
     /// Whether band `band` holds a path block.
     pub fn in_band(&self, band: usize) -> bool {
-        self.pieces.iter().any(|&((b, _), _)| b == band)
+        self.tours.iter().any(|&((b, _), _)| b == band)
     }
 }
 
@@ -150,7 +150,7 @@ impl Side {
     }
 }
 
-/// What makes two corridor blocks hold the same piece when they enter at the same square:
+/// What makes two corridor blocks hold the same block tour when they enter at the same square:
 /// their size, the sides the corridor enters and leaves by, the edges their splices need and
 /// the colour of their first square.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -183,7 +183,7 @@ struct Frame {
 }
 
 /// Finds the path blocks of `layout` for a tour from `from` to `to` (its end free when
-/// `None`): `None` when a piece cannot be found. The searches' nodes are charged to `meter`.
+/// `None`): `None` when a block tour cannot be found. The searches' nodes are charged to `meter`.
 pub fn plan(
     layout: &Layout,
     from: Anchor,
@@ -285,11 +285,11 @@ impl<'a> Corridor<'a> {
             to.map(|to| to.square),
             required,
         );
-        let Some(order) = search_path(&spec, PIECE_BUDGET, false, meter)? else {
+        let Some(order) = search_path(&spec, BLOCK_TOUR_BUDGET, false, meter)? else {
             return Ok(None);
         };
-        let links = piece_links(rows, cols, &order);
-        let last = *order.last().expect("a piece has squares");
+        let links = tour_links(rows, cols, &order);
+        let last = *order.last().expect("a tour has squares");
         Ok(Some(Paths::new(vec![(at, links)], Vec::new(), last)))
     }
 
@@ -350,7 +350,7 @@ impl<'a> Corridor<'a> {
     ) -> Result<Option<Vec<Square>>, Limit> {
         let kind = self.kind(k);
         let spec = path_spec(kind.rows, kind.cols, entry, Some(exit), kind.required);
-        // The corridor's inner blocks hold pieces of a few kinds, shared across requests; the
+        // The corridor's inner blocks hold block tours of a few kinds, shared across requests; the
         // first and last depend on the request's squares.
         let shared = k > 0 && k + 1 < self.blocks.len();
         search_path(&spec, CORRIDOR_BUDGET, shared, meter)
@@ -433,7 +433,7 @@ impl<'a> Corridor<'a> {
             .collect())
     }
 
-    /// The corridor's pieces from the start's block to `to`'s, found from the end back (see
+    /// The corridor's block tours from the start's block to `to`'s, found from the end back (see
     /// the module doc).
     fn thread(&self, to: Anchor, meter: &mut Meter) -> Result<Option<Paths>, Limit> {
         let mut periodic = HashMap::new();
@@ -497,12 +497,12 @@ impl<'a> Corridor<'a> {
             .rev()
             .map(|frame| frame.chosen.as_ref().expect("every block chose"))
             .collect();
-        let pieces = choices
+        let tours = choices
             .iter()
             .zip(&self.blocks)
             .map(|(choice, &at)| {
                 let (_, rows, cols) = self.geometry(at);
-                (at, piece_links(rows, cols, &choice.order))
+                (at, tour_links(rows, cols, &choice.order))
             })
             .collect();
         let wires = choices
@@ -516,7 +516,7 @@ impl<'a> Corridor<'a> {
             })
             .collect();
         let last = choices.last().expect("a corridor has blocks").exit;
-        Paths::new(pieces, wires, last)
+        Paths::new(tours, wires, last)
     }
 }
 
@@ -528,8 +528,8 @@ fn path_spec(
     from: Square,
     to: Option<Square>,
     required: Vec<(Square, Square)>,
-) -> PieceSpec {
-    PieceSpec {
+) -> BlockTourSpec {
+    BlockTourSpec {
         rows,
         cols,
         shape: Shape::Path { from, to },
@@ -539,31 +539,31 @@ fn path_spec(
     }
 }
 
-/// The links of a path piece of a `rows × cols` block.
-fn piece_links(rows: u32, cols: u32, order: &[Square]) -> Links {
+/// The links of a path block tour of a `rows × cols` block.
+fn tour_links(rows: u32, cols: u32, order: &[Square]) -> KnightLinks {
     let board = Board::new(u64::from(rows), u64::from(cols)).expect("a block is a board");
-    Links::from_order(board, order, false)
+    KnightLinks::from_order(board, order, false)
 }
 
 /// The squares of the path `spec` asks for, searched within `budget` (kept in the process's
-/// cache of pieces when `shared`); `None` when the search finds none. Its nodes are charged
+/// cache of block tours when `shared`); `None` when the search finds none. Its nodes are charged
 /// to `meter`; it fails when the meter's budget or deadline runs out first.
 fn search_path(
-    spec: &PieceSpec,
+    spec: &BlockTourSpec,
     budget: u64,
     shared: bool,
     meter: &mut Meter,
 ) -> Result<Option<Vec<Square>>, Limit> {
     if shared {
-        return Ok(cached(spec, budget, meter)?.map(|piece| piece.order.clone()));
+        return Ok(cached(spec, budget, meter)?.map(|tour| tour.order.clone()));
     }
     let allowed = budget.min(meter.nodes_left());
-    let (outcome, nodes) = find_piece_within(spec, allowed, meter.deadline());
+    let (outcome, nodes) = find_block_tour_within(spec, allowed, meter.deadline());
     meter.charge(nodes)?;
     Ok(match outcome {
-        PieceOutcome::Found(piece) if piece.is_valid() => Some(piece.order),
-        PieceOutcome::GaveUp if allowed < budget => return Err(Limit::Nodes),
-        PieceOutcome::Late => return Err(Limit::Deadline),
+        BlockTourOutcome::Found(tour) if tour.is_valid() => Some(tour.order),
+        BlockTourOutcome::GaveUp if allowed < budget => return Err(Limit::Nodes),
+        BlockTourOutcome::Late => return Err(Limit::Deadline),
         _ => None,
     })
 }

@@ -7,7 +7,7 @@ use crate::search::Limit;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AssemblyError {
     /// A tile or a path block could not be found for this board and start.
-    NoPiece,
+    NoBlockTour,
     /// The memory for the links could not be had.
     Memory,
     /// The node budget or the deadline ran out.

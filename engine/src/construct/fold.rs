@@ -1,10 +1,10 @@
 //! Folding: a board whose blocks repeat, held as a small board with every long run of equal
 //! blocks cut short, and the map from the board's rows and columns to the small one's.
 //!
-//! A block's links after the joins depend only on its piece and on which of its sides are
+//! A block's links after the joins depend only on its block tour and on which of its sides are
 //! joined: a join rewires the same squares of a block along the same relative moves whoever
 //! its neighbour is, and the links store moves, not squares. So the blocks of a run of equal
-//! blocks (equal pieces, each joined on both sides) hold the same bytes, and the links of the
+//! blocks (equal block tours, each joined on both sides) hold the same bytes, and the links of the
 //! whole board are those of a *folded* board on which every run of more than [`KEEP`] equal
 //! blocks keeps [`KEEP`] of them: its first, [`KEEP`] − 2 from its middle, and its last. The
 //! construction lays and joins the folded board only (a few hundred squares a side, whatever
@@ -104,7 +104,7 @@ impl<T: Copy + PartialEq> Runs<T> {
     }
 
     /// Where block number `block` lies among the blocks of [`Runs::folded`] with `keep`:
-    /// the block of the folded side that holds the same piece.
+    /// the block of the folded side that holds the same block tour.
     pub fn folded_index(&self, keep: u32, block: u64) -> Option<usize> {
         let (mut number, mut folded) = (0u64, 0usize);
         for &(_, count) in &self.runs {
@@ -153,10 +153,9 @@ impl Runs<u32> {
         None
     }
 
-    /// The same blocks, each tagged with the stretch it lies in, so that every block numbered
-    /// in `marks` is a run of its own and no run reaches across one: runs of equal tagged
-    /// blocks then hold equal pieces when the pieces depend on where a block lies from the
-    /// marks.
+    /// The same blocks, each tagged with the stretch it lies in, so that every block numbered in
+    /// `marks` is a run of its own and no run reaches across one: runs of equal tagged blocks then
+    /// hold equal block tours when the block tours depend on where a block lies from the marks.
     pub fn marked(&self, marks: &[u64]) -> Runs<(u32, u32)> {
         let mut marks = marks.to_vec();
         marks.sort_unstable();

@@ -1,15 +1,15 @@
 //! What the layout and the corridor both need of the cut of a board into blocks: the
 //! [`Layout`] (the heights of the bands and the widths of the stripes), the edges a block's
-//! piece must hold for the splices that join it to its neighbours ([`join_edges`], [`Port`]),
-//! and the budget of one piece search. Kept apart from `layout`, which assembles the tour,
+//! block tour must hold for the splices that join it to its neighbours ([`join_edges`], [`Port`]),
+//! and the budget of one block tour search. Kept apart from `layout`, which assembles the tour,
 //! and `corridor`, which threads a path to a chosen end, so that neither imports the other's
 //! internals both ways.
 
 use crate::board::Square;
 
-/// The node budget of one piece search (tiles need a few hundred nodes; a start block's path
+/// The node budget of one block tour search (tiles need a few hundred nodes; a start block's path
 /// a few thousand at most).
-pub(super) const PIECE_BUDGET: u64 = 200_000;
+pub(super) const BLOCK_TOUR_BUDGET: u64 = 200_000;
 
 /// Which required edge a tile carries for the join on its left or above it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,8 +41,8 @@ fn bottom_edge(rows: u32) -> (Square, Square) {
     (Square::new(rows - 1, 0), Square::new(rows - 2, 2))
 }
 
-/// Where the pieces go on the board that is laid (the folded board): the cut of its rows and of
-/// its columns.
+/// Where the block tours go on the board that is laid (the folded board): the cut of its rows and
+/// of its columns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
     /// Heights of the bands, top first.
@@ -51,7 +51,7 @@ pub struct Layout {
     pub stripes: Vec<u32>,
 }
 
-/// The edges a path piece of the block at `at` must hold for the splices that join it to its
+/// The edges the path of the block at `at` must hold for the splices that join it to its
 /// neighbours on the joins' tree, leaving out those in `wired` (joined by a knight move between
 /// path ends instead): the port of the join on its left or above it, and the corner edges of
 /// the joins on its right and below it.

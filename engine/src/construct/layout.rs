@@ -1,11 +1,11 @@
-//! Boards with both sides at least 5: blocks, their pieces, and the joins that make one tour.
+//! Boards with both sides at least 5: blocks, their block tours, and the joins that make one tour.
 //!
 //! The rows are cut into bands and the columns into stripes, each 5 to 11 squares wide, so the
 //! board becomes a grid of blocks. Every block carries a closed tour of its own (a *tile*),
 //! but for the *path blocks* of [`super::corridor`]: on a board with both sides odd, the block
 //! holding the start carries a path from the start; for a tour to a chosen end, the blocks on
 //! the way from the start's block to the end's carry paths chained by knight moves. Then, with
-//! the general splice of [`Links::splice`]:
+//! the general splice of [`LinkedTour::splice`]:
 //! - each block is joined to the block on its left: the left block's tour always holds the
 //!   edge that cuts off its top-right corner, `(0, w−1)–(2, w−2)`; the right block's tile is
 //!   searched with the edge `(1, 1)–(3, 0)`; the swap adds `(0, w−1)–(1, w+1)` and
@@ -15,40 +15,41 @@
 //!   `(1, 1)–(0, 3)`.
 //!
 //! The joins form a spanning tree of the blocks and each removes two edges that no other join
-//! touches, so the result is one cycle (or one path between the ends). A join of two path
-//! blocks is their knight move instead (a *wire*), and a path block holds the edges of its
-//! other joins. The cuts are runs of equal bands and stripes (eights, then a few others; for a
-//! path, the blocks of its ends and the stretches between them runs of their own), and only
-//! the folded board is laid (see [`super::fold`]): each run of bands or stripes cut to a few.
-//! Where no piece fits, other cuts are tried: around the start, when both sides are odd, so
-//! that its block is the odd one; shifted, for an end on another board. A band is built once per kind,
-//! as a strip as wide as the folded board, and copied into every band of that kind. A
-//! construction that tells its story folds nothing and builds every band itself.
+//! touches, so the result is one cycle (or one path between the ends). A join of two path blocks is
+//! their knight move instead (a *wire*), and a path block holds the edges of its other joins. The
+//! cuts are runs of equal bands and stripes (eights, then a few others; for a path, the blocks of
+//! its ends and the stretches between them runs of their own), and only the folded board is laid
+//! (see [`super::fold`]): each run of bands or stripes cut to a few. Where no block tour fits,
+//! other cuts are tried: around the start, when both sides are odd, so that its block is the odd
+//! one; shifted, for an end on another board. A band is built once per kind, as a strip as wide as
+//! the folded board, and copied into every band of that kind. A construction that tells its story
+//! folds nothing and builds every band itself.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::iter;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use super::block_tour::{BlockTourSpec, Shape, cached};
 use super::corridor::{self, Anchor, Paths};
 pub use super::error::AssemblyError;
 use super::fold::{Axis, KEEP, Runs, UNFOLDED};
 use super::joins::port_edge;
-pub(super) use super::joins::{Layout, PIECE_BUDGET, Port};
-use super::links::Links;
+pub(super) use super::joins::{BLOCK_TOUR_BUDGET, Layout, Port};
+use super::linked::LinkedTour;
+use super::links::KnightLinks;
 use super::meter::Meter;
-use super::piece::{PieceSpec, Shape, cached};
 use super::walk::Folded;
 use crate::board::{Board, Square};
 use crate::search::Limit;
 
 /// Tiles found so far, by size and port, with the nodes their search took.
-type TileCache = Mutex<HashMap<(u32, u32, Port), (Option<Arc<Links>>, u64)>>;
+type TileCache = Mutex<HashMap<(u32, u32, Port), (Option<Arc<KnightLinks>>, u64)>>;
 
 /// The closed tour of a `rows × cols` block with the edge of `port`, found once per process
 /// and shared; `None` if the block has none.
 #[cfg(test)]
-pub fn tile(rows: u32, cols: u32, port: Port) -> Option<Arc<Links>> {
+pub fn tile(rows: u32, cols: u32, port: Port) -> Option<Arc<KnightLinks>> {
     tile_within(rows, cols, port, &mut Meter::unlimited())
         .ok()
         .flatten()
@@ -60,7 +61,7 @@ fn tile_within(
     cols: u32,
     port: Port,
     meter: &mut Meter,
-) -> Result<Option<Arc<Links>>, Limit> {
+) -> Result<Option<Arc<KnightLinks>>, Limit> {
     static TILES: OnceLock<TileCache> = OnceLock::new();
     let tiles = TILES.get_or_init(Default::default);
     let known = tiles
@@ -72,7 +73,7 @@ fn tile_within(
         meter.charge(nodes)?;
         return Ok(found);
     }
-    let spec = PieceSpec {
+    let spec = BlockTourSpec {
         rows,
         cols,
         shape: Shape::Cycle,
@@ -81,9 +82,9 @@ fn tile_within(
         parts: Vec::new(),
     };
     let before = meter.spent();
-    let found = cached(&spec, PIECE_BUDGET, meter)?.and_then(|piece| {
+    let found = cached(&spec, BLOCK_TOUR_BUDGET, meter)?.and_then(|tour| {
         let board = Board::new(u64::from(rows), u64::from(cols)).ok()?;
-        Some(Arc::new(Links::from_order(board, &piece.order, true)))
+        Some(Arc::new(KnightLinks::from_order(board, &tour.order, true)))
     });
     let nodes = meter.spent() - before;
     tiles
@@ -148,7 +149,8 @@ pub struct Assembled {
     pub folded: Folded,
     /// The far end of the path (its last square), or `None` for a cycle.
     pub end: Option<Square>,
-    /// How many blocks were joined (1: the board is one piece, found by the piece search).
+    /// How many blocks were joined (1: the board is one block tour, found by the block tour
+    /// search).
     pub blocks: u64,
 }
 
@@ -164,40 +166,40 @@ fn build_band(
     top: u32,
     cols: u32,
     meter: &mut Meter,
-) -> Result<Links, AssemblyError> {
+) -> Result<KnightLinks, AssemblyError> {
     let rows = layout.bands[band];
     let strip_board =
         Board::new(u64::from(rows), u64::from(cols)).map_err(|_| AssemblyError::Memory)?;
-    let mut strip = Links::new_within(strip_board, meter.deadline())?;
+    let mut strip = KnightLinks::new_within(strip_board, meter.deadline())?;
     // The few tiles this band uses, kept at hand: a band of a long board has millions of
     // stripes, and the shared cache takes a lock and a hash a lookup.
-    let mut tiles: Vec<((u32, Port), Arc<Links>)> = Vec::new();
+    let mut tiles: Vec<((u32, Port), Arc<KnightLinks>)> = Vec::new();
     let mut left = 0;
     for (stripe, &width) in layout.stripes.iter().enumerate() {
         if stripe.is_multiple_of(STRIPES_PER_LOOK) {
             meter.check_clock()?;
         }
         let at = Square::new(0, left);
-        if let Some(piece) = paths.piece_at((band, stripe)) {
-            strip.lay(piece, at);
-            meter.laid(piece, Square::new(top, left));
+        if let Some(tour) = paths.tour_at((band, stripe)) {
+            strip.lay(tour, at);
+            meter.laid(tour, Square::new(top, left));
         } else {
             let port = match (band, stripe) {
                 (0, 0) => Port::Plain,
                 (_, 0) => Port::Top,
                 _ => Port::Left,
             };
-            let piece = match tiles.iter().find(|(key, _)| *key == (width, port)) {
-                Some((_, piece)) => Arc::clone(piece),
+            let tour = match tiles.iter().find(|(key, _)| *key == (width, port)) {
+                Some((_, tour)) => Arc::clone(tour),
                 None => {
-                    let piece =
-                        tile_within(rows, width, port, meter)?.ok_or(AssemblyError::NoPiece)?;
-                    tiles.push(((width, port), Arc::clone(&piece)));
-                    piece
+                    let tour =
+                        tile_within(rows, width, port, meter)?.ok_or(AssemblyError::NoBlockTour)?;
+                    tiles.push(((width, port), Arc::clone(&tour)));
+                    tour
                 }
             };
-            strip.lay(&piece, at);
-            meter.laid(&piece, Square::new(top, left));
+            strip.lay(&tour, at);
+            meter.laid(&tour, Square::new(top, left));
         }
         if stripe > 0 && !paths.wired((band, stripe - 1), (band, stripe)) {
             // Join to the block on the left, whose right edge ends at column `left - 1`.
@@ -245,7 +247,7 @@ fn cuts(board: Board, path: Option<PathEnds>) -> Vec<(Runs<u32>, Runs<u32>)> {
 }
 
 /// Cuts of a side of `len` squares into blocks of 5 to 11 ([`split`]'s blocks, in turn
-/// reversed and after a first block of 6 or 10), so that a square that falls where no piece
+/// reversed and after a first block of 6 or 10), so that a square that falls where no block tour
 /// fits in one cut lies elsewhere in a block in another.
 pub fn shifted_splits(len: u32) -> Vec<Runs<u32>> {
     let mut found = vec![split(len), split(len).reversed()];
@@ -287,7 +289,7 @@ pub fn assemble(
 ) -> Result<Assembled, AssemblyError> {
     let keep = if meter.is_telling() { UNFOLDED } else { KEEP };
     // The blocks of the path's ends are runs of their own, and so is every stretch between
-    // them: the pieces of the blocks there depend on where the ends lie.
+    // them: the block tours of the blocks there depend on where the ends lie.
     let ends: Vec<Square> = path
         .iter()
         .flat_map(|ends| iter::once(ends.from).chain(ends.to))
@@ -331,7 +333,7 @@ pub fn assemble(
                     }
                     continue;
                 };
-                // Without an end, the path ends in the start's block where its piece does.
+                // Without an end, the path ends in the start's block where its block tour does.
                 let end = ends.to.unwrap_or(Square::new(
                     corner.row + paths.last.row,
                     corner.col + paths.last.col,
@@ -347,7 +349,7 @@ pub fn assemble(
         )
         .map_err(|_| AssemblyError::Memory)?;
         match assemble_layout(laid, &layout, &paths, meter) {
-            Err(AssemblyError::NoPiece) => continue,
+            Err(AssemblyError::NoBlockTour) => continue,
             Err(other) => return Err(other),
             Ok(links) => {
                 let rows = Axis::of(&marked_bands, keep, |(h, _)| h);
@@ -360,7 +362,7 @@ pub fn assemble(
             }
         }
     }
-    Err(AssemblyError::NoPiece)
+    Err(AssemblyError::NoBlockTour)
 }
 
 /// The links of the laid board `board` (the folded board, unless the story is told) with every
@@ -370,7 +372,7 @@ fn assemble_layout(
     layout: &Layout,
     paths: &Paths,
     meter: &mut Meter,
-) -> Result<Links, AssemblyError> {
+) -> Result<KnightLinks, AssemblyError> {
     let mut links = if meter.is_telling() {
         every_band(board, layout, paths, meter)?
     } else {
@@ -405,12 +407,12 @@ fn shared_bands(
     layout: &Layout,
     paths: &Paths,
     meter: &mut Meter,
-) -> Result<Links, AssemblyError> {
+) -> Result<KnightLinks, AssemblyError> {
     let cols = board.cols();
     // One strip per kind of band: its height, whether it is the first, and the band itself
     // when it holds a path block.
-    let mut strips: HashMap<(u32, bool, Option<usize>), Links> = HashMap::new();
-    let mut links = Links::new_within(board, meter.deadline())?;
+    let mut strips: HashMap<(u32, bool, Option<usize>), KnightLinks> = HashMap::new();
+    let mut links = KnightLinks::new_within(board, meter.deadline())?;
     let mut begin = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
         let with_path = paths.in_band(band).then_some(band);
@@ -432,9 +434,9 @@ fn every_band(
     layout: &Layout,
     paths: &Paths,
     meter: &mut Meter,
-) -> Result<Links, AssemblyError> {
+) -> Result<KnightLinks, AssemblyError> {
     let cols = board.cols();
-    let mut links = Links::new_within(board, meter.deadline())?;
+    let mut links = KnightLinks::new_within(board, meter.deadline())?;
     let mut top = 0;
     for (band, &height) in layout.bands.iter().enumerate() {
         let strip = build_band(layout, paths, band, top, cols, meter)?;

@@ -1,16 +1,17 @@
-//! The link array: a board-sized cycle or path kept as one byte a square.
+//! The link array ([`KnightLinks`]): a board's cycles and paths kept as one byte a square.
 //!
-//! Each square stores the knight moves to its two neighbours on the tour, one in each half of
-//! its byte (a move number of [`KNIGHT_MOVES`], or [`NO_LINK`] at the ends of a path). Pieces
-//! are laid down by copying their bytes (a move is relative, so a piece's bytes are the same
-//! wherever it lies), and joins rewire four squares. Because a move is relative, a run of equal
-//! blocks holds equal bytes, so the construction lays only a folded board ([`super::fold`]) and
-//! a walk ([`super::walk`]) reads the board's links through it.
+//! Each square stores the knight moves to its two neighbours on the tour, one in each half of its
+//! byte (a move number of [`KNIGHT_MOVES`], or [`NO_LINK`] at the ends of a path). Block tours are
+//! laid down by copying their bytes (a move is relative, so a block tour's bytes are the same
+//! wherever it lies), and joins rewire four squares (the splice of [`super::linked`]). Because a
+//! move is relative, a run of equal blocks holds equal bytes, so the construction lays only a
+//! folded board ([`super::fold`]) and a walk ([`super::walk`]) reads the board's links through it.
 
 use std::collections::TryReserveError;
 use std::time::Instant;
 
 use super::error::AssemblyError;
+use super::linked::LinkedTour;
 use crate::board::{Board, KNIGHT_MOVES, Square};
 use crate::search::check_clock;
 
@@ -41,14 +42,15 @@ pub const fn pack(first: u8, second: u8) -> u8 {
     first | (second << 4)
 }
 
-/// Links of a whole board (or of a strip of rows as wide as the board).
+/// The cycles and paths of a whole board (or of a strip of rows as wide as the board) as
+/// knight-move links, one byte a square: see the module doc.
 #[derive(Debug, Clone)]
-pub struct Links {
+pub struct KnightLinks {
     board: Board,
     cells: Vec<u8>,
 }
 
-impl Links {
+impl KnightLinks {
     /// Links of `board`, every square unlinked; fails if the memory cannot be had.
     pub fn new(board: Board) -> Result<Self, TryReserveError> {
         let mut cells = Vec::new();
@@ -57,7 +59,7 @@ impl Links {
         Ok(Self { board, cells })
     }
 
-    /// [`Links::new`] for a board of any size: fails if the memory cannot be had or if
+    /// [`KnightLinks::new`] for a board of any size: fails if the memory cannot be had or if
     /// `deadline` passes while the squares are filled (a chunk at a time).
     pub fn new_within(board: Board, deadline: Option<Instant>) -> Result<Self, AssemblyError> {
         let squares = board.area() as usize;
@@ -78,9 +80,9 @@ impl Links {
         Self::with_bridges(board, order, closed, &[])
     }
 
-    /// Links of a board from a piece given in visit order: each of its `bridges` (a step that
+    /// Links of a board from a block tour given in visit order: each of its `bridges` (a step that
     /// stands for the tour outside the block, knight move or not) is left open at both ends,
-    /// for [`Links::connect`] to close across blocks.
+    /// for [`KnightLinks::connect`] to close across blocks.
     pub fn with_bridges(
         board: Board,
         order: &[Square],
@@ -92,7 +94,7 @@ impl Links {
                 .iter()
                 .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
         };
-        let mut links = Self::new(board).expect("a piece fits in memory");
+        let mut links = Self::new(board).expect("a tour fits in memory");
         let n = order.len();
         for (i, &square) in order.iter().enumerate() {
             let before = if i > 0 {
@@ -135,11 +137,11 @@ impl Links {
         &mut self.cells
     }
 
-    /// Copies `piece` (whose board is `rows × cols`) onto this board with its top-left corner
+    /// Copies `tour` (whose board is `rows × cols`) onto this board with its top-left corner
     /// at `at`.
-    pub fn lay(&mut self, piece: &Links, at: Square) {
-        let width = piece.board.cols() as usize;
-        for (row, line) in piece.cells.chunks_exact(width).enumerate() {
+    pub fn lay(&mut self, tour: &KnightLinks, at: Square) {
+        let width = tour.board.cols() as usize;
+        for (row, line) in tour.cells.chunks_exact(width).enumerate() {
             let begin = self.board.index(Square::new(at.row + row as u32, at.col)) as usize;
             self.cells[begin..begin + width].copy_from_slice(line);
         }
@@ -151,14 +153,22 @@ impl Links {
         square.offset((dr, dc), self.board)
     }
 
-    /// Whether `a` and `b` are neighbours on the tour.
-    pub fn linked(&self, a: Square, b: Square) -> bool {
-        let byte = self.cells[self.board.index(a) as usize];
-        move_code(a, b).is_some_and(|code| byte & 0xf == code || byte >> 4 == code)
+    /// Links `a` and `b`, a knight move apart, through an open end of each
+    /// (A side already linked to the other is left as it is.)
+    pub fn connect(&mut self, a: Square, b: Square) {
+        if !self.linked(a, b) {
+            self.relink(a, None, b);
+        }
+        if !self.linked(b, a) {
+            self.relink(b, None, a);
+        }
     }
+}
 
-    /// The tour neighbours of `square` (`None` at the end of a path).
-    pub fn neighbours(&self, square: Square) -> [Option<Square>; 2] {
+impl LinkedTour for KnightLinks {
+    type Square = Square;
+
+    fn neighbours(&self, square: Square) -> [Option<Square>; 2] {
         let byte = self.cells[self.board.index(square) as usize];
         [
             self.along(square, byte & 0xf),
@@ -166,8 +176,6 @@ impl Links {
         ]
     }
 
-    /// Replaces the link of `square` towards `old` (its open end when `None`) by one towards
-    /// `new`.
     fn relink(&mut self, square: Square, old: Option<Square>, new: Square) {
         let index = self.board.index(square) as usize;
         let old = old.map_or(NO_LINK, |o| move_code(square, o).expect("a knight move"));
@@ -181,25 +189,9 @@ impl Links {
         };
     }
 
-    /// Links `a` and `b`, a knight move apart, through an open end of each
-    /// (A side already linked to the other is left as it is.)
-    pub fn connect(&mut self, a: Square, b: Square) {
-        if !self.linked(a, b) {
-            self.relink(a, None, b);
-        }
-        if !self.linked(b, a) {
-            self.relink(b, None, a);
-        }
-    }
-
-    /// The general splice: removes the tour edges `a1–a2` and `b1–b2` and adds `a1–b1` and
-    /// `a2–b2`. When the two edges lie on different cycles or paths, the result is one.
-    pub fn splice(&mut self, (a1, a2): (Square, Square), (b1, b2): (Square, Square)) {
-        debug_assert!(self.linked(a1, a2), "no edge {a1}–{a2}");
-        debug_assert!(self.linked(b1, b2), "no edge {b1}–{b2}");
-        self.relink(a1, Some(a2), b1);
-        self.relink(a2, Some(a1), b2);
-        self.relink(b1, Some(b2), a1);
-        self.relink(b2, Some(b1), a2);
+    /// Read from the byte of `a` alone.
+    fn linked(&self, a: Square, b: Square) -> bool {
+        let byte = self.cells[self.board.index(a) as usize];
+        move_code(a, b).is_some_and(|code| byte & 0xf == code || byte >> 4 == code)
     }
 }

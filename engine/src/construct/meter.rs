@@ -1,4 +1,4 @@
-//! What a construction may spend: the solve's node budget, which the searches for its pieces
+//! What a construction may spend: the solve's node budget, which the searches for its block tours
 //! draw on, and the deadline, which every stage looks at between blocks, bands and chunks of
 //! squares, so that a construction of any size stops within a few milliseconds of it. A meter
 //! may also carry a [`Story`], in which the construction tells each block it lays and each
@@ -6,15 +6,15 @@
 
 use std::time::Instant;
 
-use super::links::Links;
+use super::links::KnightLinks;
 pub use super::links::SQUARES_PER_LOOK;
 use super::story::Story;
 use crate::board::Square;
 pub(crate) use crate::search::check_clock;
 use crate::search::{Limit, Limits};
 
-/// The node budget and deadline of one construction, and the nodes its piece searches have
-/// spent. A piece found earlier in the process costs the nodes its search took all the same,
+/// The node budget and deadline of one construction, and the nodes its block tour searches have
+/// spent. A block tour found earlier in the process costs the nodes its search took all the same,
 /// so that the same request spends the same nodes every time.
 #[derive(Debug, Clone)]
 pub struct Meter {
@@ -58,14 +58,15 @@ impl Meter {
         }
     }
 
-    /// Tells that `piece` was laid with its top-left corner at `corner`.
-    pub fn laid(&mut self, piece: &Links, corner: Square) {
+    /// Tells that `tour` was laid with its top-left corner at `corner`.
+    pub fn laid(&mut self, tour: &KnightLinks, corner: Square) {
         if let Some(story) = &mut self.story {
-            story.laid(piece, corner);
+            story.laid(tour, corner);
         }
     }
 
-    /// Tells that the edges `a` and `b` were spliced (see [`Links::splice`]).
+    /// Tells that the edges `a` and `b` were spliced (see
+    /// [`LinkedTour::splice`](super::linked::LinkedTour::splice)).
     pub fn spliced(&mut self, a: (Square, Square), b: (Square, Square)) {
         if let Some(story) = &mut self.story {
             story.spliced(a, b);
@@ -84,7 +85,7 @@ impl Meter {
         Self::new(Limits::NONE)
     }
 
-    /// Piece-search nodes spent so far.
+    /// Nodes spent so far by the block tour searches.
     pub fn spent(&self) -> u64 {
         self.spent
     }

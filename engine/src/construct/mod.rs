@@ -1,13 +1,13 @@
-//! The construction layer: a tour of a large board built from small pieces in time
+//! The construction layer: a tour of a large board built from the tours of small blocks in time
 //! proportional to its squares, with no search over the board.
 //!
 //! The method (Parberry 1997, *Discrete Applied Math.* 73; Lin & Wei 2005, *Discrete Applied
 //! Math.* 146; Cull & De Curtins 1978 for strips): cut the board into blocks, give each block
-//! a piece of the tour, and join the pieces with the general splice or, on strips, by knight
-//! moves between the open ends of neighbouring pieces. The general splice: if one cycle has
+//! a tour of its own, and join the block tours with the general splice or, on strips, by knight
+//! moves between the open ends of neighbouring block tours. The general splice: if one cycle has
 //! the edge `a–b`, another the edge `c–d`, and `a–c`, `b–d` are knight moves, removing `ab` and
 //! `cd` and adding `ac` and `bd` makes one cycle (the same swap splices a cycle into a path).
-//! Every piece is found by this module's own small search (`piece`), never copied from a
+//! Every block tour is found by this module's own small search (`block_tour`), never copied from a
 //! published table (some published tiles contain illegal steps), and checked square by square
 //! before use.
 //!
@@ -20,9 +20,9 @@
 //! | 3×n, 4×n, open | `strip`: a start block with a path from the start, two-wire sides (and on 4×n one three-wire side) |
 //!
 //! Boards small enough to be one block are really a search of the whole board; the solver lets
-//! its search layers answer those first (see `solve`). A start no piece fits (3×7 from 1,3;
+//! its search layers answer those first (see `solve`). A start no block tour fits (3×7 from 1,3;
 //! 3×8 from 1,2 or 1,5: no tour exists there) leaves the answer to the search, which proves it;
-//! so does an end no piece places (on a strip, or where one block of every cut holds both ends
+//! so does an end no block tour places (on a strip, or where one block of every cut holds both ends
 //! and no path of it joins them).
 //!
 //! The tour is held as links, one byte a square (`links`), of a *folded* board on which every
@@ -34,18 +34,19 @@
 //! keeps it as a [`WalkedTour`], read again a run at a time by whoever writes it.
 //! Nothing here recurses, and the same board and start always give the same tour.
 
+mod block_tour;
 mod corridor;
 mod error;
 mod fold;
 mod joins;
 mod layout;
+pub(crate) mod linked;
 mod links;
 pub(crate) mod meter;
-mod piece;
 pub mod story;
 mod strip;
 mod walk;
-mod walked;
+mod walked_tour;
 
 use std::sync::Mutex;
 use std::time::Instant;
@@ -58,7 +59,7 @@ use self::links::{NO_LINK, reverse};
 use self::meter::{Meter, SQUARES_PER_LOOK, check_clock};
 use self::story::Story;
 use self::walk::{Folded, Numbering, Stand, Walker};
-pub use self::walked::{WalkedTour, walk_memory_needed};
+pub use self::walked_tour::{WalkedTour, walk_memory_needed};
 use crate::board::{Board, KNIGHT_MOVES, Square};
 use crate::existence;
 use crate::search::{Limit, Limits};
@@ -68,7 +69,7 @@ use crate::tour::TourError;
 /// ([`Construction::path`]): the path (four bytes a square) with the validator's two bits a
 /// square. The folded board's links are a few kilobytes.
 pub fn memory_needed(board: Board) -> u64 {
-    board.area() * 4 + board.area() / 4 + walked::folded_bytes(board)
+    board.area() * 4 + board.area() / 4 + walked_tour::folded_bytes(board)
 }
 
 /// Why the construction does not answer.
@@ -89,10 +90,10 @@ pub enum ConstructError {
         /// The board.
         board: Board,
     },
-    /// No piece was found for a block of this board and start (the search that finds pieces
-    /// ran out of its small budget, or none exists).
+    /// No block tour was found for a block of this board and start (the search that finds block
+    /// tours ran out of its small budget, or none exists).
     #[error("the construction found no path block for a tour of {board} from {start}")]
-    NoPiece {
+    NoBlockTour {
         /// The board.
         board: Board,
         /// The start.
@@ -109,7 +110,7 @@ pub enum ConstructError {
     /// The walk of the constructed tour failed the validator: a bug, reported, never shown.
     #[error("the constructed tour is invalid: {0}")]
     Invalid(TourError),
-    /// The node budget (spent by the piece searches) or the deadline ran out first.
+    /// The node budget (spent by the block tour searches) or the deadline ran out first.
     #[error("the construction stopped: {}", match limit {
         Limit::Nodes => "the node budget ran out",
         Limit::Deadline => "the deadline passed",
@@ -174,9 +175,9 @@ pub fn construct(
 ///
 /// The caller has checked with [`existence::route_verdict`] that such a tour may exist. The
 /// construction places an end on boards with both sides at least 5 (elsewhere it answers
-/// [`ConstructError::EndOutOfReach`]): the blocks from the start's to the end's carry paths
-/// chained by knight moves. Where no piece fits it answers [`ConstructError::NoPiece`], and
-/// the search is left to answer.
+/// [`ConstructError::EndOutOfReach`]): the blocks from the start's to the end's carry paths chained
+/// by knight moves. Where no block tour fits it answers [`ConstructError::NoBlockTour`], and the
+/// search is left to answer.
 pub fn construct_to(
     board: Board,
     start: Square,
@@ -185,7 +186,7 @@ pub fn construct_to(
     construct_to_within(board, start, end, &mut Meter::unlimited())
 }
 
-/// [`construct`] within the node budget and deadline of `meter`, which the piece searches'
+/// [`construct`] within the node budget and deadline of `meter`, which the block tour searches'
 /// nodes are charged to and every stage looks at.
 pub(crate) fn construct_within(
     board: Board,
@@ -217,7 +218,7 @@ pub(crate) fn construct_within(
     built(assembled, board, start, transposed)
 }
 
-/// [`construct_to`] within the node budget and deadline of `meter`, which the piece searches'
+/// [`construct_to`] within the node budget and deadline of `meter`, which the block tour searches'
 /// nodes are charged to and every stage looks at.
 pub(crate) fn construct_to_within(
     board: Board,
@@ -257,7 +258,7 @@ fn built(
             end: assembled.end,
             blocks: assembled.blocks,
         }),
-        Err(AssemblyError::NoPiece) => Err(ConstructError::NoPiece { board, start }),
+        Err(AssemblyError::NoBlockTour) => Err(ConstructError::NoBlockTour { board, start }),
         Err(AssemblyError::Memory) => Err(ConstructError::Memory {
             board,
             bytes: memory_needed(board),
@@ -277,7 +278,7 @@ impl Construction {
     }
 
     /// How many blocks were joined. A board small enough to be one block is really solved by
-    /// the piece search alone.
+    /// the block tour search alone.
     pub fn blocks(&self) -> usize {
         self.blocks as usize
     }

@@ -1,5 +1,5 @@
 //! The construction told step by step, for a viewer that shows how a tour is built: each
-//! block's piece as it is laid, and each join that makes two pieces one.
+//! block's tour as it is laid, and each join that makes two block tours one.
 //!
 //! The story is recorded by the construction itself as it works ([`super::tell`] runs the same
 //! code as the construction, with a [`Story`] in its meter), so it is what the engine does,
@@ -11,7 +11,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::links::Links;
+use super::linked::LinkedTour;
+use super::links::KnightLinks;
 use crate::board::Square;
 
 /// A block of the board: its top-left square and its size.
@@ -33,19 +34,19 @@ impl Block {
     }
 }
 
-/// A block's piece of the tour: one or more paths in the block (in block coordinates), each in
+/// A block's tour as laid: one or more paths in the block (in block coordinates), each in
 /// visit order, or one closed cycle.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Piece {
+pub struct LaidTour {
     /// The paths, each in visit order.
     pub parts: Vec<Vec<Square>>,
-    /// Whether the piece is a cycle (then it has one part, which closes).
+    /// Whether the block tour is a cycle (then it has one part, which closes).
     pub closed: bool,
 }
 
-impl Piece {
-    /// The piece held in `links`: every path from an open end, then what is left as a cycle.
-    fn read(links: &Links) -> Self {
+impl LaidTour {
+    /// The block tour held in `links`: every path from an open end, then what is left as a cycle.
+    fn read(links: &KnightLinks) -> Self {
         let board = links.board();
         let mut seen = vec![false; board.area() as usize];
         let mut parts = Vec::new();
@@ -61,37 +62,31 @@ impl Piece {
         if closed {
             parts.push(walk(links, Square::new(0, 0), &mut seen));
         }
-        Piece { parts, closed }
+        LaidTour { parts, closed }
     }
 
-    /// Squares in the piece.
+    /// Squares in the block tour.
     pub fn len(&self) -> usize {
         self.parts.iter().map(Vec::len).sum()
     }
 
-    /// Whether the piece has no squares (never, for a laid piece).
+    /// Whether the block tour has no squares (never, for a laid block tour).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 }
 
 /// The squares met walking the links from `at` until the path ends or comes back round.
-fn walk(links: &Links, at: Square, seen: &mut [bool]) -> Vec<Square> {
+fn walk(links: &KnightLinks, at: Square, seen: &mut [bool]) -> Vec<Square> {
     let board = links.board();
     let mut order = Vec::new();
-    let mut here = Some(at);
-    while let Some(square) = here {
+    for square in links.walk_from(at) {
         let index = board.index(square) as usize;
         if seen[index] {
             break;
         }
         seen[index] = true;
         order.push(square);
-        here = links
-            .neighbours(square)
-            .into_iter()
-            .flatten()
-            .find(|next| !seen[board.index(*next) as usize]);
     }
     order
 }
@@ -99,14 +94,14 @@ fn walk(links: &Links, at: Square, seen: &mut [bool]) -> Vec<Square> {
 /// One step of the construction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
-    /// A block's piece laid on the board.
+    /// A block's tour laid on the board.
     Laid {
         /// Where.
         block: Block,
-        /// The piece, shared by the blocks that have the same one.
-        piece: Arc<Piece>,
+        /// The block tour, shared by the blocks that have the same one.
+        tour: Arc<LaidTour>,
     },
-    /// Two pieces made one by the general splice: the tour edges `out` taken away and the
+    /// Two block tours made one by the general splice: the tour edges `out` taken away and the
     /// knight moves `into` put in their place.
     Spliced {
         /// The two edges removed.
@@ -114,8 +109,8 @@ pub enum Step {
         /// The two moves added.
         into: [(Square, Square); 2],
     },
-    /// Pieces joined by knight moves between their open ends, across the cut between two blocks
-    /// of a strip.
+    /// Block tours joined by knight moves between their open ends, across the cut between two
+    /// blocks of a strip.
     Wired {
         /// The moves added.
         moves: Vec<(Square, Square)>,
@@ -127,19 +122,19 @@ impl Step {
         let flip = |s: Square| Square::new(s.col, s.row);
         let flip_pair = |(a, b): (Square, Square)| (flip(a), flip(b));
         match self {
-            Step::Laid { block, piece } => Step::Laid {
+            Step::Laid { block, tour } => Step::Laid {
                 block: Block {
                     corner: flip(block.corner),
                     rows: block.cols,
                     cols: block.rows,
                 },
-                piece: Arc::new(Piece {
-                    parts: piece
+                tour: Arc::new(LaidTour {
+                    parts: tour
                         .parts
                         .iter()
                         .map(|part| part.iter().map(|&s| flip(s)).collect())
                         .collect(),
-                    closed: piece.closed,
+                    closed: tour.closed,
                 }),
             },
             Step::Spliced { out, into } => Step::Spliced {
@@ -157,8 +152,8 @@ impl Step {
 #[derive(Debug, Clone, Default)]
 pub struct Story {
     steps: Vec<Step>,
-    /// Each piece read once, by its size and links.
-    pieces: HashMap<(u32, u32, Vec<u8>), Arc<Piece>>,
+    /// Each block tour read once, by its size and links.
+    tours: HashMap<(u32, u32, Vec<u8>), Arc<LaidTour>>,
 }
 
 impl Story {
@@ -195,19 +190,19 @@ impl Story {
         (rows, cols)
     }
 
-    pub(super) fn laid(&mut self, piece: &Links, corner: Square) {
-        let board = piece.board();
+    pub(super) fn laid(&mut self, tour: &KnightLinks, corner: Square) {
+        let board = tour.board();
         let read = self
-            .pieces
-            .entry((board.rows(), board.cols(), piece.cells().to_vec()))
-            .or_insert_with(|| Arc::new(Piece::read(piece)));
+            .tours
+            .entry((board.rows(), board.cols(), tour.cells().to_vec()))
+            .or_insert_with(|| Arc::new(LaidTour::read(tour)));
         self.steps.push(Step::Laid {
             block: Block {
                 corner,
                 rows: board.rows(),
                 cols: board.cols(),
             },
-            piece: Arc::clone(read),
+            tour: Arc::clone(read),
         });
     }
 
@@ -228,7 +223,7 @@ impl Story {
     pub(crate) fn transposed(self) -> Self {
         Story {
             steps: self.steps.into_iter().map(Step::transposed).collect(),
-            pieces: HashMap::new(),
+            tours: HashMap::new(),
         }
     }
 }
@@ -241,20 +236,20 @@ mod tests {
     use crate::search::Limits;
 
     /// The links the story's steps make, laid on an empty board one by one.
-    fn replay(board: Board, story: &Story) -> Links {
-        let mut links = Links::new(board).unwrap();
+    fn replay(board: Board, story: &Story) -> KnightLinks {
+        let mut links = KnightLinks::new(board).unwrap();
         for step in story.steps() {
             match step {
-                Step::Laid { block, piece } => {
+                Step::Laid { block, tour } => {
                     let at =
                         |s: Square| Square::new(block.corner.row + s.row, block.corner.col + s.col);
-                    for part in &piece.parts {
+                    for part in &tour.parts {
                         for pair in part.windows(2) {
                             links.connect(at(pair[0]), at(pair[1]));
                         }
                     }
-                    if piece.closed {
-                        let part = &piece.parts[0];
+                    if tour.closed {
+                        let part = &tour.parts[0];
                         links.connect(at(part[part.len() - 1]), at(part[0]));
                     }
                 }
@@ -269,7 +264,7 @@ mod tests {
         links
     }
 
-    fn neighbour_sets(links: &Links) -> Vec<[Option<Square>; 2]> {
+    fn neighbour_sets(links: &KnightLinks) -> Vec<[Option<Square>; 2]> {
         let board = links.board();
         board
             .squares()
@@ -309,7 +304,7 @@ mod tests {
             let built = if construction.transposed {
                 let path = construction.path().unwrap();
                 let order: Vec<Square> = path.iter().map(|&i| board.square_at(i)).collect();
-                Links::from_order(board, &order, closed)
+                KnightLinks::from_order(board, &order, closed)
             } else {
                 construction.folded.links.clone()
             };

@@ -1,9 +1,10 @@
-//! The construction's own rules: its tiles, the pieces' checks, its limits and its caches.
+//! The construction's own rules: its tiles, the block tours' checks, its limits and its caches.
 
 use std::time::Duration;
 
+use super::block_tour::{BlockTourOutcome, BlockTourSpec, Shape, find_block_tour};
 use super::layout::{Port, tile};
-use super::piece::{PieceOutcome, PieceSpec, Shape, find_piece};
+use super::linked::LinkedTour;
 use super::*;
 use crate::search::Limits;
 
@@ -75,19 +76,19 @@ fn the_folded_board_stays_small_whatever_the_board() {
 }
 
 #[test]
-fn the_pieces_searches_spend_the_node_budget_the_same_every_time() {
+fn the_block_tour_searches_spend_the_node_budget_the_same_every_time() {
     let later = Some(Instant::now() + Duration::from_secs(3600));
     for (board, start, closed) in kinds() {
         let mut first = meter(u64::MAX, later);
         let built = construct_within(board, start, closed, &mut first).unwrap();
-        assert!(first.spent() > 0, "{board}: pieces are searched");
-        // Found again from the process's caches, the pieces cost the same.
+        assert!(first.spent() > 0, "{board}: tours are searched");
+        // Found again from the process's caches, the block tours cost the same.
         let mut again = meter(u64::MAX, later);
         construct_within(board, start, closed, &mut again).unwrap();
         assert_eq!(again.spent(), first.spent(), "{board}");
         let path = built.path_within(later).unwrap();
         crate::tour::Tour::new(board, path, closed, Some(start)).unwrap();
-        // One node short of what the pieces took, the construction stops.
+        // One node short of what the block tours took, the construction stops.
         let mut short = meter(first.spent() - 1, None);
         let stopped = construct_within(board, start, closed, &mut short);
         assert_eq!(
@@ -114,7 +115,7 @@ fn every_tile_is_found_by_the_search_and_passes_the_checks() {
                     Port::Left => vec![(Square::new(1, 1), Square::new(3, 0))],
                     Port::Top => vec![(Square::new(1, 1), Square::new(0, 3))],
                 };
-                let spec = PieceSpec {
+                let spec = BlockTourSpec {
                     rows,
                     cols,
                     shape: Shape::Cycle,
@@ -122,12 +123,12 @@ fn every_tile_is_found_by_the_search_and_passes_the_checks() {
                     bridges: vec![],
                     parts: vec![],
                 };
-                let PieceOutcome::Found(piece) = find_piece(&spec, 200_000) else {
+                let BlockTourOutcome::Found(tour) = find_block_tour(&spec, 200_000) else {
                     panic!("no {rows}x{cols} tile with {port:?}");
                 };
-                assert!(piece.is_valid());
+                assert!(tour.is_valid());
                 let block = board(rows.into(), cols.into());
-                crate::tour::validate(block, piece.order.iter().copied(), true, None).unwrap();
+                crate::tour::validate(block, tour.order.iter().copied(), true, None).unwrap();
                 // The edges the joins swap: the port, and the two corner edges every closed
                 // tour has.
                 let links = tile(rows, cols, port).expect("the construction finds it too");
@@ -144,8 +145,8 @@ fn every_tile_is_found_by_the_search_and_passes_the_checks() {
 }
 
 #[test]
-fn pieces_that_break_the_rules_are_rejected() {
-    let spec = PieceSpec {
+fn block_tours_that_break_the_rules_are_rejected() {
+    let spec = BlockTourSpec {
         rows: 5,
         cols: 6,
         shape: Shape::Cycle,
@@ -153,19 +154,22 @@ fn pieces_that_break_the_rules_are_rejected() {
         bridges: vec![],
         parts: vec![],
     };
-    let PieceOutcome::Found(mut piece) = find_piece(&spec, 200_000) else {
+    let BlockTourOutcome::Found(mut tour) = find_block_tour(&spec, 200_000) else {
         panic!("5x6 has closed tours");
     };
-    assert!(piece.is_valid());
-    piece.order.swap(3, 4);
-    assert!(!piece.is_valid());
+    assert!(tour.is_valid());
+    tour.order.swap(3, 4);
+    assert!(!tour.is_valid());
     // 5x5 has no closed tour: the search proves it.
-    let odd = PieceSpec {
+    let odd = BlockTourSpec {
         rows: 5,
         cols: 5,
         ..spec
     };
-    assert_eq!(find_piece(&odd, 10_000_000), PieceOutcome::Exhausted);
+    assert_eq!(
+        find_block_tour(&odd, 10_000_000),
+        BlockTourOutcome::Exhausted
+    );
 }
 
 /// Whether the theorems allow a tour from `start` to `end` on `board`.
@@ -249,7 +253,7 @@ fn a_tour_to_an_end_stops_at_the_deadline_and_costs_the_same_every_time() {
         );
         let mut first = meter(u64::MAX, later);
         route(board, start, end, &mut first);
-        assert!(first.spent() > 0, "{board}: pieces are searched");
+        assert!(first.spent() > 0, "{board}: tours are searched");
         let mut again = meter(u64::MAX, later);
         route(board, start, end, &mut again);
         assert_eq!(again.spent(), first.spent(), "{board}");

@@ -13,7 +13,7 @@
 use std::collections::TryReserveError;
 
 use super::fold::{Axis, Window};
-use super::links::{Links, NO_LINK, reverse};
+use super::links::{KnightLinks, NO_LINK, reverse};
 use crate::board::{Board, KNIGHT_MOVES, Square};
 
 /// The links of a board, held as those of its folded board with the map of its rows and
@@ -21,7 +21,7 @@ use crate::board::{Board, KNIGHT_MOVES, Square};
 #[derive(Debug, Clone)]
 pub struct Folded {
     /// The folded board's links.
-    pub links: Links,
+    pub links: KnightLinks,
     /// The board's rows on the folded board.
     pub rows: Axis,
     /// The board's columns on the folded board.
@@ -70,7 +70,7 @@ impl Folded {
     /// The board's links as the folded board's `links` under the map of `rows` and `cols`;
     /// fails if the memory for its table (sixteen bytes a square of the folded board) cannot
     /// be had.
-    pub fn new(links: Links, rows: Axis, cols: Axis) -> Result<Self, TryReserveError> {
+    pub fn new(links: KnightLinks, rows: Axis, cols: Axis) -> Result<Self, TryReserveError> {
         debug_assert_eq!(links.board().rows(), rows.folded_len());
         debug_assert_eq!(links.board().cols(), cols.folded_len());
         let folded = links.board();
@@ -110,7 +110,7 @@ impl Folded {
         })
     }
     /// The links of `links`' whole board, folding nothing.
-    pub fn whole(links: Links) -> Result<Self, TryReserveError> {
+    pub fn whole(links: KnightLinks) -> Result<Self, TryReserveError> {
         let board = links.board();
         Self::new(links, Axis::whole(board.rows()), Axis::whole(board.cols()))
     }
@@ -324,7 +324,7 @@ mod tests {
         // A path of three squares on 3x3: (0,0) - (1,2) - (2,0).
         let board = Board::new(3, 3).unwrap();
         let order = [Square::new(0, 0), Square::new(1, 2), Square::new(2, 0)];
-        let folded = Folded::whole(Links::from_order(board, &order, false)).unwrap();
+        let folded = Folded::whole(KnightLinks::from_order(board, &order, false)).unwrap();
         let numbers = Numbering::of(board);
         let mut walker = Walker::new(&folded, folded.stand(order[0], NO_LINK), numbers);
         let mut slots = [0u32; 4];
@@ -343,7 +343,7 @@ mod tests {
     fn a_walk_off_the_board_gives_numbers_no_square_has() {
         // A square whose link points off the board.
         let board = Board::new(3, 3).unwrap();
-        let mut links = Links::new(board).unwrap();
+        let mut links = KnightLinks::new(board).unwrap();
         links.cells_mut()[0] = super::super::links::pack(0, NO_LINK);
         let folded = Folded::whole(links).unwrap();
         let stand = folded.stand(Square::new(0, 0), NO_LINK);

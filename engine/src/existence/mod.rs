@@ -283,7 +283,7 @@ mod tests {
         let start = Square::new(0, 1);
         let open = NoTourReason::EveryEndSearched {
             start,
-            walked: 1,
+            prefix_len: 1,
             closed: false,
             ends: 138,
             closing: None,
@@ -297,7 +297,7 @@ mod tests {
         );
         let closed = |ends| NoTourReason::EveryEndSearched {
             start: Square::new(0, 0),
-            walked: 1,
+            prefix_len: 1,
             closed: true,
             ends,
             closing: None,
@@ -318,7 +318,7 @@ mod tests {
         );
         let closing = |ends, nodes| NoTourReason::EveryEndSearched {
             start: Square::new(0, 4),
-            walked: 1,
+            prefix_len: 1,
             closed: false,
             ends,
             closing: Some(Square::new(3, 0)),

@@ -58,7 +58,7 @@ pub enum NoTourReason {
         nodes: u64,
     },
     /// The exact count of the tours asked for, by frontier dynamic programming on a narrow
-    /// board, is 0: from the start (after a partial tour of `walked` squares, when more than
+    /// board, is 0: from the start (after a prefix of `prefix_len` squares, when more than
     /// one), ending on `end` when asked, closed when asked.
     FrontierCount {
         /// The board.
@@ -67,8 +67,8 @@ pub enum NoTourReason {
         start: Square,
         /// The end asked for.
         end: Option<Square>,
-        /// Squares of the partial tour (1: the start alone).
-        walked: u64,
+        /// Squares of the prefix, the partial tour given (1: the start alone).
+        prefix_len: u64,
         /// Whether a closed tour was asked for.
         closed: bool,
     },
@@ -116,14 +116,14 @@ pub enum NoTourReason {
         obstacle: LeaperObstacle,
     },
     /// A complete search found no tour along the route asked for: from the start (after a
-    /// partial tour of `walked` squares, when more than one), ending on `end` when asked.
+    /// prefix of `prefix_len` squares, when more than one), ending on `end` when asked.
     ExhaustiveRouteSearch {
         /// The first square of the tour.
         start: Square,
         /// The end asked for.
         end: Option<Square>,
-        /// Squares of the partial tour (1: the start alone).
-        walked: u64,
+        /// Squares of the prefix, the partial tour given (1: the start alone).
+        prefix_len: u64,
         /// Search nodes expanded to prove it.
         nodes: u64,
     },
@@ -135,8 +135,8 @@ pub enum NoTourReason {
         start: Square,
         /// The end asked for.
         end: Option<Square>,
-        /// Squares of the partial tour (1: the start alone).
-        walked: u64,
+        /// Squares of the prefix, the partial tour given (1: the start alone).
+        prefix_len: u64,
         /// Whether a closed tour was asked for.
         closed: bool,
         /// Ends of moves the squares need.
@@ -152,8 +152,8 @@ pub enum NoTourReason {
         start: Square,
         /// The end asked for.
         end: Option<Square>,
-        /// Squares of the partial tour (1: the start alone).
-        walked: u64,
+        /// Squares of the prefix, the partial tour given (1: the start alone).
+        prefix_len: u64,
         /// Whether a closed tour was asked for.
         closed: bool,
         /// Squares those moves join to the square the tour goes on from.
@@ -169,8 +169,8 @@ pub enum NoTourReason {
     EveryEndSearched {
         /// The first square of the tour.
         start: Square,
-        /// Squares of the partial tour (1: the start alone).
-        walked: u64,
+        /// Squares of the prefix, the partial tour given (1: the start alone).
+        prefix_len: u64,
         /// Whether a closed tour was asked for.
         closed: bool,
         /// The squares the tour could end on (for a closed tour, the start's neighbours but
@@ -225,9 +225,9 @@ impl fmt::Display for NoTourReason {
                 board,
                 start,
                 end,
-                walked,
+                prefix_len,
                 closed,
-            } => frontier_count(f, *board, *start, *end, *walked, *closed),
+            } => frontier_count(f, *board, *start, *end, *prefix_len, *closed),
             Self::EndIsStart { board, square } => write!(
                 f,
                 "no tour of the {board} board starts and ends at {square}: a tour visits every \
@@ -263,21 +263,21 @@ impl fmt::Display for NoTourReason {
             Self::ExhaustiveRouteSearch {
                 start,
                 end,
-                walked,
+                prefix_len,
                 nodes,
             } => {
                 write!(f, "no tour ")?;
-                if *walked > 1 {
+                if *prefix_len > 1 {
                     write!(
                         f,
-                        "extends the partial tour of {walked} squares from {start}"
+                        "extends the partial tour of {prefix_len} squares from {start}"
                     )?;
                 } else {
                     write!(f, "from {start}")?;
                 }
                 if let Some(end) = end {
                     write!(f, " ends at {end}")?;
-                } else if *walked > 1 {
+                } else if *prefix_len > 1 {
                     write!(f, " to a whole tour")?;
                 } else {
                     write!(f, " exists")?;
@@ -291,12 +291,12 @@ impl fmt::Display for NoTourReason {
             Self::NoCover {
                 start,
                 end,
-                walked,
+                prefix_len,
                 closed,
                 needed,
                 met,
             } => {
-                no_tour_from(f, *start, *end, *walked, *closed)?;
+                no_tour_from(f, *start, *end, *prefix_len, *closed)?;
                 let ends = cover_ends(*closed);
                 write!(
                     f,
@@ -308,12 +308,12 @@ impl fmt::Display for NoTourReason {
             Self::SplitCover {
                 start,
                 end,
-                walked,
+                prefix_len,
                 closed,
                 reached,
                 squares,
             } => {
-                no_tour_from(f, *start, *end, *walked, *closed)?;
+                no_tour_from(f, *start, *end, *prefix_len, *closed)?;
                 let ends = cover_ends(*closed);
                 write!(
                     f,
@@ -325,13 +325,13 @@ impl fmt::Display for NoTourReason {
             }
             Self::EveryEndSearched {
                 start,
-                walked,
+                prefix_len,
                 closed,
                 ends,
                 closing,
                 nodes,
             } => {
-                no_tour_from(f, *start, None, *walked, *closed)?;
+                no_tour_from(f, *start, None, *prefix_len, *closed)?;
                 let end_choices = match ends {
                     1 => "1 square ends".to_string(),
                     _ => format!("{ends} squares end"),
@@ -402,22 +402,22 @@ fn no_tour_from(
     f: &mut fmt::Formatter<'_>,
     start: Square,
     end: Option<Square>,
-    walked: u64,
+    prefix_len: u64,
     closed: bool,
 ) -> fmt::Result {
     if closed {
         return write!(f, "no closed tour exists");
     }
-    match (end, walked > 1) {
+    match (end, prefix_len > 1) {
         (Some(end), false) => write!(f, "no tour from {start} ends at {end}"),
         (Some(end), true) => write!(
             f,
-            "no tour extends the partial tour of {walked} squares from {start} to {end}"
+            "no tour extends the partial tour of {prefix_len} squares from {start} to {end}"
         ),
         (None, false) => write!(f, "no tour starts at {start}"),
         (None, true) => write!(
             f,
-            "no tour extends the partial tour of {walked} squares from {start}"
+            "no tour extends the partial tour of {prefix_len} squares from {start}"
         ),
     }
 }
@@ -428,18 +428,19 @@ fn frontier_count(
     board: Board,
     start: Square,
     end: Option<Square>,
-    walked: u64,
+    prefix_len: u64,
     closed: bool,
 ) -> fmt::Result {
     let kind = if closed { "closed tour" } else { "tour" };
-    match (walked > 1, end) {
+    match (prefix_len > 1, end) {
         (true, Some(end)) => write!(
             f,
-            "no {kind} extends the partial tour of {walked} squares from {start} and ends at {end}"
+            "no {kind} extends the partial tour of {prefix_len} squares from {start} \
+             and ends at {end}"
         )?,
         (true, None) => write!(
             f,
-            "no {kind} extends the partial tour of {walked} squares from {start}"
+            "no {kind} extends the partial tour of {prefix_len} squares from {start}"
         )?,
         (false, Some(end)) => write!(f, "no {kind} from {start} ends at {end}")?,
         (false, None) => write!(f, "no {kind} starts at {start}")?,

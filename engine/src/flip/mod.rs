@@ -68,15 +68,15 @@ const CLOCK_INTERVAL: u64 = 1 << 12;
 /// Turns without progress a run is given, times the run's term of Luby's sequence.
 const TURNS_A_RUN: u64 = 100;
 
-/// What a flip is asked: a tour of the piece on the board that begins with `walked` (the head
+/// What a flip is asked: a tour of the piece on the board that begins with `prefix` (the head
 /// last), closed, or ending on `end`, or neither.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Question<'q> {
     pub(crate) board: Board,
     pub(crate) piece: Leaper,
-    /// The partial tour, the first square first and the head last (the start alone: a tour
-    /// from it).
-    pub(crate) walked: &'q [Square],
+    /// The prefix (the partial tour given), the first square first and the head last (the
+    /// start alone: a tour from it).
+    pub(crate) prefix: &'q [Square],
     pub(crate) closed: bool,
     pub(crate) end: Option<Square>,
 }
@@ -145,14 +145,14 @@ impl Flipper {
         let Question {
             board,
             piece,
-            walked,
+            prefix,
             closed,
             end,
         } = *question;
-        let (&head, before) = walked.split_last().expect("a partial tour has a head");
+        let (&head, before) = prefix.split_last().expect("a partial tour has a head");
         let mut holes = Vec::new();
         holes
-            .try_reserve_exact(walked.len())
+            .try_reserve_exact(prefix.len())
             .map_err(|_| NoMemory)?;
         holes.extend(before.iter().chain(&end).copied());
         let graph = Graph::new(board, piece, &holes)?;
@@ -162,7 +162,7 @@ impl Flipper {
         // the start, as a tour to an end ends next to the end: the start is its anchor.
         let closes_on_start = closed && !before.is_empty();
         let next_to = if closes_on_start {
-            Some(board.index(walked[0]))
+            Some(board.index(prefix[0]))
         } else {
             end
         };
@@ -198,7 +198,7 @@ impl Flipper {
             u64::from(head),
             u64::from(question.closed),
             end.map_or(u64::MAX, u64::from),
-            walked.len() as u64,
+            prefix.len() as u64,
         ];
         Ok(Self {
             network: Network::new(&graph)?,

@@ -16,11 +16,11 @@ fn flip(question: &Question, budget: u64) -> Answer {
     )
 }
 
-fn question(board: Board, piece: Leaper, walked: &[Square], closed: bool) -> Question<'_> {
+fn question(board: Board, piece: Leaper, prefix: &[Square], closed: bool) -> Question<'_> {
     Question {
         board,
         piece,
-        walked,
+        prefix,
         closed,
         end: None,
     }
@@ -51,15 +51,15 @@ fn a_closed_tour_after_a_partial_tour_ends_next_to_its_start() {
     // close the tour on the first square, not on the head.
     let zebra = [Square::new(0, 0), Square::new(2, 3), Square::new(4, 0)];
     let giraffe = [Square::new(3, 4), Square::new(4, 8), Square::new(8, 9)];
-    for (piece, side, walked) in [(Leaper::ZEBRA, 10, &zebra), (Leaper::GIRAFFE, 12, &giraffe)] {
+    for (piece, side, prefix) in [(Leaper::ZEBRA, 10, &zebra), (Leaper::GIRAFFE, 12, &giraffe)] {
         let board = board(side, side);
-        let answer = flip(&question(board, piece, walked, true), 10_000_000);
+        let answer = flip(&question(board, piece, prefix, true), 10_000_000);
         let Answer::Tour(path) = answer else {
-            panic!("a closed {piece} tour of {board} after {walked:?}: {answer:?}");
+            panic!("a closed {piece} tour of {board} after {prefix:?}: {answer:?}");
         };
-        let indices: Vec<u32> = walked.iter().map(|&square| board.index(square)).collect();
-        assert_eq!(path[..walked.len()], indices);
-        Tour::with_piece(board, piece, path, true, Some(walked[0])).unwrap();
+        let indices: Vec<u32> = prefix.iter().map(|&square| board.index(square)).collect();
+        assert_eq!(path[..prefix.len()], indices);
+        Tour::with_piece(board, piece, path, true, Some(prefix[0])).unwrap();
     }
 }
 
@@ -67,20 +67,20 @@ fn a_closed_tour_after_a_partial_tour_ends_next_to_its_start() {
 fn a_partial_tour_and_an_end_are_kept() {
     let board = board(10, 10);
     let piece = Leaper::ZEBRA;
-    let walked = [Square::new(0, 0), Square::new(2, 3), Square::new(4, 0)];
+    let prefix = [Square::new(0, 0), Square::new(2, 3), Square::new(4, 0)];
     let end = Square::new(9, 8);
     let asked = Question {
         end: Some(end),
-        ..question(board, piece, &walked, false)
+        ..question(board, piece, &prefix, false)
     };
     let answer = flip(&asked, 10_000_000);
     let Answer::Tour(path) = answer else {
         panic!("a zebra's tour of 10x10 along the route: {answer:?}");
     };
-    let indices: Vec<u32> = walked.iter().map(|&square| board.index(square)).collect();
+    let indices: Vec<u32> = prefix.iter().map(|&square| board.index(square)).collect();
     assert_eq!(path[..3], indices);
     assert_eq!(path.last(), Some(&board.index(end)));
-    Tour::with_piece(board, piece, path, false, Some(walked[0])).unwrap();
+    Tour::with_piece(board, piece, path, false, Some(prefix[0])).unwrap();
 }
 
 #[test]

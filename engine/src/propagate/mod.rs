@@ -1,6 +1,6 @@
 //! A search over the moves of a tour, for leapers other than the knight (and the knight's hard
 //! routes, as path flipping): each move between two
-//! squares still to visit is decided in or out, and rules draw what follows (`links`), so a
+//! squares still to visit is decided in or out, and rules draw what follows (`decisions`), so a
 //! contradiction closes a whole branch. It proves what growing a path square by square cannot
 //! afford to: on the zebra's 11×11, 13×13, 9×15 and 9×19 the rules alone, before any choice,
 //! show that no tour exists from any start, and on 9×18 from any start but 24.
@@ -22,11 +22,11 @@
 //!
 //! Decisions are taken in a fixed order, so the same question gets the same tour.
 
-mod links;
+mod decisions;
 
 use std::time::Instant;
 
-use self::links::{Contradiction, Links, Mark, NONE, filled};
+use self::decisions::{Contradiction, Decisions, Mark, NONE, filled};
 use crate::board::Board;
 use crate::flip::{NoMemory, Question};
 use crate::search::{Limit, Limits};
@@ -61,7 +61,7 @@ struct Choice {
 /// The search of one question; see the module doc.
 #[derive(Debug)]
 pub(crate) struct Prover {
-    links: Links,
+    decisions: Decisions,
     stack: Vec<Choice>,
     /// The partial tour before the head, the head, and the end asked for, as square numbers.
     before: Vec<u32>,
@@ -84,7 +84,7 @@ impl Prover {
         // Moves: at most four a square (each counted once), and one from every square to the
         // link; the stack at most one choice a move.
         let edges = 5 * area;
-        Links::memory_needed(area + 1, edges) + edges * 16 + area * 8
+        Decisions::memory_needed(area + 1, edges) + edges * 16 + area * 8
     }
 
     /// The search of `question`, its memory reserved. The partial tour must be a path of the
@@ -93,12 +93,12 @@ impl Prover {
         let Question {
             board,
             piece,
-            walked,
+            prefix,
             closed,
             end,
         } = *question;
         let area = board.area() as usize;
-        let (&head, before) = walked.split_last().expect("a partial tour has a head");
+        let (&head, before) = prefix.split_last().expect("a partial tour has a head");
         let head = board.index(head);
         let end = end.map(|end| board.index(end));
         let mut present = filled(area + 1, true)?;
@@ -156,10 +156,10 @@ impl Prover {
                 }
             }
         }
-        let links = Links::new(present, edges)?;
+        let decisions = Decisions::new(present, edges)?;
         let mut stack = Vec::new();
         stack
-            .try_reserve_exact(links.vertices as usize * 5)
+            .try_reserve_exact(decisions.vertices as usize * 5)
             .map_err(|_| NoMemory)?;
         let mut before_indices = filled(0, 0u32)?;
         before_indices
@@ -167,7 +167,7 @@ impl Prover {
             .map_err(|_| NoMemory)?;
         before_indices.extend(before.iter().map(|&square| board.index(square)));
         Ok(Self {
-            links,
+            decisions,
             stack,
             before: before_indices,
             head,
@@ -182,7 +182,7 @@ impl Prover {
 
     /// The nodes spent so far.
     pub(crate) fn nodes(&self) -> u64 {
-        self.links.nodes
+        self.decisions.nodes
     }
 
     /// Searches on from where the last run stopped, until a tour, the proof that none
@@ -192,8 +192,8 @@ impl Prover {
         if self.over {
             return Answer::Stopped(Limit::Nodes);
         }
-        let stop = self.links.nodes.saturating_add(limits.node_budget);
-        let mut clock = self.links.nodes;
+        let stop = self.decisions.nodes.saturating_add(limits.node_budget);
+        let mut clock = self.decisions.nodes;
         let mut live = true;
         if !self.started {
             self.started = true;
@@ -206,50 +206,50 @@ impl Prover {
                     branches: self.branches,
                 };
             }
-            if self.links.closed_up {
+            if self.decisions.closed_up {
                 self.over = true;
                 return Answer::Tour(self.tour());
             }
-            if self.links.nodes >= stop {
+            if self.decisions.nodes >= stop {
                 return Answer::Stopped(Limit::Nodes);
             }
             if let Some(deadline) = limits.deadline
-                && self.links.nodes >= clock
+                && self.decisions.nodes >= clock
             {
-                clock = self.links.nodes + CLOCK_INTERVAL;
+                clock = self.decisions.nodes + CLOCK_INTERVAL;
                 if Instant::now() >= deadline {
                     return Answer::Stopped(Limit::Deadline);
                 }
             }
-            let Some(edge) = self.links.choose() else {
+            let Some(edge) = self.decisions.choose() else {
                 // Every move decided, every vertex with two in and no cycle short of the tour:
                 // the last move in closed it. Never reached; taken as a dead end.
                 live = false;
                 continue;
             };
             self.branches += 1;
-            let trail = self.links.mark_trail();
+            let trail = self.decisions.mark_trail();
             self.stack.push(Choice {
                 edge,
                 out: false,
                 trail,
             });
-            live = self.links.decide(edge, Mark::In).is_ok();
+            live = self.decisions.decide(edge, Mark::In).is_ok();
         }
     }
 
     /// The moves in from the first, and the rules at every vertex.
     fn root(&mut self) -> Result<(), Contradiction> {
         for k in 0..self.forced.len() {
-            self.links.decide(self.forced[k], Mark::In)?;
+            self.decisions.decide(self.forced[k], Mark::In)?;
         }
-        self.links.settle_all()
+        self.decisions.settle_all()
     }
 
     /// Goes back to the last choice still to try out, and tries it; false when none is left.
     fn backtrack(&mut self) -> bool {
         while let Some(choice) = self.stack.pop() {
-            self.links.undo_to(choice.trail);
+            self.decisions.undo_to(choice.trail);
             if choice.out {
                 continue;
             }
@@ -257,7 +257,7 @@ impl Prover {
                 out: true,
                 ..choice
             });
-            if self.links.decide(choice.edge, Mark::Out).is_ok() {
+            if self.decisions.decide(choice.edge, Mark::Out).is_ok() {
                 return true;
             }
         }
@@ -269,10 +269,10 @@ impl Prover {
     fn tour(&mut self) -> Vec<u32> {
         let mut tour = std::mem::take(&mut self.before);
         let (mut before, mut square) = (self.link, self.head);
-        let squares = self.links.vertices - u32::from(self.link != NONE);
+        let squares = self.decisions.vertices - u32::from(self.link != NONE);
         for _ in 0..squares {
             tour.push(square);
-            let next = self.links.next_in(square, before);
+            let next = self.decisions.next_in(square, before);
             (before, square) = (square, next);
         }
         debug_assert!(self.end.is_none_or(|end| tour.last() == Some(&end)));

@@ -15,22 +15,22 @@ fn prove(question: &Question, budget: u64) -> Answer {
     })
 }
 
-fn question(board: Board, piece: Leaper, walked: &[Square], closed: bool) -> Question<'_> {
+fn question(board: Board, piece: Leaper, prefix: &[Square], closed: bool) -> Question<'_> {
     Question {
         board,
         piece,
-        walked,
+        prefix,
         closed,
         end: None,
     }
 }
 
-/// Whether a path of `piece` from `walked` covers `board` (closed, or ending on `end`), by
+/// Whether a path of `piece` from `prefix` covers `board` (closed, or ending on `end`), by
 /// walking every path: the test's own oracle.
 fn brute_force(
     board: Board,
     piece: Leaper,
-    walked: &[Square],
+    prefix: &[Square],
     closed: bool,
     end: Option<Square>,
 ) -> bool {
@@ -69,18 +69,18 @@ fn brute_force(
     }
     let area = board.area() as usize;
     let mut seen = vec![false; area];
-    for &square in walked {
+    for &square in prefix {
         seen[board.index(square) as usize] = true;
     }
     let mut walk = Walk {
         board,
         piece,
         seen,
-        first: walked[0],
+        first: prefix[0],
         closed,
         end,
     };
-    walk.extend(*walked.last().unwrap(), area - walked.len())
+    walk.extend(*prefix.last().unwrap(), area - prefix.len())
 }
 
 #[test]
@@ -103,17 +103,17 @@ fn tours_found_pass_the_validator_open_closed_to_an_end_and_after_a_partial_tour
         };
         Tour::with_piece(ten, zebra, path, closed, Some(start[0])).unwrap();
     }
-    let walked = [Square::new(0, 0), Square::new(2, 3), Square::new(4, 0)];
+    let prefix = [Square::new(0, 0), Square::new(2, 3), Square::new(4, 0)];
     let end = Square::new(9, 8);
     let asked = Question {
         end: Some(end),
-        ..question(ten, zebra, &walked, false)
+        ..question(ten, zebra, &prefix, false)
     };
     let Answer::Tour(path) = prove(&asked, 10_000_000) else {
         panic!("a zebra's tour of 10x10 along the route");
     };
-    let tour = Tour::with_piece(ten, zebra, path, false, Some(walked[0])).unwrap();
-    assert!(tour.squares().take(3).eq(walked));
+    let tour = Tour::with_piece(ten, zebra, path, false, Some(prefix[0])).unwrap();
+    assert!(tour.squares().take(3).eq(prefix));
     assert_eq!(tour.squares().last(), Some(end));
 }
 
@@ -132,9 +132,9 @@ fn verdicts_agree_with_walking_every_path_on_small_boards() {
     for (board, piece) in cases {
         for square in board.squares() {
             for closed in [false, true] {
-                let walked = [square];
-                let expected = brute_force(board, piece, &walked, closed, None);
-                let answer = prove(&question(board, piece, &walked, closed), u64::MAX);
+                let prefix = [square];
+                let expected = brute_force(board, piece, &prefix, closed, None);
+                let answer = prove(&question(board, piece, &prefix, closed), u64::MAX);
                 match answer {
                     Answer::Tour(path) => {
                         Tour::with_piece(board, piece, path, closed, Some(square)).unwrap();
@@ -159,25 +159,25 @@ fn ends_and_partial_tours_agree_with_walking_every_path() {
     let board = board(4, 5);
     let start = Square::new(0, 0);
     for end in board.squares().filter(|&end| end != start) {
-        let walked = [start];
+        let prefix = [start];
         let asked = Question {
             end: Some(end),
-            ..question(board, piece, &walked, false)
+            ..question(board, piece, &prefix, false)
         };
-        let expected = brute_force(board, piece, &walked, false, Some(end));
+        let expected = brute_force(board, piece, &prefix, false, Some(end));
         let found = matches!(prove(&asked, u64::MAX), Answer::Tour(_));
         assert_eq!(found, expected, "to {end}");
     }
     let wazir = Leaper::new(0, 1).unwrap();
     let four = self::board(4, 4);
-    let walked = [Square::new(1, 1), Square::new(1, 2), Square::new(2, 2)];
+    let prefix = [Square::new(1, 1), Square::new(1, 2), Square::new(2, 2)];
     for closed in [false, true] {
-        let expected = brute_force(four, wazir, &walked, closed, None);
-        let answer = prove(&question(four, wazir, &walked, closed), u64::MAX);
+        let expected = brute_force(four, wazir, &prefix, closed, None);
+        let answer = prove(&question(four, wazir, &prefix, closed), u64::MAX);
         match answer {
             Answer::Tour(path) => {
-                let tour = Tour::with_piece(four, wazir, path, closed, Some(walked[0])).unwrap();
-                assert!(tour.squares().take(3).eq(walked));
+                let tour = Tour::with_piece(four, wazir, path, closed, Some(prefix[0])).unwrap();
+                assert!(tour.squares().take(3).eq(prefix));
                 assert!(expected);
             }
             other => assert!(!expected, "{other:?}"),
@@ -188,8 +188,8 @@ fn ends_and_partial_tours_agree_with_walking_every_path() {
 #[test]
 fn a_search_stopped_goes_on_where_it_stopped() {
     let board = board(5, 19);
-    let walked = [Square::new(0, 4)];
-    let asked = question(board, Leaper::ZEBRA, &walked, false);
+    let prefix = [Square::new(0, 4)];
+    let asked = question(board, Leaper::ZEBRA, &prefix, false);
     let whole = prove(&asked, u64::MAX);
     let mut prover = Prover::new(&asked).unwrap();
     let limits = Limits {

@@ -1,7 +1,7 @@
-//! What a search completes, beyond a tour from one square: a [`Route`], a path already
-//! walked (a prefix) and the square the tour must end on; and why a position can rule out
-//! every tour before the first step ([`DeadPosition`]): the pruning's rules applied to the
-//! whole board, and the position's proofs (`position`, where each is stated and proved).
+//! What a search completes, beyond a tour from one square: a [`Route`], a prefix (the squares the
+//! tour has visited already) and the square the tour must end on; and why a position can rule out
+//! every tour before the first step ([`DeadPosition`]): the pruning's rules applied to the whole
+//! board, and the position's proofs (`position`, where each is stated and proved).
 
 use std::fmt;
 
@@ -9,7 +9,7 @@ use crate::board::Square;
 use crate::leaper::Leaper;
 use crate::quote::counted;
 
-/// The path a search completes: a prefix walked already, and where the tour must end.
+/// The path a search completes: a prefix, visited already, and where the tour must end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Route<'a> {
     /// A path of the piece: the tour's first square first, the piece's square last. One square

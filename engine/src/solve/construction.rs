@@ -71,7 +71,7 @@ impl Solver<'_> {
         // The construction places an end, but completes no partial tour, and builds knight's
         // tours only.
         let knight = self.request.piece.is_knight();
-        if !knight || !construct::covers(board) || self.request.walked().len() > 1 {
+        if !knight || !construct::covers(board) || self.request.prefix().len() > 1 {
             return Ok(Built::Nothing);
         }
         let needed = construction_needs(self.request, self.walking);
@@ -91,7 +91,7 @@ impl Solver<'_> {
             Err(
                 ConstructError::OutOfReach { .. }
                 | ConstructError::EndOutOfReach { .. }
-                | ConstructError::NoPiece { .. },
+                | ConstructError::NoBlockTour { .. },
             ) => {
                 return Ok(Built::Nothing);
             }

@@ -33,7 +33,7 @@ use super::memory::{check_memory, out_of_memory};
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
 use super::request::Layer;
 use super::solver::{Halt, Plan, Solver};
-use super::split::{MOST_ROUTES, Route, RouteTurn, Split, routes_to, run_share};
+use super::split::{EndSearch, MOST_ROUTES, RouteTurn, Split, routes_to, run_share};
 use crate::existence::NoTourReason;
 use crate::flip::{self, Flipper, Question};
 use crate::propagate::{self, Prover};
@@ -56,7 +56,7 @@ impl Solver<'_> {
         let question = Question {
             board,
             piece: request.piece,
-            walked: plan.walked,
+            prefix: plan.walked,
             closed: plan.closed,
             end: plan.end,
         };
@@ -75,7 +75,7 @@ impl Solver<'_> {
         }
         let mut allowance = 2 * board.area() + 1000;
         // The ends to backtrack to, once flipping's first cover has said (see the module doc).
-        let mut routes: Option<Vec<Route>> = None;
+        let mut routes: Option<Vec<EndSearch>> = None;
         // Whether every end searched to the end of its tree is a proof: another piece's split
         // on its last square (the knight's routes only look for a tour).
         let mut split: Option<Split> = None;
@@ -173,7 +173,7 @@ impl Solver<'_> {
                 let reason = NoTourReason::NoCover {
                     start: request.start,
                     end: request.end,
-                    walked: request.walked().len() as u64,
+                    prefix_len: request.prefix().len() as u64,
                     closed: request.closed,
                     needed: shortfall.needed,
                     met: shortfall.met,
@@ -185,7 +185,7 @@ impl Solver<'_> {
                 let reason = NoTourReason::SplitCover {
                     start: request.start,
                     end: request.end,
-                    walked: request.walked().len() as u64,
+                    prefix_len: request.prefix().len() as u64,
                     closed: request.closed,
                     reached,
                     squares,
@@ -223,7 +223,7 @@ impl Solver<'_> {
                     NoTourReason::ExhaustiveRouteSearch {
                         start: request.start,
                         end: request.end,
-                        walked: request.walked().len() as u64,
+                        prefix_len: request.prefix().len() as u64,
                         nodes,
                     }
                 } else {

@@ -30,7 +30,7 @@ impl Solver<'_> {
     pub(super) fn position(&mut self) -> Result<Option<Answer>, Halt> {
         let request = self.request;
         let other_to_end = !request.piece.is_knight() && request.end.is_some();
-        if request.walked().len() < 2 && !other_to_end {
+        if request.prefix().len() < 2 && !other_to_end {
             return Ok(None);
         }
         let board = request.board;
@@ -42,10 +42,10 @@ impl Solver<'_> {
         if check_memory(board, needed, request.memory_cap).is_err() {
             return Ok(None);
         }
-        let walked = request.walked();
+        let prefix = request.prefix();
         let route = Route {
-            prefix: walked,
-            end: request.end.filter(|end| !walked.contains(end)),
+            prefix,
+            end: request.end.filter(|end| !prefix.contains(end)),
         };
         let proved = Search::bounded_route(board, route, config, &[])
             .and_then(|mut search| search.prove_position(self.deadline));

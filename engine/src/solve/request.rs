@@ -267,8 +267,8 @@ impl Request {
         }
     }
 
-    /// The path the tour must begin with: the prefix, or the start alone.
-    pub fn walked(&self) -> &[Square] {
+    /// The prefix the tour must begin with: the one given, or the start alone.
+    pub fn prefix(&self) -> &[Square] {
         match &self.prefix {
             Some(prefix) if !prefix.is_empty() => prefix,
             _ => std::slice::from_ref(&self.start),
@@ -278,7 +278,7 @@ impl Request {
     /// Whether more is asked than a tour from the start: an end, or a prefix of more than
     /// one square.
     pub fn has_route(&self) -> bool {
-        self.end.is_some() || self.walked().len() > 1
+        self.end.is_some() || self.prefix().len() > 1
     }
 
     /// The same request by another method.

@@ -209,7 +209,7 @@ impl<'a> Solver<'a> {
     /// The proof that the tour cannot end on `end`, when a partial tour passes it first (the
     /// start alone is left to the theorems).
     fn end_on_prefix(&self, end: Square) -> Option<NoTourReason> {
-        let walked = self.request.walked();
+        let walked = self.request.prefix();
         if walked.len() < 2 {
             return None;
         }
@@ -248,9 +248,9 @@ impl<'a> Solver<'a> {
             return Ok(outcome);
         }
         let plan = Plan {
-            walked: request.walked(),
+            walked: request.prefix(),
             closed: request.closed,
-            end: request.end.filter(|end| !request.walked().contains(end)),
+            end: request.end.filter(|end| !request.prefix().contains(end)),
             holes: &[],
         };
         if let Some(answer) = self.backtrack_first(plan)? {
@@ -354,9 +354,9 @@ impl<'a> Solver<'a> {
     fn search(&mut self, config: SearchConfig) -> Result<(Search, SearchEvent), Halt> {
         let request = self.request;
         let plan = Plan {
-            walked: request.walked(),
+            walked: request.prefix(),
             closed: config.closed,
-            end: request.end.filter(|end| !request.walked().contains(end)),
+            end: request.end.filter(|end| !request.prefix().contains(end)),
             holes: &[],
         };
         self.search_plan(plan, config)
@@ -512,7 +512,7 @@ impl<'a> Solver<'a> {
             None => NoTourReason::ExhaustiveRouteSearch {
                 start: request.start,
                 end: request.end,
-                walked: request.walked().len() as u64,
+                prefix_len: request.prefix().len() as u64,
                 nodes,
             },
         }

@@ -28,9 +28,9 @@ const KEPT_SEARCH_BYTES: u64 = 256 << 20;
 /// route to each.
 pub(super) const MOST_ROUTES: usize = 4;
 
-/// One square backtracking takes a route to, and in a split, the search toward it that is
-/// kept from turn to turn once it has begun.
-pub(super) struct Route {
+/// The search of one route: the square backtracking takes a route to, and in a split, the
+/// search toward it, kept from turn to turn once it has begun.
+pub(super) struct EndSearch {
     end: Square,
     kept: Option<Search>,
 }
@@ -80,7 +80,7 @@ pub(super) fn routes_to(
     plan: Plan,
     board: Board,
     piece: Leaper,
-) -> Option<(Vec<Route>, Option<Split>)> {
+) -> Option<(Vec<EndSearch>, Option<Split>)> {
     let mut squares: Vec<Square> = if plan.end.is_some() {
         Vec::new()
     } else if plan.closed {
@@ -111,7 +111,7 @@ pub(super) fn routes_to(
     });
     let routes = squares
         .into_iter()
-        .map(|end| Route { end, kept: None })
+        .map(|end| EndSearch { end, kept: None })
         .collect();
     Some((routes, split))
 }
@@ -142,7 +142,7 @@ impl Solver<'_> {
     /// deadline that ran out; a route searched to the end of its tree is dropped.
     pub(super) fn route_turns(
         &mut self,
-        routes: &mut Vec<Route>,
+        routes: &mut Vec<EndSearch>,
         plan: Plan,
         config: SearchConfig,
         turn: RouteTurn,
@@ -227,7 +227,7 @@ impl Solver<'_> {
         let request = self.request;
         let reason = NoTourReason::EveryEndSearched {
             start: request.start,
-            walked: request.walked().len() as u64,
+            prefix_len: request.prefix().len() as u64,
             closed,
             ends: split.ends,
             closing: split.closing,

@@ -114,19 +114,19 @@ impl Building {
         }
     }
 
-    /// Numbers the squares of the block `step` lays with its piece's own order (1 first) in
+    /// Numbers the squares of the block `step` lays with its tour's own order (1 first) in
     /// `visits`, or clears them; returns the block's squares (0 for a join).
     fn mark(board: Board, step: &Step, visits: &mut [u32], laid: bool) -> u64 {
-        let Step::Laid { block, piece } = step else {
+        let Step::Laid { block, tour } = step else {
             return 0;
         };
-        let order = piece.parts.iter().flatten();
+        let order = tour.parts.iter().flatten();
         for (number, &square) in order.enumerate() {
             let on_board =
                 Square::new(block.corner.row + square.row, block.corner.col + square.col);
             visits[board.index(on_board) as usize] = if laid { number as u32 + 1 } else { 0 };
         }
-        piece.len() as u64
+        tour.len() as u64
     }
 }
 

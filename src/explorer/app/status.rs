@@ -226,7 +226,7 @@ impl App {
                     end => NoTourReason::ExhaustiveRouteSearch {
                         start,
                         end,
-                        walked: 1,
+                        prefix_len: 1,
                         nodes,
                     },
                 };

@@ -44,8 +44,8 @@ impl Screen<'_> {
                 .join(" ")
         };
         match step {
-            Step::Laid { block, piece } => {
-                let shape = match (piece.closed, piece.parts.len()) {
+            Step::Laid { block, tour } => {
+                let shape = match (tour.closed, tour.parts.len()) {
                     (true, _) => "a cycle".to_string(),
                     (false, 1) => "a path".to_string(),
                     (false, parts) => format!("{parts} paths"),

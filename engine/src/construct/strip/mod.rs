@@ -2,31 +2,31 @@
 //!
 //! No two cycles of a 3- or 4-row strip can be joined by one swap, and 4×n has no closed tour
 //! at all, so these boards are built another way. The strip is cut into blocks across its
-//! length; at every cut two fixed knight moves (the wires) cross it. A block's piece is then
+//! length; at every cut two fixed knight moves (the wires) cross it. A block's tour is then
 //! one or two paths that meet the wires at its sides:
 //! - a *turn* at an end of the strip: one path between the two wires of its inner side;
 //! - a *lane* block: two paths, each from a wire on one side to a wire on the other;
 //! - the *start block*: a path from the start, its end free, passing out through the wires of
 //!   each side that has blocks beyond it and back in through the other.
 //!
-//! The piece search sees the two wires of a side as one *bridge* (a step between two squares
-//! that stands for the rest of the tour beyond that side), so every piece is one path with
-//! bridges. Pieces left of the start use one geometry, pieces right of it its mirror image, so
-//! the turns at both ends are the same piece. On 4×n the side where the tour ends has three
-//! wires a cut instead (out, back and out again; see [`open`] for the parity argument that
-//! asks for it), its lanes three paths each and its last block a turn and the tour's end. A
-//! closed tour of a 3×n strip is a turn, lanes and a turn of the other side. Long runs of
-//! equal lanes are cut to a few on the board that is laid (see [`super::fold`]). Every piece is
+//! The block tour search sees the two wires of a side as one *bridge* (a step between two squares
+//! that stands for the rest of the tour beyond that side), so every block tour is one path with
+//! bridges. Block tours left of the start use one geometry, block tours right of it its mirror
+//! image, so the turns at both ends are the same block tour. On 4×n the side where the tour ends
+//! has three wires a cut instead (out, back and out again; see [`open`] for the parity argument
+//! that asks for it), its lanes three paths each and its last block a turn and the tour's end. A
+//! closed tour of a 3×n strip is a turn, lanes and a turn of the other side. Long runs of equal
+//! lanes are cut to a few on the board that is laid (see [`super::fold`]). Every block tour is
 //! checked before use, and so is the tour.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use super::block_tour::{BlockTour, BlockTourSpec, Shape, cached};
 use super::fold::{Axis, KEEP, Runs, UNFOLDED};
-use super::layout::{Assembled, AssemblyError, PIECE_BUDGET};
-use super::links::Links;
+use super::layout::{Assembled, AssemblyError, BLOCK_TOUR_BUDGET};
+use super::links::KnightLinks;
 use super::meter::Meter;
-use super::piece::{Piece, PieceSpec, Shape, cached};
 use super::walk::Folded;
 use crate::board::{Board, Square};
 
@@ -38,7 +38,7 @@ struct Wire {
     right: (u32, u32),
 }
 
-/// The wires of a strip height and the block widths that have pieces (found by the piece
+/// The wires of a strip height and the block widths that have block tours (found by the block tour
 /// search; the construction checks each one it uses).
 struct Geometry {
     wires: [Wire; 2],
@@ -89,7 +89,7 @@ fn geometry(height: u32) -> Geometry {
     }
 }
 
-/// The kinds of piece.
+/// The kinds of block tour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Kind {
     /// The left end of the strip: a path between the wires of its right side.
@@ -116,7 +116,7 @@ impl Geometry {
         self.wires.map(|w| Square::new(w.left.0, width - w.left.1))
     }
 
-    fn spec(&self, height: u32, width: u32, kind: Kind) -> PieceSpec {
+    fn spec(&self, height: u32, width: u32, kind: Kind) -> BlockTourSpec {
         let path = |from: Square, to: Option<Square>| Shape::Path { from, to };
         let (shape, bridges, parts) = match kind {
             Kind::Turn | Kind::Lane | Kind::End => {
@@ -146,7 +146,7 @@ impl Geometry {
                 }
             }
         };
-        PieceSpec {
+        BlockTourSpec {
             rows: height,
             cols: width,
             shape,
@@ -171,7 +171,7 @@ impl Geometry {
     }
 
     /// Joins the blocks on both sides of the cut before column `cut` by the three wires.
-    fn connect3(&self, links: &mut Links, cut: u32, meter: &mut Meter) {
+    fn connect3(&self, links: &mut KnightLinks, cut: u32, meter: &mut Meter) {
         let moves = self
             .three
             .expect("a geometry with three wires")
@@ -199,7 +199,7 @@ impl Geometry {
     }
 
     /// Joins the blocks on both sides of the cut before column `cut`, mirrored or not.
-    fn connect(&self, links: &mut Links, cut: u32, mirrored: bool, meter: &mut Meter) {
+    fn connect(&self, links: &mut KnightLinks, cut: u32, mirrored: bool, meter: &mut Meter) {
         let moves = self.wires.map(|wire| {
             let (left, right) = if mirrored {
                 (
@@ -305,11 +305,11 @@ fn fill_rest(sizes: &[u32], rest: u32) -> Option<Vec<u32>> {
     Some(widths)
 }
 
-/// The links of a piece (its bridges left open), mirrored left to right when asked.
-fn piece_links(piece: &Piece, mirrored: bool) -> Result<Links, AssemblyError> {
-    let (height, width) = (piece.spec.rows, piece.spec.cols);
+/// The links of a block tour (its bridges left open), mirrored left to right when asked.
+fn tour_links(tour: &BlockTour, mirrored: bool) -> Result<KnightLinks, AssemblyError> {
+    let (height, width) = (tour.spec.rows, tour.spec.cols);
     let board =
-        Board::new(u64::from(height), u64::from(width)).map_err(|_| AssemblyError::NoPiece)?;
+        Board::new(u64::from(height), u64::from(width)).map_err(|_| AssemblyError::NoBlockTour)?;
     let flip = |s: Square| {
         if mirrored {
             Square::new(s.row, width - 1 - s.col)
@@ -317,35 +317,39 @@ fn piece_links(piece: &Piece, mirrored: bool) -> Result<Links, AssemblyError> {
             s
         }
     };
-    let order: Vec<Square> = piece.order.iter().map(|&s| flip(s)).collect();
-    let bridges: Vec<(Square, Square)> = piece
+    let order: Vec<Square> = tour.order.iter().map(|&s| flip(s)).collect();
+    let bridges: Vec<(Square, Square)> = tour
         .spec
         .bridges
         .iter()
         .map(|&(a, b)| (flip(a), flip(b)))
         .collect();
-    Ok(Links::with_bridges(board, &order, false, &bridges))
+    Ok(KnightLinks::with_bridges(board, &order, false, &bridges))
 }
 
-/// The links of each kind of block on a side, by width and kind, with its piece's last square.
-type SidePieces = HashMap<(u32, Kind), (Links, Square)>;
+/// The links of each kind of block on a side, by width and kind, with its block tour's last square.
+type SideTours = HashMap<(u32, Kind), (KnightLinks, Square)>;
 
 /// The links of each kind of block on a side, found once however often the block repeats, and
-/// the last square of its piece.
-fn side_pieces(
+/// the last square of its block tour.
+fn side_tours(
     geometry: &Geometry,
     height: u32,
     blocks: &[(u32, Kind)],
     mirrored: bool,
     meter: &mut Meter,
-) -> Result<SidePieces, AssemblyError> {
+) -> Result<SideTours, AssemblyError> {
     let mut made = HashMap::new();
     for &(width, kind) in blocks {
         if let Entry::Vacant(entry) = made.entry((width, kind)) {
-            let piece = cached(&geometry.spec(height, width, kind), PIECE_BUDGET, meter)?
-                .ok_or(AssemblyError::NoPiece)?;
-            let last = *piece.order.last().expect("a piece has squares");
-            entry.insert((piece_links(&piece, mirrored)?, last));
+            let tour = cached(
+                &geometry.spec(height, width, kind),
+                BLOCK_TOUR_BUDGET,
+                meter,
+            )?
+            .ok_or(AssemblyError::NoBlockTour)?;
+            let last = *tour.order.last().expect("a tour has squares");
+            entry.insert((tour_links(&tour, mirrored)?, last));
         }
     }
     Ok(made)
@@ -355,9 +359,9 @@ fn side_pieces(
 /// beginning at column `from` (`mirrored`: ending at column `from`, going leftwards), each
 /// joined to the block before it. A three-wire side runs from the start block rightwards and
 /// its first block is joined to the start block too; for it the last square of its last
-/// block's piece is returned, in that block's coordinates.
+/// block's tour is returned, in that block's coordinates.
 fn lay_side(
-    links: &mut Links,
+    links: &mut KnightLinks,
     geometry: &Geometry,
     blocks: &[(u32, Kind)],
     from: u32,
@@ -365,14 +369,14 @@ fn lay_side(
     meter: &mut Meter,
 ) -> Result<Option<Square>, AssemblyError> {
     let three = blocks.iter().any(|&(_, kind)| kind == Kind::End3);
-    let made = side_pieces(geometry, links.board().rows(), blocks, mirrored, meter)?;
+    let made = side_tours(geometry, links.board().rows(), blocks, mirrored, meter)?;
     let mut cut = from;
     for (i, &(width, kind)) in blocks.iter().enumerate() {
         meter.check_clock()?;
         let first_column = if mirrored { cut - width } else { cut };
-        let (piece, _) = &made[&(width, kind)];
-        links.lay(piece, Square::new(0, first_column));
-        meter.laid(piece, Square::new(0, first_column));
+        let (tour, _) = &made[&(width, kind)];
+        links.lay(tour, Square::new(0, first_column));
+        meter.laid(tour, Square::new(0, first_column));
         if three {
             geometry.connect3(links, cut, meter);
         } else if i > 0 {
@@ -414,7 +418,7 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
     let geometry = geometry(height);
     if len <= 12 {
         // Short enough to be one block.
-        let spec = PieceSpec {
+        let spec = BlockTourSpec {
             rows: height,
             cols: len,
             shape: Shape::Cycle,
@@ -422,8 +426,8 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
             bridges: Vec::new(),
             parts: Vec::new(),
         };
-        let piece = cached(&spec, PIECE_BUDGET, meter)?.ok_or(AssemblyError::NoPiece)?;
-        let links = Links::from_order(board, &piece.order, true);
+        let tour = cached(&spec, BLOCK_TOUR_BUDGET, meter)?.ok_or(AssemblyError::NoBlockTour)?;
+        let links = KnightLinks::from_order(board, &tour.order, true);
         meter.laid(&links, Square::new(0, 0));
         return Ok(Assembled {
             folded: Folded::whole(links).map_err(|_| AssemblyError::Memory)?,
@@ -439,7 +443,7 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
         blocks.push((end, Kind::End), 1);
         let laid = blocks.folded(keep);
         let laid_board = laid_board(height, length(&laid))?;
-        let mut links = Links::new_within(laid_board, meter.deadline())?;
+        let mut links = KnightLinks::new_within(laid_board, meter.deadline())?;
         lay_side(&mut links, &geometry, &laid, 0, false, meter)?;
         let cols = Axis::new(widths(&blocks), keep);
         return Ok(Assembled {
@@ -449,7 +453,7 @@ pub fn closed(board: Board, meter: &mut Meter) -> Result<Assembled, AssemblyErro
             blocks: blocks.count(),
         });
     }
-    Err(AssemblyError::NoPiece)
+    Err(AssemblyError::NoBlockTour)
 }
 
 /// An open tour of a 3×n or 4×n strip (laid out along its columns) from `start`.
@@ -480,12 +484,12 @@ pub fn open(board: Board, start: Square, meter: &mut Meter) -> Result<Assembled,
         let Some(spec) = block.spec(&geometry, height, local) else {
             continue;
         };
-        let Some(piece) = cached(&spec, START_BUDGET, meter)? else {
+        let Some(tour) = cached(&spec, START_BUDGET, meter)? else {
             continue;
         };
-        return block.assemble(board, &geometry, &piece, meter);
+        return block.assemble(board, &geometry, &tour, meter);
     }
-    Err(AssemblyError::NoPiece)
+    Err(AssemblyError::NoBlockTour)
 }
 
 /// Where the start block of an open strip lies, and what it joins.
@@ -501,9 +505,9 @@ struct StartBlock {
 }
 
 impl StartBlock {
-    /// The piece this block needs: a path from `local` (the start, in the block), bridging the
+    /// The block tour this block needs: a path from `local` (the start, in the block), bridging the
     /// wires of its sides; `None` where the path would have to end where it starts.
-    fn spec(&self, geometry: &Geometry, height: u32, local: Square) -> Option<PieceSpec> {
+    fn spec(&self, geometry: &Geometry, height: u32, local: Square) -> Option<BlockTourSpec> {
         let mut bridges = Vec::new();
         if self.has_left {
             let [la, lb] = geometry.left_ports();
@@ -519,7 +523,7 @@ impl StartBlock {
             let mirror = |s: Square| Square::new(s.row, self.width - 1 - s.col);
             bridges.push((mirror(la), mirror(lb)));
         }
-        (to != Some(local)).then(|| PieceSpec {
+        (to != Some(local)).then(|| BlockTourSpec {
             rows: height,
             cols: self.width,
             shape: Shape::Path { from: local, to },
@@ -529,13 +533,13 @@ impl StartBlock {
         })
     }
 
-    /// The whole strip around this block's `piece`: the blocks of both sides (built only for
+    /// The whole strip around this block's `tour`: the blocks of both sides (built only for
     /// the start block that was found), laid and joined to it.
     fn assemble(
         &self,
         board: Board,
         geometry: &Geometry,
-        piece: &Piece,
+        tour: &BlockTour,
         meter: &mut Meter,
     ) -> Result<Assembled, AssemblyError> {
         let Self {
@@ -547,41 +551,45 @@ impl StartBlock {
         } = *self;
         let (height, len) = (board.rows(), board.cols());
         let left = if has_left {
-            geometry.region(begin).ok_or(AssemblyError::NoPiece)?
+            geometry.region(begin).ok_or(AssemblyError::NoBlockTour)?
         } else {
             Runs::new()
         };
         let right_len = len - begin - width;
         let right = match (has_right, three) {
             (false, _) => Runs::new(),
-            (true, false) => geometry.region(right_len).ok_or(AssemblyError::NoPiece)?,
-            (true, true) => geometry.region3(right_len).ok_or(AssemblyError::NoPiece)?,
+            (true, false) => geometry
+                .region(right_len)
+                .ok_or(AssemblyError::NoBlockTour)?,
+            (true, true) => geometry
+                .region3(right_len)
+                .ok_or(AssemblyError::NoBlockTour)?,
         };
         // The board laid: both sides folded, the start block between them.
         let keep = keep(meter);
         let (left_laid, right_laid) = (left.folded(keep), right.folded(keep));
         let at = length(&left_laid);
         let laid_len = at + width + length(&right_laid);
-        let mut links = Links::new_within(laid_board(height, laid_len)?, meter.deadline())?;
+        let mut links = KnightLinks::new_within(laid_board(height, laid_len)?, meter.deadline())?;
         lay_side(&mut links, geometry, &left_laid, 0, false, meter)?;
-        let start_piece = piece_links(piece, false)?;
-        links.lay(&start_piece, Square::new(0, at));
-        meter.laid(&start_piece, Square::new(0, at));
+        let start_tour = tour_links(tour, false)?;
+        links.lay(&start_tour, Square::new(0, at));
+        meter.laid(&start_tour, Square::new(0, at));
         if !left.is_empty() {
             geometry.connect(&mut links, at, false, meter);
         }
         // The right side's blocks from left to right, as the axis lists them.
         let (end, right_runs) = if three {
             let last = lay_side(&mut links, geometry, &right_laid, at + width, false, meter)?
-                .ok_or(AssemblyError::NoPiece)?;
-            let (last_width, _) = right.last().ok_or(AssemblyError::NoPiece)?;
+                .ok_or(AssemblyError::NoBlockTour)?;
+            let (last_width, _) = right.last().ok_or(AssemblyError::NoBlockTour)?;
             (Square::new(last.row, len - last_width + last.col), right)
         } else {
             lay_side(&mut links, geometry, &right_laid, laid_len, true, meter)?;
             if !right.is_empty() {
                 geometry.connect(&mut links, at + width, true, meter);
             }
-            let end = piece.order.last().expect("a piece has squares");
+            let end = tour.order.last().expect("a tour has squares");
             (Square::new(end.row, begin + end.col), right.reversed())
         };
         let cols = Axis::new(

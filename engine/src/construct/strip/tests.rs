@@ -1,12 +1,12 @@
-//! Every strip piece the geometries list is found and valid, and the block widths add up for
+//! Every strip block tour the geometries list is found and valid, and the block widths add up for
 //! every strip length.
 
 use super::*;
-use crate::construct::piece::{PieceOutcome, find_piece};
+use crate::construct::block_tour::{BlockTourOutcome, find_block_tour};
 
-/// Every piece the geometries list is found afresh by the search and passes the check.
+/// Every block tour the geometries list is found afresh by the search and passes the check.
 #[test]
-fn every_listed_strip_piece_is_found_and_valid() {
+fn every_listed_strip_tour_is_found_and_valid() {
     for height in [3, 4] {
         let geometry = geometry(height);
         let mut kinds: Vec<(Kind, &[u32])> = vec![
@@ -20,10 +20,11 @@ fn every_listed_strip_piece_is_found_and_valid() {
         for (kind, widths) in kinds {
             for &width in widths {
                 let spec = geometry.spec(height, width, kind);
-                let PieceOutcome::Found(piece) = find_piece(&spec, PIECE_BUDGET) else {
-                    panic!("no {kind:?} piece {height}x{width}");
+                let BlockTourOutcome::Found(tour) = find_block_tour(&spec, BLOCK_TOUR_BUDGET)
+                else {
+                    panic!("no {kind:?} tour {height}x{width}");
                 };
-                assert!(piece.is_valid(), "{kind:?} {height}x{width}");
+                assert!(tour.is_valid(), "{kind:?} {height}x{width}");
             }
         }
     }

@@ -13,14 +13,14 @@
 //!   squares;
 //! - `trace`: the steps, each state with one it came from and its square's moves, the
 //!   repeated stretches stepped only until their states go round; a node is a state stepped;
-//! - `links`: the moves read back, two bytes a square, and the path they make.
+//! - `moves`: the moves read back, two bytes a square, and the path they make.
 //!
 //! The tour is held as a path, four bytes a square, checked against the request's memory cap
 //! before anything is allocated, with the states as they grow; what does not fit is refused
 //! by name ([`SolveError::TooLarge`]).
 
 mod fold;
-mod links;
+mod moves;
 mod rules;
 #[cfg(test)]
 mod tests;
@@ -30,9 +30,9 @@ use std::iter;
 use std::time::Instant;
 
 use self::fold::Fold;
-use self::links::Links;
+use self::moves::TourMoves;
 use self::rules::Rules;
-use self::trace::{Question, Stop, Trace, Traced, trace};
+use self::trace::{Stop, Trace, TraceSpec, Traced, trace};
 use super::memory::{check_memory, out_of_memory};
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
 use super::request::{Layer, Request};
@@ -65,23 +65,23 @@ impl Solver<'_> {
         if board.short_side() > MAX_SHORT_SIDE || board.area() < 2 {
             return Ok(None);
         }
-        let walked = request.walked();
-        let fixed: Vec<usize> = walked
+        let prefix = request.prefix();
+        let fixed: Vec<usize> = prefix
             .iter()
             .chain(&request.end)
             .map(|&square| Fold::row_of(board, square))
             .collect();
         let fold = Fold::new(board, 2 * request.piece.b() as usize + 3, &fixed);
         let tour_needs = tour_needs(request);
-        let plan_needs = fold.short().area() * PLAN_BYTES + walked.len() as u64 * 24;
+        let plan_needs = fold.short().area() * PLAN_BYTES + prefix.len() as u64 * 24;
         let needs = tour_needs + plan_needs;
         check_memory(board, needs, request.memory_cap)?;
         let Some(stepper) = stepper_for(request, &fold) else {
             return Ok(None);
         };
-        let places = walked.iter().map(|&square| fold.position(square)).collect();
+        let places = prefix.iter().map(|&square| fold.position(square)).collect();
         let rules = Rules::new(places, request.closed, stepper.window());
-        let question = Question {
+        let spec = TraceSpec {
             fold: &fold,
             stepper: &stepper,
             rules: &rules,
@@ -90,7 +90,7 @@ impl Solver<'_> {
             .memory_cap
             .map_or(u64::MAX, |cap| cap.saturating_sub(needs));
         let mut nodes = 0;
-        let traced = trace(&question, self.limits(), memory, &mut nodes);
+        let traced = trace(&spec, self.limits(), memory, &mut nodes);
         self.stats.nodes += nodes;
         let found = match traced {
             Ok(Traced::Tour(found)) => found,
@@ -126,7 +126,7 @@ impl Solver<'_> {
                 board: request.board,
                 start: request.start,
                 end: request.end,
-                walked: request.walked().len() as u64,
+                prefix_len: request.prefix().len() as u64,
                 closed: request.closed,
             },
             layer: Layer::Frontier,
@@ -134,19 +134,19 @@ impl Solver<'_> {
         }
     }
 
-    /// The tour `found` holds, read back, walked from the start and validated, with its end
+    /// The tour `found` holds, read back, prefix from the start and validated, with its end
     /// and its partial tour checked too.
     fn read_back(&self, fold: &Fold, found: &Trace, needed: u64) -> Result<Tour, Halt> {
         let request = self.request;
         let board = request.board;
         let late = || Halt::GaveUp(self.budget_cause(Limit::Deadline), Layer::Frontier);
         let refused = |_| Halt::from(out_of_memory(board, needed));
-        let mut links = Links::new(fold.squares()).map_err(refused)?;
+        let mut tour_moves = TourMoves::new(fold.squares()).map_err(refused)?;
         let mut until_clock = CLOCK_EVERY;
         found
             .each_back(|v, moves| {
                 for back in moves.into_iter().filter(|&back| back != 0) {
-                    links.join(v, back);
+                    tour_moves.join(v, back);
                 }
                 until_clock -= 1;
                 if until_clock == 0 {
@@ -161,16 +161,16 @@ impl Solver<'_> {
                 Ok(())
             })
             .map_err(|()| late())?;
-        let walked = request.walked();
+        let prefix = request.prefix();
         // A closed tour goes round either way: the partial tour says which.
-        let toward = walked
+        let toward = prefix
             .get(1)
             .filter(|_| request.closed)
             .map(|&second| fold.position(second));
-        let path = links
+        let path = tour_moves
             .path(fold, fold.position(request.start), toward)
             .map_err(refused)?;
-        drop(links);
+        drop(tour_moves);
         let invalid = |error| {
             Halt::from(SolveError::InvalidTour {
                 layer: Layer::Frontier,
@@ -193,7 +193,7 @@ impl Solver<'_> {
                 return Err(invalid(TourError::WrongEnd { expected, found }));
             }
         }
-        if let Some((step, (expected, found))) = iter::zip(walked.iter().copied(), tour.squares())
+        if let Some((step, (expected, found))) = iter::zip(prefix.iter().copied(), tour.squares())
             .enumerate()
             .find(|(_, (expected, found))| expected != found)
         {

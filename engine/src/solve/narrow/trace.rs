@@ -97,7 +97,7 @@ impl Block {
 /// What a trace asks: the board's fold, the steps of its short board, and the rules of the
 /// partial tour.
 #[derive(Debug)]
-pub(super) struct Question<'a> {
+pub(super) struct TraceSpec<'a> {
     pub(super) fold: &'a Fold,
     pub(super) stepper: &'a Stepper,
     pub(super) rules: &'a Rules,
@@ -106,13 +106,13 @@ pub(super) struct Question<'a> {
 /// Steps the frontier over the whole board within `limits` and `memory` bytes, adding the
 /// states stepped (the layer's nodes) to `nodes`.
 pub(super) fn trace(
-    question: &Question<'_>,
+    spec: &TraceSpec<'_>,
     limits: Limits,
     memory: u64,
     nodes: &mut u64,
 ) -> Result<Traced, Stop> {
     let mut tracer = Tracer {
-        question,
+        spec,
         limits,
         memory,
         held: 0,
@@ -122,7 +122,7 @@ pub(super) fn trace(
     };
     let mut states: Vec<State> = vec![0];
     let mut blocks = Vec::new();
-    let runs = question.fold.runs();
+    let runs = spec.fold.runs();
     for (at, run) in runs.iter().enumerate() {
         let rows = run.rows().clone();
         blocks.push(match run {
@@ -140,7 +140,7 @@ pub(super) fn trace(
         Some(last) => Traced::Tour(Trace {
             blocks,
             last,
-            squares: question.fold.squares(),
+            squares: spec.fold.squares(),
         }),
         None => Traced::None,
     })
@@ -148,7 +148,7 @@ pub(super) fn trace(
 
 /// One trace's working state.
 struct Tracer<'q, 'n> {
-    question: &'q Question<'q>,
+    spec: &'q TraceSpec<'q>,
     limits: Limits,
     /// Bytes the kept entries and the states may hold.
     memory: u64,
@@ -165,12 +165,12 @@ impl Tracer<'_, '_> {
     /// Steps the rows of a kept run, until no state is left; the states after it sorted if a
     /// repeated run comes next.
     fn kept(&mut self, run: &Run, states: &mut Vec<State>, sort: bool) -> Result<Block, Stop> {
-        let width = self.question.fold.width();
+        let width = self.spec.fold.width();
         let rows = run.rows();
         let (first, end) = (rows.start * width, rows.end * width);
         let mut steps = Vec::new();
         for v in first..end {
-            let short = self.question.fold.short_position_in(run, v);
+            let short = self.spec.fold.short_position_in(run, v);
             let entries = self.step(states, v, short, sort && v + 1 == end)?;
             if states.is_empty() {
                 break;
@@ -188,7 +188,7 @@ impl Tracer<'_, '_> {
         pairs: usize,
         states: &mut Vec<State>,
     ) -> Result<Block, Stop> {
-        let width = self.question.fold.width();
+        let width = self.spec.fold.width();
         let first = run.rows().start * width;
         let pair = 2 * width;
         let mut seen: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
@@ -210,7 +210,7 @@ impl Tracer<'_, '_> {
             let mut steps = Vec::with_capacity(pair);
             for offset in 0..pair {
                 let v = first + q * pair + offset;
-                let short = self.question.fold.short_position_in(run, v);
+                let short = self.spec.fold.short_position_in(run, v);
                 steps.push(self.step(states, v, short, offset + 1 == pair)?);
                 if states.is_empty() {
                     break;
@@ -248,9 +248,9 @@ impl Tracer<'_, '_> {
         sort: bool,
     ) -> Result<Vec<Entry>, Stop> {
         self.spend(states.len() as u64)?;
-        let question = self.question;
-        let rule = question.rules.at(v);
-        let last = v + 1 == question.fold.squares();
+        let spec = self.spec;
+        let rule = spec.rules.at(v);
+        let last = v + 1 == spec.fold.squares();
         self.made.clear();
         let mut next_states: Vec<State> = Vec::new();
         let mut entries: Vec<Entry> = Vec::new();
@@ -267,7 +267,7 @@ impl Tracer<'_, '_> {
                 });
             }
             let made = &mut self.made;
-            question.stepper.successors(state, short, |next, chosen| {
+            spec.stepper.successors(state, short, |next, chosen| {
                 if rule.is_some_and(|rule| !rule.allows(chosen)) {
                     return;
                 }

@@ -10,7 +10,7 @@
 //! few nodes a square each, since its luck differs between them (`image`): a few shapes a board,
 //! each a few thousand squares (a shape taller than it is wide is the wide one transposed). The
 //! blocks' tours are spliced into one along a comb, each block to its right-hand neighbour and the
-//! first block of each band of rows to the first below ([`links`]), and the joined cycle is read
+//! first block of each band of rows to the first below ([`joined`]), and the joined cycle is read
 //! from the start. Even sides make every block of even area, as a closed tour of a piece that
 //! changes colour needs; on a board of odd area only the start's block is odd, and it carries an
 //! open tour from the start, into which the other blocks' cycles are spliced. Where a shape has no
@@ -29,7 +29,7 @@
 //! million nodes, and the searches after it gave up at 100 M nodes.
 
 mod image;
-mod links;
+mod joined;
 mod shapes;
 #[cfg(test)]
 mod tests;
@@ -38,7 +38,7 @@ mod tiling;
 use std::collections::HashSet;
 use std::time::Instant;
 
-use self::links::{Block, Links, Walked};
+use self::joined::{Block, JoinedTour, PathRead};
 use self::shapes::{Found, Shape};
 use self::tiling::{Tiling, side_pairs};
 use super::memory::numbering_needs;
@@ -63,9 +63,9 @@ impl Solver<'_> {
             && request.piece.changes_colour()
             && !request.piece.is_knight()
             && !request.has_route();
-        // The links, the path read from them (four bytes a square), the validator's two bits a
+        // The joined tour, the path read from it (four bytes a square), the validator's two bits a
         // square, and the visit numbers when the request keeps them.
-        let needed = Links::memory_needed(board)
+        let needed = JoinedTour::memory_needed(board)
             + board.area() * 4
             + board.area() / 4
             + numbering_needs(request);
@@ -111,30 +111,30 @@ impl Solver<'_> {
                 shapes.push((block, shape));
             }
         }
-        let Ok(mut links) = Links::new(request.board, request.piece) else {
+        let Ok(mut joined) = JoinedTour::new(request.board, request.piece) else {
             return Ok(None);
         };
         for (block, shape) in &shapes {
             let path = found[shape].as_deref().expect("every shape has its tour");
-            links.lay(*block, path, shape.from.is_none());
+            joined.lay(*block, path, shape.from.is_none());
             self.check_clock()?;
         }
         let block = |row: usize, col: usize| shapes[row * band_cols + col].0;
         for row in 0..band_rows {
             for col in 1..band_cols {
-                if !links.splice(block(row, col - 1), block(row, col)) {
+                if !joined.join_blocks(block(row, col - 1), block(row, col)) {
                     return Ok(None);
                 }
             }
-            if row > 0 && !links.splice(block(row - 1, 0), block(row, 0)) {
+            if row > 0 && !joined.join_blocks(block(row - 1, 0), block(row, 0)) {
                 return Ok(None);
             }
         }
         self.check_clock()?;
-        match links.walk(request.start, self.deadline) {
-            Walked::Path(path) => Ok(Some(path)),
-            Walked::Late => Err(self.late()),
-            Walked::NoMemory => Ok(None),
+        match joined.walk(request.start, self.deadline) {
+            PathRead::Path(path) => Ok(Some(path)),
+            PathRead::Late => Err(self.late()),
+            PathRead::NoMemory => Ok(None),
         }
     }
 

@@ -1,10 +1,10 @@
-//! The tiling's bands, the images of a block's tour, and the links' swaps checked by the
+//! The tiling's bands, the images of a block's tour, and the joined tour's swaps checked by the
 //! validator; a walk keeps to the deadline.
 
 use std::time::Instant;
 
 use super::image::Image;
-use super::links::{Block, Links, Walked};
+use super::joined::{Block, JoinedTour, PathRead};
 use super::shapes::Shape;
 use super::tiling::{BAND_SIDES, bands, side_pairs};
 use crate::board::{Board, Square};
@@ -67,20 +67,20 @@ fn swaps_join_the_rings_of_a_comb_of_blocks_into_one_cycle() {
         rows: 2,
         cols: 3,
     };
-    let mut links = Links::new(board, wazir).unwrap();
+    let mut joined = JoinedTour::new(board, wazir).unwrap();
     for top in [0, 2] {
         for left in [0, 3, 6] {
-            links.lay(block(top, left), &ring(3), true);
+            joined.lay(block(top, left), &ring(3), true);
         }
     }
     for top in [0, 2] {
-        assert!(links.splice(block(top, 0), block(top, 3)));
-        assert!(links.splice(block(top, 3), block(top, 6)));
+        assert!(joined.join_blocks(block(top, 0), block(top, 3)));
+        assert!(joined.join_blocks(block(top, 3), block(top, 6)));
     }
-    assert!(links.splice(block(0, 0), block(2, 0)));
+    assert!(joined.join_blocks(block(0, 0), block(2, 0)));
     let past = Instant::now();
-    assert_eq!(links.walk(Square::new(1, 4), Some(past)), Walked::Late);
-    let Walked::Path(path) = links.walk(Square::new(1, 4), None) else {
+    assert_eq!(joined.walk(Square::new(1, 4), Some(past)), PathRead::Late);
+    let PathRead::Path(path) = joined.walk(Square::new(1, 4), None) else {
         panic!("a walk of 36 squares");
     };
     Tour::with_piece(board, wazir, path, true, Some(Square::new(1, 4))).unwrap();
@@ -104,11 +104,11 @@ fn a_swap_splices_a_ring_into_an_open_path_keeping_its_ends() {
         rows: 3,
         cols: 2,
     };
-    let mut links = Links::new(board, wazir).unwrap();
-    links.lay(left, &snake, false);
-    links.lay(right, &[0, 1, 3, 5, 4, 2], true);
-    assert!(links.splice(left, right));
-    let Walked::Path(path) = links.walk(Square::new(0, 0), None) else {
+    let mut joined = JoinedTour::new(board, wazir).unwrap();
+    joined.lay(left, &snake, false);
+    joined.lay(right, &[0, 1, 3, 5, 4, 2], true);
+    assert!(joined.join_blocks(left, right));
+    let PathRead::Path(path) = joined.walk(Square::new(0, 0), None) else {
         panic!("a walk of 15 squares");
     };
     assert_eq!(path.last(), Some(&board.index(Square::new(2, 2))));
@@ -126,10 +126,10 @@ fn no_swap_is_made_where_the_tours_have_no_steps_that_meet() {
         rows: 2,
         cols: 3,
     };
-    let mut links = Links::new(board, wazir).unwrap();
-    links.lay(block(0), &ring(3), true);
-    links.lay(block(5), &ring(3), true);
-    assert!(!links.splice(block(0), block(5)));
+    let mut joined = JoinedTour::new(board, wazir).unwrap();
+    joined.lay(block(0), &ring(3), true);
+    joined.lay(block(5), &ring(3), true);
+    assert!(!joined.join_blocks(block(0), block(5)));
 }
 
 #[test]

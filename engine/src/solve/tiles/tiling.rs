@@ -2,7 +2,7 @@
 //! rest of each length in the band holding the start, so that a tiling has at most four block
 //! shapes.
 
-use super::links::Block;
+use super::joined::Block;
 use crate::board::{Board, Square};
 
 /// The band sides tried, in order: even, and large enough that most pieces have closed tours

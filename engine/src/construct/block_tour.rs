@@ -1,16 +1,16 @@
-//! Pieces: Hamiltonian cycles and paths of one small block, with edges the caller requires,
+//! Block tours: Hamiltonian cycles and paths of one small block, with edges the caller requires,
 //! found by a small exhaustive search.
 //!
 //! The construction tiles a board with blocks of a few rows and columns. Each block carries a
-//! *piece*: a closed tour of the block, or a path from a given square, that contains the edges
-//! the joins with its neighbours will swap (its *ports*). On strips a piece may also hold
+//! *block tour*: a closed tour of the block, or a path from a given square, that contains the edges
+//! the joins with its neighbours will swap (its *ports*). On strips a block tour may also hold
 //! *bridges*: steps between two squares of its side that stand for the rest of the tour beyond
 //! that side, so that one path with bridges describes several paths through the block; the
-//! *parts* of a spec say which squares each of those paths must join. Pieces are found here,
+//! *parts* of a spec say which squares each of those paths must join. Block tours are found here,
 //! by a depth-first search with an explicit stack (the engine search's Warnsdorff rank, the
 //! required edges forced, and squares that can no longer be passed through pruned by the
 //! engine search's rule), never copied from a table; each is checked square by square
-//! ([`Piece::is_valid`]) before it is used, and found once per process ([`cached`]).
+//! ([`BlockTour::is_valid`]) before it is used, and found once per process ([`cached`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -22,7 +22,7 @@ use crate::search::{
     Limit, Passage, centre_distance, check_clock, one_last_square, warnsdorff_rank,
 };
 
-/// What kind of piece to look for.
+/// What kind of block tour to look for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Shape {
     /// A closed tour of the block.
@@ -36,42 +36,42 @@ pub enum Shape {
     },
 }
 
-/// A piece to find: a block of `rows × cols`, the shape and the edges it must contain.
+/// A block tour to find: a block of `rows × cols`, the shape and the edges it must contain.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PieceSpec {
+pub struct BlockTourSpec {
     /// Rows of the block.
     pub rows: u32,
     /// Columns of the block.
     pub cols: u32,
     /// Cycle or path.
     pub shape: Shape,
-    /// Knight moves the piece must use, in block coordinates.
+    /// Knight moves the block tour must use, in block coordinates.
     pub required: Vec<(Square, Square)>,
-    /// Steps between squares that are not a knight move apart, which the piece must use: each
+    /// Steps between squares that are not a knight move apart, which the block tour must use: each
     /// stands for a part of the tour outside the block, so a path with bridges is really
     /// several paths that the rest of the board connects.
     pub bridges: Vec<(Square, Square)>,
-    /// When not empty, how the bridges must cut the piece: the ends of each part, `None` for a
-    /// free end (any order, either direction). Without it a piece with bridges may pair its
+    /// When not empty, how the bridges must cut the block tour: the ends of each part, `None` for a
+    /// free end (any order, either direction). Without it a block tour with bridges may pair its
     /// ports in any way.
     pub parts: Vec<(Square, Option<Square>)>,
 }
 
-/// A piece that was found: the squares of the block in visit order.
+/// A block tour that was found: the squares of the block in visit order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Piece {
+pub struct BlockTour {
     /// What was asked for.
-    pub spec: PieceSpec,
+    pub spec: BlockTourSpec,
     /// The squares in order (for a cycle, the last is a knight move from the first).
     pub order: Vec<Square>,
 }
 
-/// How a piece search ended.
+/// How a block tour search ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PieceOutcome {
-    /// A piece.
-    Found(Piece),
-    /// The whole tree was searched: no such piece exists.
+pub enum BlockTourOutcome {
+    /// A block tour.
+    Found(BlockTour),
+    /// The whole tree was searched: no such block tour exists.
     Exhausted,
     /// The node budget ran out first.
     GaveUp,
@@ -79,8 +79,8 @@ pub enum PieceOutcome {
     Late,
 }
 
-impl Piece {
-    /// Whether the piece is a valid cycle or path of its block holding every required edge:
+impl BlockTour {
+    /// Whether the block tour is a valid cycle or path of its block holding every required edge:
     /// checked again here so that no search bug can reach a board.
     pub fn is_valid(&self) -> bool {
         let spec = &self.spec;
@@ -127,7 +127,7 @@ impl Piece {
 }
 
 /// Whether the parts of `order` between bridges are the parts `spec` asks for.
-fn parts_match(spec: &PieceSpec, order: &[Square]) -> bool {
+fn parts_match(spec: &BlockTourSpec, order: &[Square]) -> bool {
     if spec.parts.is_empty() {
         return true;
     }
@@ -145,7 +145,7 @@ fn parts_match(spec: &PieceSpec, order: &[Square]) -> bool {
         }
     }
     let free = matches!(spec.shape, Shape::Path { to: None, .. });
-    let last = *order.last().expect("a piece has squares");
+    let last = *order.last().expect("a tour has squares");
     parts.push(if free {
         (first, None)
     } else {
@@ -161,64 +161,64 @@ fn parts_match(spec: &PieceSpec, order: &[Square]) -> bool {
             .all(|&wanted| parts.iter().any(|&part| same(part, wanted)))
 }
 
-/// Pieces searched so far, with the nodes each search took.
-type PieceCache = Mutex<HashMap<PieceSpec, (Option<Arc<Piece>>, u64)>>;
+/// Block tours searched so far, with the nodes each search took.
+type BlockTourCache = Mutex<HashMap<BlockTourSpec, (Option<Arc<BlockTour>>, u64)>>;
 
-/// The piece for `spec`, searched once per process with `budget` and shared; `None` when the
-/// search finds none within `budget` (or finds a piece that fails the check, which would be a
+/// The block tour for `spec`, searched once per process with `budget` and shared; `None` when the
+/// search finds none within `budget` (or finds a block tour that fails the check, which would be a
 /// bug). The nodes the search takes are charged to `meter`, found now or earlier, so that a
 /// request costs the same every time; fails when the meter's budget or deadline runs out first
 /// (nothing is kept then).
 pub fn cached(
-    spec: &PieceSpec,
+    spec: &BlockTourSpec,
     budget: u64,
     meter: &mut Meter,
-) -> Result<Option<Arc<Piece>>, Limit> {
-    static PIECES: OnceLock<PieceCache> = OnceLock::new();
-    let pieces = PIECES.get_or_init(Default::default);
-    let known = pieces.lock().expect("piece cache").get(spec).cloned();
+) -> Result<Option<Arc<BlockTour>>, Limit> {
+    static BLOCK_TOURS: OnceLock<BlockTourCache> = OnceLock::new();
+    let tours = BLOCK_TOURS.get_or_init(Default::default);
+    let known = tours.lock().expect("tour cache").get(spec).cloned();
     if let Some((found, nodes)) = known {
         meter.charge(nodes)?;
         return Ok(found);
     }
     let allowed = budget.min(meter.nodes_left());
-    let (outcome, nodes) = find_piece_within(spec, allowed, meter.deadline());
+    let (outcome, nodes) = find_block_tour_within(spec, allowed, meter.deadline());
     meter.charge(nodes)?;
     let found = match outcome {
-        PieceOutcome::Found(piece) if piece.is_valid() => Some(Arc::new(piece)),
-        PieceOutcome::Found(_) | PieceOutcome::Exhausted => None,
-        // The meter's budget, not the piece's, ran out: it is spent now.
-        PieceOutcome::GaveUp if allowed < budget => return Err(Limit::Nodes),
-        PieceOutcome::GaveUp => None,
-        PieceOutcome::Late => return Err(Limit::Deadline),
+        BlockTourOutcome::Found(tour) if tour.is_valid() => Some(Arc::new(tour)),
+        BlockTourOutcome::Found(_) | BlockTourOutcome::Exhausted => None,
+        // The meter's budget, not the block tour's, ran out: it is spent now.
+        BlockTourOutcome::GaveUp if allowed < budget => return Err(Limit::Nodes),
+        BlockTourOutcome::GaveUp => None,
+        BlockTourOutcome::Late => return Err(Limit::Deadline),
     };
-    pieces
+    tours
         .lock()
-        .expect("piece cache")
+        .expect("tour cache")
         .insert(spec.clone(), (found.clone(), nodes));
     Ok(found)
 }
 
-/// Searches for a piece, expanding at most `budget` nodes.
+/// Searches for a block tour, expanding at most `budget` nodes.
 #[cfg(test)]
-pub fn find_piece(spec: &PieceSpec, budget: u64) -> PieceOutcome {
-    find_piece_within(spec, budget, None).0
+pub fn find_block_tour(spec: &BlockTourSpec, budget: u64) -> BlockTourOutcome {
+    find_block_tour_within(spec, budget, None).0
 }
 
-/// Searches for a piece, expanding at most `budget` nodes, until `deadline`; also returns the
+/// Searches for a block tour, expanding at most `budget` nodes, until `deadline`; also returns the
 /// nodes expanded.
-pub fn find_piece_within(
-    spec: &PieceSpec,
+pub fn find_block_tour_within(
+    spec: &BlockTourSpec,
     budget: u64,
     deadline: Option<Instant>,
-) -> (PieceOutcome, u64) {
-    match PieceSearch::new(spec) {
+) -> (BlockTourOutcome, u64) {
+    match BlockTourSearch::new(spec) {
         Some(mut search) => search.run(spec, budget, deadline),
-        None => (PieceOutcome::Exhausted, 0),
+        None => (BlockTourOutcome::Exhausted, 0),
     }
 }
 
-/// Nodes between two looks at the clock in a piece search.
+/// Nodes between two looks at the clock in a block tour search.
 const CLOCK_INTERVAL: u64 = 1024;
 
 const NONE: u16 = u16::MAX;
@@ -231,7 +231,7 @@ struct Frame {
     next: u8,
 }
 
-struct PieceSearch {
+struct BlockTourSearch {
     n: usize,
     cycle: bool,
     start: u16,
@@ -257,7 +257,7 @@ struct Block {
 }
 
 impl Block {
-    fn new(spec: &PieceSpec) -> Option<Self> {
+    fn new(spec: &BlockTourSpec) -> Option<Self> {
         let board = Board::new(u64::from(spec.rows), u64::from(spec.cols)).ok()?;
         Some(Self {
             board,
@@ -293,7 +293,7 @@ impl Block {
     /// The required partners of each square (at most two, [`NONE`] for none), from the
     /// required edges and the bridges; `None` if an edge is off the block, a required edge is
     /// not a knight move, or a square would need three partners.
-    fn required(&self, spec: &PieceSpec) -> Option<Vec<[u16; 2]>> {
+    fn required(&self, spec: &BlockTourSpec) -> Option<Vec<[u16; 2]>> {
         let mut required = vec![[NONE; 2]; self.cols * spec.rows as usize];
         let edges = spec.required.iter().map(|&edge| (edge, false));
         let bridges = spec.bridges.iter().map(|&edge| (edge, true));
@@ -322,9 +322,9 @@ impl Block {
             .collect()
     }
 
-    /// Whether the piece is a cycle, its first square and its prescribed last square
+    /// Whether the block tour is a cycle, its first square and its prescribed last square
     /// ([`NONE`] if free); `None` if a path's ends are off the block or the same square.
-    fn ends(&self, spec: &PieceSpec) -> Option<(bool, u16, u16)> {
+    fn ends(&self, spec: &BlockTourSpec) -> Option<(bool, u16, u16)> {
         match spec.shape {
             Shape::Cycle => {
                 // Begin on a square with a required edge (or the corner) and take it first.
@@ -356,9 +356,9 @@ fn adjacency(neighbours: &[Vec<u16>]) -> Vec<u64> {
     adjacent
 }
 
-impl PieceSearch {
+impl BlockTourSearch {
     /// The search state, or `None` when the requirements are contradictory on their face.
-    fn new(spec: &PieceSpec) -> Option<Self> {
+    fn new(spec: &BlockTourSpec) -> Option<Self> {
         let block = Block::new(spec)?;
         let neighbours = block.neighbours(&spec.bridges)?;
         let required = block.required(spec)?;
@@ -540,10 +540,10 @@ impl PieceSearch {
 
     fn run(
         &mut self,
-        spec: &PieceSpec,
+        spec: &BlockTourSpec,
         budget: u64,
         deadline: Option<Instant>,
-    ) -> (PieceOutcome, u64) {
+    ) -> (BlockTourOutcome, u64) {
         let cols = spec.cols as usize;
         self.visit(self.start);
         self.frames.push(self.frame());
@@ -556,12 +556,12 @@ impl PieceSearch {
                     .map(|&v| Square::new((v as usize / cols) as u32, (v as usize % cols) as u32))
                     .collect();
                 if parts_match(spec, &order) {
-                    let piece = Piece {
+                    let tour = BlockTour {
                         spec: spec.clone(),
                         order,
                     };
-                    debug_assert!(piece.is_valid(), "piece search produced {piece:?}");
-                    return (PieceOutcome::Found(piece), nodes);
+                    debug_assert!(tour.is_valid(), "tour search produced {tour:?}");
+                    return (BlockTourOutcome::Found(tour), nodes);
                 }
                 // Parts paired the wrong way: search on.
             }
@@ -570,11 +570,11 @@ impl PieceSearch {
                 let u = top.candidates[usize::from(top.next)];
                 top.next += 1;
                 if nodes >= budget {
-                    return (PieceOutcome::GaveUp, nodes);
+                    return (BlockTourOutcome::GaveUp, nodes);
                 }
                 nodes += 1;
                 if nodes.is_multiple_of(CLOCK_INTERVAL) && check_clock(deadline).is_err() {
-                    return (PieceOutcome::Late, nodes);
+                    return (BlockTourOutcome::Late, nodes);
                 }
                 let from = *self.path.last().expect("a head");
                 if self.cycle && self.path.len() == 1 {
@@ -591,7 +591,7 @@ impl PieceSearch {
             } else {
                 self.frames.pop();
                 if self.frames.is_empty() {
-                    return (PieceOutcome::Exhausted, nodes);
+                    return (BlockTourOutcome::Exhausted, nodes);
                 }
                 self.unvisit();
             }

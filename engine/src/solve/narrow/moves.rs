@@ -1,5 +1,5 @@
-//! The tour the frontier's moves make ([`Links`]): each square's moves, two bytes a square, and
-//! the path read from them, from the start, in the board's square numbers.
+//! The tour the frontier's moves make ([`TourMoves`]): each square's moves, two bytes a
+//! square, and the path read from them, from the start, in the board's square numbers.
 
 use std::collections::TryReserveError;
 
@@ -8,11 +8,11 @@ use super::fold::Fold;
 /// Each square's moves in the tour, by place in the frontier's order: the distances (forward
 /// or back) to the squares it joins, 0 for a move not yet seen.
 #[derive(Debug)]
-pub(super) struct Links {
+pub(super) struct TourMoves {
     moves: Vec<[i8; 2]>,
 }
 
-impl Links {
+impl TourMoves {
     /// No move yet on a board of `squares` squares.
     pub(super) fn new(squares: usize) -> Result<Self, TryReserveError> {
         let mut moves = Vec::new();
@@ -77,11 +77,11 @@ mod tests {
     fn a_path_is_read_from_its_moves_in_either_direction() {
         // 1x3, read along its one row: places 0, 1, 2 joined 0-2-1... as moves 2 and 1 back.
         let fold = Fold::new(Board::new(1, 3).unwrap(), 7, &[]);
-        let mut links = Links::new(3).unwrap();
-        links.join(2, 2);
-        links.join(2, 1);
-        assert_eq!(links.path(&fold, 0, None).unwrap(), vec![0, 2, 1]);
-        assert_eq!(links.path(&fold, 1, None).unwrap(), vec![1, 2, 0]);
-        assert_eq!(links.path(&fold, 2, Some(1)).unwrap(), vec![2, 1]);
+        let mut moves = TourMoves::new(3).unwrap();
+        moves.join(2, 2);
+        moves.join(2, 1);
+        assert_eq!(moves.path(&fold, 0, None).unwrap(), vec![0, 2, 1]);
+        assert_eq!(moves.path(&fold, 1, None).unwrap(), vec![1, 2, 0]);
+        assert_eq!(moves.path(&fold, 2, Some(1)).unwrap(), vec![2, 1]);
     }
 }

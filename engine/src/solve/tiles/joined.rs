@@ -1,17 +1,18 @@
-//! A tiled board's tour held as links: each square's two neighbours on its block's tour (one
-//! of them [`NONE`] at a path's ends), the swap that splices two blocks' tours into one, and
-//! the walk that reads the joined tour from its start.
+//! A tiled board's tour as it is joined ([`JoinedTour`]): each square's two neighbours on its
+//! block's tour (one of them [`NONE`] at a path's ends), the search for a swap that splices two
+//! blocks' tours into one, and the walk that reads the joined tour from its start.
 //!
-//! The swap is the construction's (see [`crate::construct`]): if one tour has the step `a–b`,
-//! another the step `c–d`, and `a–c`, `b–d` are moves of the piece, removing `ab` and `cd` and
-//! adding `ac` and `bd` makes one cycle of two, or one path of a path and a cycle, whichever
-//! way round each was walked. A square takes part in one swap at most, so every step a swap
-//! removes is still a block's own.
+//! The swap and the walk are the construction's ([`LinkedTour`], which this tour is): if one
+//! tour has the step `a–b`, another the step `c–d`, and `a–c`, `b–d` are moves of the piece,
+//! removing `ab` and `cd` and adding `ac` and `bd` makes one cycle of two, or one path of a
+//! path and a cycle, whichever way round each was walked. A square takes part in one swap at
+//! most, so every step a swap removes is still a block's own.
 
 use std::collections::TryReserveError;
 use std::time::Instant;
 
 use crate::board::{Board, Square};
+use crate::construct::linked::LinkedTour;
 use crate::leaper::Leaper;
 
 /// No neighbour: the end of a path.
@@ -48,20 +49,20 @@ impl Block {
 }
 
 /// Each square's two neighbours on the tour being joined, and which squares a swap has used.
-pub(super) struct Links {
+pub(super) struct JoinedTour {
     board: Board,
     piece: Leaper,
     neighbours: Vec<[u32; 2]>,
     swapped: Vec<bool>,
 }
 
-impl Links {
-    /// Bytes the links of `board` take: eight a square for the neighbours, one for the swaps.
+impl JoinedTour {
+    /// Bytes the tour of `board` takes: eight a square for the neighbours, one for the swaps.
     pub(super) fn memory_needed(board: Board) -> u64 {
         board.area() * 9
     }
 
-    /// Links of `board` with no step yet, for tours of `piece`; an error when the memory is
+    /// The tour of `board` with no step yet, for tours of `piece`; an error when the memory is
     /// not there.
     pub(super) fn new(board: Board, piece: Leaper) -> Result<Self, TryReserveError> {
         let area = board.area() as usize;
@@ -102,7 +103,7 @@ impl Links {
     /// Joins the tours laid in `one` and `other`, neighbouring blocks whose tours are not yet
     /// joined, by one swap: the first, square by square along `one`'s rows, that uses no square
     /// an earlier swap used. `false` when there is none.
-    pub(super) fn splice(&mut self, one: Block, other: Block) -> bool {
+    pub(super) fn join_blocks(&mut self, one: Block, other: Block) -> bool {
         let reach = self.piece.b();
         let rows = one.top.max(other.top.saturating_sub(reach))
             ..(one.top + one.rows).min(other.top + other.rows + reach);
@@ -148,45 +149,56 @@ impl Links {
         None
     }
 
-    /// Removes the steps `a–b` and `c–d` and adds the moves `a–c` and `b–d`.
+    /// Removes the steps `a–b` and `c–d` and adds the moves `a–c` and `b–d`: the splice, its
+    /// four squares marked used.
     fn apply(&mut self, [a, b, c, d]: [u32; 4]) {
-        for (square, old, new) in [(a, b, c), (b, a, d), (c, d, a), (d, c, b)] {
-            let links = &mut self.neighbours[square as usize];
-            let slot = links
-                .iter()
-                .position(|&n| n == old)
-                .expect("a step of the tour");
-            links[slot] = new;
+        self.splice((a, b), (c, d));
+        for square in [a, b, c, d] {
             self.swapped[square as usize] = true;
         }
     }
 
     /// The joined tour read from `start`: its square numbers in visit order, as many as the
-    /// tour has squares (the validator checks that they are the board's). `Walked::Late` once
+    /// tour has squares (the validator checks that they are the board's). `PathRead::Late` once
     /// `deadline` has passed (the clock is read every [`CLOCK_SQUARES`] squares).
-    pub(super) fn walk(&self, start: Square, deadline: Option<Instant>) -> Walked {
+    pub(super) fn walk(&self, start: Square, deadline: Option<Instant>) -> PathRead {
         let area = self.board.area() as usize;
         let mut path = Vec::new();
         if path.try_reserve_exact(area).is_err() {
-            return Walked::NoMemory;
+            return PathRead::NoMemory;
         }
-        let (mut before, mut here) = (NONE, self.board.index(start));
-        while here != NONE && path.len() < area {
+        for here in self.walk_from(self.board.index(start)).take(area) {
             if path.len() % CLOCK_SQUARES == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                return Walked::Late;
+                return PathRead::Late;
             }
             path.push(here);
-            let [first, second] = self.neighbours[here as usize];
-            let next = if first != before { first } else { second };
-            (before, here) = (here, next);
         }
-        Walked::Path(path)
+        PathRead::Path(path)
     }
 }
 
-/// What a walk of the joined tour gave.
+impl LinkedTour for JoinedTour {
+    /// A square number of the board.
+    type Square = u32;
+
+    fn neighbours(&self, square: u32) -> [Option<u32>; 2] {
+        self.neighbours[square as usize].map(|next| (next != NONE).then_some(next))
+    }
+
+    fn relink(&mut self, square: u32, old: Option<u32>, new: u32) {
+        let old = old.unwrap_or(NONE);
+        let links = &mut self.neighbours[square as usize];
+        let slot = links
+            .iter()
+            .position(|&n| n == old)
+            .expect("a step of the tour");
+        links[slot] = new;
+    }
+}
+
+/// What reading the joined tour as a path gave.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) enum Walked {
+pub(super) enum PathRead {
     /// The squares in visit order.
     Path(Vec<u32>),
     /// The deadline passed.

@@ -3,7 +3,7 @@
 //! fragments the moves in make are kept up to date, with a trail to take decisions back.
 //!
 //! The tour is asked as a Hamiltonian cycle (see the parent module): every vertex needs two
-//! moves in. The rules, applied until none applies ([`Links::settle`]):
+//! moves in. The rules, applied until none applies ([`Decisions::settle`]):
 //! - a vertex with two moves in has every other move out;
 //! - a vertex with as many moves in or undecided as it needs has them all in;
 //! - a vertex with more than two moves in, or fewer than two in or undecided, is a
@@ -43,7 +43,7 @@ struct Undo {
 
 /// The moves, what is known of each, and the fragments; see the module doc.
 #[derive(Debug)]
-pub(super) struct Links {
+pub(super) struct Decisions {
     /// The two vertices of each move.
     edges: Vec<[u32; 2]>,
     /// Each vertex's moves: `incident[first[v]..first[v + 1]]`.
@@ -77,13 +77,13 @@ pub(super) fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, NoMemory>
     Ok(vector)
 }
 
-impl Links {
-    /// Bytes the links of `vertices` vertices and `edges` moves hold.
+impl Decisions {
+    /// Bytes the decisions over `vertices` vertices and `edges` moves hold.
     pub(super) fn memory_needed(vertices: u64, edges: u64) -> u64 {
         vertices * (4 + 1 + 4 + 4 + 4 + 1 + 4) + edges * (8 + 1 + 8 + 28)
     }
 
-    /// Links over `slots` vertex numbers, of which those `present`, joined by `edges`; every
+    /// Decisions over `slots` vertex numbers, of which those `present`, joined by `edges`; every
     /// move undecided.
     pub(super) fn new(present: Vec<bool>, edges: Vec<[u32; 2]>) -> Result<Self, NoMemory> {
         let slots = present.len();

@@ -176,7 +176,7 @@ fn fresh_positions(bencher: divan::Bencher) {
             let asked = Instant::now();
             let answered = SLICES.iter().any(|&slice| {
                 let mut request = Request::new(board, path[0]).completing(Arc::clone(&path));
-                request.deadline = Some(slice);
+                request.time_limit = Some(slice);
                 !matches!(solve(&request), Ok(Outcome::BudgetExceeded { .. }))
             });
             waits.push(asked.elapsed());

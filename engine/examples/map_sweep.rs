@@ -70,7 +70,7 @@ fn main() {
             let mut request = Request::new(board, Square::new(0, 0))
                 .piece(piece)
                 .closed(closed);
-            request.deadline = Some(deadline);
+            request.time_limit = Some(deadline);
             request.memory_cap = Some(2 << 30);
             let started = Instant::now();
             let quietly = |_: usize, _: usize| ControlFlow::Continue(());

@@ -114,7 +114,7 @@ fn main() {
             if kind == 3 {
                 request = request.closed(true);
             }
-            request.deadline = Some(deadline);
+            request.time_limit = Some(deadline);
             let began = Instant::now();
             let outcome = solve(&request).unwrap();
             let took = began.elapsed();

@@ -222,7 +222,7 @@ fn a_budget_that_runs_out_is_never_reported_as_no_tour() {
         "{rushed:?}"
     );
     let mut naive = Request::new(board(8, 8), Square::new(0, 0)).method(Method::Naive);
-    naive.deadline = Some(Duration::from_millis(20));
+    naive.time_limit = Some(Duration::from_millis(20));
     let timed_out = solve_checked(&naive);
     assert!(
         matches!(timed_out, Outcome::BudgetExceeded { .. }),

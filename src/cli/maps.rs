@@ -63,7 +63,7 @@ pub fn ends(args: &EndsArgs) -> Result<ExitStatus, Failure> {
 fn write_map(kind: Kind, request: Request, args: &MapArgs) -> Result<ExitStatus, Failure> {
     let mut request = request.method(args.method);
     request.node_budget = args.node_budget;
-    request.deadline = args.deadline;
+    request.time_limit = args.deadline;
     let request = with_memory_cap(request).map_err(Failure::bad_input)?;
     let threads =
         threads_within_limits(std::thread::available_parallelism().map_or(1, NonZeroUsize::get));

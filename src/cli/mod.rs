@@ -226,7 +226,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
         request = completing(request, file, args.board.start_given)?;
     }
     request.node_budget = args.node_budget;
-    request.deadline = args.deadline;
+    request.time_limit = args.deadline;
     request.construct_threshold = args.construct_threshold;
     // A grid numbers every square: its memory is counted up front.
     request.visit_numbers = args.format == OutputFormat::Grid;

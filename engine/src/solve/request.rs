@@ -202,8 +202,9 @@ pub struct Request {
     pub method: Method,
     /// The most search nodes, over all layers.
     pub node_budget: u64,
-    /// The most wall-clock time.
-    pub deadline: Option<Duration>,
+    /// The most wall-clock time, from the solve's start (the solver turns it into a deadline,
+    /// an instant, as every layer's limits hold it).
+    pub time_limit: Option<Duration>,
     /// Disabled parts, for tests.
     pub(crate) ablation: Ablation,
     /// `auto` constructs boards of at least this many squares instead of searching them.
@@ -230,7 +231,7 @@ impl Request {
             prefix: None,
             method: Method::Auto,
             node_budget: DEFAULT_NODE_BUDGET,
-            deadline: None,
+            time_limit: None,
             ablation: Ablation::default(),
             construct_threshold: DEFAULT_CONSTRUCT_THRESHOLD,
             memory_cap: None,

@@ -102,7 +102,7 @@ impl<'a> Solver<'a> {
             started,
             // A deadline too far away to represent is no deadline.
             deadline: request
-                .deadline
+                .time_limit
                 .and_then(|allowed| started.checked_add(allowed)),
             stats: Stats::default(),
             node_cap: u64::MAX,
@@ -520,7 +520,7 @@ impl<'a> Solver<'a> {
 
     /// Why a search that hit `limit` gave up, in the request's terms.
     pub(super) fn budget_cause(&self, limit: Limit) -> GiveUp {
-        match (limit, self.request.deadline) {
+        match (limit, self.request.time_limit) {
             (Limit::Deadline, Some(allowed)) => GiveUp::Deadline { allowed },
             _ => GiveUp::NodeBudget {
                 budget: self.request.node_budget,
@@ -606,7 +606,7 @@ mod tests {
         ];
         for (method, layer) in layers {
             let mut request = request(2000, method);
-            request.deadline = Some(Duration::ZERO);
+            request.time_limit = Some(Duration::ZERO);
             let outcome = Solver::new(&request).run().unwrap();
             let Outcome::BudgetExceeded { cause, .. } = outcome else {
                 panic!("{method}: {outcome:?}");
@@ -648,7 +648,7 @@ mod tests {
         for (method, side) in Method::ALL.into_iter().zip([40, 40, 40, 40, 5]) {
             let mut request = request(side, method);
             request.node_budget = u64::MAX;
-            request.deadline = Some(Duration::MAX);
+            request.time_limit = Some(Duration::MAX);
             let outcome = Solver::new(&request).run().unwrap();
             assert!(
                 matches!(

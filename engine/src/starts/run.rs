@@ -55,13 +55,13 @@ impl<'a> Run<'a> {
         template.prefix = None;
         // The threads solve at the same time: each may take its share of the memory.
         template.memory_cap = request.memory_cap.map(|cap| cap / threads as u64);
-        template.deadline = None;
+        template.time_limit = None;
         let started = Instant::now();
         Self {
             template,
             target,
             // A deadline too far away to represent is no deadline.
-            deadline: request.deadline.and_then(|allowed| {
+            deadline: request.time_limit.and_then(|allowed| {
                 started
                     .checked_add(allowed)
                     .map(|deadline| (deadline, allowed))
@@ -169,7 +169,7 @@ impl<'a> Run<'a> {
             if left.is_zero() {
                 return Ok((not_reached(GiveUp::Deadline { allowed }), None));
             }
-            request.deadline = Some(left);
+            request.time_limit = Some(left);
         }
         let granted = self.take_nodes(request.node_budget);
         if granted == Some(0) {

@@ -186,7 +186,7 @@ fn progress_counts_every_answer_in_order_and_can_stop_the_run() {
 #[test]
 fn a_deadline_that_has_passed_leaves_the_starts_not_reached() {
     let mut request = Request::new(board(5, 5), Square::new(0, 0));
-    request.deadline = Some(Duration::ZERO);
+    request.time_limit = Some(Duration::ZERO);
     let map = map(&request, 2);
     assert_eq!(
         map.tally(),

@@ -70,7 +70,7 @@ fn the_tiling_keeps_to_the_budget_and_the_deadline() {
 
     let allowed = Duration::from_millis(30);
     let mut request = Request::new(board(1000, 1000), Square::new(0, 0)).piece(piece);
-    request.deadline = Some(allowed);
+    request.time_limit = Some(allowed);
     let outcome = solve(&request).unwrap();
     let Outcome::BudgetExceeded { cause, .. } = outcome else {
         panic!("30 ms: {outcome:?}");

@@ -340,7 +340,7 @@ impl App {
             request = request.ending_at(end);
         }
         request.node_budget = self.finish_budget;
-        request.deadline = Some(WHOLE_ANSWER_DEADLINE);
+        request.time_limit = Some(WHOLE_ANSWER_DEADLINE);
         // The memory the host has free caps the construction, as on the command line, and so
         // does the explorer's own budget.
         with_memory_cap(request).and_then(|request| {

@@ -123,7 +123,7 @@ fn the_layer_obeys_the_node_budget_and_the_deadline() {
     );
     assert!(stats.nodes <= 1_000, "{stats:?}");
     let mut late = request;
-    late.deadline = Some(Duration::ZERO);
+    late.time_limit = Some(Duration::ZERO);
     let outcome = solve(&late).unwrap();
     assert!(
         matches!(

@@ -125,7 +125,7 @@ impl Solver<'_> {
         if node_budget == 0 {
             return Ok(BlockTour::GaveUp);
         }
-        let deadline = match self.deadline {
+        let time_limit = match self.deadline {
             Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
                 Some(left) => Some(left),
                 None => return Err(self.late()),
@@ -137,7 +137,7 @@ impl Solver<'_> {
             .expect("a block is smaller than its board");
         let block_request = Request {
             node_budget: node_budget.min(BLOCK_NODES_PER_SQUARE * board.area()),
-            deadline,
+            time_limit,
             memory_cap: request.memory_cap,
             ..Request::new(board, image.square(shape, shape.corner()))
                 .piece(request.piece)

@@ -306,7 +306,7 @@ fn judge(
         if let Some(end) = job.end {
             request = request.ending_at(end);
         }
-        request.deadline = Some(slice);
+        request.time_limit = Some(slice);
         let solved = with_memory_cap(capped(request, job.memory))
             .and_then(|request| solve(&request).map_err(|error| error.to_string()));
         let outcome = match solved {

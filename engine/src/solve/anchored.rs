@@ -11,7 +11,7 @@
 
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
 use super::request::{Layer, Request};
-use super::solver::{Halt, Plan, Solver};
+use super::solver::{Goal, Halt, Solver};
 use crate::board::{Board, Square};
 use crate::existence;
 use crate::search::{Limit, MoveOrdering, Search, SearchConfig, SearchEvent};
@@ -19,7 +19,7 @@ use crate::tour::Tour;
 
 /// What the search for the anchoring cycle gave.
 enum Anchor {
-    /// A closed tour of the plan, in visit order, and the layer that found it.
+    /// A closed tour of the goal, in visit order, and the layer that found it.
     Cycle(Vec<Square>, Layer),
     /// The deadline or the budget ended the run: the answer of the whole solve.
     GaveUp(Answer),
@@ -44,16 +44,16 @@ impl Solver<'_> {
             // Whether a closed tour exists to cut the tour out of is the knight's theorem.
             return Ok(None);
         }
-        let Some((corner, holes)) = anchor_plan(board, start, closed, &hole) else {
+        let Some((corner, holes)) = anchor_goal(board, start, closed, &hole) else {
             return Ok(None);
         };
-        let plan = Plan::from(&corner, true, holes);
-        let (cycle, layer) = match self.anchor_cycle(plan)? {
+        let goal = Goal::from(&corner, true, holes);
+        let (cycle, layer) = match self.anchor_cycle(goal)? {
             Anchor::Cycle(cycle, layer) => (cycle, layer),
             Anchor::GaveUp(outcome) => return Ok(Some(outcome)),
             Anchor::Nothing => return Ok(None),
         };
-        let path = path_from_cycle(&cycle, start, !plan.holes.is_empty());
+        let path = path_from_cycle(&cycle, start, !goal.holes.is_empty());
         let indices = path.iter().map(|&square| board.index(square)).collect();
         let tour = Tour::new(board, indices, closed, Some(start))
             .map_err(|error| SolveError::InvalidTour { layer, error })?;
@@ -64,22 +64,22 @@ impl Solver<'_> {
         }))
     }
 
-    /// The closed tour of `plan`: by one greedy pass, else by backtracking with restarts on
+    /// The closed tour of `goal`: by one greedy pass, else by backtracking with restarts on
     /// half the budget left.
-    fn anchor_cycle(&mut self, plan: Plan) -> Result<Anchor, Halt> {
+    fn anchor_cycle(&mut self, goal: Goal) -> Result<Anchor, Halt> {
         if !self.request.ablation.fail_greedy {
-            match self.greedy_cycle(plan)? {
+            match self.greedy_cycle(goal)? {
                 Anchor::Nothing => {}
                 found_or_gave_up => return Ok(found_or_gave_up),
             }
         }
-        self.backtracked_cycle(plan)
+        self.backtracked_cycle(goal)
     }
 
-    /// One greedy pass on `plan`: a dead end is [`Anchor::Nothing`] (backtracking follows).
-    fn greedy_cycle(&mut self, plan: Plan) -> Result<Anchor, Halt> {
+    /// One greedy pass on `goal`: a dead end is [`Anchor::Nothing`] (backtracking follows).
+    fn greedy_cycle(&mut self, goal: Goal) -> Result<Anchor, Halt> {
         let config = SearchConfig::greedy(true).with_limits(self.limits());
-        let (search, event) = self.search_plan(plan, config)?;
+        let (search, event) = self.search_goal(goal, config)?;
         Ok(match event {
             SearchEvent::Solved => Anchor::Cycle(search.path().collect(), Layer::Warnsdorff),
             SearchEvent::BudgetExceeded(limit) => {
@@ -90,11 +90,11 @@ impl Solver<'_> {
         })
     }
 
-    /// Backtracking with restarts on `plan`, on half the budget left: running out of those
+    /// Backtracking with restarts on `goal`, on half the budget left: running out of those
     /// nodes, or exhausting the tree, is [`Anchor::Nothing`]; only the deadline ends the solve.
-    fn backtracked_cycle(&mut self, plan: Plan) -> Result<Anchor, Halt> {
+    fn backtracked_cycle(&mut self, goal: Goal) -> Result<Anchor, Halt> {
         let share = self.limits().node_budget / 2;
-        let (search, event) = self.backtrack_with_restarts(plan, share)?;
+        let (search, event) = self.backtrack_with_restarts(goal, share)?;
         Ok(match event {
             SearchEvent::Solved => Anchor::Cycle(search.path().collect(), Layer::Backtrack),
             SearchEvent::BudgetExceeded(Limit::Deadline) => {
@@ -105,16 +105,16 @@ impl Solver<'_> {
         })
     }
 
-    /// Backtracking on `plan` restarted with other tie-breaks on doubling budgets, so that one
+    /// Backtracking on `goal` restarted with other tie-breaks on doubling budgets, so that one
     /// unlucky early choice cannot eat the whole budget; at most `share` nodes in all. Each run
     /// is complete: the first to exhaust its tree proves that no tour exists (pruning does not
     /// depend on the order, so every variant's tree is the same size).
     pub(super) fn backtrack_with_restarts(
         &mut self,
-        plan: Plan,
+        goal: Goal,
         share: u64,
     ) -> Result<(Search, SearchEvent), Halt> {
-        let mut config = SearchConfig::backtracking(plan.closed);
+        let mut config = SearchConfig::backtracking(goal.closed);
         if self.request.ablation.fixed_ordering {
             config.ordering = MoveOrdering::Fixed;
         }
@@ -127,7 +127,7 @@ impl Solver<'_> {
             } else {
                 allowance
             };
-            let (search, event) = self.backtrack_run(plan, config, budget)?;
+            let (search, event) = self.backtrack_run(goal, config, budget)?;
             match event {
                 SearchEvent::BudgetExceeded(Limit::Nodes) if budget < left => {
                     left -= search.stats().nodes;
@@ -142,7 +142,7 @@ impl Solver<'_> {
 /// Where the anchored route searches: a closed tour from a corner of the whole board (when it
 /// has one), or of the board without the start (an odd-area board and an open tour): the
 /// corner and the holes; `None` where neither applies.
-fn anchor_plan(
+fn anchor_goal(
     board: Board,
     start: Square,
     closed: bool,

@@ -32,7 +32,7 @@
 use super::memory::{check_memory, out_of_memory};
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
 use super::request::Layer;
-use super::solver::{Halt, Plan, Solver};
+use super::solver::{Goal, Halt, Solver};
 use super::split::{EndSearch, MOST_ROUTES, RouteTurn, Split, routes_to, run_share};
 use crate::existence::NoTourReason;
 use crate::flip::{self, Flipper, Question};
@@ -47,18 +47,18 @@ const FEWEST_SQUARES: u64 = 4;
 const SPLIT_FROM_NODES_PER_SQUARE: u64 = 1024;
 
 impl Solver<'_> {
-    /// Flipping and backtracking by turns on `plan` (see the module doc), to the end of the
+    /// Flipping and backtracking by turns on `goal` (see the module doc), to the end of the
     /// budget.
-    pub(super) fn flip_and_backtrack(&mut self, plan: Plan) -> Result<Answer, Halt> {
+    pub(super) fn flip_and_backtrack(&mut self, goal: Goal) -> Result<Answer, Halt> {
         let request = self.request;
         let board = request.board;
-        let left_to_visit = board.area() - plan.walked.len() as u64 - u64::from(plan.end.is_some());
+        let left_to_visit = board.area() - goal.prefix.len() as u64 - u64::from(goal.end.is_some());
         let question = Question {
             board,
             piece: request.piece,
-            prefix: plan.walked,
-            closed: plan.closed,
-            end: plan.end,
+            prefix: goal.prefix,
+            closed: goal.closed,
+            end: goal.end,
         };
         let (mut flipper, mut prover) = if left_to_visit >= FEWEST_SQUARES {
             let needed = Flipper::memory_needed(board) + Prover::memory_needed(board);
@@ -69,7 +69,7 @@ impl Solver<'_> {
         } else {
             (None, None)
         };
-        let mut config = SearchConfig::backtracking(plan.closed);
+        let mut config = SearchConfig::backtracking(goal.closed);
         if request.ablation.fixed_ordering {
             config.ordering = MoveOrdering::Fixed;
         }
@@ -84,17 +84,17 @@ impl Solver<'_> {
             let last = allowance.saturating_mul(8) > self.limits().node_budget;
             if let Some(flipper) = &mut flipper {
                 let share = run_share(self.limits().node_budget, allowance, last, 3);
-                if let Some(answer) = self.flip_turn(flipper, share, plan)? {
+                if let Some(answer) = self.flip_turn(flipper, share, goal)? {
                     return Ok(answer);
                 }
                 if routes.is_none()
                     && let Some((ends, begun)) =
-                        routes_to(flipper.ends(), plan, board, request.piece)
+                        routes_to(flipper.ends(), goal, board, request.piece)
                 {
                     if let Some(tally) = begun
                         && ends.is_empty()
                     {
-                        return Ok(self.every_end_searched(plan.closed, tally));
+                        return Ok(self.every_end_searched(goal.closed, tally));
                     }
                     routes = Some(ends);
                     split = begun;
@@ -102,7 +102,7 @@ impl Solver<'_> {
             }
             if let Some(prover) = &mut prover {
                 let share = run_share(self.limits().node_budget, allowance, last, 2);
-                if let Some(answer) = self.propagate_turn(prover, share, plan)? {
+                if let Some(answer) = self.propagate_turn(prover, share, goal)? {
                     return Ok(answer);
                 }
             }
@@ -118,7 +118,7 @@ impl Solver<'_> {
             if splitting.is_none() {
                 let routed = ends.as_ref().map_or(0, |ends| ends.len()) as u64;
                 let share = run_share(self.limits().node_budget, allowance, last, 1 + routed);
-                let (search, event) = self.backtrack_run(plan, config, share)?;
+                let (search, event) = self.backtrack_run(goal, config, share)?;
                 match event {
                     SearchEvent::BudgetExceeded(Limit::Nodes) if !last || ends.is_some() => {}
                     _ => return self.settle(event, search, Layer::Backtrack),
@@ -131,14 +131,14 @@ impl Solver<'_> {
                     last,
                     split: splitting.is_some(),
                 };
-                let answer = self.route_turns(ends, plan, config, turn)?;
+                let answer = self.route_turns(ends, goal, config, turn)?;
                 if let Some(answer) = answer {
                     return Ok(answer);
                 }
                 if let Some(split) = &mut split {
                     split.nodes += self.stats.nodes - before;
                     if ends.is_empty() {
-                        return Ok(self.every_end_searched(plan.closed, *split));
+                        return Ok(self.every_end_searched(goal.closed, *split));
                     }
                 }
                 if last {
@@ -154,7 +154,7 @@ impl Solver<'_> {
         &mut self,
         flipper: &mut Flipper,
         share: u64,
-        plan: Plan,
+        goal: Goal,
     ) -> Result<Option<Answer>, Halt> {
         let before = flipper.nodes();
         let room = self.limits().node_budget;
@@ -167,7 +167,7 @@ impl Solver<'_> {
         );
         self.stats.nodes += flipper.nodes() - before;
         Ok(match answer {
-            flip::Answer::Tour(path) => Some(self.flipped_tour(path, plan, Layer::Flip)?),
+            flip::Answer::Tour(path) => Some(self.flipped_tour(path, goal, Layer::Flip)?),
             flip::Answer::NoCover(shortfall) => {
                 let request = self.request;
                 let reason = NoTourReason::NoCover {
@@ -205,7 +205,7 @@ impl Solver<'_> {
         &mut self,
         prover: &mut Prover,
         share: u64,
-        plan: Plan,
+        goal: Goal,
     ) -> Result<Option<Answer>, Halt> {
         let before = prover.nodes();
         let answer = prover.run(Limits {
@@ -215,7 +215,7 @@ impl Solver<'_> {
         self.stats.nodes += prover.nodes() - before;
         let layer = Layer::Propagate;
         Ok(match answer {
-            propagate::Answer::Tour(path) => Some(self.flipped_tour(path, plan, layer)?),
+            propagate::Answer::Tour(path) => Some(self.flipped_tour(path, goal, layer)?),
             propagate::Answer::NoTour { .. } => {
                 let request = self.request;
                 let nodes = prover.nodes();
@@ -245,7 +245,7 @@ impl Solver<'_> {
     pub(super) fn flipped_tour(
         &mut self,
         path: Vec<u32>,
-        plan: Plan,
+        goal: Goal,
         layer: Layer,
     ) -> Result<Answer, Halt> {
         let request = self.request;
@@ -253,7 +253,7 @@ impl Solver<'_> {
             request.board,
             request.piece,
             path,
-            plan.closed,
+            goal.closed,
             Some(request.start),
             self.deadline,
         ) else {

@@ -54,12 +54,12 @@ impl From<SolveError> for Halt {
     }
 }
 
-/// What one search looks for: a path that begins with `walked` and covers every square but the
+/// What one search looks for: a path that begins with `prefix` and covers every square but the
 /// `holes`, closed or ending on `end` if asked.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Plan<'h> {
+pub(super) struct Goal<'h> {
     /// The path so far: the first square of the tour first, the knight's square last.
-    pub(super) walked: &'h [Square],
+    pub(super) prefix: &'h [Square],
     /// Whether the path must close.
     pub(super) closed: bool,
     /// The square the path must end on.
@@ -68,11 +68,11 @@ pub(super) struct Plan<'h> {
     pub(super) holes: &'h [Square],
 }
 
-impl<'h> Plan<'h> {
+impl<'h> Goal<'h> {
     /// A tour from `start` alone (the square is borrowed as a path of one), with `holes` out.
     pub(super) fn from(start: &'h Square, closed: bool, holes: &'h [Square]) -> Self {
         Self {
-            walked: std::slice::from_ref(start),
+            prefix: std::slice::from_ref(start),
             closed,
             end: None,
             holes,
@@ -209,12 +209,12 @@ impl<'a> Solver<'a> {
     /// The proof that the tour cannot end on `end`, when a partial tour passes it first (the
     /// start alone is left to the theorems).
     fn end_on_prefix(&self, end: Square) -> Option<NoTourReason> {
-        let walked = self.request.prefix();
-        if walked.len() < 2 {
+        let prefix = self.request.prefix();
+        if prefix.len() < 2 {
             return None;
         }
-        let place = walked.iter().position(|&square| square == end)?;
-        let whole = place + 1 == walked.len() && walked.len() as u64 == self.request.board.area();
+        let place = prefix.iter().position(|&square| square == end)?;
+        let whole = place + 1 == prefix.len() && prefix.len() as u64 == self.request.board.area();
         (!whole).then_some(NoTourReason::EndOnPrefix { end })
     }
 
@@ -247,16 +247,16 @@ impl<'a> Solver<'a> {
         {
             return Ok(outcome);
         }
-        let plan = Plan {
-            walked: request.prefix(),
+        let goal = Goal {
+            prefix: request.prefix(),
             closed: request.closed,
             end: request.end.filter(|end| !request.prefix().contains(end)),
             holes: &[],
         };
-        if let Some(answer) = self.backtrack_first(plan)? {
+        if let Some(answer) = self.backtrack_first(goal)? {
             return Ok(answer);
         }
-        self.flip_and_backtrack(plan)
+        self.flip_and_backtrack(goal)
     }
 
     /// Backtracking with restarts on a share of the budget before flipping, where it answers
@@ -264,7 +264,7 @@ impl<'a> Solver<'a> {
     /// piece's question once its greedy pass has stopped near a tour
     /// ([`NEAR_GREEDY_FRACTION`]). Its answer, or `None` when it spent its share and budget is
     /// left for flipping and the rest.
-    fn backtrack_first(&mut self, plan: Plan) -> Result<Option<Answer>, Halt> {
+    fn backtrack_first(&mut self, goal: Goal) -> Result<Option<Answer>, Halt> {
         let area = self.request.board.area();
         let share = if self.request.piece.is_knight() {
             (KNIGHT_ROUTE_NODES_PER_SQUARE * area).max(KNIGHT_ROUTE_NODES)
@@ -277,7 +277,7 @@ impl<'a> Solver<'a> {
         } else {
             return Ok(None);
         };
-        let (search, event) = self.backtrack_with_restarts(plan, share)?;
+        let (search, event) = self.backtrack_with_restarts(goal, share)?;
         let spent_share = matches!(event, SearchEvent::BudgetExceeded(Limit::Nodes));
         if spent_share && self.has_budget_left() {
             return Ok(None);
@@ -322,17 +322,17 @@ impl<'a> Solver<'a> {
         if let Some(outcome) = self.anchored()? {
             return Ok(outcome);
         }
-        let plan = Plan::from(&start, closed, &[]);
+        let goal = Goal::from(&start, closed, &[]);
         if !self.request.piece.is_knight() {
-            if let Some(answer) = self.backtrack_first(plan)? {
+            if let Some(answer) = self.backtrack_first(goal)? {
                 return Ok(answer);
             }
-            if let Some(answer) = self.tiles(plan)? {
+            if let Some(answer) = self.tiles(goal)? {
                 return Ok(answer);
             }
-            return self.flip_and_backtrack(plan);
+            return self.flip_and_backtrack(goal);
         }
-        let (search, event) = self.backtrack_with_restarts(plan, u64::MAX)?;
+        let (search, event) = self.backtrack_with_restarts(goal, u64::MAX)?;
         self.settle(event, search, Layer::Backtrack)
     }
 
@@ -353,25 +353,25 @@ impl<'a> Solver<'a> {
     /// to its end if it has one) and adds its costs to the totals.
     fn search(&mut self, config: SearchConfig) -> Result<(Search, SearchEvent), Halt> {
         let request = self.request;
-        let plan = Plan {
-            walked: request.prefix(),
+        let goal = Goal {
+            prefix: request.prefix(),
             closed: config.closed,
             end: request.end.filter(|end| !request.prefix().contains(end)),
             holes: &[],
         };
-        self.search_plan(plan, config)
+        self.search_goal(goal, config)
     }
 
-    /// Runs `config` on `plan` to its end and adds its costs to the totals. The memory it
+    /// Runs `config` on `goal` to its end and adds its costs to the totals. The memory it
     /// needs is checked against the request's cap first, and the deadline is honoured while
     /// the board is set up.
-    pub(super) fn search_plan(
+    pub(super) fn search_goal(
         &mut self,
-        plan: Plan,
+        goal: Goal,
         config: SearchConfig,
     ) -> Result<(Search, SearchEvent), Halt> {
         let config = SearchConfig {
-            closed: plan.closed,
+            closed: goal.closed,
             piece: self.request.piece,
             ..config
         };
@@ -379,10 +379,10 @@ impl<'a> Solver<'a> {
         let needed = search_needs(self.request, &config);
         check_memory(board, needed, self.request.memory_cap)?;
         let route = Route {
-            prefix: plan.walked,
-            end: plan.end,
+            prefix: goal.prefix,
+            end: goal.end,
         };
-        let mut search = match Search::bounded_route(board, route, config, plan.holes) {
+        let mut search = match Search::bounded_route(board, route, config, goal.holes) {
             Ok(search) => search,
             Err(SetupError::Capacity(_)) => return Err(out_of_memory(board, needed).into()),
             Err(SetupError::Stopped(limit)) => {
@@ -394,12 +394,12 @@ impl<'a> Solver<'a> {
         Ok((search, event))
     }
 
-    /// One run of backtracking (`config`) on `plan`, on `node_budget` nodes and the deadline,
+    /// One run of backtracking (`config`) on `goal`, on `node_budget` nodes and the deadline,
     /// with the next of [`VARIANTS`] tie-breaks: restarts and turns cycle through them, so
     /// that no unlucky early choice is made twice in a row.
     pub(super) fn backtrack_run(
         &mut self,
-        plan: Plan,
+        goal: Goal,
         config: SearchConfig,
         node_budget: u64,
     ) -> Result<(Search, SearchEvent), Halt> {
@@ -409,7 +409,7 @@ impl<'a> Solver<'a> {
             node_budget,
             deadline: self.deadline,
         };
-        self.search_plan(plan, SearchConfig { variant, ..config }.with_limits(limits))
+        self.search_goal(goal, SearchConfig { variant, ..config }.with_limits(limits))
     }
 
     /// Runs on `search`, which a node budget stopped, for `node_budget` more nodes and the

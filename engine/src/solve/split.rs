@@ -12,7 +12,7 @@
 use super::memory::search_needs;
 use super::outcome::{Answer, SolveError};
 use super::request::Layer;
-use super::solver::{Halt, Plan, Solver};
+use super::solver::{Goal, Halt, Solver};
 use crate::board::{Board, Square};
 use crate::existence::NoTourReason;
 use crate::leaper::Leaper;
@@ -77,17 +77,17 @@ pub(super) fn run_share(left: u64, allowance: u64, last: bool, to_go: u64) -> u6
 /// has said.
 pub(super) fn routes_to(
     ends: Option<&[u32]>,
-    plan: Plan,
+    goal: Goal,
     board: Board,
     piece: Leaper,
 ) -> Option<(Vec<EndSearch>, Option<Split>)> {
-    let mut squares: Vec<Square> = if plan.end.is_some() {
+    let mut squares: Vec<Square> = if goal.end.is_some() {
         Vec::new()
-    } else if plan.closed {
-        if piece.is_knight() || plan.walked.len() > 1 {
+    } else if goal.closed {
+        if piece.is_knight() || goal.prefix.len() > 1 {
             Vec::new()
         } else {
-            let mut around: Vec<Square> = piece.neighbours(board, plan.walked[0]).collect();
+            let mut around: Vec<Square> = piece.neighbours(board, goal.prefix[0]).collect();
             around.pop();
             around
         }
@@ -102,7 +102,7 @@ pub(super) fn routes_to(
     let split = (!squares.is_empty() && !piece.is_knight()).then(|| {
         // The proof counts the ends the cover left, the one that closes among them.
         let ends = squares.len() as u64;
-        let closing = take_closing_end(&mut squares, plan, board, piece);
+        let closing = take_closing_end(&mut squares, goal, board, piece);
         Split {
             ends,
             closing,
@@ -123,14 +123,14 @@ pub(super) fn routes_to(
 /// 7×32 every tour from 0,4 ends on 3,0 or 4,1, both a move away, so one route decides it.
 fn take_closing_end(
     ends: &mut Vec<Square>,
-    plan: Plan,
+    goal: Goal,
     board: Board,
     piece: Leaper,
 ) -> Option<Square> {
-    let [start] = plan.walked else {
+    let [start] = goal.prefix else {
         return None;
     };
-    if plan.closed || plan.end.is_some() || board.area() <= 2 {
+    if goal.closed || goal.end.is_some() || board.area() <= 2 {
         return None;
     }
     let at = ends.iter().position(|&end| piece.is_move(*start, end))?;
@@ -143,7 +143,7 @@ impl Solver<'_> {
     pub(super) fn route_turns(
         &mut self,
         routes: &mut Vec<EndSearch>,
-        plan: Plan,
+        goal: Goal,
         config: SearchConfig,
         turn: RouteTurn,
     ) -> Result<Option<Answer>, Halt> {
@@ -175,10 +175,10 @@ impl Solver<'_> {
                 }
                 None => {
                     // A closed tour is a path from the start to one of its neighbours.
-                    let routed = Plan {
+                    let routed = Goal {
                         end: Some(routes[k].end),
                         closed: false,
-                        ..plan
+                        ..goal
                     };
                     let (search, event) = self.backtrack_run(routed, config, share)?;
                     (search, event, false)
@@ -199,8 +199,8 @@ impl Solver<'_> {
                     }
                     k += 1;
                 }
-                SearchEvent::Solved if plan.closed => {
-                    return Ok(Some(self.closed_route(search, plan)?));
+                SearchEvent::Solved if goal.closed => {
+                    return Ok(Some(self.closed_route(search, goal)?));
                 }
                 _ => return Ok(Some(self.settle(event, search, Layer::Backtrack)?)),
             }
@@ -209,8 +209,8 @@ impl Solver<'_> {
     }
 
     /// A path found from the start to one of its neighbours, validated as the closed tour of
-    /// `plan`.
-    fn closed_route(&mut self, search: Search, plan: Plan) -> Result<Answer, Halt> {
+    /// `goal`.
+    fn closed_route(&mut self, search: Search, goal: Goal) -> Result<Answer, Halt> {
         let layer = Layer::Backtrack;
         let Some(checked) = search.into_tour(self.deadline) else {
             return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
@@ -218,7 +218,7 @@ impl Solver<'_> {
         let path = checked
             .map_err(|error| SolveError::InvalidTour { layer, error })?
             .into_indices();
-        self.flipped_tour(path, plan, layer)
+        self.flipped_tour(path, goal, layer)
     }
 
     /// The proof that each of the ends of `split`, the squares the tour (`closed` or open)
@@ -250,24 +250,24 @@ mod tests {
         let start = Square::new(0, 4);
         let far = Square::new(2, 16);
         let both = [Square::new(3, 0), Square::new(4, 1)];
-        let take = |plan: Plan, ends: &[Square]| {
+        let take = |goal: Goal, ends: &[Square]| {
             let mut ends = ends.to_vec();
-            let closing = take_closing_end(&mut ends, plan, board, piece);
+            let closing = take_closing_end(&mut ends, goal, board, piece);
             (closing, ends)
         };
-        let open = Plan::from(&start, false, &[]);
+        let open = Goal::from(&start, false, &[]);
         assert_eq!(take(open, &both), (Some(both[0]), vec![both[1]]));
         assert_eq!(take(open, &[far, both[1]]), (Some(both[1]), vec![far]));
         assert_eq!(take(open, &[far]), (None, vec![far]));
-        let closed = Plan::from(&start, true, &[]);
+        let closed = Goal::from(&start, true, &[]);
         assert_eq!(take(closed, &both), (None, both.to_vec()));
-        let walked = [start, Square::new(4, 1)];
-        let partial = Plan {
-            walked: &walked,
+        let prefix = [start, Square::new(4, 1)];
+        let partial = Goal {
+            prefix: &prefix,
             ..open
         };
         assert_eq!(take(partial, &both), (None, both.to_vec()));
-        let to_an_end = Plan {
+        let to_an_end = Goal {
             end: Some(far),
             ..open
         };

@@ -44,7 +44,7 @@ use self::tiling::{Tiling, side_pairs};
 use super::memory::numbering_needs;
 use super::outcome::Answer;
 use super::request::Layer;
-use super::solver::{Halt, Plan, Solver};
+use super::solver::{Goal, Halt, Solver};
 use crate::board::Square;
 use crate::search::Limit;
 
@@ -56,7 +56,7 @@ pub(super) const TILES_FROM_SQUARES: u64 = 1 << 17;
 impl Solver<'_> {
     /// The tiling's answer on a large board, or `None` where it does not apply or no side
     /// serves (the next layers take the question then).
-    pub(super) fn tiles(&mut self, plan: Plan) -> Result<Option<Answer>, Halt> {
+    pub(super) fn tiles(&mut self, goal: Goal) -> Result<Option<Answer>, Halt> {
         let request = self.request;
         let board = request.board;
         let applies = board.area() >= TILES_FROM_SQUARES
@@ -84,7 +84,7 @@ impl Solver<'_> {
                 continue;
             }
             if let Some(path) = self.tiled_path(&tiling, &mut found, until)? {
-                return self.flipped_tour(path, plan, Layer::Tiles).map(Some);
+                return self.flipped_tour(path, goal, Layer::Tiles).map(Some);
             }
         }
         Ok(None)

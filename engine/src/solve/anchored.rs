@@ -11,6 +11,7 @@
 
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
 use super::request::{Layer, Request};
+use super::schedule::{ANCHORED_PARTS, first_turn};
 use super::solver::{Goal, Halt, Solver};
 use crate::board::{Board, Square};
 use crate::existence;
@@ -19,8 +20,8 @@ use crate::tour::Tour;
 
 /// What the search for the anchoring cycle gave.
 enum Anchor {
-    /// A closed tour of the goal, in visit order, and the layer that found it.
-    Cycle(Vec<Square>, Layer),
+    /// A closed tour of the goal, in visit order.
+    Cycle(Vec<Square>),
     /// The deadline or the budget ended the run: the answer of the whole solve.
     GaveUp(Answer),
     /// No cycle within the share of the budget: the search from the start decides.
@@ -48,8 +49,9 @@ impl Solver<'_> {
             return Ok(None);
         };
         let goal = Goal::from(&corner, true, holes);
-        let (cycle, layer) = match self.anchor_cycle(goal)? {
-            Anchor::Cycle(cycle, layer) => (cycle, layer),
+        let layer = Layer::Anchored;
+        let cycle = match self.anchor_cycle(goal)? {
+            Anchor::Cycle(cycle) => cycle,
             Anchor::GaveUp(outcome) => return Ok(Some(outcome)),
             Anchor::Nothing => return Ok(None),
         };
@@ -81,10 +83,10 @@ impl Solver<'_> {
         let config = SearchConfig::greedy(true).with_limits(self.limits());
         let (search, event) = self.search_goal(goal, config)?;
         Ok(match event {
-            SearchEvent::Solved => Anchor::Cycle(search.path().collect(), Layer::Warnsdorff),
+            SearchEvent::Solved => Anchor::Cycle(search.path().collect()),
             SearchEvent::BudgetExceeded(limit) => {
                 let cause = self.budget_cause(limit);
-                Anchor::GaveUp(self.gave_up(cause, Layer::Warnsdorff))
+                Anchor::GaveUp(self.gave_up(cause, Layer::Anchored))
             }
             _ => Anchor::Nothing,
         })
@@ -93,13 +95,13 @@ impl Solver<'_> {
     /// Backtracking with restarts on `goal`, on half the budget left: running out of those
     /// nodes, or exhausting the tree, is [`Anchor::Nothing`]; only the deadline ends the solve.
     fn backtracked_cycle(&mut self, goal: Goal) -> Result<Anchor, Halt> {
-        let share = self.limits().node_budget / 2;
+        let share = self.limits().node_budget / ANCHORED_PARTS;
         let (search, event) = self.backtrack_with_restarts(goal, share)?;
         Ok(match event {
-            SearchEvent::Solved => Anchor::Cycle(search.path().collect(), Layer::Backtrack),
+            SearchEvent::Solved => Anchor::Cycle(search.path().collect()),
             SearchEvent::BudgetExceeded(Limit::Deadline) => {
                 let cause = self.budget_cause(Limit::Deadline);
-                Anchor::GaveUp(self.gave_up(cause, Layer::Backtrack))
+                Anchor::GaveUp(self.gave_up(cause, Layer::Anchored))
             }
             _ => Anchor::Nothing,
         })
@@ -118,7 +120,7 @@ impl Solver<'_> {
         if self.request.ablation.fixed_ordering {
             config.ordering = MoveOrdering::Fixed;
         }
-        let mut allowance = 2 * self.request.board.area() + 1000;
+        let mut allowance = first_turn(self.request.board.area());
         let mut left = share.min(self.limits().node_budget);
         loop {
             // Take the whole rest when a doubled allowance would leave too little for another.

@@ -32,6 +32,7 @@
 use super::memory::{check_memory, out_of_memory};
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
 use super::request::Layer;
+use super::schedule::{SPLIT_FROM_NODES_PER_SQUARE, first_turn};
 use super::solver::{Goal, Halt, Solver};
 use super::split::{EndSearch, MOST_ROUTES, RouteTurn, Split, routes_to, run_share};
 use crate::existence::NoTourReason;
@@ -42,9 +43,6 @@ use crate::tour::Tour;
 
 /// The fewest squares left for which flipping takes turns (below, backtracking alone).
 const FEWEST_SQUARES: u64 = 4;
-
-/// The split on the last square begins when a turn has this many nodes a square.
-const SPLIT_FROM_NODES_PER_SQUARE: u64 = 1024;
 
 impl Solver<'_> {
     /// Flipping and backtracking by turns on `goal` (see the module doc), to the end of the
@@ -73,7 +71,7 @@ impl Solver<'_> {
         if request.ablation.fixed_ordering {
             config.ordering = MoveOrdering::Fixed;
         }
-        let mut allowance = 2 * board.area() + 1000;
+        let mut allowance = first_turn(board.area());
         // The ends to backtrack to, once flipping's first cover has said (see the module doc).
         let mut routes: Option<Vec<EndSearch>> = None;
         // Whether every end searched to the end of its tree is a proof: another piece's split
@@ -142,7 +140,7 @@ impl Solver<'_> {
                     }
                 }
                 if last {
-                    return Ok(self.gave_up(self.budget_cause(Limit::Nodes), Layer::Backtrack));
+                    return Ok(self.gave_up(self.budget_cause(Limit::Nodes), Layer::Split));
                 }
             }
             allowance = allowance.saturating_mul(2);

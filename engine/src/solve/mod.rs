@@ -1,25 +1,14 @@
 //! The layered solver: the cheapest decision first, and a typed answer every time.
 //!
-//! `auto` runs existence (O(1) theorems) → on boards of at least
-//! [`DEFAULT_CONSTRUCT_THRESHOLD`] squares (configurable: [`Request::construct_threshold`],
-//! `--construct-threshold`) the linear-time construction → one greedy Warnsdorff pass
-//! (O(squares)) → bounded backtracking with restarts → the validator. Below the threshold the
-//! search answers; on boards the construction reaches it first gets 64 nodes a square (at
-//! least 200,000), then the construction answers (thin strips defeat the search
-//! at any size), and where no piece fits the start the search goes on with the whole budget
-//! to its proof. `construct` runs the theorems and the construction; where the construction
-//! does not reach (a side under 3, or a board small enough to be one block, which is really a
-//! search) it hands the board to the search layers of `auto`, and the answer names the layer
-//! that gave it. The single-layer methods ask the theorems too (a request they refuse has no
-//! tour, whatever the method), then run their one layer alone, so that a person can compare
-//! them. The node budget and the deadline reach every layer: the
-//! construction's piece searches spend nodes, and the construction, a search's setup on a huge
-//! board and the validator look at the clock as they go. Every tour returned has passed the
-//! validator; "no tour" is only ever a theorem or an exhausted search, never a time-out.
+//! Which step runs when, on what share of the node budget, and which [`Layer`] its answer
+//! names, is one table: `schedule.rs` (and [`SCHEDULE`], the same steps as data). The node
+//! budget and the deadline reach every step. Every tour returned has passed the validator;
+//! "no tour" is only ever a theorem or an exhausted search, never a time-out.
 //!
 //! - `request`: what is asked ([`Method`], [`Request`]);
 //! - `outcome`: what is answered ([`Outcome`], [`Stats`], [`GiveUp`], [`SolveError`]);
-//! - `solver`: the order of the layers and the bookkeeping of one solve;
+//! - `schedule`: the steps in order, their budgets and their layers;
+//! - `solver`: the bookkeeping of one solve, and the steps run in the schedule's order;
 //! - `construction`: the construction layer, its tour validated and told apart from a
 //!   single block's (which is really a search); [`solve_streaming`] keeps a constructed tour
 //!   as the construction, checked by walking it, instead of reading it into memory;
@@ -51,6 +40,7 @@ mod outcome;
 mod position;
 mod request;
 mod route;
+mod schedule;
 mod solver;
 mod split;
 #[cfg(test)]
@@ -60,6 +50,7 @@ mod tiles;
 pub use outcome::{GiveUp, Outcome, SolveError, SolvedTour, Stats};
 pub use request::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Layer, Method, Request};
 pub use route::RouteError;
+pub use schedule::{HoldsFor, SCHEDULE, Step};
 
 /// Runs one solve; its tour is held in memory.
 pub fn solve(request: &Request) -> Result<Outcome, SolveError> {

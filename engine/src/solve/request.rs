@@ -18,10 +18,6 @@ pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
 /// fails.
 pub const DEFAULT_CONSTRUCT_THRESHOLD: u64 = 1024;
 
-/// The nodes the search has at least, below the construction threshold, before the
-/// construction takes over (see [`Request::construct_threshold`]): 64 a square or this many.
-pub(crate) const FIRST_SEARCH_NODES: u64 = 200_000;
-
 /// Which solver to run: the one vocabulary of methods. The command line's `--method`, the
 /// explorer's method cycle and its panel, and the JSON's `layer` all take their names from here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +112,9 @@ pub enum Layer {
     Construct,
     /// The greedy Warnsdorff pass.
     Warnsdorff,
+    /// A closed tour found from a corner, the tour from the start cut out of it (part of `auto`,
+    /// for the knight, no method alone).
+    Anchored,
     /// Warnsdorff-ordered backtracking.
     Backtrack,
     /// Fixed-order backtracking.
@@ -131,20 +130,24 @@ pub enum Layer {
     /// A large board cut into blocks whose own tours are spliced into one, for leapers other
     /// than the knight (part of `auto`, no method alone).
     Tiles,
+    /// Backtracking toward each square a tour can end on, whose searches, each exhausted, are
+    /// a proof for another piece (part of `auto`, no method alone).
+    Split,
 }
 
 impl Layer {
     /// The method that runs this layer alone; `None` for the theorems and the position's
-    /// proofs, which every method consults, and for flipping, the frontier, the search over
-    /// moves and the tiling, which only `auto` runs.
+    /// proofs, which every method consults, and for the layers only `auto` runs.
     pub fn method(self) -> Option<Method> {
         match self {
             Layer::Existence
             | Layer::Position
+            | Layer::Anchored
             | Layer::Flip
             | Layer::Frontier
             | Layer::Propagate
-            | Layer::Tiles => None,
+            | Layer::Tiles
+            | Layer::Split => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
@@ -152,11 +155,13 @@ impl Layer {
         }
     }
 
-    /// The name in output: its method's name, `existence`, `position`, `flip`, `frontier`,
-    /// `propagate` or `tiles`.
+    /// The name in output: its method's name, `existence`, `position`, `anchored`, `flip`,
+    /// `frontier`, `propagate`, `tiles` or `split`.
     pub fn name(self) -> &'static str {
         match self {
             Layer::Position => "position",
+            Layer::Anchored => "anchored",
+            Layer::Split => "split",
             Layer::Flip => "flip",
             Layer::Frontier => "frontier",
             Layer::Propagate => "propagate",

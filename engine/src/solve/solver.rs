@@ -1,39 +1,25 @@
-//! One solve's bookkeeping (the clock, the budget left, the costs so far) and the order of its
-//! layers: the theorems, the construction (in `construction`), one greedy pass, the anchored
-//! route and backtracking (in `anchored`), another piece's tiling and flipping (in `tiles` and
-//! `flipping`), and the turning of each search's last event into an [`Outcome`].
+//! One solve's bookkeeping (the clock, the budget left, the costs so far), the steps of the
+//! schedule (`schedule.rs`) run in its order, each in a function of the step's name (the
+//! construction in `construction`, anchored and the restarts in `anchored`, tiles in `tiles`,
+//! the turns in `flipping` and `split`), and the turning of each search's last event into an
+//! [`Outcome`].
 
 use std::time::Instant;
 
 use super::memory::{check_memory, out_of_memory, search_needs};
 use super::outcome::{Answer, GiveUp, Outcome, SolveError, SolvedTour, Stats};
-use super::request::{FIRST_SEARCH_NODES, Layer, Method, Request};
+use super::request::{Layer, Method, Request};
 use super::route::check_route;
+use super::schedule::{
+    FIRST_SEARCH_NODES, FIRST_SEARCH_NODES_PER_SQUARE, KNIGHT_ROUTE_NODES,
+    KNIGHT_ROUTE_NODES_PER_SQUARE, NEAR_GREEDY_FRACTION, NEAR_GREEDY_NODES_PER_SQUARE,
+};
 use crate::board::Square;
 use crate::construct;
 use crate::existence::{self, NoTourReason, Verdict};
 use crate::search::{
     Limit, Limits, Route, Search, SearchConfig, SearchEvent, SearchStats, SetupError,
 };
-
-/// The knight's backtracking along a route has this many nodes a square, and at least
-/// [`KNIGHT_ROUTE_NODES`], before path flipping and the other searches take their turns.
-/// Random partial tours of 5×5 to 16×16 are answered in at most 600 nodes (the
-/// `prefix_sweep` example); one known 16×16 walk took 415,052 nodes there, and flipping
-/// completes it in 908.
-const KNIGHT_ROUTE_NODES_PER_SQUARE: u64 = 64;
-/// See [`KNIGHT_ROUTE_NODES_PER_SQUARE`].
-const KNIGHT_ROUTE_NODES: u64 = 20_000;
-
-/// Another piece's greedy pass that stops within one square in this many of a tour is left
-/// to backtracking first: on the giraffe's 1000×1000 it stops 25 squares short, and
-/// backtracking with restarts finds a tour in 6 M nodes, where a turn of flipping first made
-/// a cover of a million squares, and the search over moves its links, for nothing; on its
-/// 100×100, 23 squares short, 24 thousand nodes in place of 94 thousand.
-const NEAR_GREEDY_FRACTION: u64 = 256;
-/// Backtracking after a near greedy pass has this many nodes a square before flipping and
-/// the other searches take their turns.
-const NEAR_GREEDY_NODES_PER_SQUARE: u64 = 8;
 
 /// Number of tie-break variants backtracking's restarts and turns cycle through.
 const VARIANTS: u32 = 16;
@@ -285,11 +271,12 @@ impl<'a> Solver<'a> {
         self.settle(event, search, Layer::Backtrack).map(Some)
     }
 
-    /// The search layers' first go; where `capped`, on 64 nodes a square (at least
-    /// [`FIRST_SEARCH_NODES`]), so that the construction can take over.
+    /// The search layers' first go; where `capped`, on [`FIRST_SEARCH_NODES_PER_SQUARE`] (at
+    /// least [`FIRST_SEARCH_NODES`]), so that the construction can take over.
     fn first_search(&mut self, capped: bool) -> Result<Answer, Halt> {
         if capped {
-            self.node_cap = (self.request.board.area() * 64).max(FIRST_SEARCH_NODES);
+            self.node_cap =
+                (self.request.board.area() * FIRST_SEARCH_NODES_PER_SQUARE).max(FIRST_SEARCH_NODES);
         }
         self.search_layers()
     }

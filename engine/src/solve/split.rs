@@ -202,7 +202,7 @@ impl Solver<'_> {
                 SearchEvent::Solved if goal.closed => {
                     return Ok(Some(self.closed_route(search, goal)?));
                 }
-                _ => return Ok(Some(self.settle(event, search, Layer::Backtrack)?)),
+                _ => return Ok(Some(self.settle(event, search, Layer::Split)?)),
             }
         }
         Ok(None)
@@ -211,7 +211,7 @@ impl Solver<'_> {
     /// A path found from the start to one of its neighbours, validated as the closed tour of
     /// `goal`.
     fn closed_route(&mut self, search: Search, goal: Goal) -> Result<Answer, Halt> {
-        let layer = Layer::Backtrack;
+        let layer = Layer::Split;
         let Some(checked) = search.into_tour(self.deadline) else {
             return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
         };
@@ -233,7 +233,7 @@ impl Solver<'_> {
             closing: split.closing,
             nodes: split.nodes,
         };
-        self.no_tour(reason, Layer::Backtrack)
+        self.no_tour(reason, Layer::Split)
     }
 }
 

@@ -1,8 +1,9 @@
 //! The solver's own switches: the fallbacks proved with parts of the engine turned off
 //! ([`Ablation`]), and the hand-over from the search's first go to the construction
-//! ([`FIRST_SEARCH_NODES`]).
+//! ([`FIRST_SEARCH_NODES`]); the answers name the step that gave them.
 
-use super::request::{Ablation, FIRST_SEARCH_NODES};
+use super::request::Ablation;
+use super::schedule::FIRST_SEARCH_NODES;
 use super::*;
 use crate::board::{Board, Square};
 use crate::common::solve_checked;
@@ -41,7 +42,8 @@ fn the_fallback_finds_tours_without_warnsdorff_ordering_or_a_greedy_pass() {
                 matches!(
                     outcome,
                     Outcome::Tour {
-                        layer: Layer::Backtrack,
+                        // Backtracking from the start, or from a corner for the anchored cycle.
+                        layer: Layer::Backtrack | Layer::Anchored,
                         ..
                     }
                 ),
@@ -96,4 +98,28 @@ fn below_the_threshold_a_strip_the_search_finds_hard_is_constructed_quickly() {
             ..
         }
     ));
+}
+
+/// From 1,3 of 7x7 Warnsdorff's pass dead-ends after 30 squares (`--method warnsdorff` gives
+/// up there); `auto` finds a closed tour of the board without the start from a corner and
+/// enters it from the start, and its answer names that step, not the greedy pass.
+#[test]
+fn a_tour_cut_from_a_corners_closed_tour_names_the_anchored_layer() {
+    let request = Request::new(board(7, 7), Square::new(1, 3));
+    let greedy = solve(&request.clone().method(Method::Warnsdorff)).unwrap();
+    assert!(
+        matches!(greedy, Outcome::BudgetExceeded { .. }),
+        "{greedy:?}"
+    );
+    let outcome = solve_checked(&request);
+    assert!(
+        matches!(
+            outcome,
+            Outcome::Tour {
+                layer: Layer::Anchored,
+                ..
+            }
+        ),
+        "{outcome:?}"
+    );
 }

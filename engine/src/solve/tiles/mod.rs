@@ -44,14 +44,10 @@ use self::tiling::{Tiling, side_pairs};
 use super::memory::numbering_needs;
 use super::outcome::Answer;
 use super::request::Layer;
+use super::schedule::{TILES_FROM_SQUARES, TILES_PARTS};
 use super::solver::{Goal, Halt, Solver};
 use crate::board::Square;
 use crate::search::Limit;
-
-/// Boards of at least this many squares are tiled (a little over 362×362). Below it, flipping
-/// answers the leapers it reaches in a few seconds (the (3,4)-leaper's 330×330 from 2,3 in
-/// half a second), and its tours are the search's own.
-pub(super) const TILES_FROM_SQUARES: u64 = 1 << 17;
 
 impl Solver<'_> {
     /// The tiling's answer on a large board, or `None` where it does not apply or no side
@@ -74,7 +70,10 @@ impl Solver<'_> {
         }
         let mut found = Found::new();
         let mut tried = HashSet::new();
-        let until = self.stats.nodes.saturating_add(request.node_budget / 4);
+        let until = self
+            .stats
+            .nodes
+            .saturating_add(request.node_budget / TILES_PARTS);
         for sides in side_pairs() {
             let tiling = Tiling::new(board, request.start, sides);
             if self.stats.nodes >= until {

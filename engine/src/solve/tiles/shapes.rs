@@ -18,10 +18,8 @@ use super::image::Image;
 use crate::board::{Board, Square};
 use crate::solve::outcome::{GiveUp, Outcome, SolvedTour};
 use crate::solve::request::Request;
+use crate::solve::schedule::BLOCK_NODES_PER_SQUARE;
 use crate::solve::solver::{Halt, Solver};
-
-/// The nodes a square the solver has for one image of a block shape.
-const BLOCK_NODES_PER_SQUARE: u64 = 32;
 
 /// What one block carries: a closed tour of its shape, or on a board of odd area the start's
 /// block an open tour from the start (its square in the block).

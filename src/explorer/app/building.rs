@@ -9,7 +9,7 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::construct::story::{Step, Story};
 use knights_tour_engine::tour::Tour;
 
-use super::{App, Motion};
+use super::{App, Motion, Notice};
 
 /// A construction being shown step by step.
 #[derive(Debug, Clone)]
@@ -168,7 +168,9 @@ impl App {
             return false;
         };
         if building.shown == 0 {
-            self.message = Some("at the beginning of the construction".into());
+            self.notice = Some(Notice::Message(
+                "at the beginning of the construction".into(),
+            ));
             return true;
         }
         if building.is_complete() {

@@ -10,7 +10,7 @@ use knights_tour_engine::board::Square;
 use knights_tour_engine::existence::{self, NoTourReason, Verdict};
 use knights_tour_engine::notation::short_name;
 
-use super::App;
+use super::{App, Notice};
 
 impl App {
     /// The square the tour must end on, if one is marked.
@@ -43,10 +43,10 @@ impl App {
         let square = self.cursor;
         if self.end == Some(square) || (self.end.is_some() && square == self.setup.start) {
             self.end = None;
-            self.message = Some(format!(
+            self.notice = Some(Notice::Message(format!(
                 "end cleared: {}, ending anywhere",
                 self.route_text()
-            ));
+            )));
             self.reset();
             return;
         }
@@ -59,7 +59,9 @@ impl App {
         let board = self.setup.board;
         if square == self.setup.start {
             // Nothing to clear: the theorem says why the start cannot be the end.
-            self.message = Some(NoTourReason::EndIsStart { board, square }.to_string());
+            self.notice = Some(Notice::Message(
+                NoTourReason::EndIsStart { board, square }.to_string(),
+            ));
             return;
         }
         let reopened = std::mem::replace(&mut self.setup.closed, false);
@@ -73,7 +75,7 @@ impl App {
             // The status says why.
             message += ": the theorems refuse it";
         }
-        self.message = Some(message);
+        self.notice = Some(Notice::Message(message));
     }
 
     /// `o`: open and closed tours; a closed tour clears the end, with a word to say so.
@@ -82,10 +84,10 @@ impl App {
         if self.setup.closed
             && let Some(end) = self.end.take()
         {
-            self.message = Some(format!(
+            self.notice = Some(Notice::Message(format!(
                 "a closed tour has no end: the end {} is cleared",
                 short_name(self.setup.board, end)
-            ));
+            )));
         }
         self.reset();
     }

@@ -6,7 +6,7 @@
 //! notice says to open it with `--piece`: read without, it fails the knight's validator), through
 //! [`crate::tourfile::save_with`]: never over a device, a FIFO, a socket or a directory,
 //! through a symbolic link to its target, and over an existing file only after a yes to
-//! `overwrite 'NAME'? (y/n)`. What became of it is a [`Notice`].
+//! `overwrite 'NAME'? (y/n)`. What became of it is a [`SaveNotice`].
 
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
@@ -16,7 +16,7 @@ use knights_tour_engine::notation::short_name;
 use knights_tour_engine::quote::{counted, quoted, quoted_bytes};
 use knights_tour_engine::tour::Tour;
 
-use super::{App, Attempt, PromptPurpose, Setup};
+use super::{App, Attempt, Notice, PromptPurpose, Setup};
 
 impl App {
     /// The explorer showing `tour`, read from `source` (named in the panel): its board, start
@@ -100,7 +100,7 @@ impl App {
         } else {
             return true;
         };
-        self.notice = Some(Notice::failed(refusal.to_string()));
+        self.notice = Some(Notice::not_saved(refusal.to_string()));
         false
     }
 
@@ -113,7 +113,7 @@ impl App {
             return;
         };
         if name.is_empty() {
-            self.notice = Some(Notice::failed(
+            self.notice = Some(Notice::not_saved(
                 "write: no file name given; nothing written".into(),
             ));
             return;
@@ -155,7 +155,7 @@ impl App {
                     _ if piece.is_knight() => String::new(),
                     _ => format!("; a {piece}'s: open it with --piece {}", piece.label()),
                 };
-                Notice::done(format!(
+                Notice::saved(format!(
                     "wrote {what} ({}) to {shown}{through}{how}{read_back}",
                     counted(squares as u64, "square")
                 ))
@@ -165,10 +165,10 @@ impl App {
                 return;
             }
             Err(error @ SaveError::Incomplete(_)) => {
-                Notice::failed(format!("could not write {shown}: {error}"))
+                Notice::not_saved(format!("could not write {shown}: {error}"))
             }
             Err(error) => {
-                Notice::failed(format!("could not write {shown}: {error}; nothing written"))
+                Notice::not_saved(format!("could not write {shown}: {error}; nothing written"))
             }
         });
     }
@@ -177,7 +177,7 @@ impl App {
 /// What became of a save, or why none was tried: shown where every screen has room (the key
 /// bar) until the next key, since a full panel has none.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
+pub struct SaveNotice {
     /// The sentence.
     pub text: String,
     /// Whether it says something was done (a file written) rather than refused or failed.
@@ -185,11 +185,13 @@ pub struct Notice {
 }
 
 impl Notice {
-    fn done(text: String) -> Self {
-        Self { text, done: true }
+    /// A file written, as `text` says.
+    fn saved(text: String) -> Self {
+        Notice::Save(SaveNotice { text, done: true })
     }
 
-    pub(super) fn failed(text: String) -> Self {
-        Self { text, done: false }
+    /// A save refused or failed, as `text` says.
+    pub(super) fn not_saved(text: String) -> Self {
+        Notice::Save(SaveNotice { text, done: false })
     }
 }

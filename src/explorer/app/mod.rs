@@ -26,7 +26,7 @@
 //! - `prompt`: the prompts (`g` go to, `w` and `e` write, the overwrite question), which take
 //!   typed keys and pasted text while open;
 //! - `files`: tours opened from a file (`--tour`) and written to one (`w`, `e`), and the
-//!   [`Notice`] that says what became of a save;
+//!   [`SaveNotice`] that says what became of a save;
 //! - `building`: the construction told step by step ([`Building`]);
 //! - `maps`: the starts map (`s`) and the ends map (`t`), made on a thread of their own;
 //! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]);
@@ -61,7 +61,7 @@ use super::rewind::RewindableSearch;
 use super::stepped::SteppedSearch;
 
 pub use building::Building;
-pub use files::Notice;
+pub use files::SaveNotice;
 pub use maps::{MapKind, map_method};
 pub use play::{Judgement, Play, PlayMove, PlayView, Standing};
 pub use prompt::{MAX_PROMPT_BYTES, PromptPurpose};
@@ -93,6 +93,18 @@ enum Motion {
     Playing,
     /// Steps at full speed until the search ends or expands `until_nodes` nodes.
     Finishing { until_nodes: u64 },
+}
+
+/// The one line of news the explorer has for the user, until the next key (one at a time: a
+/// new one takes the place of the last).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Notice {
+    /// A plain message: the last thing that could not be done, say, or what a key changed.
+    /// The panel shows it (the race, under its finish line).
+    Message(String),
+    /// What became of a save, or why none was tried: shown over the key bar, where every
+    /// screen has room.
+    Save(SaveNotice),
 }
 
 /// The fraction of a step owed by play at a slow speed, carried from one tick to the next (at
@@ -205,8 +217,7 @@ pub struct App {
     quit: bool,
     /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
     full_redraw: bool,
-    message: Option<String>,
-    /// What became of the last save (or why none was tried), until the next key.
+    /// The line of news for the user, until the next key.
     notice: Option<Notice>,
     /// The methods `R` races.
     racers: [Method; 2],
@@ -247,7 +258,6 @@ impl App {
             follow: Follow::Knight,
             quit: false,
             full_redraw: false,
-            message: None,
             notice: None,
             racers: DEFAULT_RACERS,
             files: true,
@@ -319,14 +329,22 @@ impl App {
         self.quit
     }
 
-    /// A one-off message for the user (the last thing that could not be done, say).
+    /// A one-off message for the user (the last thing that could not be done, say), shown
+    /// in the panel until the next key.
     pub fn message(&self) -> Option<&str> {
-        self.message.as_deref()
+        match &self.notice {
+            Some(Notice::Message(message)) => Some(message),
+            _ => None,
+        }
     }
 
-    /// What became of the last save, or why none was tried; shown until the next key.
-    pub fn notice(&self) -> Option<&Notice> {
-        self.notice.as_ref()
+    /// What became of the last save, or why none was tried; shown over the key bar until the
+    /// next key.
+    pub fn notice(&self) -> Option<&SaveNotice> {
+        match &self.notice {
+            Some(Notice::Save(saved)) => Some(saved),
+            _ => None,
+        }
     }
 
     /// The tour found, once validated (in play, the player's, once complete).
@@ -441,7 +459,6 @@ impl App {
             self.full_redraw = true;
             return;
         }
-        self.message = None;
         self.notice = None;
         match (&self.overlay, &self.mode) {
             (Some(Overlay::Help { .. }), _) => self.help_update(action),
@@ -506,7 +523,9 @@ impl App {
             Action::Race => self.start_race(),
             Action::Play => self.toggle_play(),
             Action::MoveNumber(_) | Action::Hint => {
-                self.message = Some("the numbers and i (a hint) are for play: P plays".into())
+                self.notice = Some(Notice::Message(
+                    "the numbers and i (a hint) are for play: P plays".into(),
+                ))
             }
             Action::CursorUp
             | Action::CursorDown
@@ -569,7 +588,6 @@ impl App {
         if let Some(Overlay::Help { .. }) = self.overlay {
             self.overlay = None;
         }
-        self.message = None;
         self.notice = None;
         self.cursor = square;
         if let Mode::Play(_) = self.mode {
@@ -584,10 +602,10 @@ impl App {
         let board = self.setup.board;
         if self.view == TourView::Numbers && board.rows().max(board.cols()) > PATH_MAX_SIDE {
             self.zoom = Zoom::Shade;
-            self.message = Some(format!(
+            self.notice = Some(Notice::Message(format!(
                 "a path on a board wider than {PATH_MAX_SIDE} cannot be followed: shown as the \
                  visit-order shade (z changes the zoom)"
-            ));
+            )));
             return;
         }
         self.view = match self.view {
@@ -595,7 +613,9 @@ impl App {
             TourView::Path => TourView::Numbers,
         };
         if self.tour().is_none() {
-            self.message = Some("the path view shows a finished tour".into());
+            self.notice = Some(Notice::Message(
+                "the path view shows a finished tour".into(),
+            ));
         }
     }
 

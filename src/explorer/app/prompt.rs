@@ -184,7 +184,7 @@ impl App {
             return;
         };
         if prompt.text.len() + text.len() > MAX_PROMPT_BYTES {
-            self.notice = Some(Notice::failed(format!(
+            self.notice = Some(Notice::not_saved(format!(
                 "a name is at most {MAX_PROMPT_BYTES} bytes (the longest path the system \
                  takes): {} not taken",
                 quoted(text)
@@ -205,7 +205,7 @@ impl App {
             }
             KeyCode::Char('n' | 'N') | KeyCode::Esc => {
                 if let Some(Prompt { text, .. }) = self.close_prompt() {
-                    self.notice = Some(Notice::failed(format!(
+                    self.notice = Some(Notice::not_saved(format!(
                         "nothing written: {} is as it was",
                         quoted(&text)
                     )));
@@ -230,13 +230,15 @@ impl App {
                 self.cursor = square;
                 self.follow = Follow::Cursor;
             }
-            Err(error) => self.message = Some(format!("go to: {error}")),
+            Err(error) => self.notice = Some(Notice::Message(format!("go to: {error}"))),
         }
     }
 
     fn go_to_move(&mut self, number: &str) {
         let Some((_, total)) = self.timeline() else {
-            self.message = Some("go to #k: there is no tour to step through yet".into());
+            self.notice = Some(Notice::Message(
+                "go to #k: there is no tour to step through yet".into(),
+            ));
             return;
         };
         match number.trim().parse::<u64>() {
@@ -246,10 +248,10 @@ impl App {
                 self.motion = Motion::Still;
             }
             _ => {
-                self.message = Some(format!(
+                self.notice = Some(Notice::Message(format!(
                     "go to: move {} is not one of 1 to {total}",
                     quoted(number)
-                ))
+                )))
             }
         }
     }

@@ -14,7 +14,7 @@ use knights_tour_engine::quote::quoted;
 use knights_tour_engine::search::SearchConfig;
 use knights_tour_engine::solve::Method;
 
-use super::{App, Attempt, Follow, MAX_SIDE, Motion, Owed, thousands};
+use super::{App, Attempt, Follow, MAX_SIDE, Motion, Notice, Owed, thousands};
 use crate::explorer::stepped::SteppedSearch;
 
 /// The methods the explorer can show, in the order `m` cycles through them: three searches
@@ -130,7 +130,7 @@ impl App {
     pub(super) fn next_piece(&mut self) {
         self.setup.piece = self.setup.piece.next_named();
         self.reset();
-        self.message = Some(piece_sentence(self.setup.piece));
+        self.notice = Some(Notice::Message(piece_sentence(self.setup.piece)));
     }
 
     pub(super) fn set_start(&mut self, square: Square) {
@@ -143,7 +143,9 @@ impl App {
         let side = |now: u32, by: i32| now.saturating_add_signed(by).clamp(1, MAX_SIDE);
         let (new_rows, new_cols) = (side(board.rows(), rows), side(board.cols(), cols));
         if (new_rows, new_cols) == (board.rows(), board.cols()) {
-            self.message = Some(format!("sides stay between 1 and {MAX_SIDE}"));
+            self.notice = Some(Notice::Message(format!(
+                "sides stay between 1 and {MAX_SIDE}"
+            )));
             return;
         }
         let board = Board::new(u64::from(new_rows), u64::from(new_cols)).expect("sides >= 1");

@@ -11,7 +11,7 @@ use knights_tour_engine::construct::{self, story::Story};
 use knights_tour_engine::search::Limits;
 use knights_tour_engine::solve::{self, Layer, Method, Outcome, Request};
 
-use super::{App, Attempt, Building, Follow, Mode, Motion, Owed, Speed, count_of};
+use super::{App, Attempt, Building, Follow, Mode, Motion, Notice, Owed, Speed, count_of};
 use crate::explorer::allowance::capped;
 use crate::explorer::stepped::{RunLength, SteppedSearch};
 use crate::options::with_memory_cap;
@@ -112,7 +112,7 @@ impl App {
             return;
         }
         if self.run_steps(1, u64::MAX) == 0 {
-            self.message = Some(self.why_no_step());
+            self.notice = Some(Notice::Message(self.why_no_step()));
         }
     }
 
@@ -128,17 +128,19 @@ impl App {
         }
         let _turn = self.turn_to_step_back();
         let Attempt::Stepped(stepped) = &mut self.attempt else {
-            self.message = Some("this method has no steps to go back through".into());
+            self.notice = Some(Notice::Message(
+                "this method has no steps to go back through".into(),
+            ));
             return;
         };
         match stepped.step_back() {
             Ok(true) => {}
             Ok(false) => {
-                self.message = Some("at the beginning of the search".into());
+                self.notice = Some(Notice::Message("at the beginning of the search".into()));
                 return;
             }
             Err(error) => {
-                self.message = Some(error.to_string());
+                self.notice = Some(Notice::Message(error.to_string()));
                 return;
             }
         }
@@ -168,7 +170,7 @@ impl App {
         if self.tour().is_some() {
             self.replay();
         } else {
-            self.message = Some(self.why_no_step());
+            self.notice = Some(Notice::Message(self.why_no_step()));
         }
     }
 
@@ -198,7 +200,7 @@ impl App {
             }
         });
         if !going {
-            self.message = Some(self.why_no_step());
+            self.notice = Some(Notice::Message(self.why_no_step()));
         } else if matches!(self.motion, Motion::Finishing { .. })
             && let Some(_turn) = self.turn_now()
         {
@@ -238,7 +240,9 @@ impl App {
 
     pub(super) fn replay(&mut self) {
         if self.tour().is_none() {
-            self.message = Some("no tour to replay yet: find one first".into());
+            self.notice = Some(Notice::Message(
+                "no tour to replay yet: find one first".into(),
+            ));
             return;
         }
         self.replay = Some(1);
@@ -250,7 +254,9 @@ impl App {
     /// The timeline at the tour's first move, paused there.
     pub(super) fn replay_from_start(&mut self) {
         if self.tour().is_none() {
-            self.message = Some("no tour yet: its timeline starts once one is found".into());
+            self.notice = Some(Notice::Message(
+                "no tour yet: its timeline starts once one is found".into(),
+            ));
             return;
         }
         self.replay = Some(1);
@@ -261,7 +267,9 @@ impl App {
     /// The timeline at its end: the whole tour shown.
     pub(super) fn replay_to_end(&mut self) {
         if self.tour().is_none() {
-            self.message = Some("no tour yet: its timeline starts once one is found".into());
+            self.notice = Some(Notice::Message(
+                "no tour yet: its timeline starts once one is found".into(),
+            ));
             return;
         }
         self.replay = None;
@@ -301,14 +309,16 @@ impl App {
         let method = self.setup.method;
         match solved {
             Ok(Outcome::BudgetExceeded { stats, cause, .. }) => {
-                self.message = Some(format!(
+                self.notice = Some(Notice::Message(format!(
                     "auto gave up after {} ({cause}): f finishes the {method} search",
                     count_of(stats.nodes, "node")
-                ));
+                )));
                 false
             }
             Err(message) => {
-                self.message = Some(format!("{message}: f finishes the {method} search"));
+                self.notice = Some(Notice::Message(format!(
+                    "{message}: f finishes the {method} search"
+                )));
                 false
             }
             solved => {

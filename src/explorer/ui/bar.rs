@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::{Role, Screen, panel};
-use crate::explorer::app::{Notice, PromptPurpose};
+use crate::explorer::app::{PromptPurpose, SaveNotice};
 use knights_tour_engine::quote::escaped;
 
 /// The most rows a notice takes, over the bottom of the board and the panel.
@@ -58,7 +58,7 @@ impl Screen<'_> {
 
     /// The notice, wrapped, over the key bar `bar` (or, while a prompt is open there, ending
     /// just above it), styled as done or failed.
-    pub(super) fn render_notice(&self, notice: &Notice, bar: Rect, buf: &mut Buffer) {
+    pub(super) fn render_notice(&self, notice: &SaveNotice, bar: Rect, buf: &mut Buffer) {
         let width = usize::from(bar.width).saturating_sub(2).max(8);
         let mut lines = panel::wrap(&notice.text, width);
         let bottom = if self.app.prompt().is_some() {

@@ -30,7 +30,9 @@ impl App {
             if let Attempt::Stepped(stepped) = &mut self.attempt {
                 stepped.set_memory(own_memory);
             }
-            self.message = Some("left play: P plays again from the start".into());
+            self.notice = Some(Notice::Message(
+                "left play: P plays again from the start".into(),
+            ));
             return;
         }
         self.motion = Motion::Still;
@@ -70,10 +72,10 @@ impl App {
                 match moves.iter().find(|step| step.number == number) {
                     Some(step) => self.play_move_to(step.square),
                     None => {
-                        self.message = Some(format!(
+                        self.notice = Some(Notice::Message(format!(
                             "no move {number} from {}: the numbered squares are the moves",
                             short_name(play.board, head)
-                        ))
+                        )))
                     }
                 }
             }
@@ -81,7 +83,8 @@ impl App {
                 if play.take_back() {
                     self.follow = Follow::Knight;
                 } else {
-                    self.message = Some("at the start: no move to take back".into());
+                    self.notice =
+                        Some(Notice::Message("at the start: no move to take back".into()));
                 }
             }
             Action::Hint => match play.ask_hint() {
@@ -89,16 +92,18 @@ impl App {
                     self.cursor = square;
                     self.follow = Follow::Cursor;
                 }
-                Err(why) => self.message = Some(why),
+                Err(why) => self.notice = Some(Notice::Message(why)),
             },
             Action::ToggleClosed | Action::MarkEnd if play.end.is_some() => {
-                self.message = Some(format!(
+                self.notice = Some(Notice::Message(format!(
                     "this game is a {}: P leaves play to change the end or the kind",
                     self.route_text()
-                ));
+                )));
             }
             Action::MarkEnd => {
-                self.message = Some("the end is marked before play: P leaves play, then E".into());
+                self.notice = Some(Notice::Message(
+                    "the end is marked before play: P leaves play, then E".into(),
+                ));
             }
             Action::ToggleClosed => {
                 self.setup.closed = !self.setup.closed;
@@ -111,13 +116,15 @@ impl App {
             }
             Action::WriteTour | Action::WritePicture if play.tour().is_none() => {
                 let left = play.board.area() - play.path.len() as u64;
-                self.notice = Some(Notice::failed(format!(
+                self.notice = Some(Notice::not_saved(format!(
                     "the tour is not complete: {} to go",
                     counted(left, "square")
                 )));
             }
             Action::ToggleView if play.tour().is_none() => {
-                self.message = Some("the path view shows the tour once it is complete".into());
+                self.notice = Some(Notice::Message(
+                    "the path view shows the tour once it is complete".into(),
+                ));
             }
             Action::WriteTour
             | Action::WritePicture
@@ -138,11 +145,11 @@ impl App {
             | Action::Escape
             | Action::Quit => self.update_anywhere(action),
             _ => {
-                self.message = Some(
+                self.notice = Some(Notice::Message(
                     "in play: Enter or 1-8 moves the knight, u takes a move back, i hints, \
                      o changes the kind; P leaves play"
                         .into(),
-                );
+                ));
             }
         }
     }
@@ -154,7 +161,7 @@ impl App {
         };
         match play.advance(square) {
             Ok(()) => self.follow = Follow::Knight,
-            Err(why) => self.message = Some(why),
+            Err(why) => self.notice = Some(Notice::Message(why)),
         }
     }
 

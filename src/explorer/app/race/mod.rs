@@ -30,7 +30,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::Method;
 
-use super::{App, Mode, Motion, Owed, Speed};
+use super::{App, Mode, Motion, Notice, Owed, Speed};
 use crate::explorer::keys::Action;
 
 pub use finish::{Factor, Finish, factor_label};
@@ -374,7 +374,7 @@ impl App {
         let memory = match self.race_memory() {
             Ok(memory) => memory,
             Err(message) => {
-                self.message = Some(message);
+                self.notice = Some(Notice::Message(message));
                 return;
             }
         };
@@ -403,25 +403,25 @@ impl App {
             Action::Race | Action::Escape => self.leave_race(),
             Action::PlayPause => {
                 if !race.play_pause() {
-                    self.message = Some(over.into());
+                    self.notice = Some(Notice::Message(over.into()));
                 }
             }
             Action::Step => {
                 if !race.step_node() {
-                    self.message = Some(over.into());
+                    self.notice = Some(Notice::Message(over.into()));
                 }
             }
             Action::StepBack => {
                 // Taking the lanes back replays their searches: work, in a turn.
                 let _turn = self.allowance.turn(None);
                 if !race.step_back_node() {
-                    self.message = Some("at the start of the race".into());
+                    self.notice = Some(Notice::Message("at the start of the race".into()));
                 }
             }
             Action::Finish => {
                 let turn = self.allowance.turn(Some(Duration::ZERO));
                 if !race.finish(turn.is_some()) {
-                    self.message = Some(over.into());
+                    self.notice = Some(Notice::Message(over.into()));
                 }
             }
             Action::Reset => self.start_race(),
@@ -433,11 +433,11 @@ impl App {
                 self.update_anywhere(action)
             }
             _ => {
-                self.message = Some(
+                self.notice = Some(Notice::Message(
                     "in the race: Space plays, n b one node on or back, f finishes, r restarts, \
                      + - speed; R or Esc goes back to the explorer"
                         .into(),
-                );
+                ));
             }
         }
     }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use knights_tour_engine::solve::Method;
 
-use super::{App, Attempt, Mode, Motion};
+use super::{App, Attempt, Mode};
 #[cfg(test)]
 use crate::explorer::allowance::LOCAL_MEMORY;
 use crate::explorer::allowance::{Allowance, Turn};
@@ -103,7 +103,7 @@ impl App {
     fn computes_in_tick(&self) -> bool {
         match &self.mode {
             Mode::Race { race, .. } => race.is_running(),
-            Mode::Explore { .. } | Mode::Play(_) => self.motion != Motion::Still,
+            Mode::Explore { .. } | Mode::Play(_) => self.motion.runs(),
         }
     }
 

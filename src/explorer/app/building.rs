@@ -176,7 +176,6 @@ impl App {
         if building.is_complete() {
             std::mem::swap(&mut self.visits, &mut building.tour_visits);
             self.tour = None;
-            self.replay = None;
         }
         building.shown -= 1;
         let step = &building.story.steps()[building.shown];

@@ -84,7 +84,7 @@ pub(crate) const PATH_MAX_SIDE: u32 = 24;
 /// budget is exhausted.
 pub const FINISH_NODE_BUDGET: u64 = 20_000_000;
 
-/// What runs on its own between key presses.
+/// What runs on its own between key presses in the explorer (the race has its own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Motion {
     /// Nothing: the explorer waits for a key.
@@ -93,6 +93,35 @@ enum Motion {
     Playing,
     /// Steps at full speed until the search ends or expands `until_nodes` nodes.
     Finishing { until_nodes: u64 },
+    /// The timeline of the tour found, at move `shown` (before its end: the whole tour shown
+    /// is no replay), played on at the chosen speed while `playing`, else paused there.
+    Replay { shown: u32, playing: bool },
+}
+
+impl Motion {
+    /// Whether something runs on its own: the search, or the replay, playing or finishing.
+    fn runs(self) -> bool {
+        !matches!(self, Motion::Still | Motion::Replay { playing: false, .. })
+    }
+
+    /// The move a replay shows, if one is under way (playing or paused).
+    fn replay_shown(self) -> Option<u32> {
+        match self {
+            Motion::Replay { shown, .. } => Some(shown),
+            _ => None,
+        }
+    }
+
+    /// The same motion paused: a replay stays at its move, anything else stops.
+    fn paused(self) -> Self {
+        match self {
+            Motion::Replay { shown, .. } => Motion::Replay {
+                shown,
+                playing: false,
+            },
+            _ => Motion::Still,
+        }
+    }
 }
 
 /// The one line of news the explorer has for the user, until the next key (one at a time: a
@@ -193,8 +222,6 @@ pub struct App {
     /// Whether `f` has asked `auto` since the last reset (another piece's, in `stepping`).
     auto_asked: bool,
     budget_hit: bool,
-    /// Squares shown so far of a replay in progress.
-    replay: Option<u32>,
     speed: Speed,
     owed: Owed,
     elapsed: Duration,
@@ -243,7 +270,6 @@ impl App {
             finish_budget: FINISH_NODE_BUDGET,
             auto_asked: false,
             budget_hit: false,
-            replay: None,
             speed,
             owed: Owed::default(),
             elapsed: Duration::ZERO,
@@ -384,7 +410,7 @@ impl App {
             return None;
         }
         let total = self.tour()?.indices().len() as u64;
-        Some((self.replay.map_or(total, u64::from), total))
+        Some((self.motion.replay_shown().map_or(total, u64::from), total))
     }
 
     /// Search events taken since the last reset.
@@ -431,7 +457,7 @@ impl App {
             return None;
         }
         let board = self.setup.board;
-        let shown = self.replay.unwrap_or(u32::MAX);
+        let shown = self.motion.replay_shown().unwrap_or(u32::MAX);
         board
             .contains(square)
             .then(|| self.visits()[board.index(square) as usize])

@@ -243,9 +243,15 @@ impl App {
         };
         match number.trim().parse::<u64>() {
             Ok(k) if (1..=total).contains(&k) => {
-                self.replay = (k < total).then_some(k as u32);
+                self.motion = if k < total {
+                    Motion::Replay {
+                        shown: k as u32,
+                        playing: false,
+                    }
+                } else {
+                    Motion::Still
+                };
                 self.follow = Follow::Knight;
-                self.motion = Motion::Still;
             }
             _ => {
                 self.notice = Some(Notice::Message(format!(

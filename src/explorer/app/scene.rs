@@ -273,7 +273,7 @@ impl App {
         let Some(tour) = self.tour() else { return };
         let board = self.setup.board;
         let path = tour.indices();
-        match self.replay {
+        match self.motion.replay_shown() {
             Some(shown) => {
                 scene.shown_up_to = shown;
                 let at = path[shown.saturating_sub(1) as usize];

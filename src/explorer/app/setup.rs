@@ -171,7 +171,6 @@ impl App {
         self.motion = Motion::Still;
         self.budget_hit = false;
         self.auto_asked = false;
-        self.replay = None;
         self.tour = None;
         self.building = None;
         self.owed = Owed::default();

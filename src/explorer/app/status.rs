@@ -188,10 +188,11 @@ impl App {
         {
             return Status::Failed(message.clone());
         }
-        if let Some(shown) = self.replay {
-            return match self.motion {
-                Motion::Playing => Status::Replaying,
-                _ => Status::ReplayPaused { shown },
+        if let Motion::Replay { shown, playing } = self.motion {
+            return if playing {
+                Status::Replaying
+            } else {
+                Status::ReplayPaused { shown }
             };
         }
         if self.building().is_some() {
@@ -238,11 +239,14 @@ impl App {
             _ => match self.motion {
                 Motion::Finishing { .. } => Status::Finishing,
                 Motion::Playing => Status::Searching,
-                Motion::Still if self.budget_hit => Status::BudgetExhausted {
-                    nodes: session.search().stats().nodes,
-                },
-                Motion::Still if session.steps() == 0 => Status::Ready,
-                Motion::Still => Status::Paused,
+                // (A replay is of a tour found: the search is over.)
+                Motion::Still | Motion::Replay { .. } if self.budget_hit => {
+                    Status::BudgetExhausted {
+                        nodes: session.search().stats().nodes,
+                    }
+                }
+                Motion::Still | Motion::Replay { .. } if session.steps() == 0 => Status::Ready,
+                Motion::Still | Motion::Replay { .. } => Status::Paused,
             },
         }
     }

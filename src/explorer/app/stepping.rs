@@ -31,9 +31,7 @@ impl App {
     pub fn is_animating(&self) -> bool {
         let running = match &self.mode {
             Mode::Race { race, .. } => race.is_running(),
-            Mode::Explore { .. } | Mode::Play(_) => {
-                self.motion != Motion::Still || self.play_working()
-            }
+            Mode::Explore { .. } | Mode::Play(_) => self.motion.runs() || self.play_working(),
         };
         running || self.map_working()
     }
@@ -44,13 +42,19 @@ impl App {
         if let Mode::Race { race, .. } = &self.mode {
             return race.next_tick_in(frame);
         }
+        if !self.motion.runs() {
+            return if self.play_working() {
+                Some(frame)
+            } else if self.map_working() {
+                // The starts map's progress, a few times a second.
+                Some(STARTS_POLL.max(frame))
+            } else {
+                None
+            };
+        }
         match (self.motion, self.speed) {
-            // The starts map's progress, a few times a second.
-            (Motion::Still, _) if self.play_working() => Some(frame),
-            (Motion::Still, _) if self.map_working() => Some(STARTS_POLL.max(frame)),
-            (Motion::Still, _) => None,
-            (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
-            (Motion::Playing, Speed::PerSecond(rate)) => Some(self.owed.wait(rate, frame)),
+            (Motion::Finishing { .. }, _) | (_, Speed::Max) => Some(frame),
+            (_, Speed::PerSecond(rate)) => Some(self.owed.wait(rate, frame)),
         }
     }
 
@@ -69,25 +73,23 @@ impl App {
             return;
         }
         match self.motion {
-            Motion::Still => {}
+            Motion::Still | Motion::Replay { playing: false, .. } => {}
             Motion::Finishing { .. } => {
                 self.elapsed += elapsed;
                 self.finish_slice();
             }
+            Motion::Replay { playing: true, .. } => {
+                self.replay_elapsed += elapsed;
+                let due = self.steps_due(elapsed);
+                self.advance_replay(due);
+            }
             Motion::Playing => {
-                if self.replay.is_some() {
-                    self.replay_elapsed += elapsed;
-                } else if self.building().is_none() {
+                if self.building().is_none() {
                     // Showing a construction already made is not the construction's time.
                     self.elapsed += elapsed;
                 }
-                let due = match self.speed {
-                    Speed::Max => u64::MAX,
-                    Speed::PerSecond(rate) => self.owed.take(elapsed, rate),
-                };
-                if self.replay.is_some() {
-                    self.advance_replay(due);
-                } else if self.building().is_some() {
+                let due = self.steps_due(elapsed);
+                if self.building().is_some() {
                     self.build_forward(due);
                 } else {
                     self.run_steps(due, u64::MAX);
@@ -96,9 +98,17 @@ impl App {
         }
     }
 
+    /// The steps `elapsed` owes at the play speed.
+    fn steps_due(&mut self, elapsed: Duration) -> u64 {
+        match self.speed {
+            Speed::Max => u64::MAX,
+            Speed::PerSecond(rate) => self.owed.take(elapsed, rate),
+        }
+    }
+
     pub(super) fn step_forward(&mut self) {
-        self.motion = Motion::Still;
-        if self.replay.is_some() {
+        self.motion = self.motion.paused();
+        if let Motion::Replay { .. } = self.motion {
             self.advance_replay(1);
             return;
         }
@@ -117,12 +127,15 @@ impl App {
     }
 
     pub(super) fn step_back(&mut self) {
-        self.motion = Motion::Still;
         self.follow = Follow::Knight;
-        if let Some(shown) = self.replay {
-            self.replay = Some(shown.saturating_sub(1).max(1));
+        if let Motion::Replay { shown, .. } = self.motion {
+            self.motion = Motion::Replay {
+                shown: shown.saturating_sub(1).max(1),
+                playing: false,
+            };
             return;
         }
+        self.motion = Motion::Still;
         if self.build_back() {
             return;
         }
@@ -148,11 +161,21 @@ impl App {
     }
 
     pub(super) fn play_pause(&mut self) {
-        if self.motion != Motion::Still {
-            self.motion = Motion::Still;
-            return;
+        match self.motion {
+            Motion::Replay { shown, playing } => {
+                self.motion = Motion::Replay {
+                    shown,
+                    playing: !playing,
+                };
+                return;
+            }
+            Motion::Playing | Motion::Finishing { .. } => {
+                self.motion = Motion::Still;
+                return;
+            }
+            Motion::Still => {}
         }
-        if self.replay.is_some() || self.building().is_some() {
+        if self.building().is_some() {
             self.motion = Motion::Playing;
             return;
         }
@@ -175,7 +198,7 @@ impl App {
     }
 
     pub(super) fn finish(&mut self) {
-        if self.replay.take().is_some() {
+        if let Motion::Replay { .. } = self.motion {
             // Finishing a replay shows the whole tour, and nothing runs on.
             self.motion = Motion::Still;
             return;
@@ -245,10 +268,12 @@ impl App {
             ));
             return;
         }
-        self.replay = Some(1);
         self.owed = Owed::default();
         self.follow = Follow::Knight;
-        self.motion = Motion::Playing;
+        self.motion = Motion::Replay {
+            shown: 1,
+            playing: true,
+        };
     }
 
     /// The timeline at the tour's first move, paused there.
@@ -259,9 +284,11 @@ impl App {
             ));
             return;
         }
-        self.replay = Some(1);
         self.follow = Follow::Knight;
-        self.motion = Motion::Still;
+        self.motion = Motion::Replay {
+            shown: 1,
+            playing: false,
+        };
     }
 
     /// The timeline at its end: the whole tour shown.
@@ -272,23 +299,24 @@ impl App {
             ));
             return;
         }
-        self.replay = None;
         self.follow = Follow::Knight;
         self.motion = Motion::Still;
     }
 
     fn advance_replay(&mut self, squares: u64) {
-        let (Some(shown), Some(tour)) = (self.replay, self.tour()) else {
+        let (Motion::Replay { shown, playing }, Some(tour)) = (self.motion, self.tour()) else {
             return;
         };
         let total = tour.indices().len() as u64;
         let shown = u64::from(shown).saturating_add(squares);
-        if shown >= total {
-            self.replay = None;
-            self.motion = Motion::Still;
+        self.motion = if shown >= total {
+            Motion::Still
         } else {
-            self.replay = Some(shown as u32);
-        }
+            Motion::Replay {
+                shown: shown as u32,
+                playing,
+            }
+        };
     }
 
     /// `f` on another piece's search: the question goes to `auto`, as `knights-tour solve

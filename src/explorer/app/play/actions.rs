@@ -7,9 +7,7 @@ use knights_tour_engine::quote::counted;
 use knights_tour_engine::tour::Tour;
 
 use super::Play;
-use crate::explorer::app::{
-    App, Attempt, Follow, KnightState, Mode, Motion, Notice, Scene, TourView,
-};
+use crate::explorer::app::{App, Attempt, Follow, KnightState, Mode, Notice, Scene, TourView};
 use crate::explorer::keys::Action;
 
 impl App {
@@ -35,7 +33,8 @@ impl App {
             ));
             return;
         }
-        self.motion = Motion::Still;
+        // A replay waits where it is.
+        self.motion = self.motion.paused();
         // The explorer's search waits, paused, and gives up its history to the judge.
         let held = match &mut self.attempt {
             Attempt::Stepped(stepped) => {

@@ -30,7 +30,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::Method;
 
-use super::{App, Mode, Motion, Notice, Owed, Speed};
+use super::{App, Mode, Notice, Owed, Speed};
 use crate::explorer::keys::Action;
 
 pub use finish::{Factor, Finish, factor_label};
@@ -80,6 +80,17 @@ pub fn parse_racers(text: &str) -> Result<[Method; 2], String> {
     Ok([method(first)?, method(second)?])
 }
 
+/// What runs on its own in the race between key presses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RaceMotion {
+    /// Nothing: the race waits for a key.
+    Still,
+    /// The node clock moves on at the race's speed.
+    Playing,
+    /// Both lanes run at full speed to their end or the budget.
+    Finishing,
+}
+
 /// Where the race stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RaceStatus {
@@ -111,7 +122,7 @@ pub struct Race {
     first_clock: u64,
     /// Nodes each lane may expand at most.
     budget: u64,
-    motion: Motion,
+    motion: RaceMotion,
     speed: Speed,
     /// Nodes owed by play at a slow speed.
     owed: Owed,
@@ -156,7 +167,7 @@ impl Race {
             clock,
             first_clock: clock,
             budget,
-            motion: Motion::Playing,
+            motion: RaceMotion::Playing,
             speed,
             owed: Owed::default(),
             chunk: FIRST_CHUNK,
@@ -217,23 +228,25 @@ impl Race {
             return RaceStatus::Over;
         }
         match self.motion {
-            Motion::Playing => RaceStatus::Racing,
-            Motion::Finishing { .. } => RaceStatus::Finishing,
-            Motion::Still if self.lanes.iter().all(|lane| lane.nodes() <= 1) => RaceStatus::Ready,
-            Motion::Still => RaceStatus::Paused,
+            RaceMotion::Playing => RaceStatus::Racing,
+            RaceMotion::Finishing => RaceStatus::Finishing,
+            RaceMotion::Still if self.lanes.iter().all(|lane| lane.nodes() <= 1) => {
+                RaceStatus::Ready
+            }
+            RaceMotion::Still => RaceStatus::Paused,
         }
     }
 
     /// Play or pause; `false` when the race is over (nothing to play).
     fn play_pause(&mut self) -> bool {
         match self.motion {
-            Motion::Still if self.status() == RaceStatus::Over => false,
-            Motion::Still => {
-                self.motion = Motion::Playing;
+            RaceMotion::Still if self.status() == RaceStatus::Over => false,
+            RaceMotion::Still => {
+                self.motion = RaceMotion::Playing;
                 true
             }
             _ => {
-                self.motion = Motion::Still;
+                self.motion = RaceMotion::Still;
                 true
             }
         }
@@ -241,7 +254,7 @@ impl Race {
 
     /// Both lanes one node further, paused; `false` when the race is over.
     fn step_node(&mut self) -> bool {
-        self.motion = Motion::Still;
+        self.motion = RaceMotion::Still;
         if self.status() == RaceStatus::Over {
             return false;
         }
@@ -252,7 +265,7 @@ impl Race {
     /// Both lanes back to where they stood one node earlier on the clock, paused; `false` at
     /// the start. A lane that had ended since runs again.
     fn step_back_node(&mut self) -> bool {
-        self.motion = Motion::Still;
+        self.motion = RaceMotion::Still;
         if self.clock <= self.first_clock {
             return false;
         }
@@ -269,9 +282,7 @@ impl Race {
         if self.status() == RaceStatus::Over {
             return false;
         }
-        self.motion = Motion::Finishing {
-            until_nodes: self.budget,
-        };
+        self.motion = RaceMotion::Finishing;
         // Small races end at once, before the screen is drawn again.
         if now {
             self.run_chunk();
@@ -281,15 +292,15 @@ impl Race {
 
     /// Whether the race moves on its own.
     pub(crate) fn is_running(&self) -> bool {
-        self.motion != Motion::Still
+        self.motion != RaceMotion::Still
     }
 
     /// How long the run loop may wait before the next tick is due; `None` while paused.
     pub fn next_tick_in(&self, frame: Duration) -> Option<Duration> {
         match (self.motion, self.speed) {
-            (Motion::Still, _) => None,
-            (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => Some(frame),
-            (Motion::Playing, Speed::PerSecond(rate)) => Some(self.owed.wait(rate, frame)),
+            (RaceMotion::Still, _) => None,
+            (RaceMotion::Finishing, _) | (RaceMotion::Playing, Speed::Max) => Some(frame),
+            (RaceMotion::Playing, Speed::PerSecond(rate)) => Some(self.owed.wait(rate, frame)),
         }
     }
 
@@ -297,9 +308,9 @@ impl Race {
     /// speed; full speed and finishing by as many nodes as fill a slice.
     pub fn tick(&mut self, elapsed: Duration) {
         match (self.motion, self.speed) {
-            (Motion::Still, _) => {}
-            (Motion::Finishing { .. }, _) | (Motion::Playing, Speed::Max) => self.run_chunk(),
-            (Motion::Playing, Speed::PerSecond(rate)) => {
+            (RaceMotion::Still, _) => {}
+            (RaceMotion::Finishing, _) | (RaceMotion::Playing, Speed::Max) => self.run_chunk(),
+            (RaceMotion::Playing, Speed::PerSecond(rate)) => {
                 let due = self.owed.take(elapsed, rate);
                 if due >= 1 {
                     self.advance_clock(due);
@@ -333,7 +344,7 @@ impl Race {
 
     fn stop_if_over(&mut self) {
         if self.lanes.iter().all(Lane::is_over) {
-            self.motion = Motion::Still;
+            self.motion = RaceMotion::Still;
         }
     }
 }
@@ -365,7 +376,8 @@ impl App {
     /// waits, paused, and the map shown, if any, with it.
     pub(super) fn start_race(&mut self) {
         let setup = self.setup;
-        self.motion = Motion::Still;
+        // A replay waits where it is.
+        self.motion = self.motion.paused();
         let map = match self.mode {
             Mode::Explore { map } | Mode::Race { map, .. } => map,
             Mode::Play(_) => None,

@@ -16,7 +16,7 @@ use knights_tour_engine::notation::short_name;
 use knights_tour_engine::quote::{counted, quoted, quoted_bytes};
 use knights_tour_engine::tour::Tour;
 
-use super::{App, Attempt, Notice, PromptPurpose, Setup};
+use super::{App, Attempt, Notice, PromptPurpose, Setup, TourShown};
 
 impl App {
     /// The explorer showing `tour`, read from `source` (named in the panel): its board, start
@@ -33,9 +33,10 @@ impl App {
         self.reset();
         match tour.visit_numbers() {
             Ok(visits) => {
-                self.visits = visits;
-                self.tour = Some(tour);
-                self.attempt = Attempt::Opened(source.to_string());
+                self.attempt = Attempt::Opened {
+                    source: source.to_string(),
+                    shown: Box::new(TourShown::whole(tour, visits)),
+                };
             }
             Err(_) => {
                 let board = tour.board();
@@ -48,7 +49,7 @@ impl App {
     /// Where the tour on screen came from, when it was opened from a file.
     pub(crate) fn opened_from(&self) -> Option<&str> {
         match &self.attempt {
-            Attempt::Opened(source) => Some(source),
+            Attempt::Opened { source, .. } => Some(source),
             _ => None,
         }
     }

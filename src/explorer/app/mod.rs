@@ -27,7 +27,7 @@
 //!   typed keys and pasted text while open;
 //! - `files`: tours opened from a file (`--tour`) and written to one (`w`, `e`), and the
 //!   [`SaveNotice`] that says what became of a save;
-//! - `building`: the construction told step by step ([`Building`]);
+//! - `telling`: the construction told step by step ([`Telling`], the engine's story told);
 //! - `maps`: the starts map (`s`) and the ends map (`t`), made on a thread of their own;
 //! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]);
 //! - `play`: play (`P`): the player's own tour, each position judged by the engine ([`Play`]);
@@ -35,7 +35,6 @@
 //!   background work.
 
 mod budget;
-mod building;
 mod end;
 mod files;
 mod maps;
@@ -46,6 +45,7 @@ mod scene;
 mod setup;
 mod status;
 mod stepping;
+mod telling;
 
 use std::time::Duration;
 
@@ -60,7 +60,6 @@ use super::keys::Action;
 use super::rewind::RewindableSearch;
 use super::stepped::SteppedSearch;
 
-pub use building::Building;
 pub use files::SaveNotice;
 pub use maps::{MapKind, map_method};
 pub use play::{Judgement, Play, PlayMove, PlayView, Standing};
@@ -72,6 +71,7 @@ pub use race::{
 pub use scene::{Follow, KnightState, Scene, StartsView, TourView, Zoom};
 pub use setup::{METHODS, Setup, Speed, next_method, piece_sentence};
 pub use status::{Figures, Status, count_of, thousands};
+pub use telling::Telling;
 
 /// The longest side the explorer takes (the solver goes further): a million squares.
 pub(crate) const MAX_SIDE: u32 = 1000;
@@ -165,12 +165,75 @@ enum Attempt {
     Impossible(NoTourReason),
     /// A search stepped event by event (boxed: it is large, the others are small).
     Stepped(Box<SteppedSearch>),
-    /// A method that answers whole (construct): `None` until asked.
-    Whole(Option<Outcome>),
+    /// A method that answers whole (construct, or `auto`): `None` until asked; its tour, if
+    /// it found one, as the board shows it.
+    Whole(Option<Box<Outcome<TourShown>>>),
     /// The method could not run.
     Failed(String),
-    /// A tour opened from a file (named here), validated before the explorer started.
-    Opened(String),
+    /// A tour opened from a file, validated before the explorer started.
+    Opened {
+        /// The file's name, as the panel gives it.
+        source: String,
+        shown: Box<TourShown>,
+    },
+}
+
+impl Attempt {
+    /// The tour opened or answered whole, with what the board shows of it.
+    fn shown(&self) -> Option<&TourShown> {
+        match self {
+            Attempt::Whole(Some(outcome)) => match &**outcome {
+                Outcome::Tour { tour, .. } => Some(tour),
+                _ => None,
+            },
+            Attempt::Opened { shown, .. } => Some(shown),
+            _ => None,
+        }
+    }
+
+    /// The same, to change what the board shows.
+    fn shown_mut(&mut self) -> Option<&mut TourShown> {
+        match self {
+            Attempt::Whole(Some(outcome)) => match &mut **outcome {
+                Outcome::Tour { tour, .. } => Some(tour),
+                _ => None,
+            },
+            Attempt::Opened { shown, .. } => Some(shown),
+            _ => None,
+        }
+    }
+}
+
+/// A validated tour shown whole (opened from a file, or answered whole), with its visit
+/// numbers and, when the construction built it from blocks, the story of it being told.
+#[derive(Debug, Clone)]
+struct TourShown {
+    tour: Tour,
+    /// Visit numbers by square index, 0 for unvisited, of what the board shows: the tour's,
+    /// or while a construction is told, the pieces' laid so far, each in its own order.
+    visits: Vec<u32>,
+    /// The construction told step by step, when the construct layer built the tour.
+    telling: Option<Telling>,
+}
+
+impl TourShown {
+    /// `tour` with its visit numbers, shown whole.
+    fn whole(tour: Tour, visits: Vec<u32>) -> Self {
+        Self {
+            tour,
+            visits,
+            telling: None,
+        }
+    }
+
+    /// The tour, unless a construction is still being told (it shows pieces, not yet a
+    /// tour).
+    fn tour(&self) -> Option<&Tour> {
+        match &self.telling {
+            Some(telling) if !telling.is_complete() => None,
+            _ => Some(&self.tour),
+        }
+    }
 }
 
 /// What the explorer is doing: see the module docs.
@@ -207,15 +270,8 @@ pub struct App {
     /// The square an open tour must end on (`E`), if any.
     end: Option<Square>,
     cursor: Square,
+    /// What is searched, or the answer shown.
     attempt: Attempt,
-    /// Visit numbers by square index, 0 for unvisited, of a tour opened or answered whole or
-    /// a construction being shown (a stepped search keeps its own).
-    visits: Vec<u32>,
-    /// The validated tour opened or answered whole (for a construction told step by step,
-    /// once every step is shown); a stepped search keeps its own.
-    tour: Option<Tour>,
-    /// The construction told step by step, when the construct layer answered.
-    building: Option<Box<Building>>,
     motion: Motion,
     /// The node budget of `f` (see [`FINISH_NODE_BUDGET`]).
     finish_budget: u64,
@@ -263,9 +319,6 @@ impl App {
             end: None,
             cursor: setup.start,
             attempt: Attempt::Failed(String::new()),
-            visits: Vec::new(),
-            tour: None,
-            building: None,
             motion: Motion::Still,
             finish_budget: FINISH_NODE_BUDGET,
             auto_asked: false,
@@ -378,16 +431,16 @@ impl App {
         match (&self.mode, &self.attempt) {
             (Mode::Play(play), _) => play.tour(),
             (_, Attempt::Stepped(stepped)) => stepped.tour(),
-            _ => self.tour.as_ref(),
+            _ => self.attempt.shown()?.tour(),
         }
     }
 
     /// Visit numbers by square index, 0 for unvisited: the search's, or else the tour's or
-    /// the construction's shown.
+    /// the construction's shown (none at all when nothing is shown).
     fn visits(&self) -> &[u32] {
         match &self.attempt {
             Attempt::Stepped(stepped) => stepped.visits(),
-            _ => &self.visits,
+            attempt => attempt.shown().map_or(&[], |shown| &shown.visits),
         }
     }
 
@@ -417,7 +470,10 @@ impl App {
     pub fn steps(&self) -> u64 {
         match &self.attempt {
             Attempt::Stepped(stepped) => stepped.rewindable().steps(),
-            _ => self.building.as_ref().map_or(0, |b| b.shown() as u64),
+            attempt => attempt
+                .shown()
+                .and_then(|shown| shown.telling.as_ref())
+                .map_or(0, |telling| telling.shown() as u64),
         }
     }
 
@@ -429,9 +485,9 @@ impl App {
         }
         match &self.attempt {
             Attempt::Stepped(stepped) => stepped.rewindable().search().path().collect(),
-            Attempt::Whole(Some(Outcome::Tour { tour, .. })) => tour.squares().collect(),
-            Attempt::Opened(_) => self.tour.iter().flat_map(Tour::squares).collect(),
-            _ => Vec::new(),
+            attempt => attempt
+                .shown()
+                .map_or_else(Vec::new, |shown| shown.tour.squares().collect()),
         }
     }
 
@@ -458,9 +514,12 @@ impl App {
         }
         let board = self.setup.board;
         let shown = self.motion.replay_shown().unwrap_or(u32::MAX);
-        board
+        let index = board
             .contains(square)
-            .then(|| self.visits()[board.index(square) as usize])
+            .then(|| board.index(square) as usize)?;
+        self.visits()
+            .get(index)
+            .copied()
             .filter(|&number| number > 0 && number <= shown)
     }
 

@@ -7,7 +7,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::search::{Candidate, SearchEvent};
 use knights_tour_engine::starts::{StartOutcome, StartsMap};
 
-use super::{App, Attempt, Building, Mode, PlayView, RewindableSearch};
+use super::{App, Attempt, Mode, PlayView, RewindableSearch, Telling};
 
 /// How a finished tour is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,7 +235,11 @@ impl App {
             focus: self.cursor,
             zoom: self.zoom,
             centre_request: self.centre_requests,
-            seams: self.building.as_deref().map(Building::cuts),
+            seams: self
+                .attempt
+                .shown()
+                .and_then(|shown| shown.telling.as_ref())
+                .map(Telling::cuts),
             joined: Vec::new(),
             starts: None,
             play: None,
@@ -243,9 +247,9 @@ impl App {
         if let Attempt::Stepped(stepped) = &self.attempt {
             show_search(stepped.rewindable(), &mut scene);
         }
-        if let Some(building) = self.building() {
-            scene.last_visit = u64::from(building.largest_block());
-            scene.joined = building.joined_squares();
+        if let Some(telling) = self.building() {
+            scene.last_visit = u64::from(telling.largest_block());
+            scene.joined = telling.joined_squares();
         }
         self.show_tour(&mut scene);
         if let Some(map) = self.shown_map() {

@@ -171,8 +171,6 @@ impl App {
         self.motion = Motion::Still;
         self.budget_hit = false;
         self.auto_asked = false;
-        self.tour = None;
-        self.building = None;
         self.owed = Owed::default();
         self.elapsed = Duration::ZERO;
         self.replay_elapsed = Duration::ZERO;
@@ -189,11 +187,6 @@ impl App {
                     }
                 }
             },
-        };
-        // A stepped search keeps its own visit numbers.
-        self.visits = match self.attempt {
-            Attempt::Stepped(_) => Vec::new(),
-            _ => vec![0; board.area() as usize],
         };
         self.maps_follow_setup();
     }

@@ -152,10 +152,10 @@ impl App {
                     max_depth,
                     ..
                 } = *outcome.stats();
-                let depth = match (outcome, self.building()) {
+                let depth = match (&**outcome, self.building()) {
                     // The squares of the blocks laid so far.
-                    (_, Some(building)) => building.squares_laid() as u32,
-                    (Outcome::Tour { tour, .. }, None) => tour.indices().len() as u32,
+                    (_, Some(telling)) => telling.squares_laid() as u32,
+                    (Outcome::Tour { tour: shown, .. }, None) => shown.tour.indices().len() as u32,
                     _ => 0,
                 };
                 Figures {
@@ -166,11 +166,8 @@ impl App {
                     depth,
                 }
             }
-            Attempt::Opened(_) => {
-                let depth = self
-                    .tour
-                    .as_ref()
-                    .map_or(0, |tour| tour.indices().len() as u32);
+            Attempt::Opened { shown, .. } => {
+                let depth = shown.tour.indices().len() as u32;
                 Figures {
                     depth,
                     max_depth: depth,
@@ -203,9 +200,9 @@ impl App {
         match &self.attempt {
             Attempt::Impossible(reason) => Status::NoTour(reason.to_string()),
             Attempt::Failed(message) => Status::Failed(message.clone()),
-            Attempt::Opened(_) => Status::TourFound,
+            Attempt::Opened { .. } => Status::TourFound,
             Attempt::Whole(None) => Status::Ready,
-            Attempt::Whole(Some(outcome)) => match outcome {
+            Attempt::Whole(Some(outcome)) => match &**outcome {
                 Outcome::Tour { .. } => Status::TourFound,
                 Outcome::NoTour { reason, .. } => Status::NoTour(reason.to_string()),
                 Outcome::BudgetExceeded { stats, .. } => {

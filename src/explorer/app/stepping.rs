@@ -11,7 +11,7 @@ use knights_tour_engine::construct::{self, story::Story};
 use knights_tour_engine::search::Limits;
 use knights_tour_engine::solve::{self, Layer, Method, Outcome, Request};
 
-use super::{App, Attempt, Building, Follow, Mode, Motion, Notice, Owed, Speed, count_of};
+use super::{App, Attempt, Follow, Mode, Motion, Notice, Owed, Speed, TourShown, count_of};
 use crate::explorer::allowance::capped;
 use crate::explorer::stepped::{RunLength, SteppedSearch};
 use crate::options::with_memory_cap;
@@ -390,33 +390,51 @@ impl App {
     /// Shows a whole answer: the tour (where the construct layer built it from blocks, its
     /// story, to be shown step by step), the proof, or why there is none.
     fn show_whole(&mut self, solved: Result<Outcome, String>) {
-        self.attempt = match solved {
-            Ok(outcome) => match &outcome {
-                Outcome::Tour { tour, layer, .. } => match tour.visit_numbers() {
-                    Ok(visits) => {
-                        let story = (*layer == Layer::Construct)
-                            .then(|| self.tell_story())
-                            .flatten();
-                        match story {
-                            Some(story) => {
-                                let building = Building::new(story, tour.clone(), visits);
-                                self.building = Some(Box::new(building));
-                            }
-                            None => {
-                                self.visits = visits;
-                                self.tour = Some(tour.clone());
-                            }
-                        }
-                        Attempt::Whole(Some(outcome))
-                    }
-                    Err(_) => {
-                        Attempt::Failed(format!("no memory to show the tour of {}", tour.board()))
-                    }
-                },
-                _ => Attempt::Whole(Some(outcome)),
+        let outcome = match solved {
+            Ok(Outcome::Tour { tour, layer, stats }) => {
+                let Ok(visits) = tour.visit_numbers() else {
+                    let board = tour.board();
+                    self.attempt =
+                        Attempt::Failed(format!("no memory to show the tour of {board}"));
+                    return;
+                };
+                let story = (layer == Layer::Construct)
+                    .then(|| self.tell_story())
+                    .flatten();
+                let shown = match story {
+                    Some(story) => TourShown::told(tour, visits, story),
+                    None => TourShown::whole(tour, visits),
+                };
+                Outcome::Tour {
+                    tour: shown,
+                    layer,
+                    stats,
+                }
+            }
+            Ok(Outcome::NoTour {
+                reason,
+                layer,
+                stats,
+            }) => Outcome::NoTour {
+                reason,
+                layer,
+                stats,
             },
-            Err(message) => Attempt::Failed(message),
+            Ok(Outcome::BudgetExceeded {
+                cause,
+                layer,
+                stats,
+            }) => Outcome::BudgetExceeded {
+                cause,
+                layer,
+                stats,
+            },
+            Err(message) => {
+                self.attempt = Attempt::Failed(message);
+                return;
+            }
         };
+        self.attempt = Attempt::Whole(Some(Box::new(outcome)));
     }
 
     /// The story of the construction of the current setup, when it joins several blocks (and

@@ -320,18 +320,18 @@ impl Screen<'_> {
             fields.extend(self.starts_fields(short));
         }
         fields.extend(self.figure_fields(short));
-        if let Some(building) = app.building() {
-            let (laid, blocks) = building.blocks();
-            let (joined, joins) = building.joins();
+        if let Some(telling) = app.building() {
+            let (laid, blocks) = telling.blocks();
+            let (joined, joins) = telling.joins();
             let count = |done: u32, all: u32| {
                 format!("{} of {}", thousands(done.into()), thousands(all.into()))
             };
             fields.push(("Blocks", count(laid, blocks), self.style(Role::Key)));
             fields.push(("Joins", count(joined, joins), text));
-            if let Some(step) = building.last_step() {
+            if let Some(step) = telling.last_step() {
                 fields.push(("Last", self.describe_step(step), text));
             }
-            if let Some(step) = building.next_step() {
+            if let Some(step) = telling.next_step() {
                 fields.push(("Next", self.describe_step(step), text));
             }
         }

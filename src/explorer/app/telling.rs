@@ -1,5 +1,5 @@
-//! The construction told step by step ([`Building`]): with `construct` on a board built from
-//! blocks, the explorer shows the engine's own story of the construction (see
+//! The construction told step by step ([`Telling`]): with `construct` on a board built from
+//! blocks, the explorer tells the engine's own [`Story`] of the construction (see
 //! [`knights_tour_engine::construct::story`]) — the seams between blocks, each block's piece as it is
 //! laid, numbered in its own order, and each join that makes two pieces one — stepped with `n`
 //! and `b`, played with `Space`, finished with `f`. At its end the validated tour is shown, and
@@ -9,11 +9,12 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::construct::story::{Step, Story};
 use knights_tour_engine::tour::Tour;
 
-use super::{App, Motion, Notice};
+use super::{App, Motion, Notice, TourShown};
 
-/// A construction being shown step by step.
+/// The engine's story of a construction, being told step by step: how far, and what the board
+/// needs to show it.
 #[derive(Debug, Clone)]
-pub struct Building {
+pub struct Telling {
     story: Story,
     /// Steps shown so far.
     shown: usize,
@@ -21,19 +22,20 @@ pub struct Building {
     squares_laid: u64,
     /// Blocks laid before each step, and after the last.
     laid_before: Vec<u32>,
-    /// The first rows and columns of the blocks after the first: the seams.
-    cuts: (Vec<u32>, Vec<u32>),
+    /// The first row of each block after the first: the seams across the board.
+    seam_rows: Vec<u32>,
+    /// The first column of each block after the first: the seams down the board.
+    seam_cols: Vec<u32>,
     /// The most squares a block has: where the gradient of a piece's order ends.
     largest_block: u32,
-    /// The tour the construction gave (validated), shown once every step is.
-    tour: Tour,
-    /// Its visit numbers, by square.
-    tour_visits: Vec<u32>,
+    /// The visit numbers the board does not show now, swapped with the board's at the story's
+    /// end and back: the tour's until every step is shown, then the pieces'.
+    set_aside: Vec<u32>,
 }
 
-impl Building {
-    /// A construction of `tour` told by `story`, nothing shown yet.
-    pub(super) fn new(story: Story, tour: Tour, tour_visits: Vec<u32>) -> Self {
+impl Telling {
+    /// The telling of `story`, nothing told yet, with the visit numbers of the tour it tells.
+    fn new(story: Story, tour_visits: Vec<u32>) -> Self {
         let mut laid_before = Vec::with_capacity(story.steps().len() + 1);
         let mut laid = 0;
         for step in story.steps() {
@@ -42,16 +44,16 @@ impl Building {
         }
         laid_before.push(laid);
         let largest_block = story.blocks().map(|b| b.rows * b.cols).max().unwrap_or(1);
-        let cuts = story.cuts();
+        let (seam_rows, seam_cols) = story.cuts();
         Self {
             story,
             shown: 0,
             squares_laid: 0,
             laid_before,
-            cuts,
+            seam_rows,
+            seam_cols,
             largest_block,
-            tour,
-            tour_visits,
+            set_aside: tour_visits,
         }
     }
 
@@ -87,7 +89,7 @@ impl Building {
 
     /// The rows and columns where a block begins (after the first): the seams.
     pub(crate) fn cuts(&self) -> (&[u32], &[u32]) {
-        (&self.cuts.0, &self.cuts.1)
+        (&self.seam_rows, &self.seam_cols)
     }
 
     /// Where the gradient of a piece's order ends.
@@ -114,6 +116,41 @@ impl Building {
         }
     }
 
+    /// Tells up to `steps` more steps, marking the pieces laid in `visits` (of a board of
+    /// `board`); at the story's end, `visits` becomes the tour's. Returns whether the story is
+    /// told to its end.
+    fn forward(&mut self, board: Board, visits: &mut Vec<u32>, steps: u64) -> bool {
+        if self.is_complete() {
+            return true;
+        }
+        let total = self.story.steps().len();
+        let until = total.min(self.shown.saturating_add(steps.min(total as u64) as usize));
+        while self.shown < until {
+            let step = &self.story.steps()[self.shown];
+            self.squares_laid += Self::mark(board, step, visits, true);
+            self.shown += 1;
+        }
+        if self.is_complete() {
+            std::mem::swap(visits, &mut self.set_aside);
+        }
+        self.is_complete()
+    }
+
+    /// Takes the last step told back, clearing its piece from `visits`; from the end, the
+    /// pieces come back in place of the tour. `false` at the beginning.
+    fn back(&mut self, board: Board, visits: &mut Vec<u32>) -> bool {
+        if self.shown == 0 {
+            return false;
+        }
+        if self.is_complete() {
+            std::mem::swap(visits, &mut self.set_aside);
+        }
+        self.shown -= 1;
+        let step = &self.story.steps()[self.shown];
+        self.squares_laid -= Self::mark(board, step, visits, false);
+        true
+    }
+
     /// Numbers the squares of the block `step` lays with its tour's own order (1 first) in
     /// `visits`, or clears them; returns the block's squares (0 for a join).
     fn mark(board: Board, step: &Step, visits: &mut [u32], laid: bool) -> u64 {
@@ -130,56 +167,62 @@ impl Building {
     }
 }
 
+impl TourShown {
+    /// `tour`, with its visit numbers, to be shown after the construction `story` tells:
+    /// nothing of it shown yet.
+    pub(super) fn told(tour: Tour, visits: Vec<u32>, story: Story) -> Self {
+        let pieces = vec![0; visits.len()];
+        Self {
+            tour,
+            visits: pieces,
+            telling: Some(Telling::new(story, visits)),
+        }
+    }
+}
+
 impl App {
-    /// The construction being shown step by step, while it is not complete.
-    pub fn building(&self) -> Option<&Building> {
-        self.building.as_deref().filter(|b| !b.is_complete())
+    /// The construction being told step by step, while it is not told to its end.
+    pub fn building(&self) -> Option<&Telling> {
+        self.attempt
+            .shown()?
+            .telling
+            .as_ref()
+            .filter(|telling| !telling.is_complete())
     }
 
-    /// Shows up to `steps` more steps of the construction; at its end, the tour.
+    /// Tells up to `steps` more steps of the construction; at its end, the tour is shown.
     pub(super) fn build_forward(&mut self, steps: u64) {
         let board = self.setup.board;
-        let Some(building) = self.building.as_deref_mut() else {
+        let Some(TourShown {
+            visits,
+            telling: Some(telling),
+            ..
+        }) = self.attempt.shown_mut()
+        else {
             return;
         };
-        let total = building.story.steps().len();
-        let until = total.min(
-            building
-                .shown
-                .saturating_add(steps.min(total as u64) as usize),
-        );
-        while building.shown < until {
-            let step = &building.story.steps()[building.shown];
-            building.squares_laid += Building::mark(board, step, &mut self.visits, true);
-            building.shown += 1;
-        }
-        if building.is_complete() {
-            std::mem::swap(&mut self.visits, &mut building.tour_visits);
-            self.tour = Some(building.tour.clone());
+        if telling.forward(board, visits, steps) {
             self.motion = Motion::Still;
         }
     }
 
     /// Takes the last step of the construction back; from the end, the tour goes and the
-    /// pieces come back.
+    /// pieces come back. `false` when no construction is told.
     pub(super) fn build_back(&mut self) -> bool {
         let board = self.setup.board;
-        let Some(building) = self.building.as_deref_mut() else {
+        let Some(TourShown {
+            visits,
+            telling: Some(telling),
+            ..
+        }) = self.attempt.shown_mut()
+        else {
             return false;
         };
-        if building.shown == 0 {
+        if !telling.back(board, visits) {
             self.notice = Some(Notice::Message(
                 "at the beginning of the construction".into(),
             ));
-            return true;
         }
-        if building.is_complete() {
-            std::mem::swap(&mut self.visits, &mut building.tour_visits);
-            self.tour = None;
-        }
-        building.shown -= 1;
-        let step = &building.story.steps()[building.shown];
-        building.squares_laid -= Building::mark(board, step, &mut self.visits, false);
         true
     }
 

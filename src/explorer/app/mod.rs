@@ -158,6 +158,57 @@ impl Owed {
     }
 }
 
+/// The pace of play and the time it took since the last reset.
+#[derive(Debug, Clone, Copy)]
+struct Clock {
+    /// The play speed.
+    speed: Speed,
+    /// The fraction of a step owed at a slow speed.
+    owed: Owed,
+    /// Time spent searching (playing and finishing).
+    searching: Duration,
+    /// Time spent replaying the tour found.
+    replaying: Duration,
+}
+
+impl Clock {
+    /// A clock at `speed`, no time spent.
+    fn new(speed: Speed) -> Self {
+        Self {
+            speed,
+            owed: Owed::default(),
+            searching: Duration::ZERO,
+            replaying: Duration::ZERO,
+        }
+    }
+}
+
+/// Rows and columns of the board in view: what a page is.
+#[derive(Debug, Clone, Copy)]
+struct Page {
+    /// Rows in view.
+    rows: u32,
+    /// Columns in view.
+    cols: u32,
+}
+
+/// How the board is looked at: the tour's drawing, the zoom, what the viewport follows and
+/// where.
+#[derive(Debug, Clone, Copy)]
+struct View {
+    /// How a finished tour is drawn.
+    tour_view: TourView,
+    /// How much of the board a screen shows, and how each square is drawn.
+    zoom: Zoom,
+    /// What the viewport keeps in sight.
+    follow: Follow,
+    /// What the board showed last frame.
+    page: Page,
+    /// How many times the user asked to centre on the knight (the viewport centres when this
+    /// changes).
+    centre_requests: u32,
+}
+
 /// The thing being animated.
 #[derive(Debug, Clone)]
 enum Attempt {
@@ -278,25 +329,15 @@ pub struct App {
     /// Whether `f` has asked `auto` since the last reset (another piece's, in `stepping`).
     auto_asked: bool,
     budget_hit: bool,
-    speed: Speed,
-    owed: Owed,
-    elapsed: Duration,
-    /// Time spent replaying, apart from the search's.
-    replay_elapsed: Duration,
+    /// The play speed and the time spent.
+    clock: Clock,
     /// What the explorer is doing.
     mode: Mode,
     /// The help or a prompt, over the mode, if one is open.
     overlay: Option<Overlay>,
     /// The starts and ends maps: their work and the maps made.
     maps: maps::Maps,
-    view: TourView,
-    zoom: Zoom,
-    follow: Follow,
-    /// Rows and columns the board showed last frame: what a page is.
-    page: (u32, u32),
-    /// How many times the user asked to centre on the knight (the viewport centres when this
-    /// changes).
-    centre_requests: u32,
+    view: View,
     quit: bool,
     /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
     full_redraw: bool,
@@ -323,18 +364,17 @@ impl App {
             finish_budget: FINISH_NODE_BUDGET,
             auto_asked: false,
             budget_hit: false,
-            speed,
-            owed: Owed::default(),
-            elapsed: Duration::ZERO,
-            replay_elapsed: Duration::ZERO,
+            clock: Clock::new(speed),
             mode: Mode::Explore { map: None },
             overlay: None,
             maps: Default::default(),
-            view: TourView::Numbers,
-            zoom: Zoom::Numbers,
-            page: (8, 8),
-            centre_requests: 0,
-            follow: Follow::Knight,
+            view: View {
+                tour_view: TourView::Numbers,
+                zoom: Zoom::Numbers,
+                follow: Follow::Knight,
+                page: Page { rows: 8, cols: 8 },
+                centre_requests: 0,
+            },
             quit: false,
             full_redraw: false,
             notice: None,
@@ -371,23 +411,26 @@ impl App {
 
     /// The play speed.
     pub fn speed(&self) -> Speed {
-        self.speed
+        self.clock.speed
     }
 
     /// How a finished tour is drawn.
     pub fn view(&self) -> TourView {
-        self.view
+        self.view.tour_view
     }
 
     /// Tells the app how many rows and columns of the board are in view, so that a page key
     /// moves by a screenful.
     pub fn set_page(&mut self, rows: u32, cols: u32) {
-        self.page = (rows.max(1), cols.max(1));
+        self.view.page = Page {
+            rows: rows.max(1),
+            cols: cols.max(1),
+        };
     }
 
     /// The board's zoom level.
     pub fn zoom(&self) -> Zoom {
-        self.zoom
+        self.view.zoom
     }
 
     /// Lines the help is scrolled down by (the screen stops it at the help's end).
@@ -447,12 +490,12 @@ impl App {
     /// Time spent searching (playing and finishing) since the last reset; a replay's time is
     /// [`App::replay_elapsed`].
     pub fn elapsed(&self) -> Duration {
-        self.elapsed
+        self.clock.searching
     }
 
     /// Time spent replaying the tour found.
     pub fn replay_elapsed(&self) -> Duration {
-        self.replay_elapsed
+        self.clock.replaying
     }
 
     /// Where the timeline of a found tour stands: the move shown and the tour's length (`N of
@@ -594,8 +637,8 @@ impl App {
                 self.reset();
             }
             Action::NextPiece => self.next_piece(),
-            Action::Faster => self.speed = self.speed.faster(),
-            Action::Slower => self.speed = self.speed.slower(),
+            Action::Faster => self.clock.speed = self.clock.speed.faster(),
+            Action::Slower => self.clock.speed = self.clock.speed.slower(),
             Action::AddRow => self.resize(1, 0),
             Action::RemoveRow => self.resize(-1, 0),
             Action::AddColumn => self.resize(0, 1),
@@ -642,19 +685,19 @@ impl App {
             Action::CursorDown => self.move_cursor(1, 0),
             Action::CursorLeft => self.move_cursor(0, -1),
             Action::CursorRight => self.move_cursor(0, 1),
-            Action::PageUp => self.move_cursor(-page_step(self.page.0), 0),
-            Action::PageDown => self.move_cursor(page_step(self.page.0), 0),
-            Action::PageLeft => self.move_cursor(0, -page_step(self.page.1)),
-            Action::PageRight => self.move_cursor(0, page_step(self.page.1)),
+            Action::PageUp => self.move_cursor(-page_step(self.view.page.rows), 0),
+            Action::PageDown => self.move_cursor(page_step(self.view.page.rows), 0),
+            Action::PageLeft => self.move_cursor(0, -page_step(self.view.page.cols)),
+            Action::PageRight => self.move_cursor(0, page_step(self.view.page.cols)),
             Action::CentreKnight => {
-                self.follow = Follow::Knight;
-                self.centre_requests = self.centre_requests.wrapping_add(1);
+                self.view.follow = Follow::Knight;
+                self.view.centre_requests = self.view.centre_requests.wrapping_add(1);
             }
             Action::Goto => self.open_goto(),
             Action::WriteTour => self.ask_where_to_write(),
             Action::WritePicture => self.ask_where_to_draw(),
             Action::ToggleView => self.toggle_view(),
-            Action::Zoom => self.zoom = self.zoom.next(),
+            Action::Zoom => self.view.zoom = self.view.zoom.next(),
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Quit => self.quit = true,
             // Esc closes the help, a prompt and the race, and nothing else: a stray Esc (or the
@@ -685,15 +728,17 @@ impl App {
     /// The path view and back; a board too large to follow a path on gets the shade zoom.
     fn toggle_view(&mut self) {
         let board = self.setup.board;
-        if self.view == TourView::Numbers && board.rows().max(board.cols()) > PATH_MAX_SIDE {
-            self.zoom = Zoom::Shade;
+        if self.view.tour_view == TourView::Numbers
+            && board.rows().max(board.cols()) > PATH_MAX_SIDE
+        {
+            self.view.zoom = Zoom::Shade;
             self.notice = Some(Notice::Message(format!(
                 "a path on a board wider than {PATH_MAX_SIDE} cannot be followed: shown as the \
                  visit-order shade (z changes the zoom)"
             )));
             return;
         }
-        self.view = match self.view {
+        self.view.tour_view = match self.view.tour_view {
             TourView::Numbers => TourView::Path,
             TourView::Path => TourView::Numbers,
         };
@@ -717,7 +762,7 @@ impl App {
             .saturating_add_signed(cols)
             .min(board.cols() - 1);
         self.cursor = Square::new(row, col);
-        self.follow = Follow::Cursor;
+        self.view.follow = Follow::Cursor;
     }
 }
 

@@ -228,7 +228,7 @@ impl App {
         {
             Ok(square) => {
                 self.cursor = square;
-                self.follow = Follow::Cursor;
+                self.view.follow = Follow::Cursor;
             }
             Err(error) => self.notice = Some(Notice::Message(format!("go to: {error}"))),
         }
@@ -251,7 +251,7 @@ impl App {
                 } else {
                     Motion::Still
                 };
-                self.follow = Follow::Knight;
+                self.view.follow = Follow::Knight;
             }
             _ => {
                 self.notice = Some(Notice::Message(format!(

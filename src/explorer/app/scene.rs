@@ -233,8 +233,8 @@ impl App {
             path: None,
             closed: self.setup.closed,
             focus: self.cursor,
-            zoom: self.zoom,
-            centre_request: self.centre_requests,
+            zoom: self.view.zoom,
+            centre_request: self.view.centre_requests,
             seams: self
                 .attempt
                 .shown()
@@ -263,7 +263,7 @@ impl App {
             scene.seams = None;
             return scene;
         }
-        if self.follow == Follow::Knight
+        if self.view.follow == Follow::Knight
             && let Some((square, _)) = scene.knight
         {
             scene.focus = square;
@@ -282,7 +282,7 @@ impl App {
                 scene.shown_up_to = shown;
                 let at = path[shown.saturating_sub(1) as usize];
                 scene.knight = Some((board.square_at(at), KnightState::Ready));
-                if self.view == TourView::Path {
+                if self.view.tour_view == TourView::Path {
                     // The moves so far; the closing move comes with the last.
                     scene.path = Some(&path[..shown as usize]);
                     scene.closed = false;
@@ -291,7 +291,7 @@ impl App {
             None => {
                 let last = board.square_at(path[path.len() - 1]);
                 scene.knight = Some((last, KnightState::Done));
-                if self.view == TourView::Path {
+                if self.view.tour_view == TourView::Path {
                     scene.path = Some(path);
                 }
             }

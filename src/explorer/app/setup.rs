@@ -5,7 +5,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::Verdict;
@@ -14,7 +13,7 @@ use knights_tour_engine::quote::quoted;
 use knights_tour_engine::search::SearchConfig;
 use knights_tour_engine::solve::Method;
 
-use super::{App, Attempt, Follow, MAX_SIDE, Motion, Notice, Owed, thousands};
+use super::{App, Attempt, Clock, Follow, MAX_SIDE, Motion, Notice, thousands};
 use crate::explorer::stepped::SteppedSearch;
 
 /// The methods the explorer can show, in the order `m` cycles through them: three searches
@@ -171,10 +170,8 @@ impl App {
         self.motion = Motion::Still;
         self.budget_hit = false;
         self.auto_asked = false;
-        self.owed = Owed::default();
-        self.elapsed = Duration::ZERO;
-        self.replay_elapsed = Duration::ZERO;
-        self.follow = Follow::Knight;
+        self.clock = Clock::new(self.clock.speed);
+        self.view.follow = Follow::Knight;
         self.attempt = match self.theorems_verdict() {
             Verdict::Impossible(reason) => Attempt::Impossible(reason),
             Verdict::Certain | Verdict::Open => match setup.search_config(method) {

@@ -52,9 +52,9 @@ impl App {
                 None
             };
         }
-        match (self.motion, self.speed) {
+        match (self.motion, self.clock.speed) {
             (Motion::Finishing { .. }, _) | (_, Speed::Max) => Some(frame),
-            (_, Speed::PerSecond(rate)) => Some(self.owed.wait(rate, frame)),
+            (_, Speed::PerSecond(rate)) => Some(self.clock.owed.wait(rate, frame)),
         }
     }
 
@@ -75,18 +75,18 @@ impl App {
         match self.motion {
             Motion::Still | Motion::Replay { playing: false, .. } => {}
             Motion::Finishing { .. } => {
-                self.elapsed += elapsed;
+                self.clock.searching += elapsed;
                 self.finish_slice();
             }
             Motion::Replay { playing: true, .. } => {
-                self.replay_elapsed += elapsed;
+                self.clock.replaying += elapsed;
                 let due = self.steps_due(elapsed);
                 self.advance_replay(due);
             }
             Motion::Playing => {
                 if self.building().is_none() {
                     // Showing a construction already made is not the construction's time.
-                    self.elapsed += elapsed;
+                    self.clock.searching += elapsed;
                 }
                 let due = self.steps_due(elapsed);
                 if self.building().is_some() {
@@ -100,9 +100,9 @@ impl App {
 
     /// The steps `elapsed` owes at the play speed.
     fn steps_due(&mut self, elapsed: Duration) -> u64 {
-        match self.speed {
+        match self.clock.speed {
             Speed::Max => u64::MAX,
-            Speed::PerSecond(rate) => self.owed.take(elapsed, rate),
+            Speed::PerSecond(rate) => self.clock.owed.take(elapsed, rate),
         }
     }
 
@@ -127,7 +127,7 @@ impl App {
     }
 
     pub(super) fn step_back(&mut self) {
-        self.follow = Follow::Knight;
+        self.view.follow = Follow::Knight;
         if let Motion::Replay { shown, .. } = self.motion {
             self.motion = Motion::Replay {
                 shown: shown.saturating_sub(1).max(1),
@@ -182,7 +182,7 @@ impl App {
         if matches!(self.attempt, Attempt::Whole(None)) {
             self.answer_whole();
             if self.building().is_some() {
-                self.owed = Owed::default();
+                self.clock.owed = Owed::default();
                 self.motion = Motion::Playing;
             }
             return;
@@ -230,7 +230,7 @@ impl App {
             // Small searches end at once, before the screen is drawn again.
             let started = Instant::now();
             self.finish_slice();
-            self.elapsed += started.elapsed();
+            self.clock.searching += started.elapsed();
         }
     }
 
@@ -240,7 +240,7 @@ impl App {
         match &self.attempt {
             Attempt::Stepped(stepped) if !stepped.is_over() => {
                 self.motion = motion(stepped);
-                self.follow = Follow::Knight;
+                self.view.follow = Follow::Knight;
                 self.budget_hit = false;
                 true
             }
@@ -268,8 +268,8 @@ impl App {
             ));
             return;
         }
-        self.owed = Owed::default();
-        self.follow = Follow::Knight;
+        self.clock.owed = Owed::default();
+        self.view.follow = Follow::Knight;
         self.motion = Motion::Replay {
             shown: 1,
             playing: true,
@@ -284,7 +284,7 @@ impl App {
             ));
             return;
         }
-        self.follow = Follow::Knight;
+        self.view.follow = Follow::Knight;
         self.motion = Motion::Replay {
             shown: 1,
             playing: false,
@@ -299,7 +299,7 @@ impl App {
             ));
             return;
         }
-        self.follow = Follow::Knight;
+        self.view.follow = Follow::Knight;
         self.motion = Motion::Still;
     }
 
@@ -333,7 +333,7 @@ impl App {
         self.auto_asked = true;
         let started = Instant::now();
         let solved = self.solve_whole(Method::Auto);
-        self.elapsed += started.elapsed();
+        self.clock.searching += started.elapsed();
         let method = self.setup.method;
         match solved {
             Ok(Outcome::BudgetExceeded { stats, cause, .. }) => {
@@ -363,7 +363,7 @@ impl App {
         let started = Instant::now();
         let solved = self.solve_whole(self.setup.method);
         self.show_whole(solved);
-        self.elapsed += started.elapsed();
+        self.clock.searching += started.elapsed();
     }
 
     /// The current setup's question answered whole by `method`, within the `f` budget and

@@ -53,7 +53,7 @@ impl App {
         );
         // In place of the map, if one was shown.
         self.mode = Mode::Play(Box::new(play));
-        self.follow = Follow::Knight;
+        self.view.follow = Follow::Knight;
     }
 
     /// What `action` does in play (the cursor, the go-to prompt, the zoom, the help and
@@ -80,7 +80,7 @@ impl App {
             }
             Action::StepBack => {
                 if play.take_back() {
-                    self.follow = Follow::Knight;
+                    self.view.follow = Follow::Knight;
                 } else {
                     self.notice =
                         Some(Notice::Message("at the start: no move to take back".into()));
@@ -89,7 +89,7 @@ impl App {
             Action::Hint => match play.ask_hint() {
                 Ok(square) => {
                     self.cursor = square;
-                    self.follow = Follow::Cursor;
+                    self.view.follow = Follow::Cursor;
                 }
                 Err(why) => self.notice = Some(Notice::Message(why)),
             },
@@ -159,7 +159,7 @@ impl App {
             return;
         };
         match play.advance(square) {
-            Ok(()) => self.follow = Follow::Knight,
+            Ok(()) => self.view.follow = Follow::Knight,
             Err(why) => self.notice = Some(Notice::Message(why)),
         }
     }
@@ -194,11 +194,11 @@ impl App {
         } else {
             KnightState::Ready
         };
-        let focus = match self.follow {
+        let focus = match self.view.follow {
             Follow::Knight => head,
             Follow::Cursor => self.cursor,
         };
-        let path = match (play.tour(), self.view) {
+        let path = match (play.tour(), self.view.tour_view) {
             (Some(tour), TourView::Path) => Some(tour.indices()),
             _ => None,
         };
@@ -217,8 +217,8 @@ impl App {
             path,
             closed: play.tour().is_some_and(Tour::is_closed),
             focus,
-            zoom: self.zoom,
-            centre_request: self.centre_requests,
+            zoom: self.view.zoom,
+            centre_request: self.view.centre_requests,
             seams: None,
             joined: Vec::new(),
             starts: None,

@@ -396,7 +396,7 @@ impl App {
             setup.closed,
             self.racers,
             self.finish_budget,
-            self.speed,
+            self.clock.speed,
             memory,
         );
         self.mode = Mode::Race {

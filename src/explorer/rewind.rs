@@ -94,13 +94,23 @@ struct Checkpoint {
     last: Option<SearchEvent>,
 }
 
+/// What a search was set up from: a step back to before the first checkpoint sets it up
+/// again.
+#[derive(Debug, Clone, Copy)]
+struct Origin {
+    board: Board,
+    start: Square,
+    /// The square the tour must end on, if any.
+    end: Option<Square>,
+    config: SearchConfig,
+}
+
 /// A search with its event count, its last event and the checkpoints to step back with.
 #[derive(Debug, Clone)]
 pub struct RewindableSearch {
     now: Checkpoint,
-    /// What the search was set up from (the board, the start, the end if any, the config): a
-    /// step back to before the first checkpoint sets it up again.
-    origin: (Board, Square, Option<Square>, SearchConfig),
+    /// What the search was set up from.
+    origin: Origin,
     /// By events taken, all after event 0.
     checkpoints: Vec<Checkpoint>,
     /// The memory one copy of the search takes.
@@ -145,7 +155,12 @@ impl RewindableSearch {
                 search,
                 last: None,
             },
-            origin: (board, start, end, config),
+            origin: Origin {
+                board,
+                start,
+                end,
+                config,
+            },
             checkpoints: Vec::new(),
             copy_bytes,
             interval,
@@ -267,7 +282,12 @@ impl RewindableSearch {
         let mut state = match self.checkpoints.last() {
             Some(checkpoint) => checkpoint.clone(),
             None => {
-                let (board, start, end, config) = self.origin;
+                let Origin {
+                    board,
+                    start,
+                    end,
+                    config,
+                } = self.origin;
                 Checkpoint {
                     steps: 0,
                     search: set_up(board, start, end, config)?,

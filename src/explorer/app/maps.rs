@@ -105,15 +105,29 @@ struct Job {
     result: Mutex<Option<Result<StartsMap, String>>>,
 }
 
+/// A map made, and the question it answers.
+#[derive(Debug, Clone)]
+struct Made {
+    key: MapKey,
+    map: Arc<StartsMap>,
+}
+
+/// A map that could not be made, and why.
+#[derive(Debug, Clone)]
+struct Failed {
+    key: MapKey,
+    message: String,
+}
+
 /// The maps' part of the explorer: the work under way and the maps made so far (which map is
 /// shown is the explorer's mode's).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Maps {
     job: Option<Arc<Job>>,
     /// The maps made, the newest last.
-    maps: Vec<(MapKey, Arc<StartsMap>)>,
+    maps: Vec<Made>,
     /// Why the last map could not be made.
-    failed: Option<(MapKey, String)>,
+    failed: Option<Failed>,
 }
 
 impl Maps {
@@ -121,13 +135,16 @@ impl Maps {
     fn made(&self, key: MapKey) -> Option<&Arc<StartsMap>> {
         self.maps
             .iter()
-            .find(|(made, _)| *made == key)
-            .map(|(_, map)| map)
+            .find(|made| made.key == key)
+            .map(|made| &made.map)
     }
 
     /// The memory the maps kept take.
     fn kept_bytes(&self) -> u64 {
-        self.maps.iter().map(|(key, _)| kept_bytes(key.board)).sum()
+        self.maps
+            .iter()
+            .map(|made| kept_bytes(made.key.board))
+            .sum()
     }
 
     /// Has the work under way, if any, wait at its next answer (`true`) or go on.
@@ -229,7 +246,7 @@ impl App {
     /// Why the map shown could not be made, if it could not.
     pub fn map_failure(&self) -> Option<&str> {
         match &self.maps.failed {
-            Some((key, message)) if Some(*key) == self.shown_key() => Some(message),
+            Some(failed) if Some(failed.key) == self.shown_key() => Some(&failed.message),
             _ => None,
         }
     }
@@ -291,9 +308,12 @@ impl App {
                 if self.maps.maps.len() >= KEPT_MAPS {
                     self.maps.maps.remove(0);
                 }
-                self.maps.maps.push((key, Arc::new(map)));
+                self.maps.maps.push(Made {
+                    key,
+                    map: Arc::new(map),
+                });
             }
-            Err(message) => self.maps.failed = Some((key, message)),
+            Err(message) => self.maps.failed = Some(Failed { key, message }),
         }
     }
 
@@ -307,7 +327,7 @@ impl App {
         self.maps.cancel();
         self.maps.failed = None;
         if let Err(message) = self.start_map(key) {
-            self.maps.failed = Some((key, message));
+            self.maps.failed = Some(Failed { key, message });
         }
     }
 

@@ -114,6 +114,13 @@ pub(super) struct Job {
     pub(super) memory: u64,
 }
 
+/// A job as the worker gets it: with the id its reports give.
+#[derive(Debug)]
+struct Sent {
+    id: u64,
+    job: Job,
+}
+
 /// What the worker says of a job.
 #[derive(Debug)]
 pub(super) enum Report {
@@ -145,7 +152,7 @@ const NOTHING: u64 = 0;
 #[derive(Debug)]
 enum Worker {
     Thread {
-        jobs: Sender<(u64, Job)>,
+        jobs: Sender<Sent>,
         /// The worker's reports not yet taken (a list behind a lock rather than a channel's
         /// receiver, so that the explorer can be shared between threads).
         reports: Arc<Mutex<Vec<Report>>>,
@@ -188,7 +195,7 @@ impl Judge {
     pub(super) fn ask(&mut self, job: Job) -> u64 {
         self.last_id += 1;
         let id = self.last_id;
-        let job = (id, job);
+        let sent = Sent { id, job };
         self.wanted.store(id, Ordering::Relaxed);
         self.in_flight.push(id);
         match self
@@ -196,7 +203,7 @@ impl Judge {
             .get_or_insert_with(|| start_worker(&self.wanted))
         {
             Worker::Thread { jobs, .. } => {
-                if let Err(unsent) = jobs.send(job) {
+                if let Err(unsent) = jobs.send(sent) {
                     // The worker is gone (it panicked): judge here from now on. The jobs it
                     // had will never be answered.
                     self.in_flight.retain(|&other| other == id);
@@ -207,7 +214,7 @@ impl Judge {
                     self.worker = Some(Worker::Inline { reports });
                 }
             }
-            Worker::Inline { reports } => judge(&job, &SLICES[..1], &self.wanted, &mut |report| {
+            Worker::Inline { reports } => judge(&sent, &SLICES[..1], &self.wanted, &mut |report| {
                 reports.push(report)
             }),
         }
@@ -253,7 +260,7 @@ impl Judge {
 
 /// The worker's thread, or the caller's when the system will not start one.
 fn start_worker(wanted: &Arc<AtomicU64>) -> Worker {
-    let (jobs, waiting) = channel::<(u64, Job)>();
+    let (jobs, waiting) = channel::<Sent>();
     let reports = Arc::new(Mutex::new(Vec::new()));
     let reported = Arc::clone(&reports);
     let wanted_here = Arc::clone(wanted);
@@ -261,8 +268,8 @@ fn start_worker(wanted: &Arc<AtomicU64>) -> Worker {
         .name("play judge".into())
         .spawn(move || {
             // The loop ends when the explorer goes, and the jobs' sender with it.
-            for job in waiting {
-                judge(&job, &SLICES, &wanted_here, &mut |report| {
+            for sent in waiting {
+                judge(&sent, &SLICES, &wanted_here, &mut |report| {
                     reported
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner)
@@ -282,7 +289,7 @@ fn start_worker(wanted: &Arc<AtomicU64>) -> Worker {
 /// the host's work threads, while it is the job `wanted`; tells `report` what it finds as it
 /// finds it.
 fn judge(
-    (id, job): &(u64, Job),
+    Sent { id, job }: &Sent,
     slices: &[Duration],
     wanted: &AtomicU64,
     report: &mut impl FnMut(Report),

@@ -35,7 +35,7 @@ use knights_tour_engine::tour::Tour;
 
 use crate::explorer::allowance::Allowance;
 use judge::{Job, Judge, Report};
-use positions::Positions;
+use positions::{Case, Positions};
 
 pub use judge::Judgement;
 
@@ -84,6 +84,33 @@ struct FoundTour {
     nodes: u64,
 }
 
+/// A job asked of the judge and not yet answered.
+#[derive(Debug, Clone, Copy)]
+struct Asked {
+    /// The judge's id of the job.
+    id: u64,
+    /// The position it judges, and its kind.
+    case: Case,
+}
+
+/// What the judge said when a slice ran out: how far it got.
+#[derive(Debug, Clone, Copy)]
+struct Interim {
+    /// The position being judged, and its kind.
+    case: Case,
+    /// The nodes the slice spent.
+    nodes: u64,
+}
+
+/// A game whose every square is visited.
+#[derive(Debug, Clone)]
+struct Finished {
+    /// The tour, or why the validator refused the path.
+    tour: Result<Tour, String>,
+    /// The time from `P` to the last square.
+    took: Duration,
+}
+
 /// A game; see the module docs.
 #[derive(Debug, Clone)]
 pub struct Play {
@@ -101,20 +128,20 @@ pub struct Play {
     visits: Vec<u32>,
     positions: Positions,
     judge: Judge,
-    /// The jobs asked of the judge and not yet answered: id, position, kind.
-    asked: Vec<(u64, u32, bool)>,
+    /// The jobs asked of the judge and not yet answered.
+    asked: Vec<Asked>,
     /// What the judge may use: the explorer's host's threads, and memory.
     allowance: Allowance,
     memory: u64,
-    /// The position, kind and nodes of the last slice that ran out.
-    interim: Option<(u32, bool, u64)>,
+    /// The last slice that ran out.
+    interim: Option<Interim>,
     found: Option<FoundTour>,
     hint: Option<Square>,
     taken_back: u64,
     began: Instant,
     /// Once every square is visited: the tour (or why the validator refused it) and the time
     /// it took.
-    finished: Option<(Result<Tour, String>, Duration)>,
+    finished: Option<Finished>,
 }
 
 impl Play {
@@ -181,17 +208,22 @@ impl Play {
 
     /// The validated tour, once every square is visited.
     pub fn tour(&self) -> Option<&Tour> {
-        self.finished.as_ref()?.0.as_ref().ok()
+        self.finished.as_ref()?.tour.as_ref().ok()
     }
 
     /// Why the validator refused the path that visits every square (it never should).
     pub fn refused(&self) -> Option<&str> {
-        self.finished.as_ref()?.0.as_ref().err().map(String::as_str)
+        self.finished
+            .as_ref()?
+            .tour
+            .as_ref()
+            .err()
+            .map(String::as_str)
     }
 
     /// The time from `P` to the last square, once every square is visited.
     pub fn time_taken(&self) -> Option<Duration> {
-        self.finished.as_ref().map(|(_, took)| *took)
+        self.finished.as_ref().map(|finished| finished.took)
     }
 
     /// The end the game asks for, when the complete tour ends elsewhere: a tour, but not the
@@ -206,14 +238,14 @@ impl Play {
         if self.finished.is_some() {
             return Standing::Complete;
         }
-        let position = self.position();
-        match self.positions.judged(position, self.closed) {
+        let case = self.case();
+        match self.positions.judged(case.position, case.closed) {
             Some(judgement) => Standing::Judged(judgement),
             None => Standing::Judging {
                 so_far: self
                     .interim
-                    .filter(|&(at, closed, _)| (at, closed) == (position, self.closed))
-                    .map(|(.., nodes)| nodes),
+                    .filter(|interim| interim.case == case)
+                    .map(|interim| interim.nodes),
             },
         }
     }
@@ -278,6 +310,14 @@ impl Play {
 
     fn position(&self) -> u32 {
         self.line[self.line.len() - 1]
+    }
+
+    /// The position on the board, for the kind of tour asked.
+    fn case(&self) -> Case {
+        Case {
+            position: self.position(),
+            closed: self.closed,
+        }
     }
 
     fn is_free(&self, square: Square) -> bool {
@@ -397,17 +437,19 @@ impl Play {
         let indices = self.path.iter().map(|&s| self.board.index(s)).collect();
         let tour = Tour::with_piece(self.board, self.piece, indices, closes, Some(self.path[0]))
             .map_err(|error| format!("the path failed the validator: {error}"));
-        self.finished = Some((tour, self.began.elapsed()));
+        self.finished = Some(Finished {
+            tour,
+            took: self.began.elapsed(),
+        });
     }
 
     /// Sees that the position on the board is judged: by a judgement kept, along the tour
     /// found last, or by the judge (asked again to go on, or asked anew). The judge's work on
     /// any other position stops.
     fn consult(&mut self) {
-        let position = self.position();
-        let closed = self.closed;
+        let case = self.case();
         if self.finished.is_some()
-            || self.positions.judged(position, closed).is_some()
+            || self.positions.judged(case.position, case.closed).is_some()
             || self.judged_along_found_tour()
         {
             self.judge.want_nothing();
@@ -416,19 +458,19 @@ impl Play {
         let under_way = self
             .asked
             .iter()
-            .find(|&&(_, at, kind)| (at, kind) == (position, closed))
-            .is_some_and(|&(id, ..)| self.judge.ask_again(id));
+            .find(|asked| asked.case == case)
+            .is_some_and(|asked| self.judge.ask_again(asked.id));
         if !under_way {
             let id = self.judge.ask(Job {
                 board: self.board,
                 piece: self.piece,
                 path: self.path.as_slice().into(),
-                closed,
+                closed: case.closed,
                 end: self.end,
                 allowance: self.allowance.clone(),
                 memory: self.memory,
             });
-            self.asked.push((id, position, closed));
+            self.asked.push(Asked { id, case });
             // Where no thread could be started, the judge has answered already.
             self.take_reports();
         }
@@ -468,28 +510,33 @@ impl Play {
         let reports = self.judge.reports();
         for report in &reports {
             let id = report.id();
-            let Some(&(_, position, closed)) = self.asked.iter().find(|(asked, ..)| *asked == id)
-            else {
+            let Some(&Asked { case, .. }) = self.asked.iter().find(|asked| asked.id == id) else {
                 continue;
             };
             match report {
-                Report::Interim { nodes, .. } => self.interim = Some((position, closed, *nodes)),
+                Report::Interim { nodes, .. } => {
+                    self.interim = Some(Interim {
+                        case,
+                        nodes: *nodes,
+                    })
+                }
                 Report::Final {
                     judgement, tour, ..
                 } => {
                     if let (Some(tour), Judgement::Completes { nodes, .. }) = (tour, judgement) {
                         self.found = Some(FoundTour {
                             tour: Arc::clone(tour),
-                            closed,
+                            closed: case.closed,
                             nodes: *nodes,
                         });
                     }
-                    self.positions.record(position, closed, judgement.clone());
+                    self.positions
+                        .record(case.position, case.closed, judgement.clone());
                 }
                 Report::Dropped { .. } => {}
             }
             if !matches!(report, Report::Interim { .. }) {
-                self.asked.retain(|(asked, ..)| *asked != id);
+                self.asked.retain(|asked| asked.id != id);
             }
         }
         !reports.is_empty()

@@ -10,15 +10,33 @@ use super::judge::Judgement;
 /// The most positions kept; past it, only the line on the board is kept.
 const MAX_POSITIONS: usize = 1 << 20;
 
+/// A position to judge, for a closed tour or an open one: what a judgement is kept by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Case {
+    /// The position's number.
+    pub(super) position: u32,
+    /// Whether the tour asked for is closed.
+    pub(super) closed: bool,
+}
+
+/// A move played from a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Played {
+    /// The position it was played from.
+    from: u32,
+    /// The square it went to (a square index).
+    square: u32,
+}
+
 /// The positions seen and their judgements; see the module docs. Position 0 is the start.
 #[derive(Debug, Clone)]
 pub(super) struct Positions {
     /// The knight's square in each position (a square index).
     squares: Vec<u32>,
-    /// The position after each (position, square) played from it.
-    after: HashMap<(u32, u32), u32>,
-    /// The judgement of each position, for a closed tour (`true`) or an open one.
-    judged: HashMap<(u32, bool), Judgement>,
+    /// The position after each move played.
+    after: HashMap<Played, u32>,
+    /// The judgement of each position, for a closed tour or an open one.
+    judged: HashMap<Case, Judgement>,
 }
 
 impl Positions {
@@ -33,23 +51,27 @@ impl Positions {
 
     /// The position after moving to `square` from `position`, made if new.
     pub(super) fn after(&mut self, position: u32, square: u32) -> u32 {
-        if let Some(&next) = self.after.get(&(position, square)) {
+        let played = Played {
+            from: position,
+            square,
+        };
+        if let Some(&next) = self.after.get(&played) {
             return next;
         }
         let next = self.squares.len() as u32;
         self.squares.push(square);
-        self.after.insert((position, square), next);
+        self.after.insert(played, next);
         next
     }
 
     /// The judgement of `position` for a closed tour or an open one, if it was judged.
     pub(super) fn judged(&self, position: u32, closed: bool) -> Option<&Judgement> {
-        self.judged.get(&(position, closed))
+        self.judged.get(&Case { position, closed })
     }
 
     /// Records the judgement of `position`.
     pub(super) fn record(&mut self, position: u32, closed: bool, judgement: Judgement) {
-        self.judged.insert((position, closed), judgement);
+        self.judged.insert(Case { position, closed }, judgement);
     }
 
     /// Whether more positions are kept than [`MAX_POSITIONS`].
@@ -68,7 +90,11 @@ impl Positions {
         }
         for (&old, &new) in line.iter().zip(&numbers) {
             for closed in [false, true] {
-                if let Some(judgement) = self.judged.remove(&(old, closed)) {
+                let case = Case {
+                    position: old,
+                    closed,
+                };
+                if let Some(judgement) = self.judged.remove(&case) {
                     kept.record(new, closed, judgement);
                 }
             }

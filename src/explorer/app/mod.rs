@@ -15,8 +15,10 @@
 //!
 //! [`App`] is one struct with its `impl` spread over the files of this module:
 //!
-//! - this file: the fields, the mode and the overlays, the public accessors, and
-//!   [`App::update`], which sends each action on to the code that does it;
+//! - this file: the fields and their small types (the attempt and the tour it shows, held
+//!   once; the motion, a replay among them; the one notice; the clock and the view), the mode
+//!   and the overlays, the public accessors, and [`App::update`], which sends each action on
+//!   to the code that does it;
 //! - `end`: the end square (`E`) and the route it asks for;
 //! - `setup`: the choices ([`Setup`], [`Speed`], [`METHODS`]), resizing, and the reset that
 //!   starts a new search;

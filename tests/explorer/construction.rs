@@ -35,18 +35,18 @@ fn numbers(app: &App) -> Vec<u32> {
 fn n_lays_one_block_at_a_time_and_the_last_step_shows_the_validated_tour() {
     let mut app = explorer(20, 20, (0, 0), Method::Construct);
     press(&mut app, "n");
-    let building = app.building().expect("20x20 is built from blocks");
-    assert_eq!(building.blocks(), (1, 9));
-    assert_eq!(building.joins(), (0, 8));
+    let telling = app.telling().expect("20x20 is built from blocks");
+    assert_eq!(telling.blocks(), (1, 9));
+    assert_eq!(telling.joins(), (0, 8));
     // The first block's piece, numbered in its own order: 1 to its size, once each.
     let mut laid: Vec<u32> = numbers(&app).into_iter().filter(|&n| n > 0).collect();
     laid.sort_unstable();
     assert_eq!(laid, (1..=laid.len() as u32).collect::<Vec<_>>());
     assert_eq!(app.tour(), None, "no tour before the last join");
-    assert!(matches!(app.status(), Status::Building { playing: false }));
+    assert!(matches!(app.status(), Status::Telling { playing: false }));
 
     let mut steps = 1;
-    while app.building().is_some() {
+    while app.telling().is_some() {
         press(&mut app, "n");
         steps += 1;
         assert!(steps <= 17, "9 blocks and 8 joins");
@@ -67,14 +67,14 @@ fn n_lays_one_block_at_a_time_and_the_last_step_shows_the_validated_tour() {
 fn b_goes_back_through_the_construction_even_from_the_finished_tour() {
     let mut app = explorer(20, 20, (0, 0), Method::Construct);
     press(&mut app, "f");
-    assert!(app.tour().is_some() && app.building().is_none());
+    assert!(app.tour().is_some() && app.telling().is_none());
     press(&mut app, "b");
-    let building = app.building().expect("back in the construction");
-    assert_eq!((building.blocks(), building.joins()), ((9, 9), (7, 8)));
+    let telling = app.telling().expect("back in the construction");
+    assert_eq!((telling.blocks(), telling.joins()), ((9, 9), (7, 8)));
     assert_eq!(app.tour(), None);
     assert!(numbers(&app).iter().all(|&n| (1..=64).contains(&n)));
     press(&mut app, &"b".repeat(16));
-    assert_eq!(app.building().map(|b| b.blocks()), Some((0, 9)));
+    assert_eq!(app.telling().map(|b| b.blocks()), Some((0, 9)));
     assert!(
         numbers(&app).iter().all(|&n| n == 0),
         "every block taken away"
@@ -90,10 +90,10 @@ fn space_plays_the_construction_at_the_chosen_speed_apart_from_its_time() {
     let mut app = explorer(40, 40, (0, 0), Method::Construct);
     press(&mut app, " ");
     let computed = app.elapsed();
-    assert!(matches!(app.status(), Status::Building { playing: true }));
+    assert!(matches!(app.status(), Status::Telling { playing: true }));
     play_for(&mut app, 0.5);
     assert_eq!(
-        app.building().map(|b| b.shown()),
+        app.telling().map(|b| b.shown()),
         Some(5),
         "10 steps a second"
     );
@@ -104,7 +104,7 @@ fn space_plays_the_construction_at_the_chosen_speed_apart_from_its_time() {
     );
     press(&mut app, " ");
     play_for(&mut app, 1.0);
-    assert_eq!(app.building().map(|b| b.shown()), Some(5), "paused");
+    assert_eq!(app.telling().map(|b| b.shown()), Some(5), "paused");
     press(&mut app, "+++++++++++++++");
     press(&mut app, " ");
     settle(&mut app);

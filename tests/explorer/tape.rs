@@ -215,9 +215,9 @@ fn the_story_goes_on_to_the_construction_zoom_and_timeline() {
     assert_eq!(path_view.view(), TourView::Path);
     assert!(path_view.tour().unwrap().is_closed());
     let stepped = upto("# Play the rest");
-    let building = stepped.building().expect("the construction, step by step");
+    let telling = stepped.telling().expect("the construction, step by step");
     assert_eq!(
-        building.blocks(),
+        telling.blocks(),
         (3, 25),
         "five steps: three blocks, two splices"
     );

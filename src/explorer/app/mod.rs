@@ -524,7 +524,7 @@ impl App {
 
     /// The knight's path, start first (empty when nothing is searched).
     pub fn path(&self) -> Vec<Square> {
-        if self.building().is_some() {
+        if self.telling().is_some() {
             // A construction shown step by step has pieces, not yet a path.
             return Vec::new();
         }
@@ -553,7 +553,7 @@ impl App {
 
     /// The visit number of `square` (1 for the start), if the knight has been there.
     pub fn visit_number(&self, square: Square) -> Option<u32> {
-        if self.building().is_some() {
+        if self.telling().is_some() {
             // The numbers on a construction's pieces are the pieces' own, not visits.
             return None;
         }

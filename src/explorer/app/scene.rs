@@ -247,7 +247,7 @@ impl App {
         if let Attempt::Stepped(stepped) = &self.attempt {
             show_search(stepped.rewindable(), &mut scene);
         }
-        if let Some(telling) = self.building() {
+        if let Some(telling) = self.telling() {
             scene.last_visit = u64::from(telling.largest_block());
             scene.joined = telling.joined_squares();
         }

@@ -55,7 +55,7 @@ pub enum Status {
         shown: u32,
     },
     /// Showing the construction step by step, playing or not.
-    Building {
+    Telling {
         /// Whether it plays on its own.
         playing: bool,
     },
@@ -88,10 +88,10 @@ impl fmt::Display for Status {
                 f,
                 "the tour at move {shown} (n b step, Space plays, $ to the end)"
             ),
-            Status::Building { playing: true } => {
+            Status::Telling { playing: true } => {
                 f.write_str("constructing: laying blocks and joining them")
             }
-            Status::Building { playing: false } => {
+            Status::Telling { playing: false } => {
                 f.write_str("constructing, paused (n steps, f shows the tour)")
             }
             Status::NoTour(reason) => write!(f, "no tour: {reason}"),
@@ -152,7 +152,7 @@ impl App {
                     max_depth,
                     ..
                 } = *outcome.stats();
-                let depth = match (&**outcome, self.building()) {
+                let depth = match (&**outcome, self.telling()) {
                     // The squares of the blocks laid so far.
                     (_, Some(telling)) => telling.squares_laid() as u32,
                     (Outcome::Tour { tour: shown, .. }, None) => shown.tour.indices().len() as u32,
@@ -192,8 +192,8 @@ impl App {
                 Status::ReplayPaused { shown }
             };
         }
-        if self.building().is_some() {
-            return Status::Building {
+        if self.telling().is_some() {
+            return Status::Telling {
                 playing: self.motion == Motion::Playing,
             };
         }
@@ -256,7 +256,7 @@ impl App {
             | Status::Paused
             | Status::Searching
             | Status::Finishing
-            | Status::Building { .. } => "nothing to do".into(),
+            | Status::Telling { .. } => "nothing to do".into(),
             other => format!("{other}; r resets, m changes the method"),
         }
     }

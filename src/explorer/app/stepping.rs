@@ -84,12 +84,12 @@ impl App {
                 self.advance_replay(due);
             }
             Motion::Playing => {
-                if self.building().is_none() {
+                if self.telling().is_none() {
                     // Showing a construction already made is not the construction's time.
                     self.clock.searching += elapsed;
                 }
                 let due = self.steps_due(elapsed);
-                if self.building().is_some() {
+                if self.telling().is_some() {
                     self.build_forward(due);
                 } else {
                     self.run_steps(due, u64::MAX);
@@ -112,7 +112,7 @@ impl App {
             self.advance_replay(1);
             return;
         }
-        if self.building().is_some() {
+        if self.telling().is_some() {
             self.build_forward(1);
             return;
         }
@@ -175,13 +175,13 @@ impl App {
             }
             Motion::Still => {}
         }
-        if self.building().is_some() {
+        if self.telling().is_some() {
             self.motion = Motion::Playing;
             return;
         }
         if matches!(self.attempt, Attempt::Whole(None)) {
             self.answer_whole();
-            if self.building().is_some() {
+            if self.telling().is_some() {
                 self.clock.owed = Owed::default();
                 self.motion = Motion::Playing;
             }
@@ -203,7 +203,7 @@ impl App {
             self.motion = Motion::Still;
             return;
         }
-        if self.building().is_some() {
+        if self.telling().is_some() {
             self.build_to_end();
             return;
         }

@@ -182,7 +182,7 @@ impl TourShown {
 
 impl App {
     /// The construction being told step by step, while it is not told to its end.
-    pub fn building(&self) -> Option<&Telling> {
+    pub fn telling(&self) -> Option<&Telling> {
         self.attempt
             .shown()?
             .telling

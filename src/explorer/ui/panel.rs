@@ -320,7 +320,7 @@ impl Screen<'_> {
             fields.extend(self.starts_fields(short));
         }
         fields.extend(self.figure_fields(short));
-        if let Some(telling) = app.building() {
+        if let Some(telling) = app.telling() {
             let (laid, blocks) = telling.blocks();
             let (joined, joins) = telling.joins();
             let count = |done: u32, all: u32| {

@@ -1,7 +1,7 @@
 //! `--tour FILE` (or `-` for standard input): the tour read and validated through
 //! [`crate::tourfile`] before the terminal is touched, so that a file that is not a tour, or a
 //! tour that breaks a rule, ends the run with `check`'s message and status (2 or 1). A list is
-//! read on the board of `--size` when it is given ([`GivenBoardArgs`] knows whether it was),
+//! read on the board of `--size` when it is given ([`GivenBoardArgs`](crate::options::GivenBoardArgs) knows whether it was),
 //! else on the board its squares span.
 
 use std::io::{self, IsTerminal};

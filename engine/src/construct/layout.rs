@@ -55,7 +55,7 @@ pub fn tile(rows: u32, cols: u32, port: Port) -> Option<Arc<KnightLinks>> {
         .flatten()
 }
 
-/// [`tile`], its search's nodes charged to `meter` (see [`cached`]).
+/// The tile of a block (`tile` in tests), its search's nodes charged to `meter` (see [`cached`]).
 fn tile_within(
     rows: u32,
     cols: u32,

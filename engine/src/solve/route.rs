@@ -1,7 +1,7 @@
 //! The route a request asks for beyond a start: a prefix to complete and an end to reach.
 //! [`check_route`] refuses a route that is not a question at all ([`RouteError`]: a prefix
 //! that is not a path of the piece on the board, an end off the board, an end for a closed tour);
-//! the existence theorems then answer what they can ([`existence::route_verdict`]).
+//! the existence theorems then answer what they can ([`route_verdict`](crate::existence::route_verdict)).
 
 use thiserror::Error;
 

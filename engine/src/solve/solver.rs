@@ -114,8 +114,9 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The theorems first, whatever the method: a request they refuse has no tour, and a
-    /// single layer could only prove that again by exhausting its tree, or give up on it.
+    /// The theorems first (step 1 of the schedule), whatever the method: a request they refuse
+    /// has no tour, and a single layer could only prove that again by exhausting its tree, or
+    /// give up on it. Then the method's steps: `auto`'s, or one step alone (4, 5 and 14).
     fn run_method(&mut self) -> Result<Answer, Halt> {
         if let Some(outcome) = self.theorems() {
             return Ok(outcome);
@@ -143,8 +144,8 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// `auto` and `construct`: the construction and the search layers in the order the
-    /// board's size calls for.
+    /// `auto` and `construct` without a route: the construction (step 3) and the search
+    /// steps (4 to 13) in the order the board's size calls for.
     fn layered(&mut self) -> Result<Answer, Halt> {
         let construct_first = self.request.constructs_first();
         let mut single_block = None;
@@ -207,7 +208,7 @@ impl<'a> Solver<'a> {
     /// `auto` and `construct` on a request with a route (an end, or a partial tour to
     /// complete): where the construction has the first go, it places the end (it completes no
     /// partial tour); else, or where no piece fits, the search layers answer along the route:
-    /// one greedy pass, then backtracking with restarts.
+    /// one greedy pass, then backtracking with restarts. Steps 2, 3, then 4, 5, 8, 10 to 13.
     fn route(&mut self) -> Result<Answer, Halt> {
         // A narrow board is decided exactly by the frontier (`narrow`).
         if let Some(outcome) = self.frontier()? {
@@ -225,7 +226,7 @@ impl<'a> Solver<'a> {
 
     /// The search layers along the route: one greedy pass, then backtracking with restarts (the
     /// knight's first, on a share of the budget), then path flipping, the search over moves and
-    /// backtracking by turns.
+    /// backtracking by turns (steps 4, 5, 8, 10 to 13).
     fn route_search(&mut self) -> Result<Answer, Halt> {
         let request = self.request;
         if !request.ablation.fail_greedy
@@ -298,7 +299,7 @@ impl<'a> Solver<'a> {
 
     /// The search layers of `auto`: greedy, anchored, backtracking with restarts; for another
     /// piece, backtracking's first share, the tiling of a large board (in `tiles`), then
-    /// flipping and the other searches by turns (in `flipping`).
+    /// flipping and the other searches by turns (in `flipping`): steps 4 to 13 without a route.
     fn search_layers(&mut self) -> Result<Answer, Halt> {
         let Request { start, closed, .. } = *self.request;
         if !self.request.ablation.fail_greedy

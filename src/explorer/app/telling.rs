@@ -190,15 +190,22 @@ impl App {
             .filter(|telling| !telling.is_complete())
     }
 
+    /// The construction being told, whole or not, and the visit numbers it lays on the board.
+    fn told_mut(&mut self) -> Option<(&mut Vec<u32>, &mut Telling)> {
+        match self.attempt.shown_mut()? {
+            TourShown {
+                visits,
+                telling: Some(telling),
+                ..
+            } => Some((visits, telling)),
+            TourShown { telling: None, .. } => None,
+        }
+    }
+
     /// Tells up to `steps` more steps of the construction; at its end, the tour is shown.
     pub(super) fn build_forward(&mut self, steps: u64) {
         let board = self.setup.board;
-        let Some(TourShown {
-            visits,
-            telling: Some(telling),
-            ..
-        }) = self.attempt.shown_mut()
-        else {
+        let Some((visits, telling)) = self.told_mut() else {
             return;
         };
         if telling.forward(board, visits, steps) {
@@ -210,12 +217,7 @@ impl App {
     /// pieces come back. `false` when no construction is told.
     pub(super) fn build_back(&mut self) -> bool {
         let board = self.setup.board;
-        let Some(TourShown {
-            visits,
-            telling: Some(telling),
-            ..
-        }) = self.attempt.shown_mut()
-        else {
+        let Some((visits, telling)) = self.told_mut() else {
             return false;
         };
         if !telling.back(board, visits) {

@@ -15,6 +15,7 @@
 //! - [`search`]: the stepped, bounded search (greedy, Warnsdorff-ordered or fixed-order);
 //! - [`construct`]: the linear-time construction of large boards from small pieces;
 //! - [`solve`](mod@solve): the layered solver that puts them together, with typed outcomes;
+//! - [`shape`]: boards of any shape (holes) and the visit numbers given on them (clues);
 //! - [`starts`]: the solver's answer from every square of a board, with the board's
 //!   symmetries;
 //! - [`count`]: exhaustive counting on small boards, the cross-check of the search.
@@ -138,6 +139,7 @@ mod propagate;
 #[doc(hidden)]
 pub mod quote;
 pub mod search;
+pub mod shape;
 pub mod solve;
 pub mod starts;
 pub mod tour;

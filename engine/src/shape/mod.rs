@@ -114,7 +114,7 @@ impl Shape {
         let words = board.area().div_ceil(64) as usize;
         let mut open = vec![u64::MAX; words];
         if let Some(last) = open.last_mut()
-            && board.area() % 64 != 0
+            && !board.area().is_multiple_of(64)
         {
             *last = (1u64 << (board.area() % 64)) - 1;
         }

@@ -79,6 +79,8 @@ pub(crate) struct Question<'q> {
     pub(crate) prefix: &'q [Square],
     pub(crate) closed: bool,
     pub(crate) end: Option<Square>,
+    /// Squares of a board of any shape that no tour visits.
+    pub(crate) holes: &'q [Square],
 }
 
 /// What a flip gives.
@@ -148,13 +150,14 @@ impl Flipper {
             prefix,
             closed,
             end,
+            holes: board_holes,
         } = *question;
         let (&head, before) = prefix.split_last().expect("a partial tour has a head");
         let mut holes = Vec::new();
         holes
-            .try_reserve_exact(prefix.len())
+            .try_reserve_exact(prefix.len() + board_holes.len())
             .map_err(|_| NoMemory)?;
-        holes.extend(before.iter().chain(&end).copied());
+        holes.extend(before.iter().chain(&end).chain(board_holes).copied());
         let graph = Graph::new(board, piece, &holes)?;
         let head = board.index(head);
         let end = end.map(|end| board.index(end));

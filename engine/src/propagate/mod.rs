@@ -96,13 +96,14 @@ impl Prover {
             prefix,
             closed,
             end,
+            holes,
         } = *question;
         let area = board.area() as usize;
         let (&head, before) = prefix.split_last().expect("a partial tour has a head");
         let head = board.index(head);
         let end = end.map(|end| board.index(end));
         let mut present = filled(area + 1, true)?;
-        for &square in before {
+        for &square in before.iter().chain(holes) {
             present[board.index(square) as usize] = false;
         }
         let mut edges: Vec<[u32; 2]> = Vec::new();

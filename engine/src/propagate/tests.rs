@@ -22,6 +22,7 @@ fn question(board: Board, piece: Leaper, prefix: &[Square], closed: bool) -> Que
         prefix,
         closed,
         end: None,
+        holes: &[],
     }
 }
 

@@ -546,7 +546,20 @@ impl Search {
     /// asked of the system, so a tour that was found can always be had (the board's cells are
     /// given back first). `None` if `deadline` passes before the validator is done.
     pub fn into_tour(self, deadline: Option<Instant>) -> Option<Result<Tour, TourError>> {
-        let start = self.start();
+        let (start, board, piece, closed) = (
+            self.start(),
+            self.board,
+            self.config.piece,
+            self.config.closed,
+        );
+        let path = self.into_indices();
+        Tour::new_within(board, piece, path, closed, Some(start), deadline)
+    }
+
+    /// The path, the end asked for last, as square numbers ([`Board::index`]), made in the
+    /// path's own memory (the board's cells are given back first). It is not checked: a
+    /// search of a board with holes gives it to the check of its shape.
+    pub fn into_indices(self) -> Vec<u32> {
         let Search {
             board,
             config,
@@ -566,14 +579,7 @@ impl Search {
         for cell in &mut path {
             *cell = index_of(*cell, width, board, config.piece);
         }
-        Tour::new_within(
-            board,
-            config.piece,
-            path,
-            config.closed,
-            Some(start),
-            deadline,
-        )
+        path
     }
 
     /// The square number ([`Board::index`]) of padded cell `cell`.

@@ -50,13 +50,17 @@ impl Solver<'_> {
     pub(super) fn flip_and_backtrack(&mut self, goal: Goal) -> Result<Answer, Halt> {
         let request = self.request;
         let board = request.board;
-        let left_to_visit = board.area() - goal.prefix.len() as u64 - u64::from(goal.end.is_some());
+        let left_to_visit = board.area()
+            - goal.holes.len() as u64
+            - goal.prefix.len() as u64
+            - u64::from(goal.end.is_some());
         let question = Question {
             board,
             piece: request.piece,
             prefix: goal.prefix,
             closed: goal.closed,
             end: goal.end,
+            holes: goal.holes,
         };
         let (mut flipper, mut prover) = if left_to_visit >= FEWEST_SQUARES {
             let needed = Flipper::memory_needed(board) + Prover::memory_needed(board);
@@ -247,14 +251,18 @@ impl Solver<'_> {
         layer: Layer,
     ) -> Result<Answer, Halt> {
         let request = self.request;
-        let Some(checked) = Tour::new_within(
-            request.board,
-            request.piece,
-            path,
-            goal.closed,
-            Some(request.start),
-            self.deadline,
-        ) else {
+        let checked = match &request.shape {
+            Some(_) => Some(self.shaped_tour(path)),
+            None => Tour::new_within(
+                request.board,
+                request.piece,
+                path,
+                goal.closed,
+                Some(request.start),
+                self.deadline,
+            ),
+        };
+        let Some(checked) = checked else {
             return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
         };
         let tour = checked.map_err(|error| SolveError::InvalidTour { layer, error })?;

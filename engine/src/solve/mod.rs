@@ -41,6 +41,7 @@ mod position;
 mod request;
 mod route;
 mod schedule;
+mod shaped;
 mod solver;
 mod split;
 #[cfg(test)]

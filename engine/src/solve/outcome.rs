@@ -260,6 +260,13 @@ pub enum SolveError {
         /// The piece asked for.
         piece: Leaper,
     },
+    /// The construction was asked for a board with holes or clues: it builds tours of whole
+    /// rectangles only.
+    #[error(
+        "the construction builds tours of whole rectangles only; a board with holes or given \
+         numbers is searched (methods auto, warnsdorff, backtrack, naive)"
+    )]
+    ConstructRectangleOnly,
     /// A layer produced a sequence the validator rejected: a bug, reported rather than printed.
     #[error(
         "internal error: the {layer} layer produced an invalid tour ({error}); please report it"

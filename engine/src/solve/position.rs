@@ -30,7 +30,7 @@ impl Solver<'_> {
     pub(super) fn position(&mut self) -> Result<Option<Answer>, Halt> {
         let request = self.request;
         let other_to_end = !request.piece.is_knight() && request.end.is_some();
-        if request.prefix().len() < 2 && !other_to_end {
+        if request.prefix().len() < 2 && !other_to_end && request.shape.is_none() {
             return Ok(None);
         }
         let board = request.board;
@@ -47,7 +47,7 @@ impl Solver<'_> {
             prefix,
             end: request.end.filter(|end| !prefix.contains(end)),
         };
-        let proved = Search::bounded_route(board, route, config, &[])
+        let proved = Search::bounded_route(board, route, config, self.holes())
             .and_then(|mut search| search.prove_position(self.deadline));
         match proved {
             Ok(None) | Err(SetupError::Capacity(_)) => Ok(None),

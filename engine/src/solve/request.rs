@@ -9,6 +9,7 @@ use std::time::Duration;
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 use crate::search::SearchConfig;
+use crate::shape::Shape;
 
 /// The node budget when none is given: a few seconds of search at most.
 pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
@@ -221,6 +222,13 @@ pub struct Request {
     /// Whether the caller will number the squares by visit (to print a grid): four bytes a
     /// square beside the tour, counted when each layer checks its memory.
     pub visit_numbers: bool,
+    /// The board's shape, when it has holes or clues ([`Request::on_shape`]); `None` asks about
+    /// the whole rectangle, [`Request::board`].
+    pub shape: Option<Arc<Shape>>,
+    /// Whether the tour may start on any open square of the shape ([`Request::start`] is then
+    /// only where the search looks first): a shape's question where neither the caller nor a
+    /// clue 1 fixes the start, as Hopido asks.
+    pub any_start: bool,
 }
 
 impl Request {
@@ -241,7 +249,26 @@ impl Request {
             construct_threshold: DEFAULT_CONSTRUCT_THRESHOLD,
             memory_cap: None,
             visit_numbers: false,
+            shape: None,
+            any_start: false,
         }
+    }
+
+    /// An open knight's tour of `shape` (a board of any shape, with its clues), from `start`,
+    /// or, where neither `start` nor a clue 1 fixes the start, from any open square. A shape
+    /// that is the whole rectangle with no clue asks exactly what [`Request::new`] asks.
+    pub fn on_shape(shape: Arc<Shape>, start: Option<Square>) -> Self {
+        let fixed = start.or(shape.clued_start());
+        let first_open = || {
+            shape
+                .open_squares()
+                .next()
+                .expect("a shape has an open square")
+        };
+        let mut request = Self::new(shape.board(), fixed.unwrap_or_else(first_open));
+        request.any_start = fixed.is_none();
+        request.shape = (!shape.is_rectangle() || request.any_start).then_some(shape);
+        request
     }
 
     /// The same request for a tour of `piece`.

@@ -53,6 +53,26 @@ pub enum RouteError {
         /// The prefix's first square.
         first: Square,
     },
+    /// A square of the route is a hole of the board's shape.
+    #[error("{what} {square} is a hole of the board")]
+    OnHole {
+        /// What the square is: "the start", "square 3 of the partial tour", "the end".
+        what: String,
+        /// The square.
+        square: Square,
+    },
+    /// The start or end asked for is not where the board's clues put it.
+    #[error("{what} {square} is not where the board's number {number} is, {given}")]
+    AgainstClue {
+        /// "the start" or "the end".
+        what: String,
+        /// The square asked for.
+        square: Square,
+        /// The number given on the board.
+        number: u32,
+        /// The square given that number.
+        given: Square,
+    },
     /// An end was asked for a closed tour, which has none.
     #[error("a closed tour has no end: ask for an open tour, or leave the end out")]
     ClosedWithEnd,

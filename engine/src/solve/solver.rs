@@ -14,6 +14,7 @@ use super::schedule::{
     FIRST_SEARCH_NODES, FIRST_SEARCH_NODES_PER_SQUARE, KNIGHT_ROUTE_NODES,
     KNIGHT_ROUTE_NODES_PER_SQUARE, NEAR_GREEDY_FRACTION, NEAR_GREEDY_NODES_PER_SQUARE,
 };
+use super::shaped::check_shape_route;
 use crate::board::Square;
 use crate::construct;
 use crate::existence::{self, NoTourReason, Verdict};
@@ -107,6 +108,7 @@ impl<'a> Solver<'a> {
     /// Runs the request's method to its answer.
     pub(super) fn run(mut self) -> Result<Answer, SolveError> {
         check_route(self.request)?;
+        check_shape_route(self.request)?;
         match self.run_method() {
             Ok(outcome) => Ok(outcome),
             Err(Halt::Failed(error)) => Err(error),
@@ -118,6 +120,9 @@ impl<'a> Solver<'a> {
     /// has no tour, and a single layer could only prove that again by exhausting its tree, or
     /// give up on it. Then the method's steps: `auto`'s, or one step alone (4, 5 and 14).
     fn run_method(&mut self) -> Result<Answer, Halt> {
+        if let Some(shape) = self.request.shape.as_deref() {
+            return self.shaped(shape);
+        }
         if let Some(outcome) = self.theorems() {
             return Ok(outcome);
         }
@@ -127,13 +132,22 @@ impl<'a> Solver<'a> {
         if alone && let Some(outcome) = self.position()? {
             return Ok(outcome);
         }
-        let Request { closed, piece, .. } = *self.request;
+        let piece = self.request.piece;
         match self.request.method {
             Method::Construct if !piece.is_knight() => {
                 Err(SolveError::ConstructKnightOnly { piece }.into())
             }
             Method::Auto | Method::Construct if self.request.has_route() => self.route(),
             Method::Auto | Method::Construct => self.layered(),
+            Method::Warnsdorff | Method::Backtrack | Method::Naive => self.single_layer(),
+        }
+    }
+
+    /// A single layer's method alone: the greedy pass, or one backtracking search with the
+    /// whole budget (steps 4, 5 and 14).
+    pub(super) fn single_layer(&mut self) -> Result<Answer, Halt> {
+        let closed = self.request.closed;
+        match self.request.method {
             Method::Warnsdorff => Ok(self
                 .greedy(false)?
                 .expect("a lone greedy pass always answers")),
@@ -141,6 +155,7 @@ impl<'a> Solver<'a> {
                 self.single_search(SearchConfig::backtracking(closed), Layer::Backtrack)
             }
             Method::Naive => self.single_search(SearchConfig::naive(closed), Layer::Naive),
+            Method::Auto | Method::Construct => unreachable!("not a single layer's method"),
         }
     }
 
@@ -227,7 +242,7 @@ impl<'a> Solver<'a> {
     /// The search layers along the route: one greedy pass, then backtracking with restarts (the
     /// knight's first, on a share of the budget), then path flipping, the search over moves and
     /// backtracking by turns (steps 4, 5, 8, 10 to 13).
-    fn route_search(&mut self) -> Result<Answer, Halt> {
+    pub(super) fn route_search(&mut self) -> Result<Answer, Halt> {
         let request = self.request;
         if !request.ablation.fail_greedy
             && let Some(outcome) = self.greedy(true)?
@@ -238,7 +253,7 @@ impl<'a> Solver<'a> {
             prefix: request.prefix(),
             closed: request.closed,
             end: request.end.filter(|end| !request.prefix().contains(end)),
-            holes: &[],
+            holes: self.holes(),
         };
         if let Some(answer) = self.backtrack_first(goal)? {
             return Ok(answer);
@@ -286,6 +301,14 @@ impl<'a> Solver<'a> {
     fn final_search(&mut self) -> Result<Answer, Halt> {
         self.node_cap = u64::MAX;
         self.search_layers()
+    }
+
+    /// The squares the tour leaves out: the holes of the request's shape, if it has one.
+    pub(super) fn holes(&self) -> &'a [Square] {
+        self.request
+            .shape
+            .as_deref()
+            .map_or(&[], |shape| shape.holes())
     }
 
     /// Whether nodes and time are left for another search.
@@ -345,7 +368,7 @@ impl<'a> Solver<'a> {
             prefix: request.prefix(),
             closed: config.closed,
             end: request.end.filter(|end| !request.prefix().contains(end)),
-            holes: &[],
+            holes: self.holes(),
         };
         self.search_goal(goal, config)
     }
@@ -524,7 +547,11 @@ impl<'a> Solver<'a> {
 
     /// The validated tour `search` found, as `layer`'s answer (made in the search's memory).
     fn tour(&mut self, search: Search, layer: Layer) -> Result<Answer, Halt> {
-        let Some(checked) = search.into_tour(self.deadline) else {
+        let checked = match &self.request.shape {
+            Some(_) => Some(self.shaped_tour(search.into_indices())),
+            None => search.into_tour(self.deadline),
+        };
+        let Some(checked) = checked else {
             return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
         };
         let tour = checked.map_err(|error| SolveError::InvalidTour { layer, error })?;

@@ -212,6 +212,9 @@ impl Solver<'_> {
     /// `goal`.
     fn closed_route(&mut self, search: Search, goal: Goal) -> Result<Answer, Halt> {
         let layer = Layer::Split;
+        if self.request.shape.is_some() {
+            return self.flipped_tour(search.into_indices(), goal, layer);
+        }
         let Some(checked) = search.into_tour(self.deadline) else {
             return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
         };

@@ -10,17 +10,21 @@ use std::collections::TryReserveError;
 use std::convert::Infallible;
 use std::fmt;
 use std::ops::Range;
+use std::sync::Arc;
 use std::time::Instant;
 
 use thiserror::Error;
 
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
+use crate::shape::Shape;
 
 mod fast;
+mod shaped;
 
 pub(crate) use fast::{PathCheck, check_indices};
 use fast::{Stop, check_until};
+pub use shaped::{ShapeRoute, check_on_shape};
 
 /// The first way in which a sequence of squares fails to be a tour.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -111,6 +115,24 @@ pub enum TourError {
         "the tour is not closed: a tour of two squares cannot close without taking its move back"
     )]
     TwoSquareCycle,
+    /// A step onto a hole of a board of any shape.
+    #[error("step {step}: square {square} is a hole")]
+    OnHole {
+        /// Visit number, 1-based.
+        step: u64,
+        /// The hole.
+        square: Square,
+    },
+    /// A square given a visit number visited at another.
+    #[error("the number {number} is at {expected}, but the tour visits {found} then")]
+    ClueBroken {
+        /// The visit number given.
+        number: u32,
+        /// The square given it.
+        expected: Square,
+        /// The square the tour visits at that number.
+        found: Square,
+    },
     /// The memory to hold the tour was refused by the system.
     #[error("a tour of the {board} board needs {bytes} bytes of memory, and the system refused it")]
     OutOfMemory {
@@ -150,6 +172,10 @@ impl TourError {
             Self::Revisited { square, step } => Self::Revisited {
                 square,
                 step: renumber(step),
+            },
+            Self::OnHole { step, square } => Self::OnHole {
+                step: renumber(step),
+                square,
             },
             other => other,
         }
@@ -269,6 +295,7 @@ impl Validator {
             piece,
             closed,
             path,
+            shape: None,
         }))
     }
 
@@ -329,6 +356,8 @@ pub struct Tour {
     piece: Leaper,
     closed: bool,
     path: Vec<u32>,
+    /// The board's shape, when it has holes or clues; `None` on the whole rectangle.
+    shape: Option<Arc<Shape>>,
 }
 
 /// Shows the board and the first few squares only: a tour of a large board has millions, and a
@@ -375,6 +404,26 @@ impl Tour {
             piece,
             closed,
             path,
+            shape: None,
+        })
+    }
+
+    /// Validates `path` as a tour of `piece` on a board of any shape ([`check_on_shape`]): the
+    /// open squares each once, the clues kept. A shape that is the whole rectangle with no clue
+    /// gives the rectangle's tour, as [`Tour::with_piece`] does.
+    pub fn on_shape(
+        shape: &Arc<Shape>,
+        piece: Leaper,
+        path: Vec<u32>,
+        route: ShapeRoute,
+    ) -> Result<Self, TourError> {
+        check_on_shape(shape, piece, &path, route)?;
+        Ok(Self {
+            board: shape.board(),
+            piece,
+            closed: route.closed,
+            path,
+            shape: (!shape.is_rectangle()).then(|| Arc::clone(shape)),
         })
     }
 
@@ -394,6 +443,7 @@ impl Tour {
                 piece,
                 closed,
                 path,
+                shape: None,
             })),
             Err(Stop::Invalid(error)) => Some(Err(error)),
             Err(Stop::Late) => None,
@@ -408,6 +458,11 @@ impl Tour {
     /// The piece that tours: every step is one of its moves.
     pub fn piece(&self) -> Leaper {
         self.piece
+    }
+
+    /// The board's shape, when it has holes or clues (`None` on the whole rectangle).
+    pub fn shape(&self) -> Option<&Shape> {
+        self.shape.as_deref()
     }
 
     /// Whether the last square is a move from the first (checked when the tour was made).
@@ -430,13 +485,14 @@ impl Tour {
         self.path.iter().map(|&index| self.board.square_at(index))
     }
 
-    /// Visit numbers, 1-based, for each square in [`Board::index`] order. Four bytes a square
-    /// more than the tour: asked for, not assumed, so that a board too large for it ends with a
+    /// Visit numbers, 1-based, for each square in [`Board::index`] order (0 on a hole). Four
+    /// bytes a square more than the tour: asked for, not assumed, so that a board too large for it ends with a
     /// message rather than an abort.
     pub fn visit_numbers(&self) -> Result<Vec<u32>, TryReserveError> {
+        let squares = self.board.area() as usize;
         let mut numbers = Vec::new();
-        numbers.try_reserve_exact(self.path.len())?;
-        numbers.resize(self.path.len(), 0);
+        numbers.try_reserve_exact(squares)?;
+        numbers.resize(squares, 0);
         for (step, &index) in self.path.iter().enumerate() {
             numbers[index as usize] = step as u32 + 1;
         }
@@ -465,6 +521,17 @@ pub trait VisitOrder: Sync {
     /// Whether the last square is a move of the piece from the first.
     fn is_closed(&self) -> bool;
 
+    /// The board's shape, when it has holes or clues (`None` on the whole rectangle).
+    fn shape(&self) -> Option<&Shape> {
+        None
+    }
+
+    /// The number of visits: the board's squares, less its holes.
+    fn visit_count(&self) -> u64 {
+        self.shape()
+            .map_or(self.board().area(), |shape| shape.open_count())
+    }
+
     /// The square numbers (see [`Board::index`]) of the visits `visits` (0-based), in order:
     /// borrowed from the tour where it holds them, else made in `scratch`.
     fn visits<'a>(&'a self, visits: Range<usize>, scratch: &'a mut Vec<u32>) -> &'a [u32];
@@ -477,7 +544,7 @@ pub trait VisitOrder: Sync {
         let mut numbers = Vec::new();
         numbers.try_reserve_exact(squares)?;
         numbers.resize(squares, 0);
-        self.for_each_run(0..squares, |first, run| {
+        self.for_each_run(0..self.visit_count() as usize, |first, run| {
             for (step, &index) in (first..).zip(run) {
                 numbers[index as usize] = step as u32 + 1;
             }
@@ -532,6 +599,10 @@ impl VisitOrder for Tour {
 
     fn is_closed(&self) -> bool {
         self.closed
+    }
+
+    fn shape(&self) -> Option<&Shape> {
+        Tour::shape(self)
     }
 
     fn visits<'a>(&'a self, visits: Range<usize>, _: &'a mut Vec<u32>) -> &'a [u32] {

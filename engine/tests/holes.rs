@@ -169,3 +169,46 @@ fn verdicts_on_small_boards_with_holes_agree_with_brute_force() {
     }
     assert!(tours > 20 && proofs > 20, "{tours} tours, {proofs} proofs");
 }
+
+#[test]
+fn a_map_of_starts_answers_every_open_square_and_marks_the_holes() {
+    use knights_tour_engine::starts::{MapSettings, StartOutcome, map_starts};
+    let board = Board::new(5, 5).unwrap();
+    let holes = [Square::new(0, 4), Square::new(2, 2)];
+    let open: Vec<Vec<bool>> = (0..5)
+        .map(|r| {
+            (0..5)
+                .map(|c| !holes.contains(&Square::new(r, c)))
+                .collect()
+        })
+        .collect();
+    let shape = Arc::new(Shape::new(board, &holes, &[]).unwrap());
+    for closed in [false, true] {
+        let request = Request::on_shape(Arc::clone(&shape), None).closed(closed);
+        let map = map_starts(&request, &MapSettings::threads(2), &|_, _| {
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        for square in board.squares() {
+            let at = (square.row as usize, square.col as usize);
+            let answer = &map.answer(square).outcome;
+            match answer {
+                StartOutcome::Hole => assert!(holes.contains(&square)),
+                StartOutcome::Tour { .. } => {
+                    assert!(brute_force(&open, Leaper::KNIGHT, at, closed), "{square}")
+                }
+                StartOutcome::NoTour(_) => {
+                    assert!(!brute_force(&open, Leaper::KNIGHT, at, closed), "{square}")
+                }
+                other => panic!("{square}: {other:?}"),
+            }
+        }
+        let tally = map.tally();
+        assert_eq!(
+            tally.tours + tally.no_tour,
+            23,
+            "closed {closed}: {tally:?}"
+        );
+        assert!(closed || tally.tours > 0, "{tally:?}");
+    }
+}

@@ -168,6 +168,7 @@ fn symbol(answer: &StartAnswer) -> &'static str {
         StartOutcome::Tour { .. } => "T",
         StartOutcome::NoTour(_) => "-",
         StartOutcome::BudgetExceeded { .. } | StartOutcome::NotReached { .. } => "?",
+        StartOutcome::Hole => ".",
     }
 }
 
@@ -190,6 +191,7 @@ fn write_grid(out: &mut impl Write, map: &StartsMap, counts: bool) -> io::Result
             }
             let cell = match answer.outcome {
                 StartOutcome::NotReached { .. } => "?",
+                StartOutcome::Hole => ".",
                 _ if counts => digits.format(answer.nodes),
                 _ => symbol(answer),
             };
@@ -232,6 +234,13 @@ fn write_json(out: &mut impl Write, kind: Kind, piece: Leaper, map: &StartsMap) 
             StartOutcome::Tour { .. } => "tour",
             StartOutcome::NoTour(_) => "no_tour",
             StartOutcome::BudgetExceeded { .. } => "budget_exceeded",
+            StartOutcome::Hole => {
+                write!(
+                    out,
+                    "{comma}{{\"square\":[{row},{col}],\"outcome\":\"hole\"}}"
+                )?;
+                continue;
+            }
             StartOutcome::NotReached { cause } => {
                 let cause = match cause {
                     GiveUp::Deadline { .. } => "deadline",

@@ -88,6 +88,7 @@ use crate::board::{Board, Square};
 use crate::existence::{self, NoTourReason, Verdict};
 use crate::leaper::Leaper;
 use crate::quote::counted;
+use crate::shape::Shape;
 #[cfg(doc)]
 use crate::solve::solve;
 use crate::solve::{GiveUp, Layer, Method, Request, SolveError};
@@ -136,6 +137,8 @@ pub enum StartOutcome {
         /// What ran out: the whole map's deadline, or the whole map's node budget.
         cause: GiveUp,
     },
+    /// The square is a hole of the board's shape: no tour visits it.
+    Hole,
 }
 
 impl StartOutcome {
@@ -304,6 +307,7 @@ impl StartsMap {
                     tally.gave_up += 1;
                     tally.not_reached += 1;
                 }
+                StartOutcome::Hole => {}
             }
         }
         tally
@@ -342,6 +346,19 @@ pub enum StartsError {
     /// The progress callback stopped the run.
     #[error("the starts map was stopped before it was done")]
     Stopped,
+    /// The board's clues fix the square every answer would be asked about.
+    #[error(
+        "the board's number {number} fixes the {what} at {square}; a map asks every square \
+         as the {what}"
+    )]
+    FixedByClue {
+        /// "start" or "end".
+        what: &'static str,
+        /// The number given.
+        number: u32,
+        /// The square given it.
+        square: Square,
+    },
 }
 
 /// How a map is made.
@@ -414,6 +431,10 @@ fn make_map(
         let ends = matches!(target, Target::Ends(_));
         return Err(StartsError::TooLarge { board, ends });
     }
+    let shape = request.shape.as_deref();
+    if let Some(shape) = shape {
+        check_shape_map(shape, target)?;
+    }
     let run = Run::new(request, target, settings, progress);
     let reuse = Reuse::of(request);
     let found = Found::new(board);
@@ -421,7 +442,17 @@ fn make_map(
     let mut done = 0;
     let mut searched = Vec::new();
     for square in board.squares() {
-        if let Verdict::Impossible(reason) =
+        if shape.is_some_and(|shape| !shape.is_open(square)) {
+            answers[board.index(square) as usize] = Some(StartAnswer {
+                square,
+                outcome: StartOutcome::Hole,
+                nodes: 0,
+            });
+            run.report(&mut done)?;
+        } else if shape.is_some() {
+            // The theorems are the rectangle's.
+            searched.push(square);
+        } else if let Verdict::Impossible(reason) =
             target.verdict(request.piece, board, square, request.closed)
         {
             answers[board.index(square) as usize] = Some(StartAnswer {
@@ -437,7 +468,10 @@ fn make_map(
     if reuse.eager && request.closed {
         reuse::cycle_first(&run, &found, &searched, &mut answers, &mut done)?;
     }
-    let symmetries = target.symmetries(board);
+    let mut symmetries = target.symmetries(board);
+    if let Some(shape) = shape {
+        symmetries.retain(|&symmetry| keeps_the_shape(symmetry, shape));
+    }
     let mut representatives = Vec::new();
     let mut images = Vec::new();
     let mut is_image = vec![false; answers.len()];
@@ -511,6 +545,40 @@ fn make_map(
     })
 }
 
+/// Refuses a map of a shape whose clues fix the square the map varies: the start (a clue 1) in
+/// a map of starts, the end (a clue of the last number) in a map of ends.
+fn check_shape_map(shape: &Shape, target: Target) -> Result<(), StartsError> {
+    let fixed = match target {
+        Target::Starts(_) => shape.clued_start().map(|square| ("start", 1, square)),
+        Target::Ends(_) => shape
+            .clued_end()
+            .map(|square| ("end", shape.open_count() as u32, square)),
+    };
+    match fixed {
+        Some((what, number, square)) => Err(StartsError::FixedByClue {
+            what,
+            number,
+            square,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Whether `symmetry` takes `shape` to itself: holes to holes, and each clue to a square given
+/// the same number. Only such a symmetry takes a tour of the shape to a tour of it.
+fn keeps_the_shape(symmetry: Symmetry, shape: &Shape) -> bool {
+    let board = shape.board();
+    let holes = shape
+        .holes()
+        .iter()
+        .all(|&hole| !shape.is_open(symmetry.apply(board, hole)));
+    let clues = shape
+        .clues()
+        .iter()
+        .all(|clue| shape.clue_at(symmetry.apply(board, clue.square)) == Some(clue.number));
+    holes && clues
+}
+
 /// What a map's squares are: starts (of tours that may have to end on one square), or ends of
 /// tours from one start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -579,9 +647,13 @@ impl Target {
             Target::Starts(end) => Request {
                 start: square,
                 end,
+                any_start: false,
                 ..template.clone()
             },
-            Target::Ends(_) => template.clone().ending_at(square),
+            Target::Ends(_) => Request {
+                any_start: false,
+                ..template.clone().ending_at(square)
+            },
         }
     }
 }

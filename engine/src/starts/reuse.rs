@@ -84,7 +84,9 @@ pub(super) struct Reuse {
 impl Reuse {
     /// The reuse of a map of `request`.
     pub(super) fn of(request: &Request) -> Self {
-        let auto = request.method == Method::Auto;
+        // A board of any shape reuses nothing but proofs: its tours are checked against the
+        // shape, which the reuse's checks do not know.
+        let auto = request.method == Method::Auto && request.shape.is_none();
         Self {
             rescue: auto,
             eager: auto && !request.piece.is_knight(),

@@ -241,6 +241,7 @@ fn a_map_budget_bounds_the_whole_map_and_leaves_the_rest_not_reached() {
                 StartOutcome::BudgetExceeded { cause } => {
                     assert_eq!(*cause, GiveUp::NodeBudget { budget: spent / 2 })
                 }
+                StartOutcome::Hole => panic!("a rectangle has no hole"),
             }
         }
     }

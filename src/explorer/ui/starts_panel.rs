@@ -65,6 +65,7 @@ impl Screen<'_> {
                 }
                 (StartOutcome::NotReached { .. }, true) => "not reached".to_string(),
                 (StartOutcome::NotReached { cause }, false) => format!("not reached: {cause}"),
+                (StartOutcome::Hole, _) => "a hole".to_string(),
             };
             return vec![
                 (field, sum, self.style(Role::Key)),

@@ -72,6 +72,12 @@ impl MapCell {
                 text: "?".to_string(),
                 word: "budget",
             },
+            StartOutcome::Hole => MapCell {
+                outcome: MapOutcome::NoTour,
+                glyph: ".",
+                text: ".".to_string(),
+                word: "hole",
+            },
         }
     }
 }

@@ -134,6 +134,9 @@ pub enum Layer {
     /// Backtracking toward each square a tour can end on, whose searches, each exhausted, are
     /// a proof for another piece (part of `auto`, no method alone).
     Split,
+    /// The search that keeps given numbers, on a board of any shape whose clues bind more than
+    /// the start or whose start is free, with the clues' own proofs before it.
+    Clues,
 }
 
 impl Layer {
@@ -148,7 +151,8 @@ impl Layer {
             | Layer::Frontier
             | Layer::Propagate
             | Layer::Tiles
-            | Layer::Split => None,
+            | Layer::Split
+            | Layer::Clues => None,
             Layer::Construct => Some(Method::Construct),
             Layer::Warnsdorff => Some(Method::Warnsdorff),
             Layer::Backtrack => Some(Method::Backtrack),
@@ -157,7 +161,7 @@ impl Layer {
     }
 
     /// The name in output: its method's name, `existence`, `position`, `anchored`, `flip`,
-    /// `frontier`, `propagate`, `tiles` or `split`.
+    /// `frontier`, `propagate`, `tiles`, `split` or `clues`.
     pub fn name(self) -> &'static str {
         match self {
             Layer::Position => "position",
@@ -167,6 +171,7 @@ impl Layer {
             Layer::Frontier => "frontier",
             Layer::Propagate => "propagate",
             Layer::Tiles => "tiles",
+            Layer::Clues => "clues",
             layer => layer.method().map_or("existence", Method::name),
         }
     }

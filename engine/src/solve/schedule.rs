@@ -23,6 +23,7 @@
 //! | 12 | backtracking by turns (`backtrack_run`) | by turns, beside flipping, until the split takes its place | the same turns | `Backtrack` | not yet |
 //! | 13 | split on the last square (`route_turns`) | by turns: toward each end the first cover allows when at most [`MOST_ROUTES`]; for another piece once a turn has [`SPLIT_FROM_NODES_PER_SQUARE`] | the same turns, shared among the ends | `Split` | not yet |
 //! | 14 | backtracking alone (`single_search`) | `backtrack`, `naive` | the whole | `Backtrack`, `Naive` | not yet |
+//! | 15 | clue search (`clued`) | a board whose clues bind more than the start, or whose start is free; every method but `construct` | the whole | `Clues` | yes / yes / yes |
 //!
 //! Steps 7, 8, 12 and 14 are one search, backtracking, on different shares: they name one
 //! layer. Where a proof of "no tour" comes from an exhausted search that a rule ruled out
@@ -126,7 +127,7 @@ pub struct Step {
 /// them, each with the [`Layer`] its answer names. The budget each step has, and when it runs,
 /// are in the table of `engine/src/solve/schedule.rs`, which lists the same steps (the
 /// backtracking of `backtrack` and of `naive` there one row).
-pub const SCHEDULE: [Step; 15] = [
+pub const SCHEDULE: [Step; 16] = [
     step("theorems", "theorems", Layer::Existence),
     step("frontier", "frontier", Layer::Frontier),
     step("construction", "construct_layer", Layer::Construct),
@@ -150,6 +151,16 @@ pub const SCHEDULE: [Step; 15] = [
     step("split on the last square", "route_turns", Layer::Split),
     step("backtracking alone", "single_search", Layer::Backtrack),
     step("naive backtracking alone", "single_search", Layer::Naive),
+    Step {
+        name: "clue search",
+        function: "clued",
+        layer: Layer::Clues,
+        holds_for: HoldsFor {
+            holes: "yes",
+            clues: "yes",
+            several_leaps: "yes",
+        },
+    },
 ];
 
 /// A row of [`SCHEDULE`], not yet asked about holes, clues or several leaps.
@@ -182,6 +193,7 @@ mod tests {
             Layer::Propagate,
             Layer::Tiles,
             Layer::Split,
+            Layer::Clues,
         ];
         for layer in all {
             match layer {
@@ -196,7 +208,8 @@ mod tests {
                 | Layer::Frontier
                 | Layer::Propagate
                 | Layer::Tiles
-                | Layer::Split => {}
+                | Layer::Split
+                | Layer::Clues => {}
             }
         }
         all.to_vec()
@@ -244,6 +257,7 @@ mod tests {
             include_str!("flipping.rs"),
             include_str!("position.rs"),
             include_str!("split.rs"),
+            include_str!("shaped.rs"),
             include_str!("narrow/mod.rs"),
             include_str!("tiles/mod.rs"),
         ]

@@ -7,12 +7,17 @@
 //! every open square once; a square given `k` is the `k`-th visited. A shape with no holes and
 //! no clues is the rectangle itself, and every question on it is answered exactly as on the
 //! [`Board`].
+//!
+//! [`picture`] reads a shape from its text form, a picture of the board one line a row (the
+//! Rosetta Code puzzles as published), and writes it back.
 
 use std::fmt;
 
 use thiserror::Error;
 
 use crate::board::{Board, Square};
+
+pub mod picture;
 
 /// A square given its visit number: the tour's `number`-th square (1-based) is `square`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 
 use crate::options::{
-    BoardArgs, GivenBoardArgs, PieceArgs, method_parser, parse_duration, parse_piece,
+    GivenBoardArgs, PieceArgs, ShapeArg, method_parser, parse_duration, parse_piece,
 };
 use knights_tour_engine::board::Board;
 use knights_tour_engine::count::CountMethod;
@@ -128,6 +128,9 @@ pub struct StartsArgs {
     /// Board size: ROWSxCOLS (8x10 is 8 rows, 10 columns) or N for NxN
     #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_size)]
     pub size: Board,
+    /// A board of any shape in place of --size.
+    #[command(flatten)]
+    pub shape: ShapeArg,
     /// Ask for closed (re-entrant) tours
     #[arg(long)]
     pub closed: bool,
@@ -179,7 +182,7 @@ usage, 3 some end ran out of budget or time."
 pub struct EndsArgs {
     /// Board and start (a closed tour has no end: --closed is refused).
     #[command(flatten)]
-    pub board: BoardArgs,
+    pub board: GivenBoardArgs,
     /// The solves and the output.
     #[command(flatten)]
     pub map: MapArgs,
@@ -216,6 +219,10 @@ pub struct CheckArgs {
     /// without it is checked on the board its squares span
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     pub size: Option<Board>,
+    /// The board of any shape the tour is of, in place of --size: its holes avoided, its
+    /// numbers kept.
+    #[command(flatten)]
+    pub shape: ShapeArg,
     /// The square the tour must start on (ROW,COL or a1)
     #[arg(long, value_name = "SQ")]
     pub start: Option<SquareSpec>,
@@ -262,6 +269,10 @@ pub struct CountArgs {
     /// Board size: ROWSxCOLS or N
     #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_size)]
     pub size: Board,
+    /// A board of any shape in place of --size: its tours (by the frontier count), or with
+    /// given numbers its solutions (by search)
+    #[command(flatten)]
+    pub shape: ShapeArg,
     /// Count only open tours from this square (default: from every square)
     #[arg(long, value_name = "SQ")]
     pub start: Option<SquareSpec>,

@@ -6,12 +6,13 @@
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::args::{EndsArgs, MapArgs, StartsArgs, StartsFormat};
-use super::{ExitStatus, Failure, report, with_stdout};
-use crate::options::{threads_within_limits, with_memory_cap};
+use super::{ExitStatus, Failure, report, request_for, with_stdout};
+use crate::options::{read_board, threads_within_limits, with_memory_cap};
 use crate::tourfile::write_piece_field;
 use knights_tour_engine::board::Square;
 use knights_tour_engine::leaper::Leaper;
@@ -39,22 +40,25 @@ impl Kind {
 
 /// `starts`: the answer from every square of the board.
 pub fn starts(args: &StartsArgs) -> Result<ExitStatus, Failure> {
-    let request = Request::new(args.size, Square::new(0, 0))
-        .closed(args.closed)
-        .piece(args.piece.piece);
+    let request = match &args.shape.board {
+        Some(path) => {
+            let picture = read_board(path).map_err(Failure::bad_input)?;
+            Request::on_shape(Arc::new(picture.into_shape()), None)
+        }
+        None => Request::new(args.size, Square::new(0, 0)),
+    };
+    let request = request.closed(args.closed).piece(args.piece.piece);
     write_map(Kind::Starts, request, &args.map)
 }
 
 /// `ends`: from one start, the answer for every square as the end of an open tour.
 pub fn ends(args: &EndsArgs) -> Result<ExitStatus, Failure> {
-    let board = &args.board;
-    let start = board
-        .start
-        .resolve(board.size)
-        .map_err(Failure::bad_input)?;
-    let request = Request::new(board.size, start)
-        .closed(board.closed)
-        .piece(board.piece.piece);
+    let request = request_for(&args.board, args.board.start_given)?;
+    if request.any_start {
+        return Err(Failure::bad_input(
+            "a map of ends needs a start: give --start, or an s or a 1 on the board",
+        ));
+    }
     write_map(Kind::Ends, request, &args.map)
 }
 

@@ -20,10 +20,11 @@ mod picture;
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use crate::options::{BoardArgs, memory_cap_for, with_memory_cap};
+use crate::options::{BoardArgs, memory_cap_for, read_board, with_memory_cap};
 use knights_tour_engine::board::{Board, Square};
-use knights_tour_engine::notation::full_name;
+use knights_tour_engine::notation::{SquareSpec, full_name};
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::{self, Outcome, Request};
 use knights_tour_engine::tour::VisitOrder;
@@ -180,14 +181,27 @@ fn with_stdout(
     }
 }
 
-fn request_for(board: &BoardArgs) -> Result<Request, Failure> {
-    let start = board
-        .start
-        .resolve(board.size)
-        .map_err(Failure::bad_input)?;
-    Ok(Request::new(board.size, start)
-        .closed(board.closed)
-        .piece(board.piece.piece))
+/// The request of the board options: on `--size`'s board from `--start`, or on the board of
+/// `--board` from `--start` if given (`start_given`), else from the picture's start, else from
+/// anywhere.
+fn request_for(board: &BoardArgs, start_given: bool) -> Result<Request, Failure> {
+    let request = match &board.shape.board {
+        Some(path) => {
+            let picture = read_board(path).map_err(Failure::bad_input)?;
+            let start = match start_given {
+                true => Some(resolve(&board.start, picture.shape().board())?),
+                false => picture.start(),
+            };
+            Request::on_shape(Arc::new(picture.into_shape()), start)
+        }
+        None => Request::new(board.size, resolve(&board.start, board.size)?),
+    };
+    Ok(request.closed(board.closed).piece(board.piece.piece))
+}
+
+/// `spec` read as a square of `board`.
+fn resolve(spec: &SquareSpec, board: Board) -> Result<Square, Failure> {
+    spec.resolve(board).map_err(Failure::bad_input)
 }
 
 /// `request` asked to complete the partial tour in `file`, which starts it: a `--start`
@@ -218,7 +232,7 @@ fn solve_request(request: &Request) -> Result<Outcome, Failure> {
 
 /// `solve`: one tour, printed in the chosen format.
 pub fn solve(args: &SolveArgs) -> Result<ExitStatus, Failure> {
-    let mut request = request_for(&args.board)?.method(args.method);
+    let mut request = request_for(&args.board, args.board.start_given)?.method(args.method);
     if let Some(end) = &args.end {
         request.end = Some(end.resolve(request.board).map_err(Failure::bad_input)?);
     }

@@ -18,8 +18,10 @@ use knights_tour_engine::notation::{SquareSpec, parse_size};
 use knights_tour_engine::quote::quoted;
 use knights_tour_engine::solve::Method;
 
+mod board_file;
 mod memory;
 
+pub use board_file::{MOST_PICTURE_BYTES, read_board};
 pub use memory::{
     MEMORY_VARIABLE, MemorySource, megabytes, memory_cap_for, memory_limit, memory_limit_found,
     threads_within_limits, with_memory_cap,
@@ -39,12 +41,27 @@ pub fn parse_piece(text: &str) -> Result<Leaper, String> {
     Leaper::parse(text).map_err(|error| error.to_string())
 }
 
+/// `--board FILE|-`, a board of any shape in place of `--size`, for every command that takes a
+/// board (read by [`read_board`]).
+#[derive(Debug, Clone, Default, Args)]
+pub struct ShapeArg {
+    /// A board of any shape, drawn one line a row, `-` for standard input, in place of --size:
+    /// holes, given visit numbers and the start (`0`, `_`, `__` or `x` open; `.` or a blank a
+    /// hole; a number a given visit; `s` or `1` the start); see the guide's "Boards of any
+    /// shape"
+    #[arg(long, value_name = "FILE", conflicts_with = "size")]
+    pub board: Option<std::path::PathBuf>,
+}
+
 /// The board, start and open/closed, shared by every command.
 #[derive(Debug, Clone, Args)]
 pub struct BoardArgs {
     /// Board size: ROWSxCOLS (8x10 is 8 rows, 10 columns) or N for NxN
     #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_size)]
     pub size: Board,
+    /// A board of any shape in place of --size.
+    #[command(flatten)]
+    pub shape: ShapeArg,
     /// Start square: ROW,COL 0-based from the top-left, or algebraic like a1 (a = column 0,
     /// rank 1 = bottom row; boards of at most 26 columns)
     #[arg(

@@ -67,6 +67,8 @@ pub(super) struct Frontier<'a> {
     pub(super) closed: bool,
     /// Squares that must be ends of the path.
     pub(super) ends: &'a [Square],
+    /// Squares left out: no move leads into them or out of them.
+    pub(super) holes: &'a [Square],
     pub(super) deadline: Option<Instant>,
     /// Bytes the states may hold.
     pub(super) memory: u64,
@@ -161,8 +163,10 @@ pub(super) fn count(
     run: &Frontier<'_>,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Found, Stopped> {
-    let plan = Plan::new(run.board, run.piece, run.ends).map_err(|too_wide| Stopped::TooWide {
-        window: too_wide.window,
+    let plan = Plan::new(run.board, run.piece, run.ends, run.holes).map_err(|too_wide| {
+        Stopped::TooWide {
+            window: too_wide.window,
+        }
     })?;
     if <u64 as Key>::fits(plan.window()) {
         let fast = FastStep::new(&plan, run.closed);
@@ -341,6 +345,7 @@ mod tests {
             piece,
             closed,
             ends,
+            holes: &[],
             deadline: None,
             memory: u64::MAX,
             threads: 1,
@@ -409,7 +414,7 @@ mod tests {
         }
         for (board, piece, closed, ends) in &cases {
             let run = run(*board, *piece, *closed, ends);
-            let plan = Plan::new(run.board, run.piece, run.ends).unwrap();
+            let plan = Plan::new(run.board, run.piece, run.ends, run.holes).unwrap();
             let fast = FastStep::new(&plan, run.closed);
             let by_fast = if <u64 as Key>::fits(plan.window()) {
                 frontiers(&run, &fast_in::<u64>(&fast, &plan))
@@ -437,7 +442,7 @@ mod tests {
     fn a_count_goes_on_in_wider_numbers_when_its_sums_could_overflow() {
         let board = Board::new(5, 5).unwrap();
         let run = run(board, Leaper::KNIGHT, false, &[]);
-        let plan = Plan::new(board, Leaper::KNIGHT, &[]).unwrap();
+        let plan = Plan::new(board, Leaper::KNIGHT, &[], &[]).unwrap();
         let fast = FastStep::new(&plan, false);
         let stepper = Fast::<u64> {
             step: &fast,

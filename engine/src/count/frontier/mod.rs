@@ -373,7 +373,7 @@ mod tests {
     }
 
     /// The fast step and the step on four bits a cell make the same frontiers, square by
-    /// square, for open and closed tours, fixed ends, and other pieces.
+    /// square, for open and closed tours, fixed ends, other pieces, and holes.
     #[test]
     fn the_fast_step_makes_the_states_the_nibble_step_makes() {
         let wazir = Leaper::new(0, 1).unwrap();
@@ -395,6 +395,7 @@ mod tests {
                     Leaper::KNIGHT,
                     closed,
                     vec![],
+                    vec![],
                 ));
             }
         }
@@ -405,15 +406,42 @@ mod tests {
             vec![Square::new(0, 0), Square::new(4, 4)],
             vec![Square::new(1, 0), Square::new(3, 4)],
         ] {
-            cases.push((five, Leaper::KNIGHT, false, ends));
+            cases.push((five, Leaper::KNIGHT, false, ends, vec![]));
         }
         for (piece, rows, cols) in [(wazir, 4, 5), (camel, 6, 6), (Leaper::GIRAFFE, 5, 4)] {
             for closed in [false, true] {
-                cases.push((Board::new(rows, cols).unwrap(), piece, closed, vec![]));
+                cases.push((
+                    Board::new(rows, cols).unwrap(),
+                    piece,
+                    closed,
+                    vec![],
+                    vec![],
+                ));
             }
         }
-        for (board, piece, closed, ends) in &cases {
-            let run = run(*board, *piece, *closed, ends);
+        let sq = Square::new;
+        for (piece, rows, cols, holes) in [
+            (
+                Leaper::KNIGHT,
+                6,
+                6,
+                vec![sq(0, 0), sq(0, 5), sq(5, 0), sq(5, 5)],
+            ),
+            (Leaper::KNIGHT, 6, 6, vec![sq(1, 2), sq(4, 4), sq(5, 0)]),
+            (Leaper::KNIGHT, 5, 6, vec![sq(0, 4), sq(2, 2)]),
+            (wazir, 4, 5, vec![sq(0, 0), sq(2, 2), sq(3, 4)]),
+        ] {
+            let board = Board::new(rows, cols).unwrap();
+            for closed in [false, true] {
+                cases.push((board, piece, closed, vec![], holes.clone()));
+            }
+            cases.push((board, piece, false, vec![sq(1, 1)], holes));
+        }
+        for (board, piece, closed, ends, holes) in &cases {
+            let run = Frontier {
+                holes,
+                ..run(*board, *piece, *closed, ends)
+            };
             let plan = Plan::new(run.board, run.piece, run.ends, run.holes).unwrap();
             let fast = FastStep::new(&plan, run.closed);
             let by_fast = if <u64 as Key>::fits(plan.window()) {
@@ -431,7 +459,7 @@ mod tests {
             );
             assert_eq!(
                 by_fast, by_nibbles,
-                "{board} {piece} closed {closed} ends {ends:?}"
+                "{board} {piece} closed {closed} ends {ends:?} holes {holes:?}"
             );
         }
     }

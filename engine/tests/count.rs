@@ -92,7 +92,7 @@ fn counts_from_a_start_and_to_an_end_agree_with_enumeration() {
                 let by = |method| {
                     counted(CountRequest {
                         method: Some(method),
-                        ..request
+                        ..request.clone()
                     })
                     .tours
                 };
@@ -162,7 +162,7 @@ fn a_long_board_is_counted_exactly_and_within_its_deadline() {
         threads: 2,
         ..CountRequest::new(board(3, 400))
     };
-    let whole = counted(long).tours;
+    let whole = counted(long.clone()).tours;
     assert!(whole > BigUint::from(u128::MAX), "{whole}");
     let Ok(Stepwise::Narrow(steps)) = frontier_steps(&long) else {
         panic!("3x400 steps in 64 bits");

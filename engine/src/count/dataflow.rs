@@ -51,13 +51,12 @@ pub fn frontier_steps(request: &CountRequest) -> Result<Stepwise, CountError> {
         return Ok(Stepwise::Decided(tours));
     }
     let ends = frontier_ends(request);
-    let one =
-        OneStep::new(board, request.piece, &ends, request.closed).map_err(
-            |stopped| match stopped {
-                Stopped::TooWide { window } => CountError::TooWide { board, window },
-                _ => unreachable!("a plan stops only for its width"),
-            },
-        )?;
+    let one = OneStep::new(board, request.piece, &ends, &request.holes, request.closed).map_err(
+        |stopped| match stopped {
+            Stopped::TooWide { window } => CountError::TooWide { board, window },
+            _ => unreachable!("a plan stops only for its width"),
+        },
+    )?;
     // Paths are counted as sets of moves; with no end fixed, each is two directed tours.
     let directed = !request.closed && ends.is_empty();
     Ok(if one.narrow() {
@@ -279,6 +278,15 @@ mod tests {
                 ..CountRequest::new(board(4, 4))
             },
         ]);
+        // Holes, the last square among them: the tour closes on the last open square.
+        let holes = [Square::new(4, 5), Square::new(1, 2)];
+        for closed in [false, true] {
+            requests.push(CountRequest {
+                closed,
+                holes: holes.as_slice().into(),
+                ..CountRequest::new(board(5, 6))
+            });
+        }
         for request in requests {
             let expected = count_tours(&request).unwrap().tours;
             assert_eq!(count_by_steps(&request), expected, "{request:?}");
@@ -357,7 +365,7 @@ mod tests {
             let refused = frontier_steps(&request).unwrap_err();
             let counted = count_tours(&CountRequest {
                 method: Some(crate::count::CountMethod::Frontier),
-                ..request
+                ..request.clone()
             });
             assert_eq!(Err(refused), counted, "{request:?}");
         }

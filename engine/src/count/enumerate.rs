@@ -1,19 +1,20 @@
 //! Counting by enumeration: every tour walked, one at a time, by the search run to exhaustion
-//! in the fixed move order. It is the quicker way on the smallest boards, and the cross-check of
-//! the frontier count: the two share no code but the board.
+//! in the fixed move order, the board's holes cut out. It is the quicker way on the smallest
+//! boards, and the cross-check of the frontier count: the two share no code but the board.
 //!
-//! It takes boards of at most [`MAX_ENUMERATED_SQUARES`] squares, and larger ones where the
+//! It takes boards of at most [`MAX_ENUMERATED_SQUARES`] open squares, and larger ones where the
 //! piece has so few moves that the search is short whatever the tours ([`is_short`]). The
 //! search from one square advances once for each path it walks from there, and a path is
 //! told by the move it takes at each square it leaves: at most `d(s)` ways at the start `s`
 //! and `d(v) − 1` at a square `v` it came into (`d` the moves from a square on the board), so
 //! there are at most `d(s) · Π max(1, d(v) − 1)` paths that go on no further, and the search
-//! advances at most `n` times that on `n` squares. Counted from `k` starts, it advances at most
+//! advances at most `n` times that on `n` open squares. Counted from `k` starts, it advances at most
 //! `k · n · max d · Π max(1, d(v) − 1)` times.
 
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 use crate::search::{Limit, Limits, MoveOrdering, Route, Search, SearchConfig, SetupError};
+use std::collections::HashSet;
 
 use super::{CountError, CountRequest, Partway};
 
@@ -30,10 +31,10 @@ const SHORT_SEARCH_LOG2: f64 = 32.0;
 /// advances in its bound, past a short search.
 const MOST_BOUNDED_SQUARES: u64 = 1 << 16;
 
-/// Whether enumeration takes `request`'s board: at most [`MAX_ENUMERATED_SQUARES`] squares,
-/// or a search short by the bound of the module doc.
+/// Whether enumeration takes `request`'s board: at most [`MAX_ENUMERATED_SQUARES`] open
+/// squares, or a search short by the bound of the module doc.
 pub(super) fn takes(request: &CountRequest) -> bool {
-    request.board.area() <= MAX_ENUMERATED_SQUARES || is_short(request)
+    request.open_squares() <= MAX_ENUMERATED_SQUARES || is_short(request)
 }
 
 /// Whether the search that walks every tour `request` asks for advances at most 2^32 times,
@@ -43,33 +44,37 @@ pub(super) fn is_short(request: &CountRequest) -> bool {
     if board.area() > MOST_BOUNDED_SQUARES {
         return false;
     }
+    let squares = request.open_squares().max(1) as f64;
     let starts = match (request.start, request.closed) {
         (Some(_), _) | (None, true) => 1.0,
-        (None, false) => board.area() as f64,
+        (None, false) => squares,
     };
-    let degrees = degrees(board, request.piece);
+    let degrees = degrees(board, request.piece, &request.holes);
     let most = degrees.iter().copied().max().unwrap_or(0).max(1);
     let paths: f64 = degrees
         .iter()
         .map(|&d| f64::from(d.saturating_sub(1).max(1)).log2())
         .sum();
-    starts.log2() + (board.area() as f64).log2() + f64::from(most).log2() + paths
-        <= SHORT_SEARCH_LOG2
+    starts.log2() + squares.log2() + f64::from(most).log2() + paths <= SHORT_SEARCH_LOG2
 }
 
-/// The moves of `piece` from each square of `board`.
-fn degrees(board: Board, piece: Leaper) -> Vec<u32> {
+/// The moves of `piece` from each open square of `board` (one not in `holes`) to another.
+fn degrees(board: Board, piece: Leaper, holes: &[Square]) -> Vec<u32> {
     let (rows, cols) = (board.rows() as i64, board.cols() as i64);
+    let holes: HashSet<Square> = holes.iter().copied().collect();
     board
         .squares()
+        .filter(|square| !holes.contains(square))
         .map(|square| {
             let (row, col) = (i64::from(square.row), i64::from(square.col));
             piece
                 .moves()
                 .into_iter()
                 .filter(|&(dr, dc)| {
-                    (0..rows).contains(&(row + i64::from(dr)))
-                        && (0..cols).contains(&(col + i64::from(dc)))
+                    let (to_row, to_col) = (row + i64::from(dr), col + i64::from(dc));
+                    (0..rows).contains(&to_row)
+                        && (0..cols).contains(&to_col)
+                        && !holes.contains(&Square::new(to_row as u32, to_col as u32))
                 })
                 .count() as u32
         })
@@ -93,11 +98,15 @@ pub(super) fn enumerate(request: &CountRequest) -> Result<u64, CountError> {
         node_budget: u64::MAX,
         deadline: request.deadline,
     });
+    let holes = &request.holes[..];
+    let hole_set: HashSet<Square> = holes.iter().copied().collect();
+    let mut open = board.squares().filter(|square| !hole_set.contains(square));
     let starts: Vec<Square> = match (request.start, request.closed) {
         (Some(start), _) => vec![start],
-        // Every cycle passes through 0,0: count it from there, once each way round.
-        (None, true) => vec![Square::new(0, 0)],
-        (None, false) => board.squares().collect(),
+        // Every cycle passes through the first open square: count it from there, once each
+        // way round.
+        (None, true) => open.next().into_iter().collect(),
+        (None, false) => open.collect(),
     };
     let cycles = |directed: u64| {
         if request.closed {
@@ -111,7 +120,7 @@ pub(super) fn enumerate(request: &CountRequest) -> Result<u64, CountError> {
         let mut search = match request.end {
             // A tour of more than one square does not end where it starts.
             Some(end) if end == start => {
-                total += u64::from(board.area() == 1);
+                total += u64::from(request.open_squares() == 1);
                 continue;
             }
             Some(end) => {
@@ -119,14 +128,14 @@ pub(super) fn enumerate(request: &CountRequest) -> Result<u64, CountError> {
                     prefix: &[start],
                     end: Some(end),
                 };
-                Search::completing(board, route, config).map_err(|error| match error {
+                Search::bounded_route(board, route, config, holes).map_err(|error| match error {
                     SetupError::Capacity(error) => CountError::Capacity(error),
                     SetupError::Stopped(_) => CountError::Deadline {
                         partway: Partway::Tours(cycles(total)),
                     },
                 })?
             }
-            None => Search::new(board, start, config)?,
+            None => Search::with_holes(board, start, config, holes)?,
         };
         match search.count_tours() {
             Ok(count) => total += count,

@@ -15,7 +15,12 @@
 //! ([`CountError::NeedsMore`]).
 //!
 //! Open tours are counted directed (each path once from each end, from every start, or from
-//! `start`; ending on `end` when it is given), closed tours as undirected cycles. The counts
+//! `start`; ending on `end` when it is given), closed tours as undirected cycles.
+//!
+//! A board may have holes ([`CountRequest::holes`]): squares left out, which a tour never
+//! visits; it visits every other square once. Both methods skip them (the frontier keeps a
+//! hole's place but gives it no move). The theorems and the measured floors are the full
+//! rectangle's: a count with holes takes neither. The counts
 //! reproduce OEIS (twice its undirected figure for open tours where it gives that):
 //! - directed open tours on n×n (A165134): 1,728 on 5×5, 6,637,920 on 6×6;
 //! - 3×n (A118067 directed, A169696 undirected): 16, 104, 792, 1,120 and 6,096 on 3×4, 3×7,
@@ -37,6 +42,7 @@ mod tally;
 mod theorem;
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::Instant;
 
 use thiserror::Error;
@@ -62,10 +68,13 @@ pub const ENUMERATE_UP_TO: u64 = 20;
 pub const MAX_FRONTIER_SQUARES: u64 = 1 << 18;
 
 /// What to count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountRequest {
     /// The board.
     pub board: Board,
+    /// The squares of the board left out (none: the whole rectangle). A tour visits every
+    /// other square once; a start or an end may not be a hole.
+    pub holes: Arc<[Square]>,
     /// The piece whose tours are counted.
     pub piece: Leaper,
     /// Open tours from this square only (without: from every square). Closed tours are
@@ -91,6 +100,7 @@ impl CountRequest {
     pub fn new(board: Board) -> Self {
         Self {
             board,
+            holes: Arc::from([]),
             piece: Leaper::KNIGHT,
             start: None,
             closed: false,
@@ -100,6 +110,22 @@ impl CountRequest {
             memory_cap: None,
             threads: 1,
         }
+    }
+
+    /// The squares a tour visits: the board's, less its holes (each counted once).
+    pub fn open_squares(&self) -> u64 {
+        if self.holes.is_empty() {
+            return self.board.area();
+        }
+        let mut holes = self.holes.to_vec();
+        holes.sort_unstable();
+        holes.dedup();
+        self.board.area().saturating_sub(holes.len() as u64)
+    }
+
+    /// Whether `square` is a hole.
+    pub fn is_hole(&self, square: Square) -> bool {
+        self.holes.contains(&square)
     }
 }
 
@@ -351,6 +377,22 @@ pub enum CountError {
         /// The board.
         board: Board,
     },
+    /// A hole is off the board.
+    #[error("the hole {square} is off the {board} board")]
+    HoleOffBoard {
+        /// The hole.
+        square: Square,
+        /// The board.
+        board: Board,
+    },
+    /// The start or the end asked for is a hole, which no tour visits.
+    #[error("the {which} {square} is a hole: a tour visits only the open squares")]
+    OnHole {
+        /// `start` or `end`.
+        which: &'static str,
+        /// The square.
+        square: Square,
+    },
 }
 
 /// Counts the tours `request` asks for (see [`count_tours_reporting`]).
@@ -394,7 +436,7 @@ fn choose_method(request: &CountRequest) -> Result<CountMethod, CountError> {
     if proof_of_none(request)?.is_some() {
         return Ok(CountMethod::Theorem);
     }
-    if request.board.area() <= ENUMERATE_UP_TO {
+    if request.open_squares() <= ENUMERATE_UP_TO {
         return Ok(CountMethod::Enumeration);
     }
     match frontier_takes(request) {
@@ -420,28 +462,40 @@ fn frontier_takes(request: &CountRequest) -> Result<(), CountError> {
     Ok(())
 }
 
-/// Refuses what no count can answer: a closed tour with an end, an end off the board.
+/// Refuses what no count can answer: a closed tour with an end, an end or a hole off the
+/// board, an end on a hole.
 fn check_ends(request: &CountRequest) -> Result<(), CountError> {
     let board = request.board;
     if request.closed && request.end.is_some() {
         return Err(CountError::ClosedWithEnd);
     }
-    match request
+    if let Some(square) = request
         .start
         .into_iter()
         .chain(request.end)
         .find(|&square| !board.contains(square))
     {
-        Some(square) => Err(CountError::OffBoard { square, board }),
+        return Err(CountError::OffBoard { square, board });
+    }
+    if let Some(&square) = request.holes.iter().find(|&&hole| !board.contains(hole)) {
+        return Err(CountError::HoleOffBoard { square, board });
+    }
+    let ends = [("start", request.start), ("end", request.end)];
+    match ends
+        .into_iter()
+        .find_map(|(which, square)| square.filter(|&s| request.is_hole(s)).map(|s| (which, s)))
+    {
+        Some((which, square)) => Err(CountError::OnHole { which, square }),
         None => Ok(()),
     }
 }
 
-/// The count where the frontier has nothing to step: one square is a tour of itself, and two
-/// ends on one square are no tour of more.
+/// The count where the frontier has nothing to step: one square is a tour of itself, two ends
+/// on one square are no tour of more, and a board all holes has no tour.
 fn decided_without_steps(request: &CountRequest) -> Option<BigUint> {
-    let one_square = request.board.area() == 1;
-    (one_square || request.start.is_some() && request.start == request.end)
+    let squares = request.open_squares();
+    let one_square = squares == 1;
+    (squares <= 1 || request.start.is_some() && request.start == request.end)
         .then(|| BigUint::from(u8::from(one_square && !request.closed)))
 }
 
@@ -478,6 +532,7 @@ fn count_by_frontier(
         piece: request.piece,
         closed: request.closed,
         ends: &ends,
+        holes: &request.holes,
         deadline: request.deadline,
         memory: request.memory_cap.unwrap_or(u64::MAX),
         threads: request.threads,

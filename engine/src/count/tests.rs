@@ -7,10 +7,10 @@ fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()
 }
 
-fn count(request: CountRequest, method: CountMethod) -> BigUint {
+fn count(request: &CountRequest, method: CountMethod) -> BigUint {
     let counted = count_tours(&CountRequest {
         method: Some(method),
-        ..request
+        ..request.clone()
     })
     .unwrap();
     assert_eq!(counted.method, method);
@@ -40,8 +40,8 @@ fn the_frontier_count_agrees_with_enumeration_on_small_boards() {
                 ..CountRequest::new(board)
             };
             assert_eq!(
-                count(request, CountMethod::Frontier),
-                count(request, CountMethod::Enumeration),
+                count(&request, CountMethod::Frontier),
+                count(&request, CountMethod::Enumeration),
                 "{board} closed: {closed}"
             );
         }
@@ -51,16 +51,16 @@ fn the_frontier_count_agrees_with_enumeration_on_small_boards() {
                 ..CountRequest::new(board)
             };
             assert_eq!(
-                count(request, CountMethod::Frontier),
-                count(request, CountMethod::Enumeration),
+                count(&request, CountMethod::Frontier),
+                count(&request, CountMethod::Enumeration),
                 "{board} from {start}"
             );
         }
     }
 }
 
-fn auto(request: CountRequest) -> Result<Count, CountError> {
-    count_tours(&request)
+fn auto(request: &CountRequest) -> Result<Count, CountError> {
+    count_tours(request)
 }
 
 /// Issue 44: a count the theorems settle is 0 at once, whatever the board's size, by the
@@ -83,7 +83,7 @@ fn a_count_a_theorem_settles_is_0_by_the_theorem() {
             ..CountRequest::new(board(101, 101))
         },
     ] {
-        let counted = auto(request).unwrap();
+        let counted = auto(&request).unwrap();
         assert_eq!(
             (counted.tours, counted.method),
             (BigUint::ZERO, CountMethod::Theorem),
@@ -97,8 +97,8 @@ fn a_count_a_theorem_settles_is_0_by_the_theorem() {
         method: Some(CountMethod::Enumeration),
         ..CountRequest::new(board(5, 6))
     };
-    assert_eq!(count(asked, CountMethod::Enumeration), BigUint::ZERO);
-    let unproved = auto(CountRequest {
+    assert_eq!(count(&asked, CountMethod::Enumeration), BigUint::ZERO);
+    let unproved = auto(&CountRequest {
         method: Some(CountMethod::Theorem),
         ..CountRequest::new(board(5, 5))
     });
@@ -117,10 +117,10 @@ fn a_board_too_wide_for_the_frontier_is_enumerated_when_the_search_is_short() {
         start: Some(Square::new(0, 0)),
         ..CountRequest::new(board(7, 12))
     };
-    assert_eq!(auto(request).unwrap().method, CountMethod::Enumeration);
-    let frontier = auto(CountRequest {
+    assert_eq!(auto(&request).unwrap().method, CountMethod::Enumeration);
+    let frontier = auto(&CountRequest {
         method: Some(CountMethod::Frontier),
-        ..request
+        ..request.clone()
     });
     assert!(
         matches!(frontier, Err(CountError::TooWide { window: 43, .. })),
@@ -147,7 +147,7 @@ fn a_count_past_its_memory_cap_by_its_floor_is_refused_before_it_starts() {
             deadline: past,
             ..CountRequest::new(board(rows, rows))
         };
-        let error = auto(request).unwrap_err();
+        let error = auto(&request).unwrap_err();
         match error {
             CountError::NeedsMore { need, cap: c, .. } if refused => {
                 assert!(need.bytes > c, "{error}");

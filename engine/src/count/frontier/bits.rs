@@ -20,6 +20,10 @@ pub(super) struct SquareBits {
     pub(super) lead: i32,
     /// Whether the square is a fixed end of the tour.
     pub(super) fixed_end: bool,
+    /// Whether the square is a hole: it takes no move.
+    pub(super) hole: bool,
+    /// Whether the square's last move closes the tour: the last square that is not a hole.
+    pub(super) closes_tour: bool,
     /// The tour ends fixed by the request among the squares after this one.
     pub(super) fixed_ends_after: u8,
     /// The squares to come that live on the frontier's moves: `coming[from..to]` of the plan.
@@ -48,7 +52,8 @@ pub(super) struct BitPlan {
     /// The frontier's size: a state holds cells `0..window`, a step `0..=window`.
     pub(super) window: usize,
     pub(super) changes_colour: bool,
-    pub(super) odd_area: bool,
+    /// How many more majority-colour squares than minority ones the open squares hold.
+    pub(super) colour_lead: i32,
     /// The cells of the whole rows a mirrored state holds, and each cell's image (the identity
     /// outside them).
     pub(super) mirror_rows: u32,
@@ -80,6 +85,8 @@ impl BitPlan {
                     majority: bits(plan.majority_cells(v)),
                     lead: plan.majority_lead(v),
                     fixed_end: plan.role(v) == Role::End,
+                    hole: plan.role(v) == Role::Hole,
+                    closes_tour: plan.closes_tour(v),
                     fixed_ends_after: plan.fixed_ends_after(v),
                     coming_from,
                     coming_to: coming.len() as u32,
@@ -107,7 +114,7 @@ impl BitPlan {
             coming,
             window: plan.window(),
             changes_colour: plan.changes_colour(),
-            odd_area: plan.odd_area(),
+            colour_lead: plan.colour_lead(),
             mirror_rows,
             image,
             permutation,
@@ -145,7 +152,7 @@ mod tests {
     fn a_mask_of_nibbles_becomes_a_mask_of_bits() {
         assert_eq!(bits(0xF0F), 0b101);
         assert_eq!(bits(0xF << (4 * 25)), 1 << 25);
-        let plan = Plan::new(Board::new(8, 8).unwrap(), Leaper::KNIGHT, &[]).unwrap();
+        let plan = Plan::new(Board::new(8, 8).unwrap(), Leaper::KNIGHT, &[], &[]).unwrap();
         let fast = BitPlan::new(&plan);
         // The last square leaves with every cell, itself and the 17 of the frontier.
         assert_eq!(fast.squares[63].leaving, (1 << 18) - 1);

@@ -19,14 +19,16 @@ pub(in crate::count) struct OneStep {
 
 impl OneStep {
     /// The steps of a count of `piece`'s tours on `board` (cycles if `closed`), with `ends` as
-    /// the tour's fixed ends; too wide a frontier is [`Stopped::TooWide`].
+    /// the tour's fixed ends and `holes` left out; too wide a frontier is
+    /// [`Stopped::TooWide`].
     pub(in crate::count) fn new(
         board: Board,
         piece: Leaper,
         ends: &[Square],
+        holes: &[Square],
         closed: bool,
     ) -> Result<Self, Stopped> {
-        let plan = Plan::new(board, piece, ends).map_err(|too_wide| Stopped::TooWide {
+        let plan = Plan::new(board, piece, ends, holes).map_err(|too_wide| Stopped::TooWide {
             window: too_wide.window,
         })?;
         Ok(Self { plan, closed })

@@ -88,10 +88,13 @@ impl FastStep {
             return;
         }
         let end_fits = ends + 1 + square.fixed_ends_after <= 2;
-        let (inner, end) = if square.fixed_end {
-            (false, end_fits)
+        // A hole takes no move: the state goes on as it is, the checks above passed.
+        let targets = if square.hole {
+            [(true, 0usize, ends), (false, 1, ends + 1)]
+        } else if square.fixed_end {
+            [(false, 2, ends), (end_fits, 1, ends + 1)]
         } else {
-            (true, !self.closed && end_fits)
+            [(true, 2, ends), (!self.closed && end_fits, 1, ends + 1)]
         };
         let needing_one = base.need & !base.free;
         let colour_difference =
@@ -99,7 +102,7 @@ impl FastStep {
         let taken_sign = if square.majority & 1 != 0 { 1 } else { -1 };
         let no_neighbour_left = square.leaving & 1 != 0;
         let one_neighbour_left = square.one_left & 1 != 0;
-        for (allowed, moves, ends) in [(inner, 2usize, ends), (end, 1, ends + 1)] {
+        for (allowed, moves, ends) in targets {
             if !allowed {
                 continue;
             }
@@ -110,17 +113,22 @@ impl FastStep {
             };
             if let Some(difference) = colour_difference {
                 let taken_needs = moves as i32 * taken_sign;
-                if !ends_coloured_to_fit(difference - taken_needs, ends, plan.odd_area) {
+                if !ends_coloured_to_fit(difference - taken_needs, ends, plan.colour_lead) {
                     continue;
                 }
             }
             let mut start = base;
-            start.need |= 1;
-            if moves == 2 {
-                start.free |= 1;
-            } else {
-                start.loose |= 1;
-                start.mate[0] = TOUR;
+            match moves {
+                0 => {}
+                1 => {
+                    start.need |= 1;
+                    start.loose |= 1;
+                    start.mate[0] = TOUR;
+                }
+                _ => {
+                    start.need |= 1;
+                    start.free |= 1;
+                }
             }
             let free_end_fits = !self.closed && ends + 1 + square.fixed_ends_after <= 2;
             for_each_subset(open, fewest, moves, |chosen| {
@@ -133,7 +141,7 @@ impl FastStep {
                 if !self.fed(still_needing, square, free_end_fits) {
                     return;
                 }
-                if let Some(next) = self.take(start, chosen, v, square) {
+                if let Some(next) = self.take(start, chosen, square) {
                     emit(next);
                 }
             });
@@ -146,10 +154,9 @@ impl FastStep {
         &self,
         mut cells: Mates,
         chosen: &[u8],
-        v: usize,
         square: &SquareBits,
     ) -> Option<Option<K>> {
-        let last = v + 1 == self.plan.squares.len();
+        let last = square.closes_tour;
         for (at, &d) in chosen.iter().enumerate() {
             match join(&mut cells, usize::from(d)) {
                 Joined::Fragment => {}

@@ -67,6 +67,8 @@ pub(super) struct Frontier<'a> {
     pub(super) closed: bool,
     /// Squares that must be ends of the path.
     pub(super) ends: &'a [Square],
+    /// Squares left out: no move leads into them or out of them.
+    pub(super) holes: &'a [Square],
     pub(super) deadline: Option<Instant>,
     /// Bytes the states may hold.
     pub(super) memory: u64,
@@ -161,8 +163,10 @@ pub(super) fn count(
     run: &Frontier<'_>,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Found, Stopped> {
-    let plan = Plan::new(run.board, run.piece, run.ends).map_err(|too_wide| Stopped::TooWide {
-        window: too_wide.window,
+    let plan = Plan::new(run.board, run.piece, run.ends, run.holes).map_err(|too_wide| {
+        Stopped::TooWide {
+            window: too_wide.window,
+        }
     })?;
     if <u64 as Key>::fits(plan.window()) {
         let fast = FastStep::new(&plan, run.closed);
@@ -341,6 +345,7 @@ mod tests {
             piece,
             closed,
             ends,
+            holes: &[],
             deadline: None,
             memory: u64::MAX,
             threads: 1,
@@ -368,7 +373,7 @@ mod tests {
     }
 
     /// The fast step and the step on four bits a cell make the same frontiers, square by
-    /// square, for open and closed tours, fixed ends, and other pieces.
+    /// square, for open and closed tours, fixed ends, other pieces, and holes.
     #[test]
     fn the_fast_step_makes_the_states_the_nibble_step_makes() {
         let wazir = Leaper::new(0, 1).unwrap();
@@ -390,6 +395,7 @@ mod tests {
                     Leaper::KNIGHT,
                     closed,
                     vec![],
+                    vec![],
                 ));
             }
         }
@@ -400,16 +406,43 @@ mod tests {
             vec![Square::new(0, 0), Square::new(4, 4)],
             vec![Square::new(1, 0), Square::new(3, 4)],
         ] {
-            cases.push((five, Leaper::KNIGHT, false, ends));
+            cases.push((five, Leaper::KNIGHT, false, ends, vec![]));
         }
         for (piece, rows, cols) in [(wazir, 4, 5), (camel, 6, 6), (Leaper::GIRAFFE, 5, 4)] {
             for closed in [false, true] {
-                cases.push((Board::new(rows, cols).unwrap(), piece, closed, vec![]));
+                cases.push((
+                    Board::new(rows, cols).unwrap(),
+                    piece,
+                    closed,
+                    vec![],
+                    vec![],
+                ));
             }
         }
-        for (board, piece, closed, ends) in &cases {
-            let run = run(*board, *piece, *closed, ends);
-            let plan = Plan::new(run.board, run.piece, run.ends).unwrap();
+        let sq = Square::new;
+        for (piece, rows, cols, holes) in [
+            (
+                Leaper::KNIGHT,
+                6,
+                6,
+                vec![sq(0, 0), sq(0, 5), sq(5, 0), sq(5, 5)],
+            ),
+            (Leaper::KNIGHT, 6, 6, vec![sq(1, 2), sq(4, 4), sq(5, 0)]),
+            (Leaper::KNIGHT, 5, 6, vec![sq(0, 4), sq(2, 2)]),
+            (wazir, 4, 5, vec![sq(0, 0), sq(2, 2), sq(3, 4)]),
+        ] {
+            let board = Board::new(rows, cols).unwrap();
+            for closed in [false, true] {
+                cases.push((board, piece, closed, vec![], holes.clone()));
+            }
+            cases.push((board, piece, false, vec![sq(1, 1)], holes));
+        }
+        for (board, piece, closed, ends, holes) in &cases {
+            let run = Frontier {
+                holes,
+                ..run(*board, *piece, *closed, ends)
+            };
+            let plan = Plan::new(run.board, run.piece, run.ends, run.holes).unwrap();
             let fast = FastStep::new(&plan, run.closed);
             let by_fast = if <u64 as Key>::fits(plan.window()) {
                 frontiers(&run, &fast_in::<u64>(&fast, &plan))
@@ -426,7 +459,7 @@ mod tests {
             );
             assert_eq!(
                 by_fast, by_nibbles,
-                "{board} {piece} closed {closed} ends {ends:?}"
+                "{board} {piece} closed {closed} ends {ends:?} holes {holes:?}"
             );
         }
     }
@@ -437,7 +470,7 @@ mod tests {
     fn a_count_goes_on_in_wider_numbers_when_its_sums_could_overflow() {
         let board = Board::new(5, 5).unwrap();
         let run = run(board, Leaper::KNIGHT, false, &[]);
-        let plan = Plan::new(board, Leaper::KNIGHT, &[]).unwrap();
+        let plan = Plan::new(board, Leaper::KNIGHT, &[], &[]).unwrap();
         let fast = FastStep::new(&plan, false);
         let stepper = Fast::<u64> {
             step: &fast,

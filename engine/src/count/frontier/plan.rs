@@ -6,6 +6,12 @@
 //! the tours of a board and of its transpose correspond one to one). A square's moves to
 //! earlier squares reach back at most [`Plan::window`] places in that order, so only the last
 //! `window` squares can still gain a move: they are the frontier.
+//!
+//! A board may have holes: squares left out, which the tour never visits. A hole keeps its
+//! place in the order (so the frontier is the rectangle's), but it is no vertex: no move leads
+//! into it or out of it, it is never an end, and its cell needs nothing ([`Role::Hole`]). The
+//! colour rule then counts the open squares only, and a state is taken for its mirror image
+//! only where the holes still to come are symmetric about the middle column.
 
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
@@ -21,6 +27,8 @@ pub(super) enum Role {
     End,
     /// Two moves, or one if it is one of the tour's free ends.
     Any,
+    /// A hole: no move, and never an end.
+    Hole,
 }
 
 /// The order, the moves back into the frontier and the squares that leave it, for one board
@@ -51,6 +59,11 @@ pub(super) struct Plan {
     roles: Vec<Role>,
     /// For square `v`, the tour ends fixed by the request among the squares after it.
     fixed_ends_after: Vec<u8>,
+    /// The last square of the order that is not a hole: the one that closes the tour.
+    last_open: usize,
+    /// How many more majority-colour squares than minority ones the board holds, holes left
+    /// out.
+    colour_lead: i32,
     /// How far back a move reaches: the frontier's size.
     window: usize,
     /// The squares of a row in the order: the board's short side.
@@ -61,6 +74,10 @@ pub(super) struct Plan {
     /// How a state after the last square of a row maps onto its mirror image, when no square
     /// is a fixed end (the board itself is symmetric about its middle column).
     mirror: Option<Mirror>,
+    /// The first square of the rows whose holes, and those of every row after them, are
+    /// symmetric about the middle column (0 with no holes): a state may be taken for its
+    /// mirror image when the whole rows on its frontier start there or later.
+    mirror_from: usize,
 }
 
 /// A square still to come that depends on the frontier for its moves.
@@ -103,9 +120,15 @@ pub(in crate::count) fn window(board: Board, piece: Leaper) -> usize {
 }
 
 impl Plan {
-    /// The plan for `board` and `piece`, with the squares of `ends` as the tour's
-    /// fixed ends (on the board as given).
-    pub(super) fn new(board: Board, piece: Leaper, ends: &[Square]) -> Result<Self, TooWide> {
+    /// The plan for `board` and `piece`, with the squares of `ends` as the tour's fixed ends
+    /// and those of `holes` left out (on the board as given; the caller keeps the ends off
+    /// the holes).
+    pub(super) fn new(
+        board: Board,
+        piece: Leaper,
+        ends: &[Square],
+        holes: &[Square],
+    ) -> Result<Self, TooWide> {
         let transpose = board.cols() > board.rows();
         let width = board.short_side() as usize;
         let height = board.long_side() as usize;
@@ -128,11 +151,20 @@ impl Plan {
             ((0..height as i64).contains(&row) && (0..width as i64).contains(&col))
                 .then(|| row as usize * width + col as usize)
         };
+        let mut hole = vec![false; area];
+        for square in holes {
+            let (row, col) = if transpose {
+                (square.col, square.row)
+            } else {
+                (square.row, square.col)
+            };
+            hole[row as usize * width + col as usize] = true;
+        }
         let mut backs: Vec<Vec<usize>> = vec![Vec::new(); area];
         let mut aheads: Vec<Vec<usize>> = vec![Vec::new(); area];
-        for v in 0..area {
+        for v in (0..area).filter(|&v| !hole[v]) {
             for delta in piece.moves() {
-                match reach(v, delta) {
+                match reach(v, delta).filter(|&u| !hole[u]) {
                     Some(u) if u < v => backs[v].push(v - u),
                     Some(u) if u > v => aheads[v].push(u),
                     _ => {}
@@ -145,8 +177,9 @@ impl Plan {
         }
         // How many of square p's neighbours come after square v.
         let left_after = |p: usize, v: usize| aheads[p].iter().filter(|&&u| u > v).count();
-        let window = backs.iter().flatten().copied().max().unwrap_or(1);
-        debug_assert_eq!(window, self::window(board, piece));
+        // Holes take moves away, but the frontier stays the rectangle's.
+        let window = self::window(board, piece);
+        debug_assert!(backs.iter().flatten().all(|&d| d <= window));
         if window > MAX_WINDOW {
             return Err(TooWide { window });
         }
@@ -172,8 +205,11 @@ impl Plan {
         let one_left = cells_with(1);
         let roles: Vec<Role> = order
             .iter()
-            .map(|square| {
-                if ends.contains(square) {
+            .zip(&hole)
+            .map(|(square, &hole)| {
+                if hole {
+                    Role::Hole
+                } else if ends.contains(square) {
                     Role::End
                 } else {
                     Role::Any
@@ -183,6 +219,7 @@ impl Plan {
         let coming = (0..area)
             .map(|v| {
                 (v + 1..area.min(v + 1 + window))
+                    .filter(|&u| !hole[u])
                     .filter_map(|u| {
                         let neighbours = backs[u]
                             .iter()
@@ -213,12 +250,19 @@ impl Plan {
                     .fold(0u128, |mask, d| mask | (0xF << (4 * d)))
             })
             .collect();
-        let majority_lead = (0..area)
+        let majority_lead: Vec<i32> = (0..area)
             .scan(0i32, |lead, v| {
-                *lead += if majority(v) { 1 } else { -1 };
+                *lead += match (hole[v], majority(v)) {
+                    (true, _) => 0,
+                    (false, true) => 1,
+                    (false, false) => -1,
+                };
                 Some(*lead)
             })
             .collect();
+        let colour_lead = majority_lead.last().copied().unwrap_or(0);
+        let last_open = (0..area).rev().find(|&v| !hole[v]).unwrap_or(0);
+        let mirror_from = mirror_from(&hole, width);
         let mut fixed_ends_after = vec![0u8; area];
         let mut later = 0u8;
         for v in (0..area).rev() {
@@ -236,9 +280,12 @@ impl Plan {
             majority_lead,
             roles,
             fixed_ends_after,
+            last_open,
+            colour_lead,
             window,
             width,
             mirror: ends.is_empty().then(|| Mirror::new(width, window)),
+            mirror_from,
             changes_colour: piece.changes_colour(),
         })
     }
@@ -293,9 +340,17 @@ impl Plan {
         self.changes_colour
     }
 
-    /// Whether the board has an odd number of squares.
-    pub(super) fn odd_area(&self) -> bool {
-        self.order.len() % 2 == 1
+    /// How many more majority-colour squares than minority ones the board holds, holes left
+    /// out: an open tour's ends are two of the majority colour if 1, one of each if 0, two of
+    /// the minority colour if -1 (and there is none otherwise).
+    pub(super) fn colour_lead(&self) -> i32 {
+        self.colour_lead
+    }
+
+    /// Whether square `v` is the last of the order that is not a hole: the one whose last
+    /// move closes the tour.
+    pub(super) fn closes_tour(&self, v: usize) -> bool {
+        v == self.last_open
     }
 
     /// The frontier's cells (after `v`, and the cell leaving it) of majority-colour squares.
@@ -319,11 +374,14 @@ impl Plan {
     /// The squares still to come are then whole rows, which the reflection about the middle
     /// column maps onto themselves, moves onto moves; so the tours that complete a state and
     /// those that complete its mirror image correspond one to one, and the two states can be
-    /// counted as one.
+    /// counted as one. With holes, only where the holes of those rows and of the whole rows
+    /// on the frontier are symmetric too: a hole's image must be a hole, or a square of the
+    /// image could need a move that no square can give it.
     pub(super) fn mirror_after(&self, v: usize) -> Option<&Mirror> {
-        self.mirror
-            .as_ref()
-            .filter(|_| (v + 1).is_multiple_of(self.width))
+        self.mirror.as_ref().filter(|mirror| {
+            (v + 1).is_multiple_of(self.width)
+                && (v + 1).saturating_sub(mirror.image.len()) >= self.mirror_from
+        })
     }
 
     /// The cells of a frontier: `0..window`.
@@ -349,6 +407,23 @@ fn cells_below(count: usize) -> u128 {
     } else {
         (1u128 << (4 * count)) - 1
     }
+}
+
+/// The first square of the order from which every row still to come has its holes symmetric
+/// about the middle column (its image in the row is a hole too): a state after it may be
+/// taken for its mirror image. 0 when there are no holes, the area when the last row's holes
+/// are not symmetric.
+fn mirror_from(hole: &[bool], width: usize) -> usize {
+    let mut from = hole.len();
+    for row in (0..hole.len() / width).rev() {
+        let start = row * width;
+        let symmetric = (0..width).all(|i| hole[start + i] == hole[start + width - 1 - i]);
+        if !symmetric {
+            break;
+        }
+        from = start;
+    }
+    from
 }
 
 /// The reflection of a frontier about the board's middle column, after the last square of a
@@ -381,7 +456,7 @@ mod tests {
 
     #[test]
     fn a_knight_reaches_two_rows_and_one_square_back() {
-        let plan = Plan::new(Board::new(8, 8).unwrap(), Leaper::KNIGHT, &[]).unwrap();
+        let plan = Plan::new(Board::new(8, 8).unwrap(), Leaper::KNIGHT, &[], &[]).unwrap();
         assert_eq!(plan.window(), 17);
         // d4 in the middle of the board: (3,3) sees (1,2), (1,4), (2,1) and (2,5).
         assert_eq!(plan.back(3 * 8 + 3), &[6, 10, 15, 17]);
@@ -391,7 +466,7 @@ mod tests {
 
     #[test]
     fn a_wide_board_is_taken_along_its_short_side() {
-        let plan = Plan::new(Board::new(3, 10).unwrap(), Leaper::KNIGHT, &[]).unwrap();
+        let plan = Plan::new(Board::new(3, 10).unwrap(), Leaper::KNIGHT, &[], &[]).unwrap();
         assert_eq!(plan.window(), 2 * 3 + 1);
         assert_eq!(plan.order[1], Square::new(1, 0));
         assert_eq!(plan.len(), 30);
@@ -399,7 +474,7 @@ mod tests {
 
     #[test]
     fn the_last_square_leaves_with_every_cell() {
-        let plan = Plan::new(Board::new(5, 5).unwrap(), Leaper::KNIGHT, &[]).unwrap();
+        let plan = Plan::new(Board::new(5, 5).unwrap(), Leaper::KNIGHT, &[], &[]).unwrap();
         let last = plan.len() - 1;
         let every: u128 = (0..=plan.window()).fold(0, |mask, d| mask | (0xF << (4 * d)));
         assert_eq!(plan.leaving(last), every);
@@ -407,7 +482,7 @@ mod tests {
 
     #[test]
     fn too_wide_a_frontier_is_refused() {
-        let error = Plan::new(Board::new(13, 13).unwrap(), Leaper::KNIGHT, &[]).unwrap_err();
+        let error = Plan::new(Board::new(13, 13).unwrap(), Leaper::KNIGHT, &[], &[]).unwrap_err();
         assert_eq!(error.window, 27);
     }
 }

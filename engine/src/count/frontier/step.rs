@@ -64,11 +64,15 @@ pub(super) fn successors_choosing<W: Word>(
     let needing_one = base.needing(all) & !base.free(all);
     // Room for one more free end, with the ends the request fixes later on still to come.
     let end_fits = ends + 1 + plan.fixed_ends_after(v) <= 2;
-    let (inner, end) = match plan.role(v) {
-        Role::End => (false, end_fits),
-        Role::Any => (true, !closed && end_fits),
+    // A hole takes no move: the state goes on as it is, the checks above passed.
+    let targets = match plan.role(v) {
+        Role::End => [(false, FREE, 2, ends), (end_fits, LOOSE, 1, ends + 1)],
+        Role::Any => [
+            (true, FREE, 2, ends),
+            (!closed && end_fits, LOOSE, 1, ends + 1),
+        ],
+        Role::Hole => [(true, DONE, 0, ends), (false, LOOSE, 1, ends + 1)],
     };
-    let targets = [(inner, FREE, 2, ends), (end, LOOSE, 1, ends + 1)];
     let colour_difference =
         (!closed && plan.changes_colour()).then(|| ends_colour_difference(base, v, plan));
     let taken_sign = if plan.majority_cells(v) & 0xF != 0 {
@@ -99,7 +103,7 @@ pub(super) fn successors_choosing<W: Word>(
         // colour rule reads unchanged: it holds for all of them or for none.
         if let Some(difference) = colour_difference {
             let taken_needs = i32::from(moves as u8) * taken_sign;
-            if !ends_coloured_to_fit(difference - taken_needs, ends, plan.odd_area()) {
+            if !ends_coloured_to_fit(difference - taken_needs, ends, plan.colour_lead()) {
                 continue;
             }
         }
@@ -137,7 +141,7 @@ fn take<W: Word>(
     plan: &Plan,
     closed: bool,
 ) -> Option<Next<W>> {
-    let last = v + 1 == plan.len();
+    let last = plan.closes_tour(v);
     for (at, &d) in chosen.iter().enumerate() {
         match cells.join(0, d) {
             Joined::Fragment => {}
@@ -230,11 +234,20 @@ fn ends_colour_difference<W: Word>(cells: Cells<W>, v: usize, plan: &Plan) -> i3
 }
 
 /// Whether `ends` tour ends, `difference` more of them of the majority colour than of the
-/// minority one, have colours an open tour's ends can have: on a board of even area one of
-/// each colour, on an odd one both of the majority colour (every move changes colour).
-pub(super) fn ends_coloured_to_fit(difference: i32, ends: u8, odd_area: bool) -> bool {
+/// minority one, have colours an open tour's ends can have on a board whose open squares hold
+/// `lead` more of the majority colour than of the minority one. Every move changes colour, so
+/// a path's ends hold `2 * lead` more of the majority colour: one of each colour if the
+/// colours are even (a rectangle of even area), both of the majority colour if it leads by
+/// one (a rectangle of odd area), both of the other if it trails by one (holes can make it
+/// so); no open tour otherwise.
+pub(super) fn ends_coloured_to_fit(difference: i32, ends: u8, lead: i32) -> bool {
     let ends = i32::from(ends);
     let (majority_ends, minority_ends) = ((ends + difference) / 2, (ends - difference) / 2);
-    let (most_majority, most_minority) = if odd_area { (2, 0) } else { (1, 1) };
+    let (most_majority, most_minority) = match lead {
+        0 => (1, 1),
+        1 => (2, 0),
+        -1 => (0, 2),
+        _ => (0, 0),
+    };
     majority_ends <= most_majority && minority_ends <= most_minority
 }

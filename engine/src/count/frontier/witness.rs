@@ -41,7 +41,7 @@ impl Stepper {
         ends: &[Square],
         closed: bool,
     ) -> Result<Self, usize> {
-        let plan = Plan::new(board, piece, ends).map_err(|too_wide| too_wide.window)?;
+        let plan = Plan::new(board, piece, ends, &[]).map_err(|too_wide| too_wide.window)?;
         Ok(Self {
             plan: plan.unmirrored(),
             closed,

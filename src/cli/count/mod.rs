@@ -17,7 +17,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::args::{CountArgs, CountFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
-use crate::options::{MemorySource, memory_limit_found, threads_within_limits};
+use crate::options::{MemorySource, memory_limit_found, read_board, threads_within_limits};
+use knights_tour_engine::shape::picture::Picture;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::count::{
     BigUint, Count, CountError, CountMethod, CountProgress, CountRequest, count_tours_reporting,
@@ -162,7 +163,9 @@ impl fmt::Display for Memory {
 /// `KNIGHTS_TOUR_MEMORY`), since the maps that hold them take about a quarter more than the
 /// bytes their states are charged.
 fn request_for(args: &CountArgs) -> Result<(CountRequest, Option<Memory>), Failure> {
-    let board = args.size;
+    let picture = args.shape.board.as_deref().map(read_board).transpose();
+    let picture = picture.map_err(Failure::bad_input)?;
+    let board = picture.as_ref().map_or(args.size, |picture| picture.shape().board());
     let resolve = |spec: &Option<SquareSpec>| {
         spec.as_ref()
             .map(|spec| spec.resolve(board))
@@ -175,7 +178,7 @@ fn request_for(args: &CountArgs) -> Result<(CountRequest, Option<Memory>), Failu
         .map(|(limit, source)| Memory { limit, source });
     let request = CountRequest {
         piece: args.piece.piece,
-        start: resolve(&args.start)?,
+        start: resolve(&args.start)?.or(picture.as_ref().and_then(Picture::start)),
         closed: args.closed,
         end: resolve(&args.end)?,
         // A deadline too far away to represent is no deadline.
@@ -185,6 +188,10 @@ fn request_for(args: &CountArgs) -> Result<(CountRequest, Option<Memory>), Failu
         method: args.method.method(),
         memory_cap: memory.map(|memory| memory.limit / 4 * 3),
         threads,
+        holes: picture.as_ref().map_or_else(
+            || Arc::from(Vec::new()),
+            |picture| Arc::from(picture.shape().holes()),
+        ),
         ..CountRequest::new(board)
     };
     Ok((request, memory))

@@ -13,6 +13,8 @@ use knights_tour_engine::solve::{Layer, Method, Outcome, Request, solve};
 use knights_tour_engine::starts::{MapSettings, Proof, StartOutcome, map_ends, map_starts};
 use knights_tour_engine::tour::{Tour, TourError};
 
+#[path = "leapers/compound.rs"]
+mod compound;
 #[path = "leapers/covers.rs"]
 mod covers;
 #[path = "leapers/mid_size.rs"]

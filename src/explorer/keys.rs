@@ -227,7 +227,7 @@ pub const KEYS: &[KeyHelp] = &[
     key("r", "reset the search", Some(("r", "reset"))),
     key(
         "m K",
-        "next method / next piece: knight, camel, zebra, giraffe, wazir, ferz, king, hopido",
+        "next method / next named piece, knight to hopido",
         Some(("m", "method")),
     ),
     key(

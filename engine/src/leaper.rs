@@ -1,10 +1,25 @@
-//! The pieces the engine tours with: the `(a, b)`-leapers, of which the knight is `(1, 2)`.
+//! The pieces the engine tours with: leapers, of which the knight is the `(1, 2)`-leaper.
 //!
 //! An `(a, b)`-leaper moves `a` squares along one axis and `b` along the other, in any of the
-//! eight directions (four when `a = 0` or `a = b`, where the eight coincide in pairs). The
-//! named ones are the knight `(1, 2)`, the camel `(1, 3)`, the zebra `(2, 3)` and the giraffe
-//! `(1, 4)`. A leaper's moves come in one fixed order, [`Leaper::moves`]; the knight's is
-//! exactly [`KNIGHT_MOVES`](crate::board::KNIGHT_MOVES), the order every tie-break and every golden fixture relies on.
+//! eight directions (four when `a = 0` or `a = b`, where the eight coincide in pairs). A
+//! piece of several leaps, such as the king (`(0, 1)` and `(1, 1)`), is still a leaper in the
+//! chess-variant sense, a *compound* leaper: it moves by any one of its leaps. A [`Leaper`]
+//! holds one to four leaps, normalised (each `0 <= a <= b`, `b >= 1`, sorted, no repeats), so
+//! that equal pieces compare equal.
+//!
+//! The named ones are the knight `(1, 2)`, the camel `(1, 3)`, the zebra `(2, 3)`, the giraffe
+//! `(1, 4)`, the wazir `(0, 1)`, the ferz `(1, 1)`, the king `(0, 1)+(1, 1)` and the hopido
+//! `(0, 3)+(2, 2)` (the moves of the Hopido puzzle). The wazir and the ferz were the `0,1`
+//! and `1,1` leapers before they had names, and are still printed so (see
+//! [`Leaper::name`]): their names are read, not written.
+//!
+//! A leaper's moves come in one fixed order, [`Leaper::moves`]: leap by leap, each leap's
+//! clockwise; the knight's is exactly [`KNIGHT_MOVES`](crate::board::KNIGHT_MOVES), the order
+//! every tie-break and every golden fixture relies on.
+//!
+//! What is proved of a single leaper (its theorems, its colour classes, its zigzags) is asked
+//! of [`Leaper::single`], which a compound piece does not answer; what holds for every piece
+//! is asked of the piece itself ([`Leaper::reach`], [`Leaper::changes_colour`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,75 +29,151 @@ use thiserror::Error;
 use crate::board::{Board, Square};
 use crate::quote::quoted;
 
-/// The `(a, b)`-leaper, with `0 <= a <= b` and `1 <= b <= 16`.
+/// A leaper of one to [`Leaper::MAX_LEAPS`] leaps `(a, b)`, each with `0 <= a <= b` and
+/// `1 <= b <= 16`, kept sorted and without repeats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Leaper {
-    a: u8,
-    b: u8,
+    /// The leaps, sorted; `(0, 0)` past the last.
+    leaps: [(u8, u8); Leaper::MAX_LEAPS],
+    /// How many leaps there are, at least one.
+    len: u8,
 }
 
 /// Why a piece cannot be made: the value given, quoted in the message, and what is accepted.
 /// A value without a comma is taken for a name and said to be unknown, the names first; one
-/// with a comma is an `A,B` whose legs are out of range.
+/// with a comma is an `A,B` (or `A,B+C,D`) whose legs are out of range.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub struct LeaperError {
-    /// The text that names no piece (for [`Leaper::new`], the two legs as `A,B`).
+    /// The text that names no piece (for [`Leaper::new`] and [`Leaper::compound`], the legs
+    /// as `A,B+C,D`).
     pub text: String,
 }
 
 impl fmt::Display for LeaperError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (text, max) = (quoted(&self.text), Leaper::MAX_LEG);
+        let (text, max, most) = (quoted(&self.text), Leaper::MAX_LEG, Leaper::MAX_LEAPS);
+        let names = Leaper::NAMES.join(", ");
         if self.text.contains(',') {
             write!(
                 f,
-                "piece {text}: A,B needs 0 <= A <= B <= {max} and B >= 1; or knight, camel, \
-                 zebra, giraffe"
+                "piece {text}: A,B needs 0 <= A <= B <= {max} and B >= 1, and A,B+C,D joins \
+                 up to {most} of them; or {names}"
             )
         } else {
             write!(
                 f,
-                "piece {text} is unknown: knight, camel, zebra, giraffe; or A,B for the \
-                 (A,B)-leaper, with 0 <= A <= B <= {max} and B >= 1"
+                "piece {text} is unknown: {names}; or A,B for the (A,B)-leaper, with 0 <= A \
+                 <= B <= {max} and B >= 1, or up to {most} of them joined by + (A,B+C,D)"
             )
         }
     }
 }
 
 impl Leaper {
-    /// The longest leg of a leaper.
+    /// The longest leg of a leap.
     pub const MAX_LEG: u32 = 16;
+    /// The most leaps a piece has.
+    pub const MAX_LEAPS: usize = 4;
+    /// The most moves a piece has: eight a leap.
+    pub const MAX_MOVES: usize = 8 * Self::MAX_LEAPS;
 
     /// The knight, `(1, 2)`.
-    pub const KNIGHT: Leaper = Leaper { a: 1, b: 2 };
+    pub const KNIGHT: Leaper = Leaper::leap(1, 2);
     /// The camel, `(1, 3)`: it never changes colour.
-    pub const CAMEL: Leaper = Leaper { a: 1, b: 3 };
+    pub const CAMEL: Leaper = Leaper::leap(1, 3);
     /// The zebra, `(2, 3)`.
-    pub const ZEBRA: Leaper = Leaper { a: 2, b: 3 };
+    pub const ZEBRA: Leaper = Leaper::leap(2, 3);
     /// The giraffe, `(1, 4)`.
-    pub const GIRAFFE: Leaper = Leaper { a: 1, b: 4 };
+    pub const GIRAFFE: Leaper = Leaper::leap(1, 4);
+    /// The wazir, `(0, 1)`: one square straight (Numbrix's moves).
+    pub const WAZIR: Leaper = Leaper::leap(0, 1);
+    /// The ferz, `(1, 1)`: one square diagonally; it never changes colour.
+    pub const FERZ: Leaper = Leaper::leap(1, 1);
+    /// The king, `(0, 1)+(1, 1)`: the wazir's and the ferz's moves (Hidato's).
+    pub const KING: Leaper = Leaper {
+        leaps: [(0, 1), (1, 1), (0, 0), (0, 0)],
+        len: 2,
+    };
+    /// The hopido, `(0, 3)+(2, 2)`: the moves of the Hopido puzzle.
+    pub const HOPIDO: Leaper = Leaper {
+        leaps: [(0, 3), (2, 2), (0, 0), (0, 0)],
+        len: 2,
+    };
     /// The named leapers, in the order [`Leaper::next_named`] cycles through them.
-    pub const NAMED: [Leaper; 4] = [Self::KNIGHT, Self::CAMEL, Self::ZEBRA, Self::GIRAFFE];
+    pub const NAMED: [Leaper; 8] = [
+        Self::KNIGHT,
+        Self::CAMEL,
+        Self::ZEBRA,
+        Self::GIRAFFE,
+        Self::WAZIR,
+        Self::FERZ,
+        Self::KING,
+        Self::HOPIDO,
+    ];
     /// The names of [`Leaper::NAMED`], in the same order.
-    const NAMES: [&'static str; 4] = ["knight", "camel", "zebra", "giraffe"];
+    const NAMES: [&'static str; 8] = [
+        "knight", "camel", "zebra", "giraffe", "wazir", "ferz", "king", "hopido",
+    ];
+    /// Whether each of [`Leaper::NAMED`] is printed by its name: the wazir and the ferz are
+    /// printed by their legs, as they were before they had names, so that no output of theirs
+    /// changed.
+    const PRINTS_NAME: [bool; 8] = [true, true, true, true, false, false, true, true];
 
-    /// The `(a, b)`-leaper, if `0 <= a <= b <= 16` and `b >= 1`.
-    pub fn new(a: u32, b: u32) -> Result<Leaper, LeaperError> {
-        if a <= b && (1..=Self::MAX_LEG).contains(&b) {
-            // Both legs are at most 16 here.
-            Ok(Leaper {
-                a: a as u8,
-                b: b as u8,
-            })
-        } else {
-            Err(LeaperError {
-                text: format!("{a},{b}"),
-            })
+    /// The single leaper `(a, b)`, with no check: for the constants.
+    const fn leap(a: u8, b: u8) -> Leaper {
+        Leaper {
+            leaps: [(a, b), (0, 0), (0, 0), (0, 0)],
+            len: 1,
         }
     }
 
-    /// The piece named by `text`: `knight`, `camel`, `zebra`, `giraffe` (in any ASCII case) or
-    /// `A,B` for the `(A, B)`-leaper.
+    /// Whether `(a, b)` is a leap: `0 <= a <= b <= 16` and `b >= 1`.
+    fn is_leap(a: u32, b: u32) -> bool {
+        a <= b && (1..=Self::MAX_LEG).contains(&b)
+    }
+
+    /// The `(a, b)`-leaper, if `0 <= a <= b <= 16` and `b >= 1`.
+    pub fn new(a: u32, b: u32) -> Result<Leaper, LeaperError> {
+        Self::compound(&[(a, b)])
+    }
+
+    /// The leaper of the leaps `leaps`, one to four, each `(a, b)` with `0 <= a <= b <= 16`
+    /// and `b >= 1`; repeats count once, and the order does not matter. A single leap is
+    /// [`Leaper::new`]'s piece.
+    pub fn compound(leaps: &[(u32, u32)]) -> Result<Leaper, LeaperError> {
+        if leaps.is_empty()
+            || leaps.len() > Self::MAX_LEAPS
+            || !leaps.iter().all(|&(a, b)| Self::is_leap(a, b))
+        {
+            let text = leaps
+                .iter()
+                .map(|(a, b)| format!("{a},{b}"))
+                .collect::<Vec<_>>()
+                .join("+");
+            return Err(LeaperError { text });
+        }
+        let mut sorted = [(0u8, 0u8); Self::MAX_LEAPS];
+        // Both legs are at most 16 here.
+        for (slot, &(a, b)) in sorted.iter_mut().zip(leaps) {
+            *slot = (a as u8, b as u8);
+        }
+        sorted[..leaps.len()].sort_unstable();
+        let mut piece = Leaper {
+            leaps: [(0, 0); Self::MAX_LEAPS],
+            len: 0,
+        };
+        for &leap in &sorted[..leaps.len()] {
+            if !piece.stored().contains(&leap) {
+                piece.leaps[usize::from(piece.len)] = leap;
+                piece.len += 1;
+            }
+        }
+        Ok(piece)
+    }
+
+    /// The piece named by `text`: a name (`knight`, `camel`, `zebra`, `giraffe`, `wazir`,
+    /// `ferz`, `king`, `hopido`, in any ASCII case), `A,B` for the `(A, B)`-leaper, or up to
+    /// four of those joined by `+` (`0,1+1,2`) for the piece of all their leaps.
     pub fn parse(text: &str) -> Result<Leaper, LeaperError> {
         let refused = || LeaperError {
             text: text.to_owned(),
@@ -93,7 +184,6 @@ impl Leaper {
         {
             return Ok(Self::NAMED[k]);
         }
-        let (a, b) = text.split_once(',').ok_or_else(refused)?;
         let leg = |leg: &str| {
             let leg = leg.trim();
             // Digits only: `+1` or ` 1` are not legs, and a long run of digits is refused
@@ -102,14 +192,24 @@ impl Leaper {
                 .then(|| leg.parse::<u32>().ok())
                 .flatten()
         };
-        match (leg(a), leg(b)) {
-            (Some(a), Some(b)) => Self::new(a, b).map_err(|_| refused()),
-            _ => Err(refused()),
+        let mut leaps = [(0u32, 0u32); Self::MAX_LEAPS];
+        let mut len = 0;
+        for part in text.split('+') {
+            let (a, b) = part.split_once(',').ok_or_else(refused)?;
+            let (Some(a), Some(b)) = (leg(a), leg(b)) else {
+                return Err(refused());
+            };
+            if len == Self::MAX_LEAPS {
+                return Err(refused());
+            }
+            leaps[len] = (a, b);
+            len += 1;
         }
+        Self::compound(&leaps[..len]).map_err(|_| refused())
     }
 
-    /// The next named leaper: knight, camel, zebra, giraffe, and back to the knight; an
-    /// unnamed leaper goes to the knight.
+    /// The next named leaper: knight, camel, zebra, giraffe, wazir, ferz, king, hopido, and
+    /// back to the knight; an unnamed leaper goes to the knight.
     pub fn next_named(self) -> Leaper {
         match Self::NAMED.iter().position(|&piece| piece == self) {
             Some(k) => Self::NAMED[(k + 1) % Self::NAMED.len()],
@@ -117,62 +217,91 @@ impl Leaper {
         }
     }
 
-    /// The short leg.
-    pub fn a(self) -> u32 {
-        u32::from(self.a)
+    /// The leaps as stored.
+    fn stored(&self) -> &[(u8, u8)] {
+        &self.leaps[..usize::from(self.len)]
     }
 
-    /// The long leg.
-    pub fn b(self) -> u32 {
-        u32::from(self.b)
+    /// The leaps `(a, b)`, `a <= b`, in their order (sorted).
+    pub fn leaps(self) -> impl ExactSizeIterator<Item = (u32, u32)> {
+        let len = usize::from(self.len);
+        self.leaps
+            .into_iter()
+            .take(len)
+            .map(|(a, b)| (u32::from(a), u32::from(b)))
     }
 
-    /// The piece's name, if it has one (`knight`, `camel`, `zebra`, `giraffe`).
+    /// The legs `(a, b)` of a single leaper; `None` for a piece of several leaps, to which no
+    /// fact of a single leaper applies.
+    pub fn single(self) -> Option<(u32, u32)> {
+        (self.len == 1).then(|| (u32::from(self.leaps[0].0), u32::from(self.leaps[0].1)))
+    }
+
+    /// How far a move goes along a side at most: the longest leg of all the leaps. A border
+    /// this wide keeps every move of a square of the board within the padded board.
+    pub fn reach(self) -> u32 {
+        self.stored()
+            .iter()
+            .map(|&(_, b)| u32::from(b))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The piece's name, if it is printed by one (`knight`, `camel`, `zebra`, `giraffe`,
+    /// `king`, `hopido`). The wazir and the ferz are named when read but printed by their
+    /// legs, as they always were.
     pub fn name(self) -> Option<&'static str> {
         Self::NAMED
             .iter()
             .position(|&piece| piece == self)
+            .filter(|&k| Self::PRINTS_NAME[k])
             .map(|k| Self::NAMES[k])
     }
 
-    /// The piece as an argument names it: its name, or `A,B`; [`Leaper::parse`] reads it back.
+    /// The leaps as an argument gives them: `A,B`, or `A,B+C,D`.
+    pub fn legs(self) -> String {
+        self.leaps()
+            .map(|(a, b)| format!("{a},{b}"))
+            .collect::<Vec<_>>()
+            .join("+")
+    }
+
+    /// The piece as an argument names it: its name, or `A,B` (`A,B+C,D` for several leaps);
+    /// [`Leaper::parse`] reads it back.
     pub fn label(self) -> String {
         match self.name() {
             Some(name) => name.to_owned(),
-            None => format!("{},{}", self.a, self.b),
+            None => self.legs(),
         }
     }
 
-    /// The distinct moves as `(row delta, col delta)`: eight, or four when `a = 0` or `a = b`.
-    /// They run clockwise from "b up, a right", as [`KNIGHT_MOVES`](crate::board::KNIGHT_MOVES) does for the knight, whose
-    /// moves they are exactly, in its order.
+    /// The distinct moves as `(row delta, col delta)`: leap by leap in the leaps' order, each
+    /// leap's eight (four when `a = 0` or `a = b`) clockwise from "b up, a right", as
+    /// [`KNIGHT_MOVES`](crate::board::KNIGHT_MOVES) does for the knight, whose moves they are
+    /// exactly, in its order. Two different leaps never share a move.
     pub fn moves(self) -> Moves {
-        let (a, b) = (i32::from(self.a), i32::from(self.b));
-        let all = [
-            (-b, a),
-            (-a, b),
-            (a, b),
-            (b, a),
-            (b, -a),
-            (a, -b),
-            (-a, -b),
-            (-b, -a),
-        ];
-        if 0 < a && a < b {
-            // Eight distinct moves: every search is set up with them, so no search for repeats.
-            return Moves {
-                deltas: all,
-                len: 8,
-            };
-        }
         let mut moves = Moves {
-            deltas: [(0, 0); 8],
+            deltas: [(0, 0); Leaper::MAX_MOVES],
             len: 0,
         };
-        for delta in all {
-            if !moves.as_slice().contains(&delta) {
-                moves.deltas[moves.len] = delta;
-                moves.len += 1;
+        for &(a, b) in self.stored() {
+            let (a, b) = (i32::from(a), i32::from(b));
+            let all = [
+                (-b, a),
+                (-a, b),
+                (a, b),
+                (b, a),
+                (b, -a),
+                (a, -b),
+                (-a, -b),
+                (-b, -a),
+            ];
+            let first = moves.len;
+            for delta in all {
+                if !moves.deltas[first..moves.len].contains(&delta) {
+                    moves.deltas[moves.len] = delta;
+                    moves.len += 1;
+                }
             }
         }
         moves
@@ -185,18 +314,18 @@ impl Leaper {
             .filter_map(move |delta| square.offset(delta, board))
     }
 
-    /// Whether one move of this piece takes it from `from` to `to`.
+    /// Whether one move of this piece (by any of its leaps) takes it from `from` to `to`.
     pub fn is_move(self, from: Square, to: Square) -> bool {
         let dr = from.row.abs_diff(to.row);
         let dc = from.col.abs_diff(to.col);
-        let (a, b) = (self.a(), self.b());
-        (dr == a && dc == b) || (dr == b && dc == a)
+        self.leaps()
+            .any(|(a, b)| (dr == a && dc == b) || (dr == b && dc == a))
     }
 
-    /// Whether every move changes the colour of the square (`a + b` odd). A piece that never
-    /// does is bound to the squares of its start's colour.
+    /// Whether every move changes the colour of the square (`a + b` odd for every leap). A
+    /// single leaper that never does is bound to the squares of its start's colour.
     pub fn changes_colour(self) -> bool {
-        (self.a + self.b) % 2 == 1
+        self.stored().iter().all(|&(a, b)| (a + b) % 2 == 1)
     }
 
     /// Whether this is the knight.
@@ -221,19 +350,26 @@ impl FromStr for Leaper {
 }
 
 impl fmt::Display for Leaper {
-    /// The name, or `(A,B)-leaper`.
+    /// The name, or `(A,B)-leaper`, or `(A,B)+(C,D)-leaper` for several leaps.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.name() {
-            Some(name) => f.write_str(name),
-            None => write!(f, "({},{})-leaper", self.a, self.b),
+        if let Some(name) = self.name() {
+            return f.write_str(name);
         }
+        for (k, (a, b)) in self.leaps().enumerate() {
+            if k > 0 {
+                f.write_str("+")?;
+            }
+            write!(f, "({a},{b})")?;
+        }
+        f.write_str("-leaper")
     }
 }
 
-/// A leaper's distinct moves, at most eight, in its fixed order ([`Leaper::moves`]).
+/// A leaper's distinct moves, at most [`Leaper::MAX_MOVES`], in its fixed order
+/// ([`Leaper::moves`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Moves {
-    deltas: [(i32, i32); 8],
+    deltas: [(i32, i32); Leaper::MAX_MOVES],
     len: usize,
 }
 
@@ -243,7 +379,7 @@ impl Moves {
         &self.deltas[..self.len]
     }
 
-    /// How many moves there are: 8, or 4.
+    /// How many moves there are: 8 or 4 a leap.
     pub fn len(&self) -> usize {
         self.len
     }
@@ -256,7 +392,7 @@ impl Moves {
 
 impl IntoIterator for Moves {
     type Item = (i32, i32);
-    type IntoIter = std::iter::Take<std::array::IntoIter<(i32, i32), 8>>;
+    type IntoIter = std::iter::Take<std::array::IntoIter<(i32, i32), { Leaper::MAX_MOVES }>>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.deltas.into_iter().take(self.len)
@@ -293,8 +429,78 @@ mod tests {
                     .count();
                 assert_eq!(reached, expected, "{piece}");
                 assert_eq!(piece.changes_colour(), (a + b) % 2 == 1);
+                assert_eq!(piece.single(), Some((a, b)));
+                assert_eq!(piece.reach(), b);
             }
         }
+    }
+
+    /// A single leaper's moves as they were made before pieces had several leaps: the eight
+    /// clockwise, repeats dropped.
+    fn single_moves(a: i32, b: i32) -> Vec<(i32, i32)> {
+        let mut moves = Vec::new();
+        for delta in [
+            (-b, a),
+            (-a, b),
+            (a, b),
+            (b, a),
+            (b, -a),
+            (a, -b),
+            (-a, -b),
+            (-b, -a),
+        ] {
+            if !moves.contains(&delta) {
+                moves.push(delta);
+            }
+        }
+        moves
+    }
+
+    #[test]
+    fn a_compound_piece_moves_leap_by_leap() {
+        let king = Leaper::KING;
+        let expected: Vec<_> = [single_moves(0, 1), single_moves(1, 1)].concat();
+        assert_eq!(king.moves().as_slice(), expected.as_slice());
+        assert_eq!(king.moves().len(), 8);
+        assert_eq!(Leaper::HOPIDO.moves().len(), 8);
+        assert!(!king.changes_colour());
+        assert_eq!(king.single(), None);
+        assert_eq!(Leaper::HOPIDO.reach(), 3);
+        let widest = Leaper::compound(&[(1, 2), (2, 3), (1, 4), (3, 16)]).unwrap();
+        assert_eq!(widest.moves().len(), Leaper::MAX_MOVES);
+        assert_eq!(widest.reach(), 16);
+        assert!(widest.changes_colour());
+        let centre = Square::new(20, 20);
+        let board = Board::square(41).unwrap();
+        for piece in [king, Leaper::HOPIDO, widest] {
+            let reached: Vec<_> = board
+                .squares()
+                .filter(|&s| piece.is_move(centre, s))
+                .collect();
+            let moved: Vec<_> = piece.neighbours(board, centre).collect();
+            assert_eq!(reached.len(), moved.len(), "{piece}");
+            assert!(
+                moved.iter().all(|square| reached.contains(square)),
+                "{piece}"
+            );
+        }
+    }
+
+    #[test]
+    fn leaps_are_normalised_so_equal_pieces_are_equal() {
+        let king = Leaper::compound(&[(1, 1), (0, 1)]).unwrap();
+        assert_eq!(king, Leaper::KING);
+        assert_eq!(
+            Leaper::compound(&[(0, 1), (1, 1), (0, 1)]),
+            Ok(Leaper::KING)
+        );
+        assert_eq!(Leaper::compound(&[(1, 2), (1, 2)]), Ok(Leaper::KNIGHT));
+        assert_eq!(Leaper::parse("2,2+0,3"), Ok(Leaper::HOPIDO));
+        assert!(Leaper::compound(&[]).is_err());
+        assert!(Leaper::compound(&[(0, 1); 5]).is_err());
+        assert!(Leaper::compound(&[(0, 1), (2, 1)]).is_err());
+        assert!(Leaper::compound(&[(0, 1), (0, 0)]).is_err());
+        assert!(Leaper::compound(&[(0, 1), (1, 17)]).is_err());
     }
 
     #[test]
@@ -303,13 +509,35 @@ mod tests {
         assert_eq!(Leaper::parse("ZEBRA"), Ok(Leaper::ZEBRA));
         assert_eq!(Leaper::parse("1,2"), Ok(Leaper::KNIGHT));
         assert_eq!(Leaper::parse("0,1"), Leaper::new(0, 1));
+        assert_eq!(Leaper::parse("wazir"), Ok(Leaper::WAZIR));
+        assert_eq!(Leaper::parse("Ferz"), Leaper::new(1, 1));
+        assert_eq!(Leaper::parse("0,1+1,1"), Ok(Leaper::KING));
         let piece = Leaper::parse("3,5").unwrap();
         assert_eq!(piece.to_string(), "(3,5)-leaper");
         assert_eq!(piece.label(), "3,5");
-        assert_eq!(Leaper::parse(&piece.label()), Ok(piece));
+        // The wazir and the ferz print as they did before they had names.
+        assert_eq!(Leaper::WAZIR.label(), "0,1");
+        assert_eq!(Leaper::FERZ.to_string(), "(1,1)-leaper");
+        assert_eq!(Leaper::KING.label(), "king");
+        let compound = Leaper::parse("1,2+0,1").unwrap();
+        assert_eq!(compound.label(), "0,1+1,2");
+        assert_eq!(compound.to_string(), "(0,1)+(1,2)-leaper");
         for named in Leaper::NAMED {
             assert_eq!(Leaper::parse(&named.label()), Ok(named));
-            assert_eq!(Some(named.to_string().as_str()), named.name());
+            assert_eq!(Leaper::parse(&named.legs()), Ok(named));
+        }
+        // Every piece of up to four of the short leaps reads back from its label.
+        let short: Vec<(u32, u32)> = (1..=4).flat_map(|b| (0..=b).map(move |a| (a, b))).collect();
+        for (i, &x) in short.iter().enumerate() {
+            for (j, &y) in short.iter().enumerate().skip(i) {
+                for &z in &short[j..] {
+                    for &w in &short[(i * 7 + j) % short.len()..] {
+                        let piece = Leaper::compound(&[w, z, y, x]).unwrap();
+                        assert_eq!(Leaper::parse(&piece.label()), Ok(piece), "{piece}");
+                        assert_eq!(Leaper::parse(&piece.legs()), Ok(piece), "{piece}");
+                    }
+                }
+            }
         }
     }
 
@@ -318,14 +546,15 @@ mod tests {
         let error = Leaper::parse("5,3").unwrap_err();
         assert_eq!(
             error.to_string(),
-            "piece '5,3': A,B needs 0 <= A <= B <= 16 and B >= 1; or knight, camel, zebra, \
-             giraffe"
+            "piece '5,3': A,B needs 0 <= A <= B <= 16 and B >= 1, and A,B+C,D joins up to 4 \
+             of them; or knight, camel, zebra, giraffe, wazir, ferz, king, hopido"
         );
         let error = Leaper::parse("bishop").unwrap_err();
         assert_eq!(
             error.to_string(),
-            "piece 'bishop' is unknown: knight, camel, zebra, giraffe; or A,B for the \
-             (A,B)-leaper, with 0 <= A <= B <= 16 and B >= 1"
+            "piece 'bishop' is unknown: knight, camel, zebra, giraffe, wazir, ferz, king, \
+             hopido; or A,B for the (A,B)-leaper, with 0 <= A <= B <= 16 and B >= 1, or up \
+             to 4 of them joined by + (A,B+C,D)"
         );
         for bad in [
             "0,0",
@@ -337,20 +566,28 @@ mod tests {
             "1,2,3",
             "99999999999,1",
             "\u{1b}",
+            "1,2+",
+            "+1,2",
+            "1,2++0,1",
+            "0,1+0,2+0,3+0,4+0,5",
+            "1,2+king",
+            "1,2+0,0",
         ] {
             let error = Leaper::parse(bad).unwrap_err();
             assert!(error.to_string().starts_with("piece '"), "{bad}: {error}");
             assert!(!error.to_string().contains('\u{1b}'), "{error}");
+            assert!(!error.to_string().contains('\n'), "{error}");
         }
         assert!(Leaper::new(2, 1).is_err());
         assert!(Leaper::new(0, 16).is_ok());
+        assert!(Leaper::parse("0,1+0,2+0,3+0,4").is_ok());
     }
 
     #[test]
     fn next_named_cycles_through_the_named_pieces() {
         let mut piece = Leaper::KNIGHT;
         let mut seen = Vec::new();
-        for _ in 0..4 {
+        for _ in 0..8 {
             seen.push(piece);
             piece = piece.next_named();
         }

@@ -13,6 +13,8 @@ use knights_tour_engine::solve::{Layer, Method, Outcome, Request, solve};
 use knights_tour_engine::starts::{MapSettings, Proof, StartOutcome, map_ends, map_starts};
 use knights_tour_engine::tour::{Tour, TourError};
 
+#[path = "leapers/compound.rs"]
+mod compound;
 #[path = "leapers/covers.rs"]
 mod covers;
 #[path = "leapers/mid_size.rs"]
@@ -62,7 +64,12 @@ fn tour_of(piece: Leaper, board: Board, closed: bool) -> Tour {
     };
     assert_eq!(tour.piece(), piece);
     assert_eq!(tour.is_closed(), closed);
-    let (a, b, rows, cols) = (piece.a(), piece.b(), board.rows(), board.cols());
+    let (a, b, rows, cols) = (
+        piece.single().unwrap().0,
+        piece.single().unwrap().1,
+        board.rows(),
+        board.cols(),
+    );
     assert!(
         is_leaper_tour(a, b, rows, cols, tour.indices(), closed),
         "{tour:?}"
@@ -198,7 +205,7 @@ fn the_r_r_plus_1_leapers_first_close_where_oeis_a152138_says() {
         (leaper(3, 4), 7, 22),
         (leaper(4, 5), 9, 46),
     ] {
-        for cols in u64::from(2 * piece.b())..first {
+        for cols in u64::from(2 * piece.single().unwrap().1)..first {
             assert_no_closed_tour(piece, board(rows, cols));
         }
         tour_of(piece, board(rows, first), true);
@@ -218,7 +225,7 @@ fn a_greedy_pass_that_stops_near_a_tour_is_finished_in_64_mib() {
         let Outcome::Tour { tour, .. } = outcome else {
             panic!("the {piece} on {board} in 64 MiB: {outcome:?}");
         };
-        let (a, b) = (piece.a(), piece.b());
+        let (a, b) = (piece.single().unwrap().0, piece.single().unwrap().1);
         assert!(is_leaper_tour(a, b, 700, 700, tour.indices(), false));
     }
 }
@@ -472,7 +479,7 @@ fn a_tour_ending_next_to_its_start_has_a_partner_ending_next_to_it_elsewhere() {
         (Leaper::ZEBRA, 5, 8),
     ] {
         let board = board(rows, cols);
-        let (a, b) = (piece.a(), piece.b());
+        let (a, b) = (piece.single().unwrap().0, piece.single().unwrap().1);
         for (start, ends) in brute_force_ends(a, b, board).iter().enumerate() {
             let next_to_start = |end: &usize| leaps(a, b, cols as u32, start as u32, *end as u32);
             let closing: Vec<usize> = (0..ends.len())
@@ -521,7 +528,8 @@ fn counts_of_the_wazir_and_the_zebra_match_a_brute_force() {
     ];
     for (piece, rows, cols) in cases {
         let board = board(rows, cols);
-        let (open, closed) = brute_force_counts(piece.a(), piece.b(), board);
+        let (open, closed) =
+            brute_force_counts(piece.single().unwrap().0, piece.single().unwrap().1, board);
         for method in [CountMethod::Enumeration, CountMethod::Frontier] {
             if method == CountMethod::Enumeration && board.area() > MAX_ENUMERATED_SQUARES {
                 continue;
@@ -580,8 +588,8 @@ fn solve_and_count_agree_on_every_small_board() {
                         Outcome::Tour { tour, .. } => {
                             let path = tour.indices();
                             assert!(is_leaper_tour(
-                                piece.a(),
-                                piece.b(),
+                                piece.single().unwrap().0,
+                                piece.single().unwrap().1,
                                 rows as u32,
                                 cols as u32,
                                 path,

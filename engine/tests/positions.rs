@@ -138,7 +138,13 @@ fn random_positions(piece: Leaper, boards: &[(u64, u64, usize)], count: usize) {
     let mut random = Random(seed | 1);
     for &(rows, cols, shortest) in boards {
         let board = Board::new(rows, cols).unwrap();
-        let moves = leaper_moves(board, (i64::from(piece.a()), i64::from(piece.b())));
+        let moves = leaper_moves(
+            board,
+            (
+                i64::from(piece.single().unwrap().0),
+                i64::from(piece.single().unwrap().1),
+            ),
+        );
         let checked = (0..count)
             .filter_map(|_| {
                 check(

@@ -43,7 +43,8 @@ pub enum Action {
     Reset,
     /// Next method.
     NextMethod,
-    /// Next piece: knight, camel, zebra, giraffe, and back to the knight.
+    /// Next piece: knight, camel, zebra, giraffe, wazir, ferz, king, hopido, and back to the
+    /// knight.
     NextPiece,
     /// Faster play.
     Faster,
@@ -226,7 +227,7 @@ pub const KEYS: &[KeyHelp] = &[
     key("r", "reset the search", Some(("r", "reset"))),
     key(
         "m K",
-        "next method / next piece: knight, camel, zebra, giraffe",
+        "next method / next named piece, knight to hopido",
         Some(("m", "method")),
     ),
     key(

@@ -46,7 +46,12 @@ fn leaper_tour(
 /// Both validators agree that `path` is a closed (or open) tour of `piece` on `board`.
 fn assert_leaper_tour(board: Board, piece: Leaper, path: &[Square], closed: bool, what: &str) {
     let sides = (board.rows(), board.cols());
-    if let Err(error) = leaper_tour(sides, (piece.a(), piece.b()), path, closed) {
+    if let Err(error) = leaper_tour(
+        sides,
+        (piece.single().unwrap().0, piece.single().unwrap().1),
+        path,
+        closed,
+    ) {
         panic!("{what}: not a tour of the {piece}: {error}");
     }
     let mut validator = Validator::new(board, closed, Some(path[0])).with_piece(piece);

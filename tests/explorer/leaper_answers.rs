@@ -28,7 +28,7 @@ fn assert_tour_of(tour: &Tour, piece: Leaper, start: Square) {
             pair[0].row.abs_diff(pair[1].row),
             pair[0].col.abs_diff(pair[1].col),
         );
-        let (a, b) = (piece.a(), piece.b());
+        let (a, b) = (piece.single().unwrap().0, piece.single().unwrap().1);
         assert!(
             leap == (a, b) || leap == (b, a),
             "{} to {}",

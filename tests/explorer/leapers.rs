@@ -33,13 +33,17 @@ fn leaps_only(path: &[Square], (a, b): (u32, u32)) -> bool {
 }
 
 #[test]
-fn k_cycles_knight_camel_zebra_giraffe_and_says_which() {
+fn k_cycles_the_eight_named_pieces_and_says_which() {
     let mut app = explorer(8, 8, (0, 0), Method::Backtrack);
     assert_eq!(app.setup().piece, Leaper::KNIGHT);
     for expected in [
         Leaper::CAMEL,
         Leaper::ZEBRA,
         Leaper::GIRAFFE,
+        Leaper::WAZIR,
+        Leaper::FERZ,
+        Leaper::KING,
+        Leaper::HOPIDO,
         Leaper::KNIGHT,
     ] {
         press(&mut app, "K");
@@ -47,9 +51,9 @@ fn k_cycles_knight_camel_zebra_giraffe_and_says_which() {
         assert_eq!(app.message(), Some(piece_sentence(expected).as_str()));
     }
     // An unnamed leaper goes to the knight.
-    let mut wazir = leaper_explorer(5, Leaper::new(0, 1).unwrap());
-    press(&mut wazir, "K");
-    assert_eq!(wazir.setup().piece, Leaper::KNIGHT);
+    let mut unnamed = leaper_explorer(5, Leaper::new(2, 5).unwrap());
+    press(&mut unnamed, "K");
+    assert_eq!(unnamed.setup().piece, Leaper::KNIGHT);
 }
 
 #[test]

@@ -53,6 +53,14 @@
 //!
 //! Beyond these the search decides: it finds a tour, or proves there is none by exhausting its
 //! tree.
+//!
+//! **Pieces of several leaps.** The theorems above are of a single leaper, and none is applied
+//! to a piece of several leaps (the king, the hopido, any `A,B+C,D`): their moves join what a
+//! single leap's leave apart. Such a piece keeps only what holds for every graph: the closed
+//! tour of one or two squares, the one-square tour, and, when every one of its leaps changes
+//! colour, the parity (a path of such moves alternates colours whatever the leaps). Everything
+//! else is [`Verdict::Open`], for the search to find a tour or to prove, by exhausting its tree
+//! or by the facts of the graph it is given, that none exists.
 
 use std::fmt;
 
@@ -139,7 +147,9 @@ pub(super) fn describe(
     board: Board,
     obstacle: LeaperObstacle,
 ) -> fmt::Result {
-    let (a, b) = (piece.a(), piece.b());
+    // Only the obstacles that hold for every piece are found for a piece of several leaps,
+    // and their texts name no leg.
+    let (a, b) = piece.single().unwrap_or((0, 0));
     let (m, n) = (board.short_side(), board.long_side());
     const KNUTH: &str = "Knuth's theorem (\"Leaper graphs\", 1994)";
     let unreachable = format!(
@@ -269,9 +279,10 @@ fn gcd(x: u32, y: u32) -> u32 {
 
 /// Why `piece` cannot reach every square of `board` from any one of them (the first condition
 /// that fails), or `None` when its graph on the board is connected. Colour-bound pieces are
-/// judged too (their graph is never connected on two squares or more).
+/// judged too (their graph is never connected on two squares or more). `None` for a piece of
+/// several leaps, which no theorem here covers.
 pub fn connectivity_obstacle(piece: Leaper, board: Board) -> Option<LeaperObstacle> {
-    let (a, b) = (piece.a(), piece.b());
+    let (a, b) = piece.single()?;
     let (m, n) = (board.short_side(), board.long_side());
     if board.area() == 1 {
         return None;
@@ -317,7 +328,10 @@ enum Apart {
 
 /// The lines apart across a side of `len` squares for `piece`, with line `forbidden` left out.
 fn apart_lines(piece: Leaper, len: u32, forbidden: Option<u32>) -> Apart {
-    let (a, b) = (piece.a(), piece.b());
+    // Lines apart are a single leap's: a piece of several leaps is left to the search.
+    let Some((a, b)) = piece.single() else {
+        return Apart::Less;
+    };
     if a == 0 || b > 8 || !(2..=64).contains(&len) {
         return Apart::Less;
     }
@@ -498,6 +512,9 @@ pub(super) fn verdict(piece: Leaper, board: Board, start: Square, closed: bool) 
     if board.area() == 1 {
         return Verdict::Certain;
     }
+    if piece.single().is_none() {
+        return compound_verdict(piece, board, start, closed);
+    }
     if let Some(obstacle) = connectivity_obstacle(piece, board) {
         return refuse(obstacle);
     }
@@ -507,6 +524,25 @@ pub(super) fn verdict(piece: Leaper, board: Board, start: Square, closed: bool) 
     if board.has_odd_area() {
         if closed {
             return refuse(LeaperObstacle::OddAreaClosed);
+        }
+        if !start.is_majority_colour() {
+            return Verdict::Impossible(NoTourReason::MinorityColourStart { board, start });
+        }
+    }
+    Verdict::Open
+}
+
+/// The verdict for a tour of `piece`, of several leaps, on `board` (of two squares or more)
+/// from `start`: only the parity, which holds for any piece every move of which changes
+/// colour (see the module doc); [`Verdict::Open`] otherwise.
+fn compound_verdict(piece: Leaper, board: Board, start: Square, closed: bool) -> Verdict {
+    if piece.changes_colour() && board.has_odd_area() {
+        if closed {
+            return Verdict::Impossible(NoTourReason::LeaperTheorem {
+                piece,
+                board,
+                obstacle: LeaperObstacle::OddAreaClosed,
+            });
         }
         if !start.is_majority_colour() {
             return Verdict::Impossible(NoTourReason::MinorityColourStart { board, start });

@@ -111,7 +111,7 @@ pub fn verdict(board: Board, start: Square, closed: bool) -> Verdict {
 /// Hindrichs, Morsy & Wegener, *Discrete Applied Mathematics* 50, 1994): a tour exists.
 pub fn route_verdict(board: Board, start: Square, end: Square) -> Verdict {
     if let Some(verdict) =
-        route_by_start_and_colours(board, start, end, || verdict(board, start, false))
+        route_by_start_and_colours(board, start, end, true, || verdict(board, start, false))
     {
         return verdict;
     }
@@ -139,12 +139,12 @@ pub fn piece_verdict(piece: Leaper, board: Board, start: Square, closed: bool) -
 /// The O(1) verdict for an open tour of `piece` on `board` from `start` that ends on `end`: the
 /// knight's by [`route_verdict`]; another leaper's by the start's verdict, the end's (a tour
 /// reversed is a tour), and, for a piece that changes colour at every move, the ends' colours
-/// and the lines apart.
+/// and the lines apart (a single leaper's; a piece of several leaps has none).
 pub fn piece_route_verdict(piece: Leaper, board: Board, start: Square, end: Square) -> Verdict {
     if piece.is_knight() {
         return route_verdict(board, start, end);
     }
-    route_by_start_and_colours(board, start, end, || {
+    route_by_start_and_colours(board, start, end, piece.changes_colour(), || {
         leaper::verdict(piece, board, start, false)
     })
     .or_else(|| leaper::end_verdict(piece, board, end))
@@ -219,13 +219,14 @@ pub fn piece_board_verdict(piece: Leaper, board: Board, closed: bool) -> Option<
 }
 
 /// What every piece's route verdict begins with: the end on the start (a tour of one square
-/// only), the start's own verdict (`from_start`), then the ends' colours (the board passed its
-/// theorems from the start, so from the end only its colour can fail). `None` if they allow
-/// the route.
+/// only), the start's own verdict (`from_start`), then, for a piece every move of which
+/// changes colour (`colours`), the ends' colours (the board passed its theorems from the
+/// start, so from the end only its colour can fail). `None` if they allow the route.
 fn route_by_start_and_colours(
     board: Board,
     start: Square,
     end: Square,
+    colours: bool,
     from_start: impl FnOnce() -> Verdict,
 ) -> Option<Verdict> {
     if start == end {
@@ -241,7 +242,7 @@ fn route_by_start_and_colours(
     if let Verdict::Impossible(reason) = from_start() {
         return Some(Verdict::Impossible(reason));
     }
-    if !ends_colours_fit(board, start, end) {
+    if colours && !ends_colours_fit(board, start, end) {
         return Some(Verdict::Impossible(NoTourReason::EndColour {
             board,
             start,

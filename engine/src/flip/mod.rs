@@ -31,7 +31,8 @@
 //!   The budget bounds the work, and the deadline is looked at every [`CLOCK_INTERVAL`] nodes,
 //!   and inside a cover's flow as it goes (one flow on 1000×1000 takes seconds).
 //! - **Large boards.** From [`SEEDED_FROM_SQUARES`] squares up, a cover's flow starts from
-//!   zigzags of the piece across the board (`seed`), so that it needs a few phases in place
+//!   zigzags of the piece across the board (`seed`; a piece of several leaps has none, and
+//!   starts from nothing), so that it needs a few phases in place
 //!   of hundreds: the giraffe's 1000×1000 took 53 s a cover from an empty flow.
 //! - **Memory** is reserved fallibly up front ([`Flipper::memory_needed`], about 220 bytes a
 //!   square).
@@ -197,7 +198,7 @@ impl Flipper {
         let seed = [
             u64::from(board.rows()),
             u64::from(board.cols()),
-            u64::from(piece.a()) << 8 | u64::from(piece.b()),
+            piece_seed(piece),
             u64::from(head),
             u64::from(question.closed),
             end.map_or(u64::MAX, u64::from),
@@ -301,7 +302,8 @@ impl Flipper {
             }
         }
         let tiling = (self.graph.area() >= SEEDED_FROM_SQUARES)
-            .then(|| Tiling::random(self.piece, &mut self.random));
+            .then(|| Tiling::of(self.piece, &mut self.random))
+            .flatten();
         self.nodes += 2 * u64::from(self.graph.len);
         let cover = &mut self.walk.cover;
         let wants = (self.wants, tiling);
@@ -346,3 +348,20 @@ impl Flipper {
 
 #[cfg(test)]
 mod tests;
+
+/// The piece's part of the seed: `a << 8 | b` for a single leaper (the seed it always had),
+/// and each further leap 16 bits higher.
+fn piece_seed(piece: Leaper) -> u64 {
+    piece.leaps().enumerate().fold(0, |seed, (k, (a, b))| {
+        seed | (u64::from(a) << 8 | u64::from(b)) << (16 * k)
+    })
+}
+
+/// Whether flipping (and the search over moves, which takes turns with it) can take `piece`:
+/// every move changes colour (a cover is a flow from one colour to the other) and at most
+/// eight moves a square (the graph's slots). Every single leaper the theorems leave to them
+/// does (a colour-bound one is refused by its theorem first); a piece of several leaps does
+/// when all its leaps change colour and make eight moves or fewer, such as `0,1+0,3`.
+pub(crate) fn fits(piece: Leaper) -> bool {
+    piece.changes_colour() && piece.moves().len() <= 8
+}

@@ -41,9 +41,17 @@ pub(super) struct Tiling {
 }
 
 impl Tiling {
-    /// A tiling of `piece`'s zigzags, its legs' order, direction and shift as `random` says.
-    pub(super) fn random(piece: Leaper, random: &mut Random) -> Self {
-        let (mut across, mut along) = (i64::from(piece.a()), i64::from(piece.b()));
+    /// A tiling of the zigzags of `piece`, a single leaper, its legs' order, direction and
+    /// shift as `random` says; `None` for a piece of several leaps, whose flows start from
+    /// nothing (a zigzag is of one leap, and says nothing of the others).
+    pub(super) fn of(piece: Leaper, random: &mut Random) -> Option<Self> {
+        piece.single().map(|legs| Self::random(legs, random))
+    }
+
+    /// A tiling of the zigzags of the leaper of legs `(a, b)`, its legs' order, direction and
+    /// shift as `random` says.
+    fn random((a, b): (u32, u32), random: &mut Random) -> Self {
+        let (mut across, mut along) = (i64::from(a), i64::from(b));
         // A piece with a leg of 0 (the wazir's (0,1)) zigzags along one row: its long leg is
         // always the one along.
         if random.below(2) == 1 && across > 0 {
@@ -94,9 +102,10 @@ mod tests {
             Leaper::new(3, 4).unwrap(),
             wazir,
         ] {
-            let legs = (i64::from(piece.a()), i64::from(piece.b()));
+            let (a, b) = piece.single().unwrap();
+            let legs = (i64::from(a), i64::from(b));
             for _ in 0..8 {
-                let tiling = Tiling::random(piece, &mut random);
+                let tiling = Tiling::of(piece, &mut random).unwrap();
                 for row in -30..30 {
                     for col in -30..30 {
                         let partners = tiling.partners(row, col);

@@ -210,7 +210,7 @@ fn a_flow_seeded_with_zigzags_is_as_large_as_a_flow_from_nothing() {
         let order: Vec<u32> = (0..graph.area() as u32).collect();
         let mut random = Random::seeded(&[u64::from(board.rows())]);
         let mut answers = Vec::new();
-        for tiling in [None, Some(Tiling::random(piece, &mut random))] {
+        for tiling in [None, Tiling::of(piece, &mut random)] {
             let mut network = Network::new(&graph).unwrap();
             let mut chosen = vec![[graph::NONE; 2]; graph.area()];
             let answer = network.cover(&graph, (wants, tiling), &order, &mut chosen, None);

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use super::Search;
 use crate::board::Square;
+use crate::leaper::Leaper;
 
 /// Where a run stops even if it has not finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,7 +46,7 @@ pub struct Candidate {
 /// The candidates of one square in the order the search tries them, and how far it has got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Choices {
-    pub(super) items: [Candidate; 8],
+    pub(super) items: [Candidate; Leaper::MAX_MOVES],
     pub(super) len: u8,
     pub(super) next: u8,
 }
@@ -73,6 +74,10 @@ impl Choices {
 }
 
 /// One step of the search.
+// An advance carries room for the candidates of a piece's every move (32): events are made
+// one a step for whoever watches the search (the batch loop makes none), so their size is
+// not on the hot path.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchEvent {
     /// The piece moved from `from` to `to`; `choices` are `from`'s candidates, the last tried

@@ -56,7 +56,7 @@ use self::events::Raw;
 use self::position::ScratchCell;
 use self::pruning::{Frame, Rules};
 use self::setup::Storage;
-use self::state::{BLOCKED, DEGREE, Neighbourhood, border};
+use self::state::{BLOCKED, DEGREE, MAX_MOVES, MoveSet, Neighbourhood, border};
 
 pub use self::config::SearchConfig;
 pub use self::events::{Candidate, Choices, Limit, Limits, SearchEvent, SearchStats};
@@ -104,10 +104,10 @@ pub struct Search {
     /// The border around the board, as wide as the piece's long leg.
     border: usize,
     /// The cell offsets of the piece's moves (0 past the last).
-    offsets: [isize; 8],
+    offsets: [isize; MAX_MOVES],
     /// The piece's moves, in its fixed order (`(0, 0)` past the last).
-    deltas: [(i32, i32); 8],
-    /// How many moves the piece has: 8, or 4.
+    deltas: [(i32, i32); MAX_MOVES],
+    /// How many moves the piece has: 8 or 4 a leap.
     move_count: usize,
     cells: Vec<u8>,
     /// Padded cell numbers of the path, start first.
@@ -369,7 +369,7 @@ impl Search {
     /// Takes the next of the `untried` moves of `frame`, the head's frame at `top`, unless a
     /// limit has run out.
     #[inline(always)]
-    fn advance(&mut self, top: usize, frame: Frame, untried: u8) -> Raw {
+    fn advance(&mut self, top: usize, frame: Frame, untried: MoveSet) -> Raw {
         if let Some(limit) = self.limit_reached() {
             return Raw::BudgetExceeded(limit);
         }

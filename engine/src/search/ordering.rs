@@ -8,7 +8,7 @@
 //! The degree-and-distance part of the key ([`warnsdorff_rank`], over [`centre_distance`]) is
 //! shared with the construction's piece search, which breaks the remaining ties its own way.
 
-use super::state::DEGREE;
+use super::state::{DEGREE, MAX_MOVES, MoveSet};
 use super::{Candidate, Choices, Frame, Search};
 use crate::board::{Board, Square};
 #[cfg(doc)]
@@ -51,13 +51,20 @@ pub(crate) fn warnsdorff_rank(degree: u8, distance: u64, nearest_first: bool) ->
 }
 
 impl Search {
+    /// How many places the variants rotate the move order over: 8, or the piece's moves
+    /// when it has more.
+    #[inline]
+    fn rotation(&self) -> usize {
+        self.move_count.max(8)
+    }
+
     /// The sort key of move `k` from `head`: fewest onward moves first, then farthest from the
     /// centre (nearest, for variants 8 to 15), then the move order (rotated by the variant).
-    /// The move itself rides in the low bits.
+    /// The move itself rides in the low bits: its place in the rotated order, which names it.
     #[inline]
     fn move_key(&self, head: (i64, i64), k: usize, degree: u8) -> u64 {
         let variant = usize::from(self.config.variant);
-        let mut key = (((k + variant) % 8) << 4 | k) as u64;
+        let mut key = ((k + variant) % self.rotation()) as u64;
         if self.config.ordering == MoveOrdering::Warnsdorff {
             let (dr, dc) = self.deltas[k];
             let distance =
@@ -69,15 +76,21 @@ impl Search {
 
     /// The untried candidate to take next: the one with the smallest key.
     #[inline]
-    pub(super) fn next_move(&self, head: usize, untried: u8) -> usize {
+    pub(super) fn next_move(&self, head: usize, untried: MoveSet) -> usize {
         if untried.is_power_of_two() {
             return untried.trailing_zeros() as usize;
         }
+        let places = self.rotation();
         if self.config.ordering == MoveOrdering::Fixed {
-            // Scan in the move order rotated by the variant.
-            let first = (8 - usize::from(self.config.variant) % 8) % 8;
-            let rotated = untried.rotate_right(first as u32);
-            return (rotated.trailing_zeros() as usize + first) % 8;
+            // Scan in the move order rotated by the variant, over `places` bits.
+            let first = (places - usize::from(self.config.variant) % places) % places;
+            let rotated = if first == 0 {
+                untried
+            } else {
+                let all = MoveSet::MAX >> (MoveSet::BITS as usize - places);
+                (untried >> first | untried << (places - first)) & all
+            };
+            return (rotated.trailing_zeros() as usize + first) % places;
         }
         // Fewest onward moves first; the full key only among the moves that tie on it.
         let (fewest, tied) = self.fewest_onward(head, untried);
@@ -92,14 +105,22 @@ impl Search {
             tied &= tied - 1;
             best = best.min(self.move_key(position, k, fewest));
         }
-        (best & 0x0f) as usize
+        self.move_of_key(best)
+    }
+
+    /// The move whose key is `key` ([`Search::move_key`]).
+    #[inline]
+    fn move_of_key(&self, key: u64) -> usize {
+        let places = self.rotation();
+        let variant = usize::from(self.config.variant) % places;
+        ((key & 0xff) as usize + places - variant) % places
     }
 
     /// The smallest degree among the moves `untried` from `head`, and the moves that have it.
     #[inline(always)]
-    fn fewest_onward(&self, head: usize, untried: u8) -> (u8, u8) {
+    fn fewest_onward(&self, head: usize, untried: MoveSet) -> (u8, MoveSet) {
         let mut fewest = u8::MAX;
-        let mut tied = 0u8;
+        let mut tied: MoveSet = 0;
         let mut bits = untried;
         while bits != 0 {
             let k = bits.trailing_zeros();
@@ -117,9 +138,9 @@ impl Search {
     /// The candidates of `frame`, the frame of `head`, in the order they are tried.
     pub(super) fn choices_of(&self, head: usize, frame: &Frame) -> Choices {
         let position = self.row_col(head);
-        let mut keys = [0u64; 8];
+        let mut keys = [0u64; MAX_MOVES];
         let mut len = 0;
-        for k in (0..8).filter(|&k| frame.candidates & (1 << k) != 0) {
+        for k in (0..MAX_MOVES).filter(|&k| frame.candidates & (1 << k) != 0) {
             let degree = self.cells[self.neighbour(head, k)] & DEGREE;
             keys[len] = self.move_key(position, k, degree);
             len += 1;
@@ -129,12 +150,12 @@ impl Search {
             items: [Candidate {
                 square: Square::new(0, 0),
                 degree: 0,
-            }; 8],
+            }; MAX_MOVES],
             len: len as u8,
             next: frame.tried.count_ones() as u8,
         };
         for (item, key) in choices.items.iter_mut().zip(&keys[..len]) {
-            let cell = self.neighbour(head, (key & 0x0f) as usize);
+            let cell = self.neighbour(head, self.move_of_key(*key));
             *item = Candidate {
                 square: self.square_of(cell),
                 degree: self.cells[cell] & DEGREE,

@@ -27,7 +27,7 @@
 //!
 //! [`Passage`] and [`one_last_square`] are shared with the construction's piece search.
 
-use super::state::{BLOCKED, NEAR_START, Neighbourhood};
+use super::state::{BLOCKED, MoveSet, NEAR_START, Neighbourhood};
 use super::{Route, Search, SearchConfig};
 use crate::board::Board;
 
@@ -82,9 +82,9 @@ pub(crate) fn one_last_square(last_only: u32) -> bool {
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Frame {
     /// Moves the pruning allows from this square.
-    pub(super) candidates: u8,
+    pub(super) candidates: MoveSet,
     /// Moves already taken from this square; the last of them leads to the next path square.
-    pub(super) tried: u8,
+    pub(super) tried: MoveSet,
     /// Unvisited squares of degree 1 not next to this square: each must be the last square.
     pub(super) stranded: u8,
     /// This square's unvisited neighbours of degree 1 (they become stranded when it is left).
@@ -95,7 +95,7 @@ pub(super) struct Frame {
 /// square unless the head moves onto them now (those of `onto`), and `spare` of them may stay
 /// so. One too many forces the head onto `onto`; more leave no tour.
 #[inline(always)]
-fn forced(candidates: u8, onto: u8, last_only: u32, spare: u32) -> u8 {
+fn forced(candidates: MoveSet, onto: MoveSet, last_only: u32, spare: u32) -> MoveSet {
     if last_only <= spare {
         candidates
     } else if last_only == spare + 1 {
@@ -175,7 +175,7 @@ fn allowed_moves(
     stranded: u8,
     remaining: u32,
     start_exits: u32,
-) -> u8 {
+) -> MoveSet {
     let Neighbourhood {
         open,
         zeros,
@@ -246,7 +246,7 @@ impl Search {
     /// without these rules branch past them.
     #[cold]
     #[inline(never)]
-    fn more_rules(&mut self, candidates: u8, ones: u8, remaining: u32) -> u8 {
+    fn more_rules(&mut self, candidates: MoveSet, ones: MoveSet, remaining: u32) -> MoveSet {
         let mut candidates = candidates;
         if self.rules.parity() && remaining.is_multiple_of(2) {
             candidates = forced(candidates, ones, ones.count_ones(), 0);

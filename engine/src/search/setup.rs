@@ -10,16 +10,13 @@ use thiserror::Error;
 
 use super::connectivity::Connectivity;
 use super::pruning::{Frame, Passage, one_last_square};
-use super::state::{BLOCKED, DEGREE, NEAR_START, border};
+use super::state::{BLOCKED, DEGREE, MoveSet, NEAR_START, border};
 use super::{CapacityError, DeadPosition, Limit, Search, SearchConfig};
 use crate::board::Board;
 use crate::leaper::Leaper;
 
 /// About how many cells are set up between two looks at the clock (a millisecond or less).
 pub(super) const CELLS_PER_LOOK: usize = 1 << 20;
-
-/// A cell bit the start's connectivity check uses for the cells it has reached, and clears.
-const SEEN: u8 = 0x20;
 
 /// Why a search could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -151,8 +148,9 @@ impl Search {
     }
 
     /// Whether the unvisited squares, with `head`, are connected (otherwise no path from the
-    /// head covers them): a flood fill over the board, marking the cells it reaches with a
-    /// spare bit that it clears again. Its queue is asked for, not assumed.
+    /// head covers them): a flood fill over the board, marking the cells it reaches blocked
+    /// (every bit of a cell is in use), and unblocking them again: the queue holds them all.
+    /// Its queue is asked for, not assumed.
     pub(super) fn is_connected_beyond(
         &mut self,
         head: usize,
@@ -166,8 +164,8 @@ impl Search {
                 board: self.board,
                 bytes: Search::memory_needed(self.board, &self.config),
             })?;
+        // The head is on the path, so blocked already, and stays so.
         queue.push(head as u32);
-        self.cells[head] |= SEEN;
         let mut next_look = CELLS_PER_LOOK;
         let mut stopped = None;
         let mut at = 0;
@@ -183,14 +181,14 @@ impl Search {
             at += 1;
             for k in 0..self.move_count {
                 let next = self.neighbour(cell, k);
-                if self.cells[next] & (BLOCKED | SEEN) == 0 {
-                    self.cells[next] |= SEEN;
+                if self.cells[next] & BLOCKED == 0 {
+                    self.cells[next] |= BLOCKED;
                     queue.push(next as u32);
                 }
             }
         }
-        for &cell in &queue {
-            self.cells[cell as usize] &= !SEEN;
+        for &cell in &queue[1..] {
+            self.cells[cell as usize] &= !BLOCKED;
         }
         match stopped {
             Some(limit) => Err(SetupError::Stopped(limit)),
@@ -203,10 +201,13 @@ impl Search {
         // Bit k of a row's (column's) mask: move k stays within the rows (columns).
         let moves = self.config.piece.moves();
         let within = |index: u32, len: u32, leg: fn((i32, i32)) -> i32| {
-            moves.into_iter().enumerate().fold(0u8, |mask, (k, delta)| {
-                let to = i64::from(index) + i64::from(leg(delta));
-                mask | (u8::from((0..i64::from(len)).contains(&to)) << k)
-            })
+            moves
+                .into_iter()
+                .enumerate()
+                .fold(0, |mask: MoveSet, (k, delta)| {
+                    let to = i64::from(index) + i64::from(leg(delta));
+                    mask | (MoveSet::from((0..i64::from(len)).contains(&to)) << k)
+                })
         };
         let (rows, cols) = (self.board.rows(), self.board.cols());
         let edge = |col: u32| within(col, cols, |m| m.1);
@@ -214,7 +215,7 @@ impl Search {
         // have all the moves their row allows.
         let border = self.border as u32;
         let narrow = cols <= 2 * border;
-        let mut edges = [(0usize, 0u8); 2 * Leaper::MAX_LEG as usize];
+        let mut edges = [(0usize, 0 as MoveSet); 2 * Leaper::MAX_LEG as usize];
         let edges = if narrow {
             &mut edges[..0]
         } else {

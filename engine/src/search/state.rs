@@ -1,8 +1,8 @@
 //! The board as the search keeps it: one byte a cell on a board with a border as wide as the
-//! piece's long leg, so the neighbours of a square (eight, or four) are fixed offsets and never
-//! need a bounds check. Each cell
+//! piece's reach (its longest leg), so the neighbours of a square (eight or four a leap, at
+//! most [`Leaper::MAX_MOVES`]) are fixed offsets and never need a bounds check. Each cell
 //! holds a *blocked* bit (border or visited), a *near start* bit (closed tours) and its degree:
-//! the number of unvisited neighbours. Visiting a square decrements its unvisited neighbours;
+//! the number of unvisited neighbours, at most 32. Visiting a square decrements its unvisited neighbours;
 //! undoing it increments exactly the same ones back.
 
 use super::Search;
@@ -13,12 +13,16 @@ use crate::leaper::{Leaper, Moves};
 pub(super) const BLOCKED: u8 = 0x80;
 /// Cell bit: a neighbour of the start (only set for closed tours).
 pub(super) const NEAR_START: u8 = 0x40;
-/// Cell bits: the number of unvisited neighbours.
-pub(super) const DEGREE: u8 = 0x0f;
-/// Width of the border around the board for `piece`: its long leg, so no move leaves the
-/// padded board.
+/// Cell bits: the number of unvisited neighbours (a piece has at most 32 moves).
+pub(super) const DEGREE: u8 = 0x3f;
+/// The most moves a piece has, a bit each in a [`MoveSet`].
+pub(super) const MAX_MOVES: usize = Leaper::MAX_MOVES;
+/// A set of a piece's moves, bit `k` for move `k` ([`Leaper::moves`]).
+pub(super) type MoveSet = u32;
+/// Width of the border around the board for `piece`: its reach (the longest leg of its
+/// leaps), so no move leaves the padded board.
 pub(super) fn border(piece: Leaper) -> usize {
-    piece.b() as usize
+    piece.reach() as usize
 }
 
 /// The unvisited neighbours of a square, as bit masks over the piece's moves
@@ -26,20 +30,20 @@ pub(super) fn border(piece: Leaper) -> usize {
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Neighbourhood {
     /// Unvisited.
-    pub(super) open: u8,
+    pub(super) open: MoveSet,
     /// Unvisited with no unvisited neighbour left.
-    pub(super) zeros: u8,
+    pub(super) zeros: MoveSet,
     /// Unvisited with one unvisited neighbour left.
-    pub(super) ones: u8,
+    pub(super) ones: MoveSet,
     /// Unvisited neighbours of the start (closed tours).
-    pub(super) near: u8,
+    pub(super) near: MoveSet,
 }
 
 impl Search {
     /// A piece's `moves` in a fixed array, `(0, 0)` past the last: read by a move's number,
     /// with no length to check.
-    pub(super) fn deltas(moves: Moves) -> [(i32, i32); 8] {
-        let mut deltas = [(0, 0); 8];
+    pub(super) fn deltas(moves: Moves) -> [(i32, i32); MAX_MOVES] {
+        let mut deltas = [(0, 0); MAX_MOVES];
         for (slot, delta) in deltas.iter_mut().zip(moves) {
             *slot = delta;
         }
@@ -48,8 +52,8 @@ impl Search {
 
     /// The cell offset of each of a piece's `moves` on a padded board `width` cells wide (0
     /// past its last move).
-    pub(super) fn offsets(moves: Moves, width: usize) -> [isize; 8] {
-        let mut offsets = [0; 8];
+    pub(super) fn offsets(moves: Moves, width: usize) -> [isize; MAX_MOVES] {
+        let mut offsets = [0; MAX_MOVES];
         for (offset, (dr, dc)) in offsets.iter_mut().zip(moves) {
             *offset = dr as isize * width as isize + dc as isize;
         }
@@ -105,23 +109,34 @@ impl Search {
     /// neighbours as they are now (the head's candidates, in one pass over the cells).
     #[inline(always)]
     pub(super) fn visit(&mut self, cell: usize) -> Neighbourhood {
-        // A piece has eight moves or four: a loop of a fixed length is unrolled, which the
-        // knight's search, the hot path, is measured with.
-        if self.move_count == 8 {
-            self.visit_with::<8>(cell)
-        } else {
-            self.visit_with::<4>(cell)
+        // A single leaper has eight moves or four: a loop of a fixed length is unrolled,
+        // which the knight's search, the hot path, is measured with. A piece of several leaps
+        // loops over its own number.
+        match self.move_count {
+            8 => self.visit_with::<8>(cell),
+            4 => self.visit_with::<4>(cell),
+            moves => self.visit_moves(cell, moves),
         }
+    }
+
+    #[inline(never)]
+    fn visit_moves(&mut self, cell: usize, moves: usize) -> Neighbourhood {
+        self.visit_with_count(cell, moves)
     }
 
     #[inline(always)]
     fn visit_with<const MOVES: usize>(&mut self, cell: usize) -> Neighbourhood {
+        self.visit_with_count(cell, MOVES)
+    }
+
+    #[inline(always)]
+    fn visit_with_count(&mut self, cell: usize, moves: usize) -> Neighbourhood {
         self.cells[cell] |= BLOCKED;
         if self.cells[cell] & NEAR_START != 0 {
             self.start_exits -= 1;
         }
         let mut around = Neighbourhood::default();
-        for k in 0..MOVES {
+        for k in 0..moves {
             let neighbour = self.neighbour(cell, k);
             let value = self.cells[neighbour];
             if value & BLOCKED == 0 {
@@ -129,9 +144,9 @@ impl Search {
                 self.cells[neighbour] = value;
                 let degree = value & DEGREE;
                 around.open |= 1 << k;
-                around.zeros |= u8::from(degree == 0) << k;
-                around.ones |= u8::from(degree == 1) << k;
-                around.near |= u8::from(value & NEAR_START != 0) << k;
+                around.zeros |= MoveSet::from(degree == 0) << k;
+                around.ones |= MoveSet::from(degree == 1) << k;
+                around.near |= MoveSet::from(value & NEAR_START != 0) << k;
             }
         }
         around
@@ -140,20 +155,30 @@ impl Search {
     /// The exact inverse of [`Search::visit`].
     #[inline(always)]
     pub(super) fn unvisit(&mut self, cell: usize) {
-        if self.move_count == 8 {
-            self.unvisit_with::<8>(cell);
-        } else {
-            self.unvisit_with::<4>(cell);
+        match self.move_count {
+            8 => self.unvisit_with::<8>(cell),
+            4 => self.unvisit_with::<4>(cell),
+            moves => self.unvisit_moves(cell, moves),
         }
+    }
+
+    #[inline(never)]
+    fn unvisit_moves(&mut self, cell: usize, moves: usize) {
+        self.unvisit_with_count(cell, moves);
     }
 
     #[inline(always)]
     fn unvisit_with<const MOVES: usize>(&mut self, cell: usize) {
+        self.unvisit_with_count(cell, MOVES);
+    }
+
+    #[inline(always)]
+    fn unvisit_with_count(&mut self, cell: usize, moves: usize) {
         self.cells[cell] &= !BLOCKED;
         if self.cells[cell] & NEAR_START != 0 {
             self.start_exits += 1;
         }
-        for k in 0..MOVES {
+        for k in 0..moves {
             let neighbour = self.neighbour(cell, k);
             if self.cells[neighbour] & BLOCKED == 0 {
                 self.cells[neighbour] += 1;

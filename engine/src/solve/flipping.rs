@@ -62,7 +62,12 @@ impl Solver<'_> {
             end: goal.end,
             holes: goal.holes,
         };
-        let (mut flipper, mut prover) = if left_to_visit >= FEWEST_SQUARES {
+        // Both hold eight moves a square, and a cover is a flow between the two colours: a
+        // piece of several leaps with more moves, or one that keeps its colour on some move,
+        // is left to backtracking (`flip::fits` says).
+        let (mut flipper, mut prover) = if left_to_visit >= FEWEST_SQUARES
+            && flip::fits(request.piece)
+        {
             let needed = Flipper::memory_needed(board) + Prover::memory_needed(board);
             check_memory(board, needed, request.memory_cap)?;
             let flipper = Some(Flipper::new(&question).map_err(|_| out_of_memory(board, needed))?);

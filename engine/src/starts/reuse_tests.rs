@@ -25,11 +25,13 @@ fn is_piece_tour(
     closed: bool,
     start: Square,
 ) -> bool {
-    let (a, b) = (i64::from(piece.a()), i64::from(piece.b()));
     let step = |p: Square, q: Square| {
         let dr = (i64::from(p.row) - i64::from(q.row)).abs();
         let dc = (i64::from(p.col) - i64::from(q.col)).abs();
-        (dr, dc) == (a, b) || (dr, dc) == (b, a)
+        piece.leaps().any(|(a, b)| {
+            let (a, b) = (i64::from(a), i64::from(b));
+            (dr, dc) == (a, b) || (dr, dc) == (b, a)
+        })
     };
     let mut seen = vec![false; board.area() as usize];
     for &square in path {

@@ -162,24 +162,26 @@ struct MoveTable {
     /// The move by `difference + reach`, [`NO_MOVE`] for none; empty where the moves are
     /// compared one by one instead.
     by_difference: Vec<u8>,
-    /// The largest difference a move makes, `b * cols + b`.
+    /// The largest difference a move makes, `reach * cols + reach` for the piece's reach (its
+    /// longest leg).
     reach: i64,
     moves: Moves,
-    differences: [i64; 8],
+    differences: [i64; Leaper::MAX_MOVES],
 }
 
 /// No move makes this difference.
-const NO_MOVE: u8 = 8;
+const NO_MOVE: u8 = u8::MAX;
 
 impl MoveTable {
     fn new(board: Board, piece: Leaper) -> Self {
         let cols = i64::from(board.cols());
         let moves = piece.moves();
-        let mut differences = [i64::MAX; 8];
+        let mut differences = [i64::MAX; Leaper::MAX_MOVES];
         for (difference, &(dr, dc)) in differences.iter_mut().zip(moves.as_slice()) {
             *difference = i64::from(dr) * cols + i64::from(dc);
         }
-        let b = i64::from(piece.b());
+        // With more than twice the reach across, a difference names its move.
+        let b = i64::from(piece.reach());
         let reach = b * cols + b;
         let mut by_difference = Vec::new();
         if cols > 2 * b && cols <= 1 << 20 {

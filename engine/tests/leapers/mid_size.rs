@@ -10,7 +10,7 @@ fn answers_tour(piece: Leaper, board: Board, start: Square, closed: bool) -> (bo
     let request = Request::new(board, start).piece(piece).closed(closed);
     match solve(&request).unwrap() {
         Outcome::Tour { tour, layer, .. } => {
-            let (a, b) = (piece.a(), piece.b());
+            let (a, b) = (piece.single().unwrap().0, piece.single().unwrap().1);
             let path = tour.indices();
             assert!(
                 is_leaper_tour(a, b, board.rows(), board.cols(), path, closed),
@@ -42,7 +42,7 @@ fn every_start_of_small_boards_agrees_with_walking_every_path() {
     let (mut tours, mut proofs) = (0, 0);
     for (piece, rows, cols) in cases {
         let board = board(rows, cols);
-        let walks = brute_force_walks(piece.a(), piece.b(), board);
+        let walks = brute_force_walks(piece.single().unwrap().0, piece.single().unwrap().1, board);
         for start in board.squares() {
             let (open, closing) = walks[board.index(start) as usize];
             let (found, _) = answers_tour(piece, board, start, false);

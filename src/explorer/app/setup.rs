@@ -124,8 +124,8 @@ impl Setup {
 }
 
 impl App {
-    /// `K`: the next named piece (knight, camel, zebra, giraffe, and back), from the
-    /// beginning; a map of the old piece's tours is no longer shown.
+    /// `K`: the next named piece (knight, camel, zebra, giraffe, wazir, ferz, king, hopido,
+    /// and back), from the beginning; a map of the old piece's tours is no longer shown.
     pub(super) fn next_piece(&mut self) {
         self.setup.piece = self.setup.piece.next_named();
         self.reset();
@@ -189,7 +189,9 @@ impl App {
     }
 }
 
-/// What `K` says of the piece it chose: its name and its leap, `piece: the zebra, (2,3)`.
+/// What `K` says of the piece it chose: its name and its leaps, `piece: the zebra,
+/// (2,3)-leaper`, `piece: the king, (0,1)+(1,1)-leaper`.
 pub fn piece_sentence(piece: Leaper) -> String {
-    format!("piece: the {piece}, ({},{})-leaper", piece.a(), piece.b())
+    let leaps: Vec<String> = piece.leaps().map(|(a, b)| format!("({a},{b})")).collect();
+    format!("piece: the {piece}, {}-leaper", leaps.join("+"))
 }

@@ -8,14 +8,17 @@ use knights_tour_engine::leaper::Leaper;
 use super::look::Glyphs;
 
 impl Glyphs {
-    /// How `piece` is drawn: the knight by its glyph, the camel, the zebra and the giraffe by
-    /// their initials `C`, `Z`, `G`, and any other leaper by `L` (letters in every glyph set).
+    /// How `piece` is drawn: the knight by its glyph, the camel, the zebra, the giraffe, the
+    /// king and the hopido by their initials `C`, `Z`, `G`, `K`, `H`, and any other leaper by
+    /// `L` (letters in every glyph set).
     pub fn piece(&self, piece: Leaper) -> &'static str {
         match piece {
             Leaper::KNIGHT => self.knight,
             Leaper::CAMEL => "C",
             Leaper::ZEBRA => "Z",
             Leaper::GIRAFFE => "G",
+            Leaper::KING => "K",
+            Leaper::HOPIDO => "H",
             _ => "L",
         }
     }
@@ -26,11 +29,12 @@ pub(super) fn piece_word(piece: Leaper) -> &'static str {
     piece.name().unwrap_or("leaper")
 }
 
-/// The piece's panel field: `zebra (2,3)`, `(2,5)-leaper`; short: `zebra`, `2,5`.
+/// The piece's panel field: `zebra (2,3)`, `king (0,1+1,1)`, `(2,5)-leaper`; short: `zebra`,
+/// `2,5`.
 pub(super) fn piece_value(piece: Leaper, short: bool) -> String {
     match (piece.name(), short) {
         (Some(name), true) => name.to_string(),
-        (Some(name), false) => format!("{name} ({},{})", piece.a(), piece.b()),
+        (Some(name), false) => format!("{name} ({})", piece.legs()),
         (None, true) => piece.label(),
         (None, false) => piece.to_string(),
     }

@@ -181,12 +181,14 @@ impl Survey<'_> {
     }
 }
 
-/// Whether `piece` moves from `from` to `to`.
+/// Whether `piece` moves from `from` to `to` (by any of its leaps).
 #[inline(always)]
 fn is_move(piece: Leaper, from: (u64, u64), to: (u64, u64)) -> bool {
     let (rows, cols) = (from.0.abs_diff(to.0), from.1.abs_diff(to.1));
-    let (a, b) = (u64::from(piece.a()), u64::from(piece.b()));
-    (rows == a && cols == b) || (rows == b && cols == a)
+    piece.leaps().any(|(a, b)| {
+        let (a, b) = (u64::from(a), u64::from(b));
+        (rows == a && cols == b) || (rows == b && cols == a)
+    })
 }
 
 /// A list read again on its board up to the line the survey stopped at, where it ends with

@@ -18,14 +18,19 @@ mod seal;
 mod tests;
 
 use self::seal::Seal;
+use super::state::MoveSet;
+use crate::leaper::Leaper;
+
+/// The most groups a check grows: one a move of the piece.
+pub(super) const LABELS: u32 = Leaper::MAX_MOVES as u32;
 
 /// Scratch space for the check, reused from node to node.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Connectivity {
-    /// `epoch * 8 + label` of the search that last reached each cell.
+    /// `epoch * LABELS + label` of the search that last reached each cell.
     stamps: Vec<u32>,
     epoch: u32,
-    queues: [Vec<u32>; 8],
+    queues: [Vec<u32>; LABELS as usize],
     /// The closed side of the last split, if it may still be one.
     seal: Option<Seal>,
     /// The seal's ways out, while a check takes it in.
@@ -38,8 +43,8 @@ pub(super) struct Connectivity {
 /// The groups of one check: the labels merged, how far each queue has been grown, and the
 /// group that took in the seal.
 struct Groups {
-    parent: [usize; 8],
-    heads: [usize; 8],
+    parent: [usize; LABELS as usize],
+    heads: [usize; LABELS as usize],
     count: usize,
     sealed: Option<usize>,
 }
@@ -78,7 +83,7 @@ impl Connectivity {
     pub(super) fn splits(
         &mut self,
         centre: usize,
-        open: u8,
+        open: MoveSet,
         path: &[u32],
         offsets: &[isize],
         is_open: impl Fn(usize) -> bool,
@@ -91,7 +96,7 @@ impl Connectivity {
         }
         let mut groups = Groups {
             parent: std::array::from_fn(|i| i),
-            heads: [0; 8],
+            heads: [0; LABELS as usize],
             count: sources,
             sealed: None,
         };
@@ -164,8 +169,8 @@ impl Connectivity {
         is_open: &impl Fn(usize) -> bool,
     ) -> bool {
         let stamp = self.stamps[cell];
-        if stamp / 8 == self.epoch {
-            return groups.merge(label, (stamp % 8) as usize);
+        if stamp / LABELS == self.epoch {
+            return groups.merge(label, (stamp % LABELS) as usize);
         }
         if self.seal.as_ref().is_some_and(|seal| seal.holds(stamp)) {
             if let Some(owner) = groups.sealed {
@@ -175,7 +180,7 @@ impl Connectivity {
                 return all_one;
             }
         }
-        self.stamps[cell] = self.epoch * 8 + label as u32;
+        self.stamps[cell] = self.epoch * LABELS + label as u32;
         self.queues[label].push(cell as u32);
         false
     }
@@ -183,7 +188,7 @@ impl Connectivity {
     fn next_epoch(&mut self) {
         // Epoch 0 is never used, so fresh stamps (0) never match; wrap by clearing, which
         // forgets the seal.
-        if self.epoch == u32::MAX / 8 {
+        if self.epoch == u32::MAX / LABELS {
             self.stamps.fill(0);
             self.epoch = 0;
             self.seal = None;

@@ -6,7 +6,7 @@
 //! check comes right after it has grown by one: what changed since the seal is the path's
 //! squares after the lowest it has been, which are few or the seal is dropped.
 
-use super::{Connectivity, Groups};
+use super::{Connectivity, Groups, LABELS};
 
 /// The most squares of the path that may have changed since a split was sealed for the seal
 /// to be used: the checks that need it come a few steps later.
@@ -23,7 +23,7 @@ pub(super) struct Seal {
     /// The epoch of the check that found it, which its cells' stamps keep (no later check
     /// stamps a cell of it), and the labels of its groups then.
     pub(super) epoch: u32,
-    pub(super) labels: u8,
+    pub(super) labels: u32,
     /// The path's length when it was sealed.
     depth: usize,
     /// The shortest the path has been since (without the head a check was made for): the
@@ -37,7 +37,7 @@ impl Seal {
     /// Whether a cell stamped `stamp` is on this side.
     #[inline(always)]
     pub(super) fn holds(&self, stamp: u32) -> bool {
-        stamp / 8 == self.epoch && self.labels & 1 << (stamp % 8) != 0
+        stamp / LABELS == self.epoch && self.labels & 1 << (stamp % LABELS) != 0
     }
 }
 
@@ -127,7 +127,7 @@ impl Connectivity {
         groups: &Groups,
         path: &[u32],
     ) {
-        let mut labels = 0u8;
+        let mut labels = 0u32;
         let mut cells = 0;
         for label in 0..sources {
             if groups.find(label) == closed {
@@ -145,7 +145,7 @@ impl Connectivity {
         let extended = self.seal.take().filter(|_| extends);
         let (epoch, labels, mut tail) = match extended {
             Some(seal) => {
-                let stamp = seal.epoch * 8 + seal.labels.trailing_zeros();
+                let stamp = seal.epoch * LABELS + seal.labels.trailing_zeros();
                 for label in (0..sources).filter(|&label| labels & 1 << label != 0) {
                     for &cell in &self.queues[label] {
                         self.stamps[cell as usize] = stamp;

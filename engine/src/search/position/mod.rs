@@ -83,6 +83,9 @@ use super::state::{BLOCKED, DEGREE, NEAR_START};
 use super::{CapacityError, DeadPosition, Search};
 use crate::board::Board;
 
+/// The most moves of a piece whose positions are proved: the graph's masks hold eight.
+const PROVED_MOVES: usize = 8;
+
 /// What the proofs know of the position, computed once.
 struct Proof {
     head: usize,
@@ -183,6 +186,11 @@ impl Search {
         scratch: &mut Scratch,
         deadline: Option<Instant>,
     ) -> Result<Option<DeadPosition>, SetupError> {
+        // The graph's masks hold eight moves: a piece of more (several leaps) is searched
+        // without these proofs, which only prune.
+        if self.move_count > PROVED_MOVES {
+            return Ok(None);
+        }
         let Some(mut proof) = self.proof_facts() else {
             return Ok(None);
         };

@@ -71,7 +71,7 @@ impl Solver<'_> {
             .chain(&request.end)
             .map(|&square| Fold::row_of(board, square))
             .collect();
-        let fold = Fold::new(board, 2 * request.piece.b() as usize + 3, &fixed);
+        let fold = Fold::new(board, 2 * request.piece.reach() as usize + 3, &fixed);
         let tour_needs = tour_needs(request);
         let plan_needs = fold.short().area() * PLAN_BYTES + prefix.len() as u64 * 24;
         let needs = tour_needs + plan_needs;

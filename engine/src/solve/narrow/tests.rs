@@ -26,7 +26,7 @@ fn steps_alike(board: Board, piece: Leaper, ends: &[Square], fixed: &[Square], c
         .chain(fixed)
         .map(|&square| Fold::row_of(board, square))
         .collect();
-    let fold = Fold::new(board, 2 * piece.b() as usize + 3, &rows);
+    let fold = Fold::new(board, 2 * piece.reach() as usize + 3, &rows);
     assert!(
         fold.short().area() < board.area(),
         "{board} folds to {}",

@@ -104,7 +104,7 @@ impl JoinedTour {
     /// joined, by one swap: the first, square by square along `one`'s rows, that uses no square
     /// an earlier swap used. `false` when there is none.
     pub(super) fn join_blocks(&mut self, one: Block, other: Block) -> bool {
-        let reach = self.piece.b();
+        let reach = self.piece.reach();
         let rows = one.top.max(other.top.saturating_sub(reach))
             ..(one.top + one.rows).min(other.top + other.rows + reach);
         let cols = one.left.max(other.left.saturating_sub(reach))

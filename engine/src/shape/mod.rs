@@ -8,6 +8,8 @@
 //! no clues is the rectangle itself, and every question on it is answered exactly as on the
 //! [`Board`].
 
+pub mod clued;
+
 use std::fmt;
 
 use thiserror::Error;

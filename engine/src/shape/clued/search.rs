@@ -21,8 +21,17 @@
 //! - *closing*: a closed tour keeps an unvisited square next to its start;
 //! - *colours*: from a start that nothing fixes, a piece that changes colour needs the
 //!   majority colour when the open squares are odd in number;
+//! - *left behind*: an unnumbered square fits a gap between fixed visits `k` at `p` and `m` at
+//!   `q` as visit `j` only if `k + d(p, u) <= j <= m - d(u, q)`; once the latest such `j` is
+//!   placed, the square must have been visited;
 //! - *connection*: every few nodes, a flood fill from the head checks that the unvisited squares
 //!   still hang together.
+//!
+//! [`find`] searches in rounds: the first breaks ties in the piece's move order, each next one
+//! by a hash of its number and the square, with half as many nodes again, until a tour is found,
+//! a round exhausts its tree (a proof, as every round searches the whole tree but for its
+//! budget) or a limit of the question ends it. The rounds are fixed, so the same question gets
+//! the same tour. [`count`] runs one round to the end.
 
 use crate::search::{Limit, Limits};
 
@@ -37,6 +46,8 @@ const FLOOD_INTERVAL: u64 = 8;
 /// fixed squares past it are searched toward without their table, that is, without the reach
 /// pruning.
 const TABLE_ENTRIES: usize = 1 << 26;
+/// The nodes of the first round of [`find`]; each next round has half as many again.
+const FIRST_ROUND_NODES: u64 = 200;
 /// A distance too long for a table entry (or no path at all).
 const FAR: u16 = u16::MAX;
 
@@ -46,12 +57,28 @@ pub fn find(question: &ClueQuestion) -> Result<ClueAnswer, ClueMemoryError> {
     let Some(mut search) = Search::new(question)? else {
         return Ok(ClueAnswer::Exhausted { nodes: 0 });
     };
-    Ok(match search.run(Some(1)) {
+    let mut round_nodes = FIRST_ROUND_NODES;
+    let stop = loop {
+        match search.run(Some(1), round_nodes) {
+            Stop::Restart => {
+                search.reset();
+                search.seed += 1;
+                round_nodes = round_nodes.saturating_mul(3) / 2;
+            }
+            stop => break stop,
+        }
+    };
+    Ok(match stop {
         Stop::Enough => ClueAnswer::Found {
             path: search.found.clone(),
             nodes: search.nodes,
         },
         Stop::Exhausted => ClueAnswer::Exhausted {
+            nodes: search.nodes,
+        },
+        // A round never ends the loop above; a restart is a node limit.
+        Stop::Restart => ClueAnswer::GaveUp {
+            limit: Limit::Nodes,
             nodes: search.nodes,
         },
         Stop::Limit(limit) => ClueAnswer::GaveUp {
@@ -72,7 +99,7 @@ pub fn count(question: &ClueQuestion, at_most: Option<u64>) -> Result<ClueCount,
     if at_most == Some(0) {
         return Ok(ClueCount::AtLeast { tours: 0, nodes: 0 });
     }
-    let (tours, nodes) = match search.run(at_most) {
+    let (tours, nodes) = match search.run(at_most, u64::MAX) {
         Stop::Enough => {
             return Ok(ClueCount::AtLeast {
                 tours: search.tours,
@@ -80,6 +107,14 @@ pub fn count(question: &ClueQuestion, at_most: Option<u64>) -> Result<ClueCount,
             });
         }
         Stop::Exhausted => (search.tours, search.nodes),
+        // One round without end never restarts; a restart is a node limit.
+        Stop::Restart => {
+            return Ok(ClueCount::GaveUp {
+                tours: search.tours,
+                limit: Limit::Nodes,
+                nodes: search.nodes,
+            });
+        }
         Stop::Limit(limit) => {
             return Ok(ClueCount::GaveUp {
                 tours: search.tours,
@@ -99,6 +134,8 @@ enum Stop {
     Exhausted,
     /// A limit ran out.
     Limit(Limit),
+    /// The round's nodes ran out: the search starts again, its ties broken another way.
+    Restart,
 }
 
 /// What placing a square changed beyond the square itself, to undo it.
@@ -132,6 +169,8 @@ struct Search<'q> {
     next_mark: Vec<u32>,
     /// Distances from each mark's square, saturated at [`FAR`]; empty past [`TABLE_ENTRIES`].
     tables: Vec<Vec<u16>>,
+    /// The unnumbered vertices by the latest visit they can have (see [`latest_visits`]).
+    latest: Latest,
     /// Whether the open squares' colours are odd in number and the colour of 0,0 has more.
     majority: Option<bool>,
     visited: Vec<bool>,
@@ -149,6 +188,9 @@ struct Search<'q> {
     flood_epoch: u32,
     queue: Vec<u32>,
     nodes: u64,
+    /// How ties between candidates are broken: 0, the piece's move order; else a hash of the
+    /// seed and the square, a new order each round of [`find`].
+    seed: u64,
     tours: u64,
     /// The first tour found, as [`Board::index`](crate::board::Board::index)es.
     found: Vec<u32>,
@@ -185,8 +227,7 @@ impl<'q> Search<'q> {
         reserve(&mut queue, len)?;
         let mut entries = 0usize;
         for mark in &marks {
-            let needed = mark.number > 1 || question.closed;
-            if !needed || entries + len > TABLE_ENTRIES || past(question.limits.deadline) {
+            if entries + len > TABLE_ENTRIES || past(question.limits.deadline) {
                 tables.push(Vec::new());
                 continue;
             }
@@ -197,6 +238,7 @@ impl<'q> Search<'q> {
             table.extend(scratch.iter().map(|&d| d.min(u32::from(FAR)) as u16));
             tables.push(table);
         }
+        let latest = latest_visits(n, &marks, &tables, &number_at)?;
         let majority = if question.piece.changes_colour() && n % 2 == 1 {
             let even = (0..n).filter(|&v| graph.is_even(v)).count() as u32;
             Some(even > n - even)
@@ -231,6 +273,7 @@ impl<'q> Search<'q> {
             marks,
             next_mark,
             tables,
+            latest,
             majority,
             visited: filled(len, false)?,
             unvisited_degree,
@@ -241,6 +284,7 @@ impl<'q> Search<'q> {
             flood_epoch: 0,
             queue,
             nodes: 0,
+            seed: 0,
             tours: 0,
             found: Vec::new(),
             graph,
@@ -249,7 +293,8 @@ impl<'q> Search<'q> {
 
     /// Searches until `wanted` tours are found (all of them when `None`), the tree is
     /// exhausted or a limit runs out.
-    fn run(&mut self, wanted: Option<u64>) -> Stop {
+    fn run(&mut self, wanted: Option<u64>, round_nodes: u64) -> Stop {
+        let round_end = self.nodes.saturating_add(round_nodes);
         self.push_first_candidates();
         loop {
             let Some(frame) = self.frames.last_mut() else {
@@ -269,6 +314,9 @@ impl<'q> Search<'q> {
             frame.next += 1;
             if self.nodes >= self.limits.node_budget {
                 return Stop::Limit(Limit::Nodes);
+            }
+            if self.nodes >= round_end {
+                return Stop::Restart;
             }
             self.nodes += 1;
             if self.nodes.is_multiple_of(CLOCK_INTERVAL) && past(self.limits.deadline) {
@@ -328,7 +376,8 @@ impl<'q> Search<'q> {
             let mut all: Vec<u32> = (0..self.n)
                 .filter(|&v| self.number_at[v as usize] == 0)
                 .collect();
-            all.sort_by_key(|&v| self.graph.degree(v));
+            let seed = self.seed;
+            all.sort_by_key(|&v| (self.graph.degree(v), tie_break(seed, v)));
             self.candidates.extend(all);
         }
         self.frames.push(Frame {
@@ -361,8 +410,8 @@ impl<'q> Search<'q> {
                 self.candidates.push(w);
             }
         }
-        let degree = &self.unvisited_degree;
-        self.candidates[begin..].sort_by_key(|&w| degree[w as usize]);
+        let (degree, seed) = (&self.unvisited_degree, self.seed);
+        self.candidates[begin..].sort_by_key(|&w| (degree[w as usize], tie_break(seed, w)));
     }
 
     /// Whether `vertex`, as visit `t`, can still reach the next fixed visit in time.
@@ -464,6 +513,7 @@ impl<'q> Search<'q> {
                 }
             }
         }
+        dead |= self.latest.missed(t).any(|u| !self.visited[u as usize]);
         dead |= self.forced > 1;
         dead |= self.question.closed && self.unvisited_degree[start as usize] == 0;
         if !dead && self.nodes.is_multiple_of(FLOOD_INTERVAL) {
@@ -474,6 +524,16 @@ impl<'q> Search<'q> {
             return None;
         }
         Some(undo)
+    }
+
+    /// Takes back every square placed, for a new round.
+    fn reset(&mut self) {
+        while let Some(frame) = self.frames.pop() {
+            if let Some(undo) = frame.undo {
+                self.unplace(undo);
+            }
+        }
+        self.candidates.clear();
     }
 
     /// Takes back the last square placed.
@@ -517,4 +577,109 @@ impl<'q> Search<'q> {
         }
         reached == self.n as usize - self.path.len()
     }
+}
+
+/// The rank of `vertex` among equal candidates: its own number for seed 0 (the piece's move
+/// order, as candidates come in it and the sort is stable), else a hash of the two.
+fn tie_break(seed: u64, vertex: u32) -> u64 {
+    if seed == 0 {
+        return 0;
+    }
+    let mut z = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ u64::from(vertex);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The unnumbered vertices grouped by the latest visit they can have: vertex `u` is visit `j`
+/// of a tour only if the fixed visits around `j` are in reach, `k + d(p, u) <= j <= m - d(u, q)`
+/// for marks `k` at `p` and `m` at `q` next in number (without `k` before the first mark,
+/// without `m` after the last, where the tour may end anywhere). The latest `j` over every gap
+/// is when `u` must have been visited; 0 when no gap fits it.
+struct Latest {
+    /// Where the vertices of each latest visit (0 to `n`) start in `vertices`.
+    offsets: Vec<u32>,
+    vertices: Vec<u32>,
+}
+
+impl Latest {
+    /// The vertices that must be visited once visit `t` is placed and were not before: those
+    /// whose latest visit is `t` (and, at the first, those that fit nowhere).
+    fn missed(&self, t: u32) -> impl Iterator<Item = u32> + '_ {
+        let t = t as usize;
+        let from = if t == 1 { 0 } else { self.offsets[t] as usize };
+        self.vertices[from..self.offsets[t + 1] as usize]
+            .iter()
+            .copied()
+    }
+}
+
+/// The [`Latest`] visits of the vertices, from the distance tables of the marks (a missing
+/// table counts as distance 0, which prunes nothing).
+fn latest_visits(
+    n: u32,
+    marks: &[Mark],
+    tables: &[Vec<u16>],
+    number_at: &[u32],
+) -> Result<Latest, ClueMemoryError> {
+    let len = n as usize;
+    // A saturated entry is unreachable only when no path can be that long.
+    let distance = |i: usize, u: usize| -> u64 {
+        match tables[i].get(u) {
+            None => 0,
+            Some(&FAR) if n >= u32::from(FAR) => 0,
+            Some(&FAR) => u64::MAX / 4,
+            Some(&d) => u64::from(d),
+        }
+    };
+    let mut latest = filled(len, 0u32)?;
+    for (u, latest) in latest.iter_mut().enumerate() {
+        if number_at[u] != 0 {
+            *latest = u32::MAX;
+            continue;
+        }
+        let (Some(first), Some(last)) = (marks.first(), marks.last()) else {
+            *latest = n;
+            continue;
+        };
+        let mut best = 0u64;
+        if last.number < n && u64::from(last.number) + distance(marks.len() - 1, u) <= u64::from(n)
+        {
+            best = u64::from(n);
+        }
+        for i in (0..marks.len().saturating_sub(1)).rev() {
+            if best > 0 {
+                break;
+            }
+            let gap = u64::from(marks[i + 1].number - marks[i].number);
+            let to = distance(i + 1, u);
+            if distance(i, u) + to <= gap {
+                best = u64::from(marks[i + 1].number) - to;
+            }
+        }
+        let to_first = distance(0, u);
+        if best == 0 && first.number > 1 && to_first < u64::from(first.number) {
+            best = u64::from(first.number) - to_first;
+        }
+        *latest = best as u32;
+    }
+    let mut offsets = filled(len + 2, 0u32)?;
+    for &l in &latest {
+        if l != u32::MAX {
+            offsets[l as usize + 1] += 1;
+        }
+    }
+    for k in 1..offsets.len() {
+        offsets[k] += offsets[k - 1];
+    }
+    let mut vertices = filled(offsets[len + 1] as usize, 0u32)?;
+    let mut next = filled(len + 2, 0u32)?;
+    next.copy_from_slice(&offsets);
+    for (u, &l) in latest.iter().enumerate() {
+        if l != u32::MAX {
+            vertices[next[l as usize] as usize] = u as u32;
+            next[l as usize] += 1;
+        }
+    }
+    Ok(Latest { offsets, vertices })
 }

@@ -21,6 +21,7 @@
 
 mod cuts;
 mod graph;
+mod latest;
 mod proofs;
 mod search;
 #[cfg(test)]

@@ -30,12 +30,14 @@
 //! the count asks. The reasons, and the text that states them, are in `reason`
 //! ([`NoTourReason`]).
 
+mod clued;
 mod leaper;
 mod reason;
 
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 
+pub use self::clued::Endpoint;
 pub use self::leaper::{LeaperObstacle, connectivity_obstacle};
 pub use self::reason::{ClosedTourObstacle, NoTourReason};
 

@@ -7,8 +7,10 @@ use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 use crate::quote::counted;
 use crate::search::DeadPosition;
+use crate::shape::Clue;
 
 use super::LeaperObstacle;
+use super::clued::Endpoint;
 
 /// Which clause of Schwenk's theorem rules out a closed tour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,11 +185,160 @@ pub enum NoTourReason {
         /// Search nodes expanded toward them, in all.
         nodes: u64,
     },
+
+    /// A closed tour of fewer than three squares: on one square it makes no move, and on two
+    /// it would take its one move back.
+    ClosedTooSmall {
+        /// The open squares.
+        open: u64,
+    },
+    /// The start or the end asked for is not an open square of the board.
+    EndpointNotOpen {
+        /// Which end.
+        role: Endpoint,
+        /// The square asked for.
+        square: Square,
+    },
+    /// The start or the end asked for disagrees with the numbers given: the square given 1
+    /// (the number of open squares, for the end) is elsewhere, or the square asked for is
+    /// given another number.
+    EndpointAgainstClue {
+        /// Which end.
+        role: Endpoint,
+        /// The square asked for.
+        asked: Square,
+        /// The number given that it contradicts.
+        clue: Clue,
+    },
+    /// An open square that no move of the piece joins to another open square, on a board of
+    /// more than one open square: a tour has to enter it or leave it.
+    NoWayIn {
+        /// The square.
+        square: Square,
+        /// The open squares.
+        open: u64,
+    },
+    /// Squares with one way in (one open square a move away) can only end the tour, as a
+    /// square the tour passes through needs a way in and a way out: a closed tour has no end,
+    /// and an open one has two, minus those the question fixes elsewhere.
+    DeadEnds {
+        /// The squares with one way in that the question does not make ends.
+        squares: Vec<Square>,
+        /// The ends the question fixes (a start and an end, asked for or given 1 and the last
+        /// number).
+        fixed: Vec<Square>,
+        /// Whether a closed tour was asked for.
+        closed: bool,
+    },
+    /// A square with one way in is given a number that is neither the first nor the last, so
+    /// the tour would have to enter it and leave it.
+    NumberedDeadEnd {
+        /// The square and its number.
+        clue: Clue,
+    },
+    /// The open squares are not joined by the piece's moves over open squares.
+    ShapeSplit {
+        /// An open square.
+        from: Square,
+        /// An open square that no sequence of moves over open squares reaches from `from`.
+        unreached: Square,
+    },
+    /// The piece changes colour at every move, so a tour alternates colours: an open tour of
+    /// `k` squares visits `k / 2` of one colour and the rest of the other, a closed tour
+    /// as many of each. The open squares' counts do not allow it.
+    ShapeColourCount {
+        /// Open squares of the colour of 0,0 (row + column even).
+        even: u64,
+        /// Open squares of the other colour.
+        odd: u64,
+        /// Whether a closed tour was asked for.
+        closed: bool,
+    },
+    /// The piece changes colour at every move and the open squares hold one more of one
+    /// colour: a tour starts and ends on that colour, so every odd visit is on it and every
+    /// even visit on the other. A number given (or the start or end asked for, as visit 1 and
+    /// the last) is on the wrong colour.
+    ClueColour {
+        /// The visit and its square.
+        clue: Clue,
+        /// Open squares of that square's colour.
+        same: u64,
+        /// Open squares of the other colour.
+        other: u64,
+    },
+    /// The piece changes colour at every move, so visits `d` moves apart share a colour when
+    /// `d` is even and differ when it is odd; two consecutive numbers given do not.
+    ClueParity {
+        /// The lower number.
+        first: Clue,
+        /// The next number given.
+        second: Clue,
+    },
+    /// Visit `to` is farther from visit `from` (in moves of the piece over open squares) than
+    /// the moves the tour has between them: `to.number - from.number`, or, when a closed tour
+    /// comes back round to its first numbers, the open squares less that.
+    ClueOutOfReach {
+        /// The earlier visit.
+        from: Clue,
+        /// The later visit.
+        to: Clue,
+        /// The moves the tour has from one to the other.
+        moves: u64,
+        /// The fewest moves between their squares; `None` when none leads there.
+        distance: Option<u64>,
+        /// Whether the moves are those that close the tour, from the last number given back
+        /// round to the first.
+        closing: bool,
+    },
+    /// A cut square: without it the other open squares fall into `parts` parts that no move
+    /// joins. A tour passes it once, and the rest of an open tour is at most two paths, each
+    /// within one part, so at most two parts; the rest of a closed tour is one path, so one.
+    CutSquare {
+        /// The cut square.
+        square: Square,
+        /// The parts its removal leaves.
+        parts: u64,
+        /// Whether a closed tour was asked for.
+        closed: bool,
+    },
+    /// A cut square between two parts: an open tour covers one part, then the cut square,
+    /// then the other, so one part holds visits 1 to its size and the other the last ones. The
+    /// numbers given (and the start and end asked for) fit neither order.
+    CutOrder {
+        /// The cut square.
+        square: Square,
+        /// The size of one part.
+        first: u64,
+        /// The size of the other.
+        second: u64,
+    },
+    /// A complete search of every path over the open squares that keeps the numbers given
+    /// found none.
+    ExhaustiveShapeSearch {
+        /// The start searched from; `None` when every open square was tried.
+        start: Option<Square>,
+        /// Search nodes expanded to prove it.
+        nodes: u64,
+    },
 }
 
 impl fmt::Display for NoTourReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Self::ClosedTooSmall { .. }
+            | Self::EndpointNotOpen { .. }
+            | Self::EndpointAgainstClue { .. }
+            | Self::NoWayIn { .. }
+            | Self::DeadEnds { .. }
+            | Self::NumberedDeadEnd { .. }
+            | Self::ShapeSplit { .. }
+            | Self::ShapeColourCount { .. }
+            | Self::ClueColour { .. }
+            | Self::ClueParity { .. }
+            | Self::ClueOutOfReach { .. }
+            | Self::CutSquare { .. }
+            | Self::CutOrder { .. }
+            | Self::ExhaustiveShapeSearch { .. } => super::clued::describe(self, f),
             Self::NoOpenTour { board } => write!(
                 f,
                 "no open tour exists on a {board} board (open tours exist only on 1x1, 3x4, \

@@ -11,6 +11,8 @@
 //! [`picture`] reads a shape from its text form, a picture of the board one line a row (the
 //! Rosetta Code puzzles as published), and writes it back.
 
+pub mod clued;
+
 use std::fmt;
 
 use thiserror::Error;

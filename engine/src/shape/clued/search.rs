@@ -1,0 +1,579 @@
+//! The search for a tour of a shape that keeps its clues: backtracking on an explicit stack (no
+//! recursion, whatever the board), bounded by the node budget and the deadline.
+//!
+//! A node places one square, visit `t`. Its candidates for visit `t + 1`: the square given
+//! `t + 1` if there is one (and it is a move away and unvisited), else the unvisited squares a
+//! move away that carry no number, fewest onward moves first (Warnsdorff), ties in the piece's
+//! move order. Where neither the question nor a number fixes the first square, the first
+//! node's candidates are every open square that carries no number, fewest moves first.
+//!
+//! The pruning removes only branches that hold no tour, so an exhausted tree is a proof:
+//! - *reach*: the next fixed visit `m` (a number given, the end asked for, or, closing a tour
+//!   whose start is fixed, the start again as visit `n + 1`) is at most `m - t` moves away over
+//!   open squares (distances from every fixed square, a breadth-first search each, computed
+//!   once), and for a piece that changes colour at every move, an even number of moves away
+//!   exactly when `m - t` is even;
+//! - *ways in*: an unvisited square's ways in are its unvisited neighbours and the head. A
+//!   square it passes through needs two; one left makes it the tour's last square (not where a
+//!   number other than the last is given, nor elsewhere than the end asked for, and next to the
+//!   start of a closed tour), and a tour has one last square. A way in once lost never comes
+//!   back, so the squares left with one are counted as they appear;
+//! - *closing*: a closed tour keeps an unvisited square next to its start;
+//! - *colours*: from a start that nothing fixes, a piece that changes colour needs the
+//!   majority colour when the open squares are odd in number;
+//! - *left behind*: an unnumbered square fits a gap between fixed visits `k` at `p` and `m` at
+//!   `q` as visit `j` only if `k + d(p, u) <= j <= m - d(u, q)`; once the latest such `j` is
+//!   placed, the square must have been visited;
+//! - *connection*: every few nodes, a flood fill from the head checks that the unvisited squares
+//!   still hang together.
+//!
+//! [`find`] searches in rounds: the first breaks ties in the piece's move order, each next one
+//! by a hash of its number and the square, with half as many nodes again, until a tour is found,
+//! a round exhausts its tree (a proof, as every round searches the whole tree but for its
+//! budget) or a limit of the question ends it. The rounds are fixed, so the same question gets
+//! the same tour. [`count`] runs one round to the end.
+
+use crate::search::{Limit, Limits};
+
+use super::graph::{Mark, OpenGraph, filled, marks, past, reserve};
+use super::latest::{FAR, Latest, latest_visits, tie_break};
+use super::{ClueAnswer, ClueCount, ClueMemoryError, ClueQuestion};
+
+/// Nodes between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 1024;
+/// Nodes between two flood fills.
+const FLOOD_INTERVAL: u64 = 8;
+/// The most distance entries (two bytes each) the tables of all fixed squares may hold; the
+/// fixed squares past it are searched toward without their table, that is, without the reach
+/// pruning.
+const TABLE_ENTRIES: usize = 1 << 26;
+/// The nodes of the first round of [`find`]; each next round has half as many again.
+const FIRST_ROUND_NODES: u64 = 200;
+
+/// A search for a tour of `question`: the first tour found, the proof that none exists (the
+/// whole tree searched), or the limit that ended it.
+pub fn find(question: &ClueQuestion) -> Result<ClueAnswer, ClueMemoryError> {
+    let Some(mut search) = Search::new(question)? else {
+        return Ok(ClueAnswer::Exhausted { nodes: 0 });
+    };
+    let mut round_nodes = FIRST_ROUND_NODES;
+    let stop = loop {
+        match search.run(Some(1), round_nodes) {
+            Stop::Restart => {
+                search.reset();
+                search.seed += 1;
+                round_nodes = round_nodes.saturating_mul(3) / 2;
+            }
+            stop => break stop,
+        }
+    };
+    Ok(match stop {
+        Stop::Enough => ClueAnswer::Found {
+            path: search.found.clone(),
+            nodes: search.nodes,
+        },
+        Stop::Exhausted => ClueAnswer::Exhausted {
+            nodes: search.nodes,
+        },
+        // A round never ends the loop above; a restart is a node limit.
+        Stop::Restart => ClueAnswer::GaveUp {
+            limit: Limit::Nodes,
+            nodes: search.nodes,
+        },
+        Stop::Limit(limit) => ClueAnswer::GaveUp {
+            limit,
+            nodes: search.nodes,
+        },
+    })
+}
+
+/// The number of tours of `question`, exact when the whole tree is searched; the count stops
+/// once it reaches `at_most`, if given (`Some(2)` says whether a puzzle has exactly one
+/// solution). Tours are sequences of squares: a path and its reverse are two, when nothing
+/// fixes their ends.
+pub fn count(question: &ClueQuestion, at_most: Option<u64>) -> Result<ClueCount, ClueMemoryError> {
+    let Some(mut search) = Search::new(question)? else {
+        return Ok(ClueCount::Exact { tours: 0, nodes: 0 });
+    };
+    if at_most == Some(0) {
+        return Ok(ClueCount::AtLeast { tours: 0, nodes: 0 });
+    }
+    let (tours, nodes) = match search.run(at_most, u64::MAX) {
+        Stop::Enough => {
+            return Ok(ClueCount::AtLeast {
+                tours: search.tours,
+                nodes: search.nodes,
+            });
+        }
+        Stop::Exhausted => (search.tours, search.nodes),
+        // One round without end never restarts; a restart is a node limit.
+        Stop::Restart => {
+            return Ok(ClueCount::GaveUp {
+                tours: search.tours,
+                limit: Limit::Nodes,
+                nodes: search.nodes,
+            });
+        }
+        Stop::Limit(limit) => {
+            return Ok(ClueCount::GaveUp {
+                tours: search.tours,
+                limit,
+                nodes: search.nodes,
+            });
+        }
+    };
+    Ok(ClueCount::Exact { tours, nodes })
+}
+
+/// Why a run ended.
+enum Stop {
+    /// The tours asked for were found.
+    Enough,
+    /// The whole tree was searched.
+    Exhausted,
+    /// A limit ran out.
+    Limit(Limit),
+    /// The round's nodes ran out: the search starts again, its ties broken another way.
+    Restart,
+}
+
+/// What placing a square changed beyond the square itself, to undo it.
+#[derive(Clone, Copy)]
+struct Undo {
+    /// Squares newly left with one way in.
+    forced_added: u32,
+    /// Whether the square placed was itself one of them.
+    took_forced: bool,
+}
+
+/// The candidates of one node (a range of [`Search::candidates`]), and how to undo its square.
+struct Frame {
+    begin: u32,
+    end: u32,
+    next: u32,
+    /// `None` for the first node, which places nothing.
+    undo: Option<Undo>,
+}
+
+/// The search's state.
+struct Search<'q> {
+    question: &'q ClueQuestion<'q>,
+    graph: OpenGraph,
+    limits: Limits,
+    n: u32,
+    /// The visit number given to each vertex, 0 for none.
+    number_at: Vec<u32>,
+    marks: Vec<Mark>,
+    /// For each visit number `t` (0 to `n`), the index in `marks` of the first mark after it.
+    next_mark: Vec<u32>,
+    /// Distances from each mark's square, saturated at [`FAR`]; empty past [`TABLE_ENTRIES`].
+    tables: Vec<Vec<u16>>,
+    /// The unnumbered vertices by the latest visit they can have (see [`latest_visits`]).
+    latest: Latest,
+    /// Whether the open squares' colours are odd in number and the colour of 0,0 has more.
+    majority: Option<bool>,
+    visited: Vec<bool>,
+    /// Each vertex's unvisited neighbours.
+    unvisited_degree: Vec<u32>,
+    /// Vertices of one neighbour in the whole graph.
+    dead_ends: Vec<u32>,
+    /// Unvisited squares with one way in left.
+    forced: u32,
+    path: Vec<u32>,
+    frames: Vec<Frame>,
+    candidates: Vec<u32>,
+    /// The flood fill's marks and queue.
+    flooded: Vec<u32>,
+    flood_epoch: u32,
+    queue: Vec<u32>,
+    nodes: u64,
+    /// How ties between candidates are broken: 0, the piece's move order; else a hash of the
+    /// seed and the square, a new order each round of [`find`].
+    seed: u64,
+    tours: u64,
+    /// The first tour found, as [`Board::index`](crate::board::Board::index)es.
+    found: Vec<u32>,
+}
+
+impl<'q> Search<'q> {
+    /// The search set up, or `None` when the question contradicts itself (no tour).
+    fn new(question: &'q ClueQuestion<'q>) -> Result<Option<Self>, ClueMemoryError> {
+        let graph = OpenGraph::build(question)?;
+        let n = graph.len() as u32;
+        let Ok(marks) = marks(question, &graph) else {
+            return Ok(None);
+        };
+        if question.closed && n < 3 {
+            return Ok(None);
+        }
+        let len = n as usize;
+        let mut number_at = filled(len, 0u32)?;
+        for mark in &marks {
+            number_at[mark.vertex as usize] = mark.number;
+        }
+        let mut next_mark = filled(len + 1, 0u32)?;
+        let mut i = 0;
+        for (t, next) in next_mark.iter_mut().enumerate() {
+            while i < marks.len() && marks[i].number as usize <= t {
+                i += 1;
+            }
+            *next = i as u32;
+        }
+        let mut tables = Vec::new();
+        reserve(&mut tables, marks.len())?;
+        let mut scratch = filled(len, u32::MAX)?;
+        let mut queue = Vec::new();
+        reserve(&mut queue, len)?;
+        let mut entries = 0usize;
+        for mark in &marks {
+            if entries + len > TABLE_ENTRIES || past(question.limits.deadline) {
+                tables.push(Vec::new());
+                continue;
+            }
+            entries += len;
+            graph.distances(mark.vertex, None, &mut scratch, &mut queue);
+            let mut table = Vec::new();
+            reserve(&mut table, len)?;
+            table.extend(scratch.iter().map(|&d| d.min(u32::from(FAR)) as u16));
+            tables.push(table);
+        }
+        let latest = latest_visits(n, &marks, &tables, &number_at)?;
+        let majority = if question.piece.changes_colour() && n % 2 == 1 {
+            let even = (0..n).filter(|&v| graph.is_even(v)).count() as u32;
+            Some(even > n - even)
+        } else {
+            None
+        };
+        let unvisited_degree: Vec<u32> = {
+            let mut degrees = filled(len, 0u32)?;
+            for (v, degree) in degrees.iter_mut().enumerate() {
+                *degree = graph.degree(v as u32);
+            }
+            degrees
+        };
+        let dead_ends: Vec<u32> = if n > 1 {
+            (0..n).filter(|&v| graph.degree(v) <= 1).collect()
+        } else {
+            Vec::new()
+        };
+        let mut candidates = Vec::new();
+        reserve(&mut candidates, len.saturating_mul(2).max(16))?;
+        let mut frames = Vec::new();
+        reserve(&mut frames, len + 1)?;
+        let mut path = Vec::new();
+        reserve(&mut path, len)?;
+        Ok(Some(Self {
+            question,
+            forced: dead_ends.len() as u32,
+            dead_ends,
+            limits: question.limits,
+            n,
+            number_at,
+            marks,
+            next_mark,
+            tables,
+            latest,
+            majority,
+            visited: filled(len, false)?,
+            unvisited_degree,
+            path,
+            frames,
+            candidates,
+            flooded: filled(len, 0u32)?,
+            flood_epoch: 0,
+            queue,
+            nodes: 0,
+            seed: 0,
+            tours: 0,
+            found: Vec::new(),
+            graph,
+        }))
+    }
+
+    /// Searches until `wanted` tours are found (all of them when `None`), the tree is
+    /// exhausted or a limit runs out.
+    fn run(&mut self, wanted: Option<u64>, round_nodes: u64) -> Stop {
+        let round_end = self.nodes.saturating_add(round_nodes);
+        self.push_first_candidates();
+        loop {
+            let Some(frame) = self.frames.last_mut() else {
+                return Stop::Exhausted;
+            };
+            if frame.next == frame.end {
+                let begin = frame.begin as usize;
+                let undo = frame.undo;
+                self.frames.pop();
+                self.candidates.truncate(begin);
+                if let Some(undo) = undo {
+                    self.unplace(undo);
+                }
+                continue;
+            }
+            let vertex = self.candidates[frame.next as usize];
+            frame.next += 1;
+            if self.nodes >= self.limits.node_budget {
+                return Stop::Limit(Limit::Nodes);
+            }
+            if self.nodes >= round_end {
+                return Stop::Restart;
+            }
+            self.nodes += 1;
+            if self.nodes.is_multiple_of(CLOCK_INTERVAL) && past(self.limits.deadline) {
+                return Stop::Limit(Limit::Deadline);
+            }
+            let Some(undo) = self.place(vertex) else {
+                continue;
+            };
+            if self.path.len() == self.n as usize {
+                if self.closes() {
+                    self.tours += 1;
+                    if self.found.is_empty() {
+                        let board = self.graph.board;
+                        self.found = self
+                            .path
+                            .iter()
+                            .map(|&v| board.index(self.graph.squares[v as usize]))
+                            .collect();
+                    }
+                    if wanted.is_some_and(|wanted| self.tours >= wanted) {
+                        return Stop::Enough;
+                    }
+                }
+                self.unplace(undo);
+                continue;
+            }
+            let begin = self.candidates.len() as u32;
+            self.push_candidates(vertex);
+            self.frames.push(Frame {
+                begin,
+                end: self.candidates.len() as u32,
+                next: begin,
+                undo: Some(undo),
+            });
+        }
+    }
+
+    /// Whether the full path is a tour: closed when asked.
+    fn closes(&self) -> bool {
+        !self.question.closed
+            || match (self.path.first(), self.path.last()) {
+                (Some(&first), Some(&last)) => self.question.piece.is_move(
+                    self.graph.squares[last as usize],
+                    self.graph.squares[first as usize],
+                ),
+                _ => false,
+            }
+    }
+
+    /// The first node: the square given 1 (or asked for as the start), else every open square
+    /// that carries no number, fewest moves first.
+    fn push_first_candidates(&mut self) {
+        let begin = self.candidates.len() as u32;
+        if let Some(first) = self.marks.first().filter(|mark| mark.number == 1) {
+            self.candidates.push(first.vertex);
+        } else {
+            let mut all: Vec<u32> = (0..self.n)
+                .filter(|&v| self.number_at[v as usize] == 0)
+                .collect();
+            let seed = self.seed;
+            all.sort_by_key(|&v| (self.graph.degree(v), tie_break(seed, v)));
+            self.candidates.extend(all);
+        }
+        self.frames.push(Frame {
+            begin,
+            end: self.candidates.len() as u32,
+            next: begin,
+            undo: None,
+        });
+    }
+
+    /// The candidates for the visit after `head`'s.
+    fn push_candidates(&mut self, head: u32) {
+        let t = self.path.len();
+        let i = self.next_mark[t] as usize;
+        if let Some(mark) = self
+            .marks
+            .get(i)
+            .filter(|mark| mark.number as usize == t + 1)
+        {
+            if !self.visited[mark.vertex as usize]
+                && self.graph.neighbours(head).contains(&mark.vertex)
+            {
+                self.candidates.push(mark.vertex);
+            }
+            return;
+        }
+        let begin = self.candidates.len();
+        for &w in self.graph.neighbours(head) {
+            if !self.visited[w as usize] && self.number_at[w as usize] == 0 {
+                self.candidates.push(w);
+            }
+        }
+        let (degree, seed) = (&self.unvisited_degree, self.seed);
+        self.candidates[begin..].sort_by_key(|&w| (degree[w as usize], tie_break(seed, w)));
+    }
+
+    /// Whether `vertex`, as visit `t`, can still reach the next fixed visit in time.
+    fn in_reach(&self, vertex: u32, t: u32) -> bool {
+        let i = self.next_mark[t as usize] as usize;
+        let (number, table) = match self.marks.get(i) {
+            Some(mark) => (mark.number, &self.tables[i]),
+            None if self.question.closed && self.marks.first().is_some_and(|m| m.number == 1) => {
+                (self.n + 1, &self.tables[0])
+            }
+            None => return true,
+        };
+        let Some(&distance) = table.get(vertex as usize) else {
+            return true;
+        };
+        let moves = number - t;
+        if distance == FAR {
+            return moves >= u32::from(FAR);
+        }
+        let distance = u32::from(distance);
+        distance <= moves && !(self.question.piece.changes_colour() && (distance + moves) % 2 == 1)
+    }
+
+    /// Whether an unvisited square left with one way in may be the tour's last square.
+    fn may_be_last(&self, vertex: u32, start: u32) -> bool {
+        let number = self.number_at[vertex as usize];
+        if number != 0 && number != self.n {
+            return false;
+        }
+        if number == 0 && self.marks.last().is_some_and(|mark| mark.number == self.n) {
+            return false;
+        }
+        !self.question.closed
+            || self.question.piece.is_move(
+                self.graph.squares[vertex as usize],
+                self.graph.squares[start as usize],
+            )
+    }
+
+    /// Places `vertex` as the next visit, or, when a rule proves that no tour follows, leaves
+    /// the state as it was and answers `None`.
+    fn place(&mut self, vertex: u32) -> Option<Undo> {
+        let t = self.path.len() as u32 + 1;
+        if !self.in_reach(vertex, t) {
+            return None;
+        }
+        let head = self.path.last().copied();
+        if head.is_none()
+            && self
+                .majority
+                .is_some_and(|even| self.graph.is_even(vertex) != even)
+        {
+            return None;
+        }
+        let v = vertex as usize;
+        let ways = self.unvisited_degree[v] + u32::from(head.is_some());
+        let took_forced = ways <= 1 && self.n > 1;
+        if took_forced {
+            self.forced -= 1;
+        }
+        self.visited[v] = true;
+        self.path.push(vertex);
+        for &w in self.graph.neighbours(vertex) {
+            self.unvisited_degree[w as usize] -= 1;
+        }
+        let mut undo = Undo {
+            forced_added: 0,
+            took_forced,
+        };
+        if self.path.len() == self.n as usize {
+            return Some(undo);
+        }
+        let start = self.path[0];
+        let mut dead = false;
+        match head {
+            Some(head) => {
+                let here = self.graph.squares[v];
+                for &u in self.graph.neighbours(head) {
+                    if self.visited[u as usize] {
+                        continue;
+                    }
+                    let square = self.graph.squares[u as usize];
+                    let ways = self.unvisited_degree[u as usize]
+                        + u32::from(self.question.piece.is_move(square, here));
+                    if ways == 0 {
+                        dead = true;
+                    } else if ways == 1 {
+                        undo.forced_added += 1;
+                        dead |= !self.may_be_last(u, start);
+                    }
+                }
+                self.forced += undo.forced_added;
+            }
+            None => {
+                for &u in &self.dead_ends {
+                    if !self.visited[u as usize] && !self.may_be_last(u, start) {
+                        dead = true;
+                    }
+                }
+            }
+        }
+        dead |= self.latest.missed(t).any(|u| !self.visited[u as usize]);
+        dead |= self.forced > 1;
+        dead |= self.question.closed && self.unvisited_degree[start as usize] == 0;
+        if !dead && self.nodes.is_multiple_of(FLOOD_INTERVAL) {
+            dead = !self.hangs_together(vertex);
+        }
+        if dead {
+            self.unplace(undo);
+            return None;
+        }
+        Some(undo)
+    }
+
+    /// Takes back every square placed, for a new round.
+    fn reset(&mut self) {
+        while let Some(frame) = self.frames.pop() {
+            if let Some(undo) = frame.undo {
+                self.unplace(undo);
+            }
+        }
+        self.candidates.clear();
+    }
+
+    /// Takes back the last square placed.
+    fn unplace(&mut self, undo: Undo) {
+        let Some(vertex) = self.path.pop() else {
+            return;
+        };
+        for &w in self.graph.neighbours(vertex) {
+            self.unvisited_degree[w as usize] += 1;
+        }
+        self.visited[vertex as usize] = false;
+        self.forced -= undo.forced_added;
+        if undo.took_forced {
+            self.forced += 1;
+        }
+    }
+
+    /// Whether every unvisited square is reached from `head` by moves over unvisited squares.
+    fn hangs_together(&mut self, head: u32) -> bool {
+        self.flood_epoch = self.flood_epoch.wrapping_add(1);
+        if self.flood_epoch == 0 {
+            self.flooded.fill(0);
+            self.flood_epoch = 1;
+        }
+        let epoch = self.flood_epoch;
+        self.queue.clear();
+        self.queue.push(head);
+        self.flooded[head as usize] = epoch;
+        let mut reached = 0usize;
+        let mut next = 0;
+        while next < self.queue.len() {
+            let v = self.queue[next];
+            next += 1;
+            for &w in self.graph.neighbours(v) {
+                if !self.visited[w as usize] && self.flooded[w as usize] != epoch {
+                    self.flooded[w as usize] = epoch;
+                    reached += 1;
+                    self.queue.push(w);
+                }
+            }
+        }
+        reached == self.n as usize - self.path.len()
+    }
+}

@@ -73,6 +73,12 @@ pub enum RouteError {
         /// The square given that number.
         given: Square,
     },
+    /// A partial tour on a board whose clues bind more than the start: the clues are the
+    /// partial tour's numbers, given in the picture.
+    #[error(
+        "a partial tour on a board with given numbers: give its squares as numbers on the board"
+    )]
+    PrefixWithClues,
     /// An end was asked for a closed tour, which has none.
     #[error("a closed tour has no end: ask for an open tour, or leave the end out")]
     ClosedWithEnd,

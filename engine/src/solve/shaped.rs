@@ -6,17 +6,25 @@
 //! `schedule.rs` say which hold for what). A question whose clues bind more than the start, or
 //! whose start is free, goes to the search that keeps clues.
 
-use super::outcome::{Answer, SolveError};
-use super::request::{Method, Request};
+use super::memory::out_of_memory;
+use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
+use super::request::{Layer, Method, Request};
 use super::route::RouteError;
 use super::solver::{Halt, Solver};
 use crate::shape::Shape;
+use crate::shape::clued::{self, ClueAnswer, ClueQuestion};
 use crate::tour::{ShapeRoute, Tour, TourError};
 
 impl Solver<'_> {
     /// The schedule on a board of any shape (see the module doc).
     pub(super) fn shaped(&mut self, shape: &Shape) -> Result<Answer, Halt> {
         let request = self.request;
+        if request.method == Method::Construct {
+            return Err(SolveError::ConstructRectangleOnly.into());
+        }
+        if let Some(reason) = clued::prove(&self.clue_question(shape)) {
+            return Ok(self.no_tour(reason, Layer::Position));
+        }
         if binds_more_than_the_start(request, shape) {
             return self.clued(shape);
         }
@@ -26,8 +34,7 @@ impl Solver<'_> {
             return Ok(outcome);
         }
         match request.method {
-            Method::Construct => Err(SolveError::ConstructRectangleOnly.into()),
-            Method::Auto => self.route_search(),
+            Method::Auto | Method::Construct => self.route_search(),
             Method::Warnsdorff | Method::Backtrack | Method::Naive => self.single_layer(),
         }
     }
@@ -44,9 +51,50 @@ impl Solver<'_> {
         Tour::on_shape(shape, request.piece, path, route)
     }
 
-    /// The search that keeps clues; until it answers, a question it alone can take is refused.
-    fn clued(&mut self, _shape: &Shape) -> Result<Answer, Halt> {
-        Err(SolveError::ConstructRectangleOnly.into())
+    /// The question as the search that keeps clues takes it, with the limits left.
+    fn clue_question<'s>(&self, shape: &'s Shape) -> ClueQuestion<'s> {
+        let request = self.request;
+        ClueQuestion {
+            shape,
+            piece: request.piece,
+            closed: request.closed,
+            start: (!request.any_start).then_some(request.start),
+            end: request.end,
+            limits: self.limits(),
+        }
+    }
+
+    /// The search that keeps clues (step 15): a tour, the proof that its tree holds none, or
+    /// "gave up".
+    fn clued(&mut self, shape: &Shape) -> Result<Answer, Halt> {
+        let question = self.clue_question(shape);
+        let layer = Layer::Clues;
+        let answer =
+            clued::find(&question).map_err(|error| out_of_memory(shape.board(), error.bytes))?;
+        let (ClueAnswer::Found { nodes, .. }
+        | ClueAnswer::Exhausted { nodes }
+        | ClueAnswer::GaveUp { nodes, .. }) = answer;
+        self.stats.nodes += nodes;
+        self.stats.searches += 1;
+        match answer {
+            ClueAnswer::Found { path, .. } => {
+                self.stats.max_depth = self.stats.max_depth.max(path.len() as u32);
+                let tour = self
+                    .shaped_tour(path)
+                    .map_err(|error| SolveError::InvalidTour { layer, error })?;
+                Ok(Outcome::Tour {
+                    tour: SolvedTour::Held(tour),
+                    layer,
+                    stats: self.finish_stats(),
+                })
+            }
+            ClueAnswer::Exhausted { .. } => {
+                let reason = clued::exhausted_reason(&question, &answer)
+                    .expect("an exhausted search is a proof");
+                Ok(self.no_tour(reason, layer))
+            }
+            ClueAnswer::GaveUp { limit, .. } => Ok(self.gave_up(self.budget_cause(limit), layer)),
+        }
     }
 }
 
@@ -88,6 +136,9 @@ pub(super) fn check_shape_route(request: &Request) -> Result<(), RouteError> {
                 square,
             });
         }
+    }
+    if request.prefix().len() > 1 && binds_more_than_the_start(request, shape) {
+        return Err(RouteError::PrefixWithClues);
     }
     if let Some(given) = shape.clued_start()
         && !request.any_start

@@ -18,7 +18,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::args::{CountArgs, CountFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
 use crate::options::{MemorySource, memory_limit_found, read_board, threads_within_limits};
-use knights_tour_engine::shape::picture::Picture;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::count::{
     BigUint, Count, CountError, CountMethod, CountProgress, CountRequest, count_tours_reporting,
@@ -26,6 +25,7 @@ use knights_tour_engine::count::{
 };
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::SquareSpec;
+use knights_tour_engine::shape::picture::Picture;
 
 use self::cluster::Cluster;
 
@@ -165,7 +165,9 @@ impl fmt::Display for Memory {
 fn request_for(args: &CountArgs) -> Result<(CountRequest, Option<Memory>), Failure> {
     let picture = args.shape.board.as_deref().map(read_board).transpose();
     let picture = picture.map_err(Failure::bad_input)?;
-    let board = picture.as_ref().map_or(args.size, |picture| picture.shape().board());
+    let board = picture
+        .as_ref()
+        .map_or(args.size, |picture| picture.shape().board());
     let resolve = |spec: &Option<SquareSpec>| {
         spec.as_ref()
             .map(|spec| spec.resolve(board))

@@ -318,6 +318,12 @@ pub struct CountArgs {
     /// readable by every user); else KNIGHTS_TOUR_CLUSTER_KEY's value
     #[arg(long, value_name = "FILE", requires = "cluster")]
     pub cluster_key: Option<PathBuf>,
+    /// Count the solutions of --board by search and stop at N: --at-most 2 says whether a
+    /// puzzle is proper (exactly one solution). A board with given numbers is always counted
+    /// by search
+    #[arg(long, value_name = "N", requires = "board", conflicts_with = "cluster",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub at_most: Option<u64>,
 }
 
 /// `count --method` values.

@@ -6,6 +6,7 @@
 //! memory says where the cap comes from and points to the cluster count.
 
 mod cluster;
+mod solutions;
 
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
@@ -51,7 +52,14 @@ struct Counted {
 /// of the cluster (the others write nothing). A count a theorem makes 0 is settled at once,
 /// by every process alike, and written with the theorem (in the JSON's `reason`).
 pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
-    let (request, memory) = request_for(args)?;
+    let picture = args.shape.board.as_deref().map(read_board).transpose();
+    let picture = picture.map_err(Failure::bad_input)?;
+    if let Some(picture) = &picture
+        && (args.at_most.is_some() || solutions::binds_more_than_the_start(picture.shape()))
+    {
+        return solutions::count_solutions(args, picture);
+    }
+    let (request, memory) = request_for(args, picture.as_ref())?;
     let cluster = match (&args.cluster, args.process) {
         (Some(hostfile), Some(process)) => Some(Cluster::read(
             hostfile,
@@ -162,9 +170,10 @@ impl fmt::Display for Memory {
 /// and for the states three quarters of the memory the system allows (and
 /// `KNIGHTS_TOUR_MEMORY`), since the maps that hold them take about a quarter more than the
 /// bytes their states are charged.
-fn request_for(args: &CountArgs) -> Result<(CountRequest, Option<Memory>), Failure> {
-    let picture = args.shape.board.as_deref().map(read_board).transpose();
-    let picture = picture.map_err(Failure::bad_input)?;
+fn request_for(
+    args: &CountArgs,
+    picture: Option<&Picture>,
+) -> Result<(CountRequest, Option<Memory>), Failure> {
     let board = picture
         .as_ref()
         .map_or(args.size, |picture| picture.shape().board());
@@ -180,7 +189,7 @@ fn request_for(args: &CountArgs) -> Result<(CountRequest, Option<Memory>), Failu
         .map(|(limit, source)| Memory { limit, source });
     let request = CountRequest {
         piece: args.piece.piece,
-        start: resolve(&args.start)?.or(picture.as_ref().and_then(Picture::start)),
+        start: resolve(&args.start)?.or(picture.and_then(Picture::start)),
         closed: args.closed,
         end: resolve(&args.end)?,
         // A deadline too far away to represent is no deadline.
@@ -190,7 +199,7 @@ fn request_for(args: &CountArgs) -> Result<(CountRequest, Option<Memory>), Failu
         method: args.method.method(),
         memory_cap: memory.map(|memory| memory.limit / 4 * 3),
         threads,
-        holes: picture.as_ref().map_or_else(
+        holes: picture.map_or_else(
             || Arc::from(Vec::new()),
             |picture| Arc::from(picture.shape().holes()),
         ),

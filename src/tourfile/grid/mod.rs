@@ -173,10 +173,7 @@ fn bad_token(line: u64, bytes: &[u8]) -> CheckError {
     text_error(line, token).unwrap_or_else(|| {
         input_error(
             line,
-            format!(
-                "{} is not a visit number (a non-negative whole number) nor a hole ('.')",
-                quoted_bytes(token)
-            ),
+            format!("{} is not a non-negative whole number", quoted_bytes(token)),
         )
     })
 }

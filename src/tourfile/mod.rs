@@ -14,9 +14,18 @@
 //! use. A grid and a JSON object give their board; a list given no size is checked on the
 //! board its squares span, found first (a file is read twice; a list read once is held in
 //! memory, half a byte a square). The pictures (SVG, PNG) are not read back: they are named as
-//! pictures and refused. Text that is not a tour file is exit status 2; a
-//! tour file whose tour breaks a rule, exit status 1. Every message quotes the file through
-//! [`quoted_bytes`], and [`check_file`] names the file it cannot read.
+//! pictures and refused.
+//!
+//! On a board of any shape ([`Shape`]: holes, and clues), the writers keep the squares'
+//! numbers on the full rectangle and show the holes: the grid as `.`, the JSON as `holes` and
+//! `clues` before its path, the pictures in white (`write`, `svg`, `png/`). The readers check a
+//! tour on the shape [`Expectations::shape`] gives, else on the holes and clues a grid or a
+//! JSON object gives (a list has none), square by square as on a rectangle (`shaped`); a JSON
+//! object's holes and clues are held until its path, at most a shape's squares of them.
+//!
+//! Text that is not a tour file is exit status 2; a tour file whose tour breaks a rule, exit
+//! status 1. Every message quotes the file through [`quoted_bytes`], and [`check_file`] names
+//! the file it cannot read.
 
 mod bytes;
 mod grid;
@@ -515,5 +524,7 @@ fn shape_error(error: knights_tour_engine::shape::ShapeError) -> CheckError {
     CheckError::Input(format!("the tour file's board: {error}"))
 }
 
+#[cfg(test)]
+mod shaped_tests;
 #[cfg(test)]
 mod tests;

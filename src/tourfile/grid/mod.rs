@@ -190,7 +190,7 @@ impl Grid {
             saw_zero: false,
             holes: 0,
             memory_cap: expect.memory_cap,
-            shape: expect.holed_shape().cloned(),
+            shape: expect.shape.clone(),
             size_option: expect.size_option(),
         };
         if let Some(board) = expect.size {
@@ -514,7 +514,7 @@ impl Grid {
     /// found to have as it was read), else the holes the grid draws.
     fn shape(&self, board: Board) -> Result<Option<Arc<Shape>>, CheckError> {
         if let Some(shape) = &self.shape {
-            return Ok(Some(Arc::clone(shape)));
+            return Ok(Some(Arc::clone(shape)).filter(|shape| !shape.is_rectangle()));
         }
         if self.holes == 0 {
             return Ok(None);

@@ -58,6 +58,7 @@ fn check(path: &Path, format: InputFormat) {
         end: None,
         memory_cap: None,
         keep_tour: None,
+        shape: None,
     };
     // Unbuffered, as the command reads it: `check_tour` has its own buffer.
     check_tour(File::open(path).unwrap(), format, &expect).unwrap();

@@ -104,6 +104,7 @@ fn any_expectations() -> impl Strategy<Value = Expectations> {
         end: None,
         memory_cap: None,
         keep_tour: None,
+        shape: None,
     })
 }
 
@@ -382,6 +383,7 @@ fn expectations(tour: &Tour, size: Option<Board>) -> Expectations {
         end: None,
         memory_cap: None,
         keep_tour: None,
+        shape: None,
     }
 }
 
@@ -425,7 +427,7 @@ proptest! {
     #[test]
     fn solved_tours_written_as_grids_and_lists_pass_the_check(tour in small_tours()) {
         let board = tour.board();
-        let found = CheckedTour { board, piece: tour.piece(), start: tour.start(), closed: tour.is_closed(), tour: None };
+        let found = CheckedTour { board, piece: tour.piece(), start: tour.start(), closed: tour.is_closed(), tour: None, shape: None };
         // Asked to keep it, every format gives back the very tour that was written.
         let kept = CheckedTour { tour: Some(tour.clone()), ..found.clone() };
         let mut keeping = expectations(&tour, Some(board));
@@ -605,6 +607,7 @@ proptest! {
             end: None,
             memory_cap: None,
             keep_tour: None,
+            shape: None,
         };
         let on_board = verdict_of(check_tour(text.as_bytes(), InputFormat::List, &expect(Some(board))));
         let held = verdict_of(check_tour(text.as_bytes(), InputFormat::List, &expect(None)));

@@ -18,6 +18,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitStatus, Failure> {
         end: args.end.clone(),
         memory_cap: memory_limit().map_err(Failure::bad_input)?,
         keep_tour: None,
+        shape: None,
     };
     let path = args.file.as_deref().unwrap_or(Path::new("-"));
     match check_file(path, args.format, &expect) {

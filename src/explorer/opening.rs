@@ -70,6 +70,7 @@ pub(super) fn read_tour(path: &Path, args: &ExplorerArgs) -> Result<OpenedTour, 
         end: None,
         memory_cap: memory_limit().map_err(TourFileError::input)?,
         keep_tour: Some(most),
+        shape: None,
     };
     let (checked, board_from) =
         check_file(path, InputFormat::Auto, &expect).map_err(|error| match error {

@@ -14,9 +14,18 @@
 //! use. A grid and a JSON object give their board; a list given no size is checked on the
 //! board its squares span, found first (a file is read twice; a list read once is held in
 //! memory, half a byte a square). The pictures (SVG, PNG) are not read back: they are named as
-//! pictures and refused. Text that is not a tour file is exit status 2; a
-//! tour file whose tour breaks a rule, exit status 1. Every message quotes the file through
-//! [`quoted_bytes`], and [`check_file`] names the file it cannot read.
+//! pictures and refused.
+//!
+//! On a board of any shape ([`Shape`]: holes, and clues), the writers keep the squares'
+//! numbers on the full rectangle and show the holes: the grid as `.`, the JSON as `holes` and
+//! `clues` before its path, the pictures in white (`write`, `svg`, `png/`). The readers check a
+//! tour on the shape [`Expectations::shape`] gives, else on the holes and clues a grid or a
+//! JSON object gives (a list has none), square by square as on a rectangle (`shaped`); a JSON
+//! object's holes and clues are held until its path, at most a shape's squares of them.
+//!
+//! Text that is not a tour file is exit status 2; a tour file whose tour breaks a rule, exit
+//! status 1. Every message quotes the file through [`quoted_bytes`], and [`check_file`] names
+//! the file it cannot read.
 
 mod bytes;
 mod grid;
@@ -27,12 +36,14 @@ mod picture;
 mod png;
 mod prefix;
 mod save;
+mod shaped;
 mod svg;
 mod write;
 
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -42,12 +53,14 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{NotationError, SquareSpec};
 use knights_tour_engine::quote::quoted_bytes;
-use knights_tour_engine::tour::{Tour, TourError, Validator};
+use knights_tour_engine::shape::Shape;
+use knights_tour_engine::tour::{ShapeRoute, Tour, TourError, Validator};
 pub use list::INFERRED;
 pub use picture::{NUMBERS_UP_TO_SIDE, PictureOptions, RAMP_LEN, Ramp, luma};
 pub use png::{MAX_PICTURE_SIDE, PngLayout, Scale, write_png};
 pub use prefix::read_prefix;
 pub use save::{How, Replace, SaveError, Saved, save_with};
+use shaped::{Checker, ShapeValidator};
 pub use svg::{PATTERN_ABOVE, write_svg};
 pub use write::{stats_line, write_grid, write_json, write_list, write_piece_field};
 
@@ -83,9 +96,28 @@ pub struct Expectations {
     /// Keep the tour, of at most this many squares, for the caller to show
     /// ([`CheckedTour::tour`]); `None` checks without keeping it.
     pub keep_tour: Option<u64>,
+    /// The board of any shape the tour must cover (`--board`): its holes avoided, each open
+    /// square once, its clues kept. Its rectangle is the board ([`Expectations::size`], if
+    /// also given, must be the same); a grid's or a JSON object's own holes and clues must
+    /// agree with it. `None`: the file's own holes, if it has any, else the whole rectangle.
+    pub shape: Option<Arc<Shape>>,
 }
 
 impl Expectations {
+    /// The option that gave the board, for a message: `--board` when a shape was given.
+    fn size_option(&self) -> &'static str {
+        if self.shape.is_some() {
+            "--board"
+        } else {
+            "--size"
+        }
+    }
+
+    /// The shape given, if it has holes or clues.
+    fn holed_shape(&self) -> Option<&Arc<Shape>> {
+        self.shape.as_ref().filter(|shape| !shape.is_rectangle())
+    }
+
     /// The piece a list or a grid is read as: the one asked for, else the knight.
     fn piece_or_knight(&self) -> Leaper {
         self.piece.unwrap_or_default()
@@ -141,6 +173,9 @@ pub struct CheckedTour {
     pub closed: bool,
     /// The tour itself, when [`Expectations::keep_tour`] asked for it.
     pub tour: Option<Tour>,
+    /// The board's shape, when it has holes or clues (given, or the file's own); `None` on the
+    /// whole rectangle.
+    pub shape: Option<Arc<Shape>>,
 }
 
 /// How the board of a checked tour was known.
@@ -321,6 +356,23 @@ fn check_input<S: Source>(
         ));
     }
     refuse_picture(&mut input)?;
+    let on_shape;
+    let expect = match &expect.shape {
+        Some(shape) => {
+            let board = shape.board();
+            if let Some(size) = expect.size.filter(|&size| size != board) {
+                return Err(CheckError::Input(format!(
+                    "--size says {size}, but the board of --board is {board}"
+                )));
+            }
+            on_shape = Expectations {
+                size: Some(board),
+                ..expect.clone()
+            };
+            &on_shape
+        }
+        None => expect,
+    };
     let format = match format {
         InputFormat::Auto => detect(&mut input)?,
         chosen => chosen,
@@ -430,26 +482,49 @@ fn detect<R: Read>(input: &mut LineReader<R>) -> Result<InputFormat, CheckError>
     })
 }
 
-/// A [`Validator`] of tours of `piece` on `board` that meet `expect`, closed if `closed`,
-/// keeping the tour if `expect` asks for it.
+/// A check of tours of `piece` on `board` that meet `expect`, closed if `closed`, keeping the
+/// tour if `expect` asks for it: on `shape` when it has holes or clues, else on the rectangle.
 fn validator(
     expect: &Expectations,
     piece: Leaper,
     board: Board,
     closed: bool,
-) -> Result<Validator, CheckError> {
-    let mut validator = Validator::new(board, closed, expect.start_on(board)?).with_piece(piece);
-    if let Some(end) = expect.end_on(board)? {
+    shape: Option<&Arc<Shape>>,
+) -> Result<Checker, CheckError> {
+    let (start, end) = (expect.start_on(board)?, expect.end_on(board)?);
+    let no_memory = |_| CheckError::Input(format!("no memory to keep a tour of the {board} board"));
+    if let Some(shape) = shape.filter(|shape| !shape.is_rectangle()) {
+        let route = ShapeRoute { closed, start, end };
+        let validator = ShapeValidator::new(Arc::clone(shape), piece, route);
+        let validator = match expect.keep_tour {
+            None => validator,
+            Some(_) => {
+                expect.keepable(board)?;
+                validator.keeping_path().map_err(no_memory)?
+            }
+        };
+        return Ok(Checker::Shaped(Box::new(validator)));
+    }
+    let mut validator = Validator::new(board, closed, start).with_piece(piece);
+    if let Some(end) = end {
         validator = validator.ending_at(end);
     }
     if expect.keep_tour.is_none() {
-        return Ok(validator);
+        return Ok(Checker::Rectangle(validator));
     }
     expect.keepable(board)?;
     validator
         .keeping_path()
-        .map_err(|_| CheckError::Input(format!("no memory to keep a tour of the {board} board")))
+        .map(Checker::Rectangle)
+        .map_err(no_memory)
 }
 
+/// The message for a shape a file gives that is no board (status 2).
+fn shape_error(error: knights_tour_engine::shape::ShapeError) -> CheckError {
+    CheckError::Input(format!("the tour file's board: {error}"))
+}
+
+#[cfg(test)]
+mod shaped_tests;
 #[cfg(test)]
 mod tests;

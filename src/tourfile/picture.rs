@@ -6,8 +6,12 @@
 //! Brightness never falls along the ramp: its luma (Rec. 601, `299 R + 587 G + 114 B`) is
 //! non-decreasing from the first entry to the last, so a picture read in grey still shows the
 //! order of the tour, later squares lighter.
+//!
+//! A hole of a board of any shape is drawn [`HOLE`], white: the square cut out of the picture,
+//! a colour neither on the ramp nor on the board. It has no visit number.
 
 use knights_tour_engine::board::Board;
+use knights_tour_engine::tour::VisitOrder;
 
 /// Boards whose sides are both at most this get visit numbers unless told otherwise.
 pub const NUMBERS_UP_TO_SIDE: u32 = 16;
@@ -30,6 +34,17 @@ impl PictureOptions {
             numbers: numbers.unwrap_or(small),
             gradient,
         }
+    }
+}
+
+/// The colour of a hole: the paper the board is cut from.
+pub const HOLE: [u8; 3] = [255, 255, 255];
+
+/// What a picture's title calls the board: `8x8`, or `8x8 less 28 holes, 3 clues`.
+pub(crate) fn board_title(tour: &impl VisitOrder) -> String {
+    match tour.shape() {
+        Some(shape) => shape.to_string(),
+        None => tour.board().to_string(),
     }
 }
 

@@ -10,6 +10,7 @@
 //! - `<g id="board">`: one `<rect>` of the board in the light colour and one `<rect>` a dark
 //!   square (the square `(0,0)` is light), or, above [`PATTERN_ABOVE`] squares, a single
 //!   `<rect>` filled with a two-by-two `<pattern>`, so that a large board costs a few bytes;
+//! - on a board of any shape, `<g id="holes">`: one `<rect>` a hole, in the [`HOLE`] colour;
 //! - `<polyline id="tour">` through the square centres in visit order; with
 //!   [`PictureOptions::gradient`], `<g id="tour">` of up to [`GRADIENT_PIECES`] polylines, each
 //!   beginning where the last ended and coloured along the visit-order [`Ramp`];
@@ -17,12 +18,13 @@
 //!   dashed, in the end mark's red;
 //! - `<circle id="start">` (a filled disc) and `<circle id="end">` (a ring);
 //! - with [`PictureOptions::numbers`], `<g id="numbers">`: each square's visit number, in visit
-//!   order, on a halo of the light colour so that the path never hides it.
+//!   order, on a halo of the light colour so that the path never hides it; a square given
+//!   its number (a clue) has it in bold. Holes have none.
 
 use std::io::{self, Write};
 use std::ops::Range;
 
-use super::picture::{PictureOptions, Ramp, hex};
+use super::picture::{HOLE, PictureOptions, Ramp, board_title, hex};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::short_name;
 use knights_tour_engine::tour::VisitOrder;
@@ -57,13 +59,16 @@ pub fn write_svg(
     options: &PictureOptions,
 ) -> io::Result<()> {
     let board = tour.board();
-    let squares = board.area() as usize;
+    let squares = tour.visit_count() as usize;
     let (first, last) = (
         board.square_at(tour.square_of_visit(0)),
         board.square_at(tour.square_of_visit(squares - 1)),
     );
     write_header(out, tour, first)?;
     write_board(out, board)?;
+    if let Some(shape) = tour.shape().filter(|shape| !shape.holes().is_empty()) {
+        write_holes(out, shape.holes())?;
+    }
     if options.gradient {
         write_gradient_path(out, tour)?;
     } else {
@@ -131,8 +136,9 @@ fn write_header(out: &mut impl Write, tour: &impl VisitOrder, first: Square) -> 
     )?;
     writeln!(
         out,
-        "<title>{kind} {}'s tour of {board} from {}</title>",
+        "<title>{kind} {}'s tour of {} from {}</title>",
         tour.piece(),
+        board_title(tour),
         short_name(board, first)
     )
 }
@@ -181,6 +187,26 @@ fn write_board(out: &mut impl Write, board: Board) -> io::Result<()> {
     out.write_all(b"</g></g>\n")
 }
 
+/// The holes of a board of any shape, a square each.
+fn write_holes(out: &mut impl Write, holes: &[Square]) -> io::Result<()> {
+    writeln!(out, "<g id=\"holes\" fill=\"{}\">", hex(HOLE))?;
+    let mut text = Vec::with_capacity(FLUSH_AT + 64);
+    let mut digits = itoa::Buffer::new();
+    for hole in holes {
+        text.extend_from_slice(b"<rect x=\"");
+        text.extend_from_slice(digits.format(u64::from(hole.col) * SQUARE).as_bytes());
+        text.extend_from_slice(b"\" y=\"");
+        text.extend_from_slice(digits.format(u64::from(hole.row) * SQUARE).as_bytes());
+        text.extend_from_slice(b"\" width=\"10\" height=\"10\"/>\n");
+        if text.len() >= FLUSH_AT {
+            out.write_all(&text)?;
+            text.clear();
+        }
+    }
+    out.write_all(&text)?;
+    out.write_all(b"</g>\n")
+}
+
 /// The centres of the squares of the visits `visits`, `x,y` separated by spaces.
 fn write_points(
     out: &mut impl Write,
@@ -213,7 +239,7 @@ fn write_points(
 /// The path as consecutive pieces coloured along the ramp: piece `i` of `n` takes the moves
 /// from `i·m/n` to `(i+1)·m/n` of the tour's `m`, and the colour of its middle.
 fn write_gradient_path(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
-    let moves = tour.board().area() - 1;
+    let moves = tour.visit_count() - 1;
     let pieces = moves.clamp(1, GRADIENT_PIECES);
     let ramp = Ramp::new();
     writeln!(
@@ -238,7 +264,7 @@ fn write_gradient_path(out: &mut impl Write, tour: &impl VisitOrder) -> io::Resu
 /// Each square's visit number at its centre, in visit order.
 fn write_numbers(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()> {
     let board = tour.board();
-    let digits = board.area().to_string().len() as f64;
+    let digits = tour.visit_count().to_string().len() as f64;
     // About four tenths of a square high, narrower for long numbers (a digit is about 0.6 of
     // the font size wide).
     let size = (14.5 / digits).min(4.0);
@@ -253,13 +279,21 @@ fn write_numbers(out: &mut impl Write, tour: &impl VisitOrder) -> io::Result<()>
     )?;
     let mut text = Vec::with_capacity(FLUSH_AT + 64);
     let mut number = itoa::Buffer::new();
-    tour.try_for_each_run(0..board.area() as usize, |first, run| -> io::Result<()> {
+    let shape = tour.shape();
+    let visits = tour.visit_count() as usize;
+    tour.try_for_each_run(0..visits, |first, run| -> io::Result<()> {
         for (step, &index) in (first..).zip(run) {
             let [x, y] = centre(board.square_at(index));
             text.extend_from_slice(b"<text x=\"");
             text.extend_from_slice(number.format(x).as_bytes());
             text.extend_from_slice(b"\" y=\"");
             text.extend_from_slice(tenths(y as f64 + drop).as_bytes());
+            let clue = shape.is_some_and(|shape| {
+                u32::try_from(step + 1).is_ok_and(|k| shape.square_numbered(k).is_some())
+            });
+            if clue {
+                text.extend_from_slice(b"\" font-weight=\"bold");
+            }
             text.extend_from_slice(b"\">");
             text.extend_from_slice(number.format(step + 1).as_bytes());
             text.extend_from_slice(b"</text>\n");

@@ -33,6 +33,7 @@ fn expect(size: Option<&str>) -> Expectations {
         end: None,
         memory_cap: Some(64 << 20),
         keep_tour: None,
+        shape: None,
     }
 }
 

@@ -7,6 +7,13 @@
 //! division. About a gigabyte of `r c` lines takes well under a second this way. A tour is
 //! read a chunk at a time through [`VisitOrder`], so a constructed tour that is never held
 //! whole (walked again for each chunk) streams out the same way as a tour held in memory.
+//!
+//! On a board of any shape (a tour whose [`VisitOrder::shape`] has holes), the squares keep
+//! their numbers on the full rectangle: the grid writes a hole as `.` in the cell's width (a
+//! character no visit number has, so that the grid reads back), the list is the squares in
+//! visit order as ever, and the JSON object lists the board's `holes` (`[[r,c],...]`) and
+//! `clues` (`[[k,[r,c]],...]`: the square `[r,c]` is visit `k`, 1-based) before its path. A
+//! whole rectangle's output is what it always was.
 
 use std::cell::Cell;
 use std::io::{self, Write};
@@ -15,6 +22,7 @@ use std::sync::mpsc;
 
 use knights_tour_engine::board::Square;
 use knights_tour_engine::leaper::Leaper;
+use knights_tour_engine::shape::Shape;
 use knights_tour_engine::solve::{Outcome, Request, Stats};
 use knights_tour_engine::tour::{VISITS_PER_READ, VisitOrder};
 
@@ -202,8 +210,8 @@ impl RowCol {
     }
 }
 
-/// Rows of visit numbers `1..=rows·cols`, right-aligned and separated by one space; the start
-/// holds 1. With `width` 0 nothing is padded (the CSES format).
+/// Rows of visit numbers `1..=rows·cols` (less the holes), right-aligned and separated by one
+/// space, a hole `.`; the start holds 1. Unless `aligned` nothing is padded (the CSES format).
 pub fn write_grid(out: &mut impl Write, tour: &impl VisitOrder, aligned: bool) -> io::Result<()> {
     let board = tour.board();
     let numbers = tour.visit_numbers().map_err(|_| {
@@ -217,7 +225,7 @@ pub fn write_grid(out: &mut impl Write, tour: &impl VisitOrder, aligned: bool) -
         )
     })?;
     let width = if aligned {
-        board.area().to_string().len()
+        tour.visit_count().to_string().len()
     } else {
         0
     };
@@ -230,7 +238,11 @@ pub fn write_grid(out: &mut impl Write, tour: &impl VisitOrder, aligned: bool) -
                 if col > 0 {
                     buffer.push(b' ');
                 }
-                let text = digits.format(number).as_bytes();
+                // Visits are numbered from 1: a 0 is a hole.
+                let text = match number {
+                    0 => b".",
+                    number => digits.format(number).as_bytes(),
+                };
                 buffer.extend(std::iter::repeat_n(b' ', width.saturating_sub(text.len())));
                 buffer.extend_from_slice(text);
             }
@@ -254,7 +266,7 @@ fn write_squares<const JSON: bool>(out: &mut impl Write, tour: &impl VisitOrder)
     let (after_row, after_col) = if JSON { (b',', b']') } else { (b' ', b'\n') };
     let rows = Digits::below(board.rows(), after_row);
     let cols = Digits::below(board.cols(), after_col);
-    write_chunks(out, board.area() as usize, CHUNK, |range, buffer| {
+    write_chunks(out, tour.visit_count() as usize, CHUNK, |range, buffer| {
         let mut scratch = Scratch::take();
         let path = tour.visits(range.clone(), &mut scratch.0);
         let begin = buffer.len();
@@ -283,8 +295,11 @@ fn write_square(out: &mut impl Write, square: Square) -> io::Result<()> {
     write!(out, "[{},{}]", square.row, square.col)
 }
 
-/// One JSON object: `rows`, `cols`, `closed`, `start`, `end` (when one was asked for),
-/// `outcome`, `layer`, `reason` (no tour or gave up), `path` (a tour), `stats`.
+/// One JSON object: `rows`, `cols`, `piece` (not the knight), `holes` and `clues` (a board
+/// with them), `closed`, `start`, `end` (when one was asked for), `outcome`, `layer`,
+/// `reason` (no tour or gave up), `path` (a tour), `stats`. Where the request lets the tour
+/// start anywhere ([`Request::any_start`]), `start` is the tour's first square, and there is
+/// none without a tour.
 pub fn write_json<T: VisitOrder>(
     out: &mut impl Write,
     request: &Request,
@@ -298,8 +313,25 @@ pub fn write_json<T: VisitOrder>(
         board.cols()
     )?;
     write_piece_field(out, request.piece)?;
-    write!(out, "\"closed\":{},\"start\":", request.closed)?;
-    write_square(out, request.start)?;
+    let shape = request.shape.as_deref().or(match outcome {
+        Outcome::Tour { tour, .. } => tour.shape(),
+        _ => None,
+    });
+    if let Some(shape) = shape {
+        write_shape_fields(out, shape)?;
+    }
+    write!(out, "\"closed\":{}", request.closed)?;
+    let start = match outcome {
+        Outcome::Tour { tour, .. } if request.any_start => {
+            Some(board.square_at(tour.square_of_visit(0)))
+        }
+        _ if request.any_start => None,
+        _ => Some(request.start),
+    };
+    if let Some(start) = start {
+        out.write_all(b",\"start\":")?;
+        write_square(out, start)?;
+    }
     if let Some(end) = request.end {
         out.write_all(b",\"end\":")?;
         write_square(out, end)?;
@@ -334,6 +366,33 @@ pub fn write_piece_field(out: &mut impl Write, piece: Leaper) -> io::Result<()> 
         return Ok(());
     }
     write!(out, "\"piece\":\"{}\",", piece.label())
+}
+
+/// `"holes":[[r,c],...],` and `"clues":[[k,[r,c]],...],`, each when the shape has any.
+fn write_shape_fields(out: &mut impl Write, shape: &Shape) -> io::Result<()> {
+    if !shape.holes().is_empty() {
+        out.write_all(b"\"holes\":[")?;
+        for (n, &hole) in shape.holes().iter().enumerate() {
+            if n > 0 {
+                out.write_all(b",")?;
+            }
+            write_square(out, hole)?;
+        }
+        out.write_all(b"],")?;
+    }
+    if !shape.clues().is_empty() {
+        out.write_all(b"\"clues\":[")?;
+        for (n, clue) in shape.clues().iter().enumerate() {
+            if n > 0 {
+                out.write_all(b",")?;
+            }
+            write!(out, "[{},", clue.number)?;
+            write_square(out, clue.square)?;
+            out.write_all(b"]")?;
+        }
+        out.write_all(b"],")?;
+    }
+    Ok(())
 }
 
 /// The tour as a JSON array of `[r,c]` pairs, formatted in chunks like the list.

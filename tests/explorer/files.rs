@@ -24,6 +24,7 @@ pub(super) fn read_back(path: &std::path::Path, board: Board) -> Tour {
         end: None,
         memory_cap: None,
         keep_tour: Some(board.area()),
+        shape: None,
     };
     let bytes = fs::read(path).unwrap();
     check_tour(bytes.as_slice(), InputFormat::List, &expect)

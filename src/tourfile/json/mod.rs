@@ -1,6 +1,6 @@
 //! The JSON object of `solve --format json`: `rows`, `cols`, `piece` (absent for the knight),
-//! `closed`, `start`, `outcome`, `path` (`[[r,c],...]`), and others (`layer`, `reason`,
-//! `stats`) that are skipped.
+//! `holes` and `clues` (on a board of any shape, before the path: `board`), `closed`, `start`,
+//! `outcome`, `path` (`[[r,c],...]`), and others (`layer`, `reason`, `stats`) that are skipped.
 //!
 //! A small pull parser over the fixed buffer, not `serde_json` (which writes the object): the
 //! path of 10^8 squares must not be held at all, and serde_json, though it could hand a
@@ -13,14 +13,17 @@
 //! most [`MAX_DEPTH`] deep, numbers too large for any board are named as written, and the
 //! syntax is checked throughout. The object's own fields are claims checked like the command
 //! line's: a tour that says it is closed must be closed, its `start` must be its first square,
-//! `--size` must agree with `rows` and `cols`, and `--piece` with `piece`.
+//! `--size` must agree with `rows` and `cols`, `--piece` with `piece`, and `--board` with
+//! `holes` and `clues`. An object with holes or clues is checked on that board of any shape.
 
 use std::io::Read;
+use std::sync::Arc;
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
-use knights_tour_engine::tour::Tour;
+use knights_tour_engine::shape::{Clue, Shape};
+use knights_tour_engine::tour::{ShapeRoute, Tour};
 
 use super::bytes::LineReader;
 use super::{CheckError, CheckedTour, Expectations};
@@ -51,6 +54,8 @@ struct Fields {
     piece: Option<Leaper>,
     start: Option<(Whole, Whole)>,
     outcome: Option<Vec<u8>>,
+    holes: Option<Vec<Square>>,
+    clues: Option<Vec<Clue>>,
     path: Option<Path>,
 }
 
@@ -65,6 +70,8 @@ struct Path {
     closed_checked: bool,
     /// The tour, when it is kept.
     tour: Option<Tour>,
+    /// The board's shape, when it has holes or clues.
+    shape: Option<Arc<Shape>>,
 }
 
 /// Checks the JSON object of a tour.
@@ -130,6 +137,25 @@ impl<R: Read> Json<'_, R> {
                         json.expect_byte(b'"', "the outcome, a string")?;
                         let value = json.string()?;
                         if fields.outcome.replace(value).is_some() {
+                            return Err(json.error(repeated()));
+                        }
+                    }
+                    b"holes" | b"clues" if fields.path.is_some() => {
+                        return Err(json.error(format!(
+                            "{} comes after 'path', which was checked without it: put it \
+                             before (as 'solve --format json' does)",
+                            quoted_bytes(&key)
+                        )));
+                    }
+                    b"holes" => {
+                        let value = json.holes()?;
+                        if fields.holes.replace(value).is_some() {
+                            return Err(json.error(repeated()));
+                        }
+                    }
+                    b"clues" => {
+                        let value = json.clues()?;
+                        if fields.clues.replace(value).is_some() {
                             return Err(json.error(repeated()));
                         }
                     }
@@ -204,7 +230,16 @@ fn verdict(fields: Fields, expect: &Expectations) -> Result<CheckedTour, CheckEr
         // Checked open, but the object says closed (and it closes): the same squares.
         Some(tour) if closed && !tour.is_closed() => {
             let squares = tour.into_indices();
-            Some(Tour::with_piece(board, piece, squares, true, None)?)
+            Some(match &path.shape {
+                Some(shape) => {
+                    let route = ShapeRoute {
+                        closed: true,
+                        ..ShapeRoute::default()
+                    };
+                    Tour::on_shape(shape, piece, squares, route)?
+                }
+                None => Tour::with_piece(board, piece, squares, true, None)?,
+            })
         }
         other => other,
     };
@@ -214,6 +249,7 @@ fn verdict(fields: Fields, expect: &Expectations) -> Result<CheckedTour, CheckEr
         start: path.first,
         closed,
         tour,
+        shape: path.shape,
     })
 }
 
@@ -232,6 +268,7 @@ struct Json<'a, R> {
     input: &'a mut LineReader<R>,
 }
 
+mod board;
 mod lexer;
 pub(super) mod partial;
 mod path;

@@ -57,6 +57,7 @@ pub(in crate::tourfile) fn read<R: Read>(
             last,
             closed_checked: false,
             tour: None,
+            shape: None,
         })
     })?;
     // Fields that came after the path.

@@ -9,6 +9,7 @@ use knights_tour_engine::board::{Board, Square};
 
 use super::super::bytes::short_number;
 use super::super::{CheckError, Expectations, validator};
+use super::board::shape_of;
 use super::{Fields, Json, Path, no_tour};
 
 impl<R: Read> Json<'_, R> {
@@ -24,7 +25,8 @@ impl<R: Read> Json<'_, R> {
                 let board = Board::new(rows, cols).map_err(|error| self.error(error))?;
                 if let Some(size) = size.filter(|&size| size != board) {
                     return Err(CheckError::Invalid(format!(
-                        "the JSON is a tour of {board}, but --size says {size}"
+                        "the JSON is a tour of {board}, but {} says {size}",
+                        expect.size_option()
                     )));
                 }
                 board
@@ -47,7 +49,8 @@ impl<R: Read> Json<'_, R> {
             }
             (asked, named) => asked.or(named).unwrap_or_default(),
         };
-        let mut validator = validator(expect, piece, board, closed)?;
+        let shape = shape_of(fields, board, expect)?;
+        let mut validator = validator(expect, piece, board, closed, shape.as_ref())?;
         let mut ends: Option<(Square, Square)> = None;
         self.squares(board, |square, at| {
             validator
@@ -66,6 +69,7 @@ impl<R: Read> Json<'_, R> {
             last,
             closed_checked: closed,
             tour,
+            shape,
         })
     }
 }

@@ -42,6 +42,7 @@ fn expect(board: Board) -> Expectations {
         end: None,
         memory_cap: None,
         keep_tour: None,
+        shape: None,
     }
 }
 

@@ -18,6 +18,7 @@ use knights_tour_engine::tour::Validator;
 
 use super::bytes::{Line, LineReader, Source, short_number};
 use super::kept::Kept;
+use super::shaped::Checker;
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
     number_text, significant_digits, text_error, validator,
@@ -36,7 +37,9 @@ trait Squares {
 /// The list's progress.
 struct Progress {
     board: Board,
-    validator: Validator,
+    validator: Checker,
+    /// The squares a tour visits: the board's, less its holes.
+    squares: u64,
     visited: u64,
     first: Option<Square>,
 }
@@ -44,9 +47,17 @@ struct Progress {
 impl Progress {
     /// A check of a list on `board` that meets `expect`.
     fn new(expect: &Expectations, board: Board) -> Result<Self, CheckError> {
+        let shape = expect.holed_shape();
         Ok(Self {
             board,
-            validator: validator(expect, expect.piece_or_knight(), board, expect.closed)?,
+            validator: validator(
+                expect,
+                expect.piece_or_knight(),
+                board,
+                expect.closed,
+                shape,
+            )?,
+            squares: shape.map_or(board.area(), |shape| shape.open_count()),
             visited: 0,
             first: None,
         })
@@ -61,6 +72,7 @@ impl Progress {
             start: self.first.expect("a finished tour has a first square"),
             closed: expect.closed,
             tour,
+            shape: expect.holed_shape().cloned(),
         })
     }
 }
@@ -78,12 +90,17 @@ impl Progress {
     #[inline(always)]
     fn push(&mut self, row: u64, col: u64, line: u64) -> Result<Square, CheckError> {
         let board = self.board;
-        if self.visited == board.area() {
+        if self.visited == self.squares {
+            let open = if self.squares == board.area() {
+                ""
+            } else {
+                " open"
+            };
             return Err(invalid(
                 line,
                 format!(
-                    "square {row},{col} comes after all {} squares of the {board} board",
-                    board.area()
+                    "square {row},{col} comes after all {}{open} squares of the {board} board",
+                    self.squares
                 ),
             ));
         }
@@ -129,7 +146,8 @@ pub(super) fn read_path<R: Read>(
     let mut path = Path {
         progress: Progress {
             board,
-            validator: Validator::new(board, false, None).with_piece(piece),
+            validator: Checker::Rectangle(Validator::new(board, false, None).with_piece(piece)),
+            squares: board.area(),
             visited: 0,
             first: None,
         },

@@ -35,7 +35,7 @@ pub(super) struct Path {
 impl Path {
     pub(super) fn of(tour: &impl VisitOrder) -> Self {
         let board = tour.board();
-        let squares = board.area() as usize;
+        let squares = tour.visit_count() as usize;
         let mut path = Vec::with_capacity(squares);
         tour.for_each_run(0..squares, |_, run| path.extend_from_slice(run));
         let closing = (tour.is_closed() && squares > 1).then(|| (squares - 1, path[0]));

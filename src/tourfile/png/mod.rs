@@ -11,6 +11,9 @@
 //! stands for a block of `k × k` squares, coloured by their mean visit order, `k` the least
 //! that brings the picture within 4096 pixels a side.
 //!
+//! On a board of any shape a hole is white ([`HOLE`]), with no number; a block of squares is
+//! coloured by the mean order of its open squares, and white when it has none.
+//!
 //! Memory: the visit order of each square (or the sum over each pixel's block) as one `u32`,
 //! reserved fallibly and stated up front by [`PngLayout::memory_needed`]. The tour is read in
 //! visit order through [`VisitOrder`], so a constructed tour is walked, never held: the PNG of a
@@ -24,7 +27,7 @@ use ::png::{BitDepth, ColorType, Compression, EncodingError};
 
 mod draw;
 
-use super::picture::{PictureOptions, RAMP_LEN, Ramp};
+use super::picture::{HOLE, PictureOptions, RAMP_LEN, Ramp, board_title};
 use draw::{Band, Path, centre, draw_path};
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::notation::short_name;
@@ -183,8 +186,9 @@ fn encode(
     encoder.set_compression(Compression::Balanced);
     let kind = if tour.is_closed() { "Closed" } else { "Open" };
     let title = format!(
-        "{kind} {}'s tour of {board} from {}",
+        "{kind} {}'s tour of {} from {}",
         tour.piece(),
+        board_title(tour),
         short_name(board, board.square_at(tour.square_of_visit(0)))
     );
     encoder.add_text_chunk("Title".into(), title)?;
@@ -192,9 +196,14 @@ fn encode(
         Scale::Enlarged(pixels) => format!("{} a square", counted(pixels.into(), "pixel")),
         Scale::Reduced(k) => format!("each pixel a block of {k}x{k} squares, their mean order"),
     };
+    let holes = if tour.shape().is_some_and(|shape| !shape.holes().is_empty()) {
+        ", holes white"
+    } else {
+        ""
+    };
     encoder.add_text_chunk(
         "Description".into(),
-        format!("Coloured by visit order, dark violet first, yellow last; {scale}"),
+        format!("Coloured by visit order, dark violet first, yellow last{holes}; {scale}"),
     )?;
     encoder.add_text_chunk("Software".into(), "knights-tour".into())?;
     let mut png = encoder.write_header()?;
@@ -209,9 +218,9 @@ fn encode(
                 let tall = k.min(board.rows() - y * k);
                 for x in 0..layout.width {
                     let wide = k.min(board.cols() - x * k);
-                    let entry = order.entry(y, x, u64::from(tall) * u64::from(wide));
+                    let colour = order.colour(&ramp, y, x, u64::from(tall) * u64::from(wide));
                     let at = x as usize * 3;
-                    row[at..at + 3].copy_from_slice(&ramp.at(entry));
+                    row[at..at + 3].copy_from_slice(&colour);
                 }
                 writer.write_all(&row)?;
             }
@@ -230,7 +239,7 @@ fn encode(
                 // The band's first pixel row, square by square, then copied down the band.
                 let (first, rest) = band.pixels.split_at_mut(row_bytes);
                 for (col, square) in first.chunks_exact_mut(pixels as usize * 3).enumerate() {
-                    let colour = ramp.at(order.entry(row, col as u32, 1));
+                    let colour = order.colour(&ramp, row, col as u32, 1);
                     for pixel in square.chunks_exact_mut(3) {
                         pixel.copy_from_slice(&colour);
                     }
@@ -244,6 +253,9 @@ fn encode(
                 if let Some(dot) = digits {
                     for col in 0..board.cols() {
                         let step = order.cells[(row * board.cols() + col) as usize];
+                        if step == NO_VISIT {
+                            continue;
+                        }
                         let centre = centre(Square::new(row, col), pixels);
                         band.number(step as u64 + 1, centre, dot);
                     }
@@ -256,12 +268,17 @@ fn encode(
     png.finish()
 }
 
-/// When the tour visits each cell: the step of each square, or the sum over each pixel's
-/// block of the steps scaled so that the last is `u32::MAX / block` (a block's sum fits 32
-/// bits).
+/// The step of a square the tour does not visit: a hole.
+const NO_VISIT: u32 = u32::MAX;
+
+/// When the tour visits each cell: the step of each square ([`NO_VISIT`] on a hole), or the
+/// sum over each pixel's block of the steps scaled so that the last is `u32::MAX / block` (a
+/// block's sum fits 32 bits).
 struct CellOrder {
     cells: Vec<u32>,
     cols: u32,
+    /// On a board with holes, reduced: the open squares of each pixel's block.
+    open: Option<Vec<u32>>,
     /// Ramp entries per unit of a cell's value, for a cell of one square.
     entries_per_unit: f64,
 }
@@ -281,11 +298,15 @@ impl CellOrder {
                 ),
             )
         })?;
-        cells.resize(count, 0u32);
-        let last = board.area().saturating_sub(1).max(1);
+        let holes = tour.shape().map_or(&[][..], |shape| shape.holes());
+        let visits = tour.visit_count() as usize;
+        let enlarged = matches!(layout.scale, Scale::Enlarged(_));
+        cells.resize(count, if enlarged { NO_VISIT } else { 0 });
+        let mut open = None;
+        let last = tour.visit_count().saturating_sub(1).max(1);
         let top = match layout.scale {
             Scale::Enlarged(_) => {
-                tour.for_each_run(0..board.area() as usize, |first, run| {
+                tour.for_each_run(0..visits, |first, run| {
                     for (step, &index) in (first..).zip(run) {
                         cells[index as usize] = step as u32;
                     }
@@ -295,13 +316,16 @@ impl CellOrder {
             Scale::Reduced(k) => {
                 let block = u64::from(k.min(board.rows())) * u64::from(k.min(board.cols()));
                 let top = u64::from(u32::MAX) / block;
+                if !holes.is_empty() {
+                    open = Some(open_squares(board, k, (rows, cols), holes)?);
+                }
                 // Each step adds `top / last` in 32.32 fixed point, rounded down, so the last
                 // step's value is at most `top`. Divisions by multiplications: this loop runs
                 // once a square, up to 10^9 times.
                 let increment = (top << 32) / last;
                 let (by_cols, by_k) = (Divider::new(board.cols()), Divider::new(k));
                 let mut value = 0u64;
-                tour.for_each_run(0..board.area() as usize, |_, run| {
+                tour.for_each_run(0..visits, |_, run| {
                     for &index in run {
                         let row = by_cols.divide(index);
                         let col = index - row * board.cols();
@@ -317,18 +341,57 @@ impl CellOrder {
         Ok(Self {
             cells,
             cols,
+            open,
             entries_per_unit: (RAMP_LEN - 1) as f64 / top as f64,
         })
     }
 
-    /// The ramp entry of the cell at `row`, `col`, which holds `count` squares: their mean
+    /// The colour of the cell at `row`, `col`, which holds `count` squares: the ramp's at
+    /// their mean order, or [`HOLE`] where the tour visits none of them.
+    #[inline]
+    fn colour(&self, ramp: &Ramp, row: u32, col: u32, count: u64) -> [u8; 3] {
+        let cell = row as usize * self.cols as usize + col as usize;
+        let count = match &self.open {
+            Some(open) => u64::from(open[cell]),
+            None => count,
+        };
+        // A block's sum stays below `NO_VISIT`: its squares' values are distinct and at most
+        // `u32::MAX / block`.
+        if count == 0 || self.cells[cell] == NO_VISIT {
+            return HOLE;
+        }
+        ramp.at(self.entry(cell, count))
+    }
+
+    /// The ramp entry of cell `cell`, which holds `count` squares the tour visits: their mean
     /// order, rounded (a multiplication is monotone, so a later square is never darker).
     #[inline]
-    fn entry(&self, row: u32, col: u32, count: u64) -> usize {
-        let sum = self.cells[row as usize * self.cols as usize + col as usize];
+    fn entry(&self, cell: usize, count: u64) -> usize {
+        let sum = self.cells[cell];
         // Rounded by adding a half: `f64::round` is a call into the C library.
         (f64::from(sum) * self.entries_per_unit / count as f64 + 0.5) as usize
     }
+}
+
+/// The open squares of each block of `k × k` squares of `board` (`cells` rows and columns of
+/// blocks), less `holes`.
+fn open_squares(
+    board: Board,
+    k: u32,
+    (rows, cols): (u32, u32),
+    holes: &[Square],
+) -> io::Result<Vec<u32>> {
+    let mut open = Vec::new();
+    open.try_reserve_exact(rows as usize * cols as usize)
+        .map_err(|_| io::Error::new(io::ErrorKind::OutOfMemory, "no memory for the holes"))?;
+    for y in 0..rows {
+        let tall = k.min(board.rows() - y * k);
+        open.extend((0..cols).map(|x| tall * k.min(board.cols() - x * k)));
+    }
+    for hole in holes {
+        open[(hole.row / k) as usize * cols as usize + (hole.col / k) as usize] -= 1;
+    }
+    Ok(open)
 }
 
 /// Division of 32-bit numbers by a fixed divisor as a multiplication: `n * ceil(2^64 / d) >>

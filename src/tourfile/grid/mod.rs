@@ -2,6 +2,13 @@
 //! appears), separated by blanks; blank lines are skipped. Its first row gives the width, the
 //! rows the height (or `--size` gives both, and the grid must agree).
 //!
+//! A hole of a board of any shape is written `.` (or a run of dots, `..`, filling a wide
+//! cell), as `solve --format grid` writes it, and N is then the open squares: the grid is
+//! checked on the board it draws. With `--board`, the grid's holes must be the board's (a
+//! number on a hole, or a dot on an open square, is named where it stands), and the tour must
+//! keep the board's clues. A blank cell cannot be told from the blanks between cells, so a
+//! hole is never left blank.
+//!
 //! The moves can only be checked once every number is in, so the numbers are kept as read,
 //! four bytes a square, and each square's successor looked for among its neighbours when the
 //! grid ends. That is
@@ -10,18 +17,26 @@
 //! is: a number beyond the board, a number seen twice (with `--size`; otherwise where cheap), a
 //! row of the wrong width, a row past the board.
 
+mod moves;
+
 use std::io::Read;
+use std::sync::Arc;
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted_bytes;
-use knights_tour_engine::tour::{Tour, TourError};
+use knights_tour_engine::shape::Shape;
+use knights_tour_engine::tour::{ShapeRoute, Tour};
 
 use super::bytes::LineReader;
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
-    number_text, text_error,
+    number_text, shape_error, text_error,
 };
+use moves::{Asked, Moves, check_moves};
+
+/// What a hole is kept as among the numbers: no visit number is this large.
+const HOLE: u32 = u32::MAX;
 
 /// The longest run of blanks in a grid line: an aligned grid of the largest board pads its
 /// numbers with at most nine spaces.
@@ -50,7 +65,13 @@ struct Grid {
     /// those small enough for the bitset to stay within a few bits a square read.
     seen: Vec<u64>,
     saw_zero: bool,
+    /// Holes read.
+    holes: u64,
     memory_cap: Option<u64>,
+    /// `--board`, whose holes the grid must have where it has them.
+    shape: Option<Arc<Shape>>,
+    /// The option that gave the size, for a message.
+    size_option: &'static str,
 }
 
 /// Checks a grid.
@@ -110,6 +131,23 @@ pub(super) fn check<R: Read>(
                 grid.number(&bytes[..digits], input.line())?;
                 input.advance(digits);
             }
+            b'.' => {
+                blanks = 0;
+                let dots = bytes
+                    .iter()
+                    .take(MAX_DIGITS + 1)
+                    .take_while(|&&byte| byte == b'.')
+                    .count();
+                if dots > MAX_DIGITS
+                    || bytes
+                        .get(dots)
+                        .is_some_and(|byte| !byte.is_ascii_whitespace())
+                {
+                    return Err(bad_token(input.line(), bytes));
+                }
+                grid.hole(input.line())?;
+                input.advance(dots);
+            }
             _ => return Err(bad_token(input.line(), bytes)),
         }
     }
@@ -150,7 +188,10 @@ impl Grid {
             numbers: Vec::new(),
             seen: Vec::new(),
             saw_zero: false,
+            holes: 0,
             memory_cap: expect.memory_cap,
+            shape: expect.shape.clone(),
+            size_option: expect.size_option(),
         };
         if let Some(board) = expect.size {
             let area = board.area();
@@ -186,33 +227,21 @@ impl Grid {
 
     /// The next number of the row under way, on line `line`.
     fn number(&mut self, digits: &[u8], line: u64) -> Result<(), CheckError> {
-        let width = self.cols.or(self.size.map(|board| u64::from(board.cols())));
-        if let Some(width) = width.filter(|&width| self.in_row == width) {
-            return Err(match (self.cols, self.size) {
-                (None, Some(size)) => invalid(
-                    line,
-                    format!(
-                        "a grid row of more than {}, but --size says {size}",
-                        numbers(width)
-                    ),
-                ),
-                _ => input_error(
-                    line,
-                    format!(
-                        "a grid row of more than {}, but the first row has {width}",
-                        numbers(width)
-                    ),
-                ),
-            });
-        }
-        if let Some(size) = self.size.filter(|size| self.rows == u64::from(size.rows())) {
+        let square = self.next_cell(line)?;
+        let value = digits_value(digits);
+        if self
+            .shape
+            .as_ref()
+            .is_some_and(|shape| !shape.is_open(square))
+        {
             return Err(invalid(
                 line,
-                format!("a grid row past the {} rows of --size {size}", size.rows()),
+                format!(
+                    "square {square} holds {}, but it is a hole of the board of --board",
+                    number_text(digits)
+                ),
             ));
         }
-        let square = Square::new(self.rows as u32, self.in_row as u32);
-        let value = digits_value(digits);
         let most = self.size.map_or(Board::MAX_SQUARES, Board::area);
         if value > most {
             let what = match self.size {
@@ -251,6 +280,62 @@ impl Grid {
         self.saw_zero |= value == 0;
         self.in_row += 1;
         Ok(())
+    }
+
+    /// A hole (`.`) in the row under way, on line `line`.
+    fn hole(&mut self, line: u64) -> Result<(), CheckError> {
+        let square = self.next_cell(line)?;
+        if self
+            .shape
+            .as_ref()
+            .is_some_and(|shape| shape.is_open(square))
+        {
+            return Err(invalid(
+                line,
+                format!("square {square} is a hole ('.'), but the board of --board has it open"),
+            ));
+        }
+        self.reserve_one(line)?;
+        self.numbers.push(HOLE);
+        self.holes += 1;
+        self.in_row += 1;
+        Ok(())
+    }
+
+    /// The square of the next cell of the row under way, on line `line`, refused past the
+    /// row's width or the board's rows.
+    fn next_cell(&self, line: u64) -> Result<Square, CheckError> {
+        let width = self.cols.or(self.size.map(|board| u64::from(board.cols())));
+        if let Some(width) = width.filter(|&width| self.in_row == width) {
+            return Err(match (self.cols, self.size) {
+                (None, Some(size)) => invalid(
+                    line,
+                    format!(
+                        "a grid row of more than {}, but {} says {size}",
+                        numbers(width),
+                        self.size_option
+                    ),
+                ),
+                _ => input_error(
+                    line,
+                    format!(
+                        "a grid row of more than {}, but the first row has {width}",
+                        numbers(width)
+                    ),
+                ),
+            });
+        }
+        if let Some(size) = self.size.filter(|size| self.rows == u64::from(size.rows())) {
+            return Err(invalid(
+                line,
+                format!(
+                    "a grid row past the {} rows of {} {size}",
+                    size.rows(),
+                    self.size_option
+                ),
+            ));
+        }
+        Ok(Square::new(self.rows as u32, self.in_row as u32))
     }
 
     /// Room for one more number, within the memory cap.
@@ -322,7 +407,11 @@ impl Grid {
             (None, Some(size)) if found != u64::from(size.cols()) => {
                 return Err(invalid(
                     line,
-                    format!("a grid row of {}, but --size says {size}", numbers(found)),
+                    format!(
+                        "a grid row of {}, but {} says {size}",
+                        numbers(found),
+                        self.size_option
+                    ),
                 ));
             }
             _ => {}
@@ -333,8 +422,8 @@ impl Grid {
         Ok(())
     }
 
-    /// The checks once every number is in: the board, the range of the numbers, repeats, and
-    /// the moves in visit order.
+    /// The checks once every number is in: the board, the range of the numbers, repeats, the
+    /// holes, and the moves and clues in visit order.
     fn finish(mut self, expect: &Expectations) -> Result<CheckedTour, CheckError> {
         let cols = self
             .cols
@@ -343,14 +432,20 @@ impl Grid {
             Board::new(self.rows, cols).map_err(|error| CheckError::Input(error.to_string()))?;
         if let Some(size) = self.size.filter(|&size| size != board) {
             return Err(CheckError::Invalid(format!(
-                "the grid is {board}, but --size says {size}"
+                "the grid is {board}, but {} says {size}",
+                self.size_option
             )));
         }
-        let area = board.area();
+        let visits = board.area() - self.holes;
+        if visits == 0 {
+            return Err(CheckError::Input(
+                "the grid holds no numbers, only holes ('.')".into(),
+            ));
+        }
         let first = u32::from(!self.saw_zero);
-        let last = area - 1 + u64::from(first);
+        let last = visits - 1 + u64::from(first);
         for (index, &number) in self.numbers.iter().enumerate() {
-            if u64::from(number.wrapping_sub(first)) >= area {
+            if number != HOLE && u64::from(number.wrapping_sub(first)) >= visits {
                 return Err(CheckError::Invalid(format!(
                     "square {} holds {number}, outside the visit numbers {first}..={last}",
                     self.square_of(index)
@@ -358,39 +453,22 @@ impl Grid {
             }
         }
         if self.size.is_none() {
-            // Repeats the bitset could not see on the way.
-            self.seen = Vec::new();
-            let mut seen = Vec::new();
-            seen.try_reserve_exact(area.div_ceil(64) as usize)
-                .map_err(|_| CheckError::Input(format!("no memory to check the {board} grid")))?;
-            seen.resize(area.div_ceil(64) as usize, 0u64);
-            for (index, &number) in self.numbers.iter().enumerate() {
-                let step = (number - first) as usize;
-                let (word, bit) = (step / 64, 1u64 << (step % 64));
-                if seen[word] & bit != 0 {
-                    let earlier = self.numbers.iter().position(|&n| n == number).unwrap_or(0);
-                    return Err(CheckError::Invalid(format!(
-                        "visit number {number} appears twice, at {} and at {}",
-                        self.square_of(earlier),
-                        self.square_of(index)
-                    )));
-                }
-                seen[word] |= bit;
-            }
+            self.find_repeats(board, first)?;
         }
         self.seen = Vec::new();
+        let shape = self.shape(board)?;
         let piece = expect.piece_or_knight();
-        let start = check_moves(
-            Moves { board, piece },
-            &self.numbers,
-            first,
-            expect.closed,
-            expect.start_on(board)?,
-        )?;
+        let asked = Asked {
+            closed: expect.closed,
+            start: expect.start_on(board)?,
+            end: expect.end_on(board)?,
+            clues: shape.as_ref().map_or(&[], |shape| shape.clues()),
+        };
+        let start = check_moves(Moves { board, piece }, &self.numbers, first, asked)?;
         let tour = match expect.keep_tour {
             Some(_) => {
                 expect.keepable(board)?;
-                Some(self.into_tour(board, piece, first, expect.closed)?)
+                Some(self.into_tour(board, piece, first, expect.closed, shape.as_ref())?)
             }
             None => None,
         };
@@ -400,7 +478,59 @@ impl Grid {
             start,
             closed: expect.closed,
             tour,
+            shape,
         })
+    }
+
+    /// Names the first repeat among the numbers, those that the bitset could not see on the
+    /// way (given no size).
+    fn find_repeats(&mut self, board: Board, first: u32) -> Result<(), CheckError> {
+        let area = board.area();
+        self.seen = Vec::new();
+        let mut seen = Vec::new();
+        seen.try_reserve_exact(area.div_ceil(64) as usize)
+            .map_err(|_| CheckError::Input(format!("no memory to check the {board} grid")))?;
+        seen.resize(area.div_ceil(64) as usize, 0u64);
+        for (index, &number) in self.numbers.iter().enumerate() {
+            if number == HOLE {
+                continue;
+            }
+            let step = (number - first) as usize;
+            let (word, bit) = (step / 64, 1u64 << (step % 64));
+            if seen[word] & bit != 0 {
+                let earlier = self.numbers.iter().position(|&n| n == number).unwrap_or(0);
+                return Err(CheckError::Invalid(format!(
+                    "visit number {number} appears twice, at {} and at {}",
+                    self.square_of(earlier),
+                    self.square_of(index)
+                )));
+            }
+            seen[word] |= bit;
+        }
+        Ok(())
+    }
+
+    /// The board's shape, when it has holes or clues: `--board`'s (whose holes the grid was
+    /// found to have as it was read), else the holes the grid draws.
+    fn shape(&self, board: Board) -> Result<Option<Arc<Shape>>, CheckError> {
+        if let Some(shape) = &self.shape {
+            return Ok(Some(Arc::clone(shape)).filter(|shape| !shape.is_rectangle()));
+        }
+        if self.holes == 0 {
+            return Ok(None);
+        }
+        let mut holes = Vec::new();
+        holes
+            .try_reserve_exact(self.holes as usize)
+            .map_err(|_| CheckError::Input(format!("no memory to hold the holes of {board}")))?;
+        holes.extend(
+            (0..)
+                .zip(&self.numbers)
+                .filter(|&(_, &number)| number == HOLE)
+                .map(|(index, _)| board.square_at(index)),
+        );
+        let shape = Shape::new(board, &holes, &[]).map_err(shape_error)?;
+        Ok(Some(Arc::new(shape)))
     }
 
     /// The tour the numbers give (checked), kept for the caller: the squares in visit order.
@@ -410,159 +540,27 @@ impl Grid {
         piece: Leaper,
         first: u32,
         closed: bool,
+        shape: Option<&Arc<Shape>>,
     ) -> Result<Tour, CheckError> {
+        let visits = board.area() - self.holes;
         let mut path = Vec::new();
-        path.try_reserve_exact(board.area() as usize)
+        path.try_reserve_exact(visits as usize)
             .map_err(|_| CheckError::Input(format!("no memory to keep a tour of {board}")))?;
-        path.resize(board.area() as usize, 0u32);
+        path.resize(visits as usize, 0u32);
         for (index, &number) in self.numbers.iter().enumerate() {
-            path[(number - first) as usize] = index as u32;
-        }
-        Ok(Tour::with_piece(board, piece, path, closed, None)?)
-    }
-}
-
-/// The board of a grid and the piece whose moves join its numbers.
-#[derive(Clone, Copy)]
-struct Moves {
-    board: Board,
-    piece: Leaper,
-}
-
-/// The moves of a grid whose numbers are `first..first + area`, each once: the square of each
-/// number but the last must have the next number a move of the piece away. Checked square by square
-/// in reading order, where the neighbours are near in memory (following the visit order
-/// instead would jump across the grid at every step). The verdict is the validator's: a wrong
-/// start, else the first step in visit order that is not a move, else a closed tour that
-/// does not close. Returns the first square.
-fn check_moves(
-    Moves { board, piece }: Moves,
-    numbers: &[u32],
-    first: u32,
-    closed: bool,
-    start: Option<Square>,
-) -> Result<Square, TourError> {
-    let (rows, cols) = (i64::from(board.rows()), i64::from(board.cols()));
-    let last = first + (numbers.len() as u32 - 1);
-    // A scan for one number: done a few times, only.
-    let square_of = |number: u32| {
-        let index = numbers.iter().position(|&n| n == number);
-        board.square_at(index.expect("every number appears once") as u32)
-    };
-    let found = square_of(first);
-    if let Some(expected) = start.filter(|&square| square != found) {
-        return Err(TourError::WrongStart { expected, found });
-    }
-    let mut broken: Option<u32> = None;
-    let mut index = 0;
-    let deltas = piece.moves();
-    let deltas = deltas.as_slice();
-    for row in 0..rows {
-        for col in 0..cols {
-            let number = numbers[index];
-            index += 1;
-            if number == last || broken.is_some_and(|broken| number >= broken) {
-                continue;
-            }
-            let moves_on = deltas.iter().any(|&(dr, dc)| {
-                let (r, c) = (row + i64::from(dr), col + i64::from(dc));
-                (0..rows).contains(&r)
-                    && (0..cols).contains(&c)
-                    && numbers[(r * cols + c) as usize] == number + 1
-            });
-            if !moves_on {
-                broken = Some(number);
+            if number != HOLE {
+                path[(number - first) as usize] = index as u32;
             }
         }
-    }
-    if let Some(number) = broken {
-        let error = TourError::NotAMove {
-            piece,
-            step: u64::from(number - first) + 1,
-            from: square_of(number),
-            to: square_of(number + 1),
-        };
-        return Err(error.numbered_from(u64::from(first)));
-    }
-    let end = square_of(last);
-    if closed && !piece.is_move(end, found) {
-        return Err(TourError::NotClosed {
-            piece,
-            last: end,
-            first: found,
-        });
-    }
-    Ok(found)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn knight(board: Board) -> Moves {
-        Moves {
-            board,
-            piece: Leaper::KNIGHT,
-        }
-    }
-
-    #[test]
-    fn a_grid_is_checked_with_the_moves_of_its_piece() {
-        // The wazir (0,1) snakes along the rows of 2x3; a knight cannot.
-        let board = Board::new(2, 3).unwrap();
-        let snake = [1, 2, 3, 6, 5, 4];
-        let wazir = Moves {
-            board,
-            piece: Leaper::new(0, 1).unwrap(),
-        };
-        assert_eq!(
-            check_moves(wazir, &snake, 1, false, None),
-            Ok(Square::new(0, 0))
-        );
-        let refused = check_moves(knight(board), &snake, 1, false, None).unwrap_err();
-        assert!(
-            matches!(refused, TourError::NotAMove { step: 1, .. }),
-            "{refused}"
-        );
-    }
-
-    #[test]
-    fn the_moves_of_a_grid_are_checked_in_visit_order() {
-        // An open tour of 3x4, 1-based, and the same 0-based.
-        let board = Board::new(3, 4).unwrap();
-        let grid = [1, 4, 7, 10, 8, 11, 2, 5, 3, 6, 9, 12];
-        assert_eq!(
-            check_moves(knight(board), &grid, 1, false, None),
-            Ok(Square::new(0, 0))
-        );
-        let zero_based = grid.map(|n| n - 1);
-        assert_eq!(
-            check_moves(knight(board), &zero_based, 0, false, None),
-            Ok(Square::new(0, 0))
-        );
-        assert!(matches!(
-            check_moves(knight(board), &grid, 1, true, None),
-            Err(TourError::NotClosed { .. })
-        ));
-        assert!(matches!(
-            check_moves(knight(board), &grid, 1, false, Some(Square::new(1, 1))),
-            Err(TourError::WrongStart { .. })
-        ));
-        // Visits 5 and 6 exchanged: 4 → 5 is the first step that is not a knight move.
-        let mut swapped = grid;
-        swapped.swap(7, 9);
-        assert_eq!(
-            check_moves(knight(board), &swapped, 1, false, None),
-            Err(TourError::NotAMove {
-                piece: Leaper::KNIGHT,
-                step: 4,
-                from: Square::new(0, 1),
-                to: Square::new(2, 1)
-            })
-        );
-        let mut swapped = zero_based;
-        swapped.swap(7, 9);
-        let error = check_moves(knight(board), &swapped, 0, false, None).unwrap_err();
-        assert!(error.to_string().starts_with("step 3 → 4"), "{error}");
+        Ok(match shape {
+            Some(shape) => {
+                let route = ShapeRoute {
+                    closed,
+                    ..ShapeRoute::default()
+                };
+                Tour::on_shape(shape, piece, path, route)?
+            }
+            None => Tour::with_piece(board, piece, path, closed, None)?,
+        })
     }
 }

@@ -271,6 +271,7 @@ mod limits;
 mod narrow;
 mod pictures;
 mod prefix;
+mod puzzles;
 mod readme;
 mod solve;
 mod starts;

@@ -17,6 +17,7 @@ use crate::construct::WalkedTour;
 use crate::existence::NoTourReason;
 use crate::leaper::Leaper;
 use crate::search::CapacityError;
+use crate::shape::Shape;
 use crate::tour::{Tour, TourError, VisitOrder};
 
 /// What a solve cost.
@@ -193,6 +194,14 @@ impl VisitOrder for SolvedTour {
         match self {
             SolvedTour::Held(tour) => VisitOrder::is_closed(tour),
             SolvedTour::Walked(tour) => tour.is_closed(),
+        }
+    }
+
+    fn shape(&self) -> Option<&Shape> {
+        match self {
+            SolvedTour::Held(tour) => tour.shape(),
+            // The construction builds tours of whole rectangles only.
+            SolvedTour::Walked(_) => None,
         }
     }
 

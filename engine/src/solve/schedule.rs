@@ -9,29 +9,34 @@
 //!
 //! | # | Step (function) | Runs when | Budget | Layer | Holes / clues / several leaps |
 //! |---|-----------------|-----------|--------|-------|---|
-//! | 1 | theorems (`theorems`) | every method, first | none: O(1) | `Existence` | not yet |
-//! | 2 | frontier (`frontier`) | `auto` with an end or a partial tour, short side ≤ 4 | the whole | `Frontier` | not yet |
-//! | 3 | construction (`construct_layer`) | the knight, `auto` on ≥ [`DEFAULT_CONSTRUCT_THRESHOLD`] squares (configurable) and `construct`; else after step 7's capped first go gave up (`construct_fallback`) | the block tours' searches, within the whole | `Construct` | not yet |
-//! | 4 | greedy pass (`greedy`) | `auto` first; `warnsdorff` alone | O(squares) | `Warnsdorff` | not yet |
-//! | 5 | position (`position`) | after a greedy pass that stops; the single methods before their search | the whole | `Position` | not yet |
-//! | 6 | anchored (`anchored`) | the knight, `auto`, no route | [`ANCHORED_PARTS`]: half of what is left | `Anchored` | not yet |
-//! | 7 | backtracking with restarts (`backtrack_with_restarts`) | the knight, `auto`, no route | first [`FIRST_SEARCH_NODES_PER_SQUARE`] a square (at least [`FIRST_SEARCH_NODES`]) where the construction covers the board, then the whole | `Backtrack` | not yet |
-//! | 8 | backtracking's first share (`backtrack_first`) | `auto` with a route (the knight), or another piece whose greedy pass stopped within a [`NEAR_GREEDY_FRACTION`]th of a tour | [`KNIGHT_ROUTE_NODES_PER_SQUARE`] (at least [`KNIGHT_ROUTE_NODES`]); [`NEAR_GREEDY_NODES_PER_SQUARE`] | `Backtrack` | not yet |
-//! | 9 | tiles (`tiles`) | another piece, `auto`, no route, ≥ [`TILES_FROM_SQUARES`] squares | a [`TILES_PARTS`]th, [`BLOCK_NODES_PER_SQUARE`] for each block shape | `Tiles` | not yet |
-//! | 10 | path flipping (`flip_turn`) | by turns (`flip_and_backtrack`): another piece, `auto`; the knight's routes | doubling turns from [`TURN_NODES_PER_SQUARE`] a square plus [`TURN_NODES`] | `Flip` | not yet |
-//! | 11 | search over moves (`propagate_turn`) | by turns, beside flipping | the same turns | `Propagate` | not yet |
-//! | 12 | backtracking by turns (`backtrack_run`) | by turns, beside flipping, until the split takes its place | the same turns | `Backtrack` | not yet |
-//! | 13 | split on the last square (`route_turns`) | by turns: toward each end the first cover allows when at most [`MOST_ROUTES`]; for another piece once a turn has [`SPLIT_FROM_NODES_PER_SQUARE`] | the same turns, shared among the ends | `Split` | not yet |
-//! | 14 | backtracking alone (`single_search`) | `backtrack`, `naive` | the whole | `Backtrack`, `Naive` | not yet |
+//! | 1 | theorems (`theorems`) | every method, first | none: O(1) | `Existence` | no: the rectangle's / no / no: single leapers' only |
+//! | 2 | frontier (`frontier`) | `auto` with an end or a partial tour, short side ≤ 4 | the whole | `Frontier` | no / no / yes |
+//! | 3 | construction (`construct_layer`) | the knight, `auto` on ≥ [`DEFAULT_CONSTRUCT_THRESHOLD`] squares (configurable) and `construct`; else after step 7's capped first go gave up (`construct_fallback`) | the block tours' searches, within the whole | `Construct` | no / no / no: the knight's |
+//! | 4 | greedy pass (`greedy`) | `auto` first; `warnsdorff` alone | O(squares) | `Warnsdorff` | yes / no: step 15 / yes |
+//! | 5 | position (`position`) | after a greedy pass that stops; the single methods before their search | the whole | `Position` | yes, and the clues' proofs first / the clues' proofs, then step 15 / up to 8 moves |
+//! | 6 | anchored (`anchored`) | the knight, `auto`, no route | [`ANCHORED_PARTS`]: half of what is left | `Anchored` | no / no / no: the knight's |
+//! | 7 | backtracking with restarts (`backtrack_with_restarts`) | the knight, `auto`, no route | first [`FIRST_SEARCH_NODES_PER_SQUARE`] a square (at least [`FIRST_SEARCH_NODES`]) where the construction covers the board, then the whole | `Backtrack` | no: step 8 instead / no / no: the knight's |
+//! | 8 | backtracking's first share (`backtrack_first`) | `auto` with a route (the knight), or another piece whose greedy pass stopped within a [`NEAR_GREEDY_FRACTION`]th of a tour | [`KNIGHT_ROUTE_NODES_PER_SQUARE`] (at least [`KNIGHT_ROUTE_NODES`]); [`NEAR_GREEDY_NODES_PER_SQUARE`] | `Backtrack` | yes / no: step 15 / yes |
+//! | 9 | tiles (`tiles`) | another piece, `auto`, no route, ≥ [`TILES_FROM_SQUARES`] squares | a [`TILES_PARTS`]th, [`BLOCK_NODES_PER_SQUARE`] for each block shape | `Tiles` | no / no / when every move changes colour |
+//! | 10 | path flipping (`flip_turn`) | by turns (`flip_and_backtrack`): another piece, `auto`; the knight's routes | doubling turns from [`TURN_NODES_PER_SQUARE`] a square plus [`TURN_NODES`] | `Flip` | yes / no: step 15 / when every move changes colour, up to 8 moves |
+//! | 11 | search over moves (`propagate_turn`) | by turns, beside flipping | the same turns | `Propagate` | yes / no: step 15 / when every move changes colour, up to 8 moves |
+//! | 12 | backtracking by turns (`backtrack_run`) | by turns, beside flipping, until the split takes its place | the same turns | `Backtrack` | yes / no: step 15 / yes |
+//! | 13 | split on the last square (`route_turns`) | by turns: toward each end the first cover allows when at most [`MOST_ROUTES`]; for another piece once a turn has [`SPLIT_FROM_NODES_PER_SQUARE`] | the same turns, shared among the ends | `Split` | yes / no: step 15 / with flipping |
+//! | 14 | backtracking alone (`single_search`) | `backtrack`, `naive` | the whole | `Backtrack`, `Naive` | yes / no: step 15 / yes |
 //! | 15 | clue search (`clued`) | a board whose clues bind more than the start, or whose start is free; every method but `construct` | the whole | `Clues` | yes / yes / yes |
 //!
 //! Steps 7, 8, 12 and 14 are one search, backtracking, on different shares: they name one
 //! layer. Where a proof of "no tour" comes from an exhausted search that a rule ruled out
 //! before its first step, the answer names `Position` (the rule), whatever step ran it.
 //!
-//! The last column ([`Step::holds_for`] in [`SCHEDULE`]) says which steps hold on boards with
-//! holes, with given numbers (clues) and for pieces of several leaps: none of those exists yet,
-//! and the work that brings them fills it in.
+//! The last column ([`Step::holds_for`] in [`SCHEDULE`]) says which steps run, and hold, on
+//! boards with holes, with given numbers (clues) and for pieces of several leaps. On a board of
+//! any shape (`shaped.rs`) the clues' proofs come first whatever the method; a question whose
+//! numbers bind more than its start, or whose start is free, goes to step 15 alone; the rest
+//! runs steps 4, 5, 8 and 10 to 14 with the holes cut out. The rectangle's theorems and
+//! constructions (steps 1, 2, 3, 6, 7 and 9) stand aside. A piece of several leaps gets no
+//! single leaper's theorem; flipping and the search over moves take it only when every move
+//! changes colour (their covers are flows between the colours) and it has at most 8 moves.
 //!
 //! [`DEFAULT_CONSTRUCT_THRESHOLD`]: super::request::DEFAULT_CONSTRUCT_THRESHOLD
 //! [`MOST_ROUTES`]: super::split::MOST_ROUTES
@@ -103,13 +108,6 @@ pub struct HoldsFor {
     pub several_leaps: &'static str,
 }
 
-/// Not yet asked: boards with holes, clues and pieces of several leaps do not exist yet.
-const NOT_YET: HoldsFor = HoldsFor {
-    holes: "not yet",
-    clues: "not yet",
-    several_leaps: "not yet",
-};
-
 /// One step of the solver's schedule ([`SCHEDULE`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
@@ -128,29 +126,108 @@ pub struct Step {
 /// are in the table of `engine/src/solve/schedule.rs`, which lists the same steps (the
 /// backtracking of `backtrack` and of `naive` there one row).
 pub const SCHEDULE: [Step; 16] = [
-    step("theorems", "theorems", Layer::Existence),
-    step("frontier", "frontier", Layer::Frontier),
-    step("construction", "construct_layer", Layer::Construct),
-    step("greedy pass", "greedy", Layer::Warnsdorff),
-    step("position", "position", Layer::Position),
-    step("anchored", "anchored", Layer::Anchored),
+    step(
+        "theorems",
+        "theorems",
+        Layer::Existence,
+        holds("no: the rectangle's", "no", "no: single leapers' only"),
+    ),
+    step(
+        "frontier",
+        "frontier",
+        Layer::Frontier,
+        holds("no", "no", "yes"),
+    ),
+    step(
+        "construction",
+        "construct_layer",
+        Layer::Construct,
+        holds("no", "no", "no: the knight's"),
+    ),
+    step(
+        "greedy pass",
+        "greedy",
+        Layer::Warnsdorff,
+        holds("yes", "no: step 15", "yes"),
+    ),
+    step(
+        "position",
+        "position",
+        Layer::Position,
+        holds(
+            "yes, and the clues' proofs first",
+            "the clues' proofs, then step 15",
+            "up to 8 moves",
+        ),
+    ),
+    step(
+        "anchored",
+        "anchored",
+        Layer::Anchored,
+        holds("no", "no", "no: the knight's"),
+    ),
     step(
         "backtracking with restarts",
         "backtrack_with_restarts",
         Layer::Backtrack,
+        holds("no: step 8 instead", "no", "no: the knight's"),
     ),
     step(
         "backtracking's first share",
         "backtrack_first",
         Layer::Backtrack,
+        holds("yes", "no: step 15", "yes"),
     ),
-    step("tiles", "tiles", Layer::Tiles),
-    step("path flipping", "flip_turn", Layer::Flip),
-    step("search over moves", "propagate_turn", Layer::Propagate),
-    step("backtracking by turns", "backtrack_run", Layer::Backtrack),
-    step("split on the last square", "route_turns", Layer::Split),
-    step("backtracking alone", "single_search", Layer::Backtrack),
-    step("naive backtracking alone", "single_search", Layer::Naive),
+    step(
+        "tiles",
+        "tiles",
+        Layer::Tiles,
+        holds("no", "no", "when every move changes colour"),
+    ),
+    step(
+        "path flipping",
+        "flip_turn",
+        Layer::Flip,
+        holds(
+            "yes",
+            "no: step 15",
+            "when every move changes colour, up to 8 moves",
+        ),
+    ),
+    step(
+        "search over moves",
+        "propagate_turn",
+        Layer::Propagate,
+        holds(
+            "yes",
+            "no: step 15",
+            "when every move changes colour, up to 8 moves",
+        ),
+    ),
+    step(
+        "backtracking by turns",
+        "backtrack_run",
+        Layer::Backtrack,
+        holds("yes", "no: step 15", "yes"),
+    ),
+    step(
+        "split on the last square",
+        "route_turns",
+        Layer::Split,
+        holds("yes", "no: step 15", "with flipping"),
+    ),
+    step(
+        "backtracking alone",
+        "single_search",
+        Layer::Backtrack,
+        holds("yes", "no: step 15", "yes"),
+    ),
+    step(
+        "naive backtracking alone",
+        "single_search",
+        Layer::Naive,
+        holds("yes", "no: step 15", "yes"),
+    ),
     Step {
         name: "clue search",
         function: "clued",
@@ -163,13 +240,27 @@ pub const SCHEDULE: [Step; 16] = [
     },
 ];
 
-/// A row of [`SCHEDULE`], not yet asked about holes, clues or several leaps.
-const fn step(name: &'static str, function: &'static str, layer: Layer) -> Step {
+/// A row of [`SCHEDULE`].
+const fn step(
+    name: &'static str,
+    function: &'static str,
+    layer: Layer,
+    holds_for: HoldsFor,
+) -> Step {
     Step {
         name,
         function,
         layer,
-        holds_for: NOT_YET,
+        holds_for,
+    }
+}
+
+/// What a step does on boards with `holes`, with `clues` and for `several_leaps`, in words.
+const fn holds(holes: &'static str, clues: &'static str, several_leaps: &'static str) -> HoldsFor {
+    HoldsFor {
+        holes,
+        clues,
+        several_leaps,
     }
 }
 
@@ -244,6 +335,15 @@ mod tests {
                 "{row} is not {step:?}"
             );
             assert!(row.contains(&format!("`{:?}`", step.layer)), "{row}");
+            let HoldsFor {
+                holes,
+                clues,
+                several_leaps,
+            } = step.holds_for;
+            assert!(
+                row.ends_with(&format!("| {holes} / {clues} / {several_leaps} |")),
+                "{row} does not say what {step:?} holds for"
+            );
         }
         assert_eq!(rows.next(), None, "a row of the table with no step");
     }

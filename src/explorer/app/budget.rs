@@ -167,7 +167,7 @@ mod tests {
 
     #[test]
     fn a_race_that_does_not_fit_is_refused_and_the_explorer_goes_on() {
-        let mut explorer = app(1000, Method::Backtrack, 64 << 20);
+        let mut explorer = app(1000, Method::Backtrack, 80 << 20);
         explorer.update(Action::Race);
         assert!(explorer.race().is_none());
         let message = explorer.message().unwrap_or_default();

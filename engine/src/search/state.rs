@@ -13,12 +13,12 @@ use crate::leaper::{Leaper, Moves};
 pub(super) const BLOCKED: u8 = 0x80;
 /// Cell bit: a neighbour of the start (only set for closed tours).
 pub(super) const NEAR_START: u8 = 0x40;
-/// Cell bits: the number of unvisited neighbours (a piece has at most 32 moves).
+/// Cell bits: the number of unvisited neighbours (a piece has at most 8 moves).
 pub(super) const DEGREE: u8 = 0x3f;
 /// The most moves a piece has, a bit each in a [`MoveSet`].
 pub(super) const MAX_MOVES: usize = Leaper::MAX_MOVES;
 /// A set of a piece's moves, bit `k` for move `k` ([`Leaper::moves`]).
-pub(super) type MoveSet = u32;
+pub(super) type MoveSet = u8;
 /// Width of the border around the board for `piece`: its reach (the longest leg of its
 /// leaps), so no move leaves the padded board.
 pub(super) fn border(piece: Leaper) -> usize {

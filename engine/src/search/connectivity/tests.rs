@@ -83,7 +83,7 @@ fn walk(toy: &mut Toy, start: usize, steps: usize, seed: u64) -> usize {
         let cell = head.wrapping_add_signed(toy.offsets[k]);
         toy.blocked[cell] = true;
         path.push(cell as u32);
-        let open = u32::from(toy.open(cell));
+        let open = toy.open(cell);
         let blocked = &toy.blocked;
         let is_open = |cell: usize| !blocked[cell];
         let mut fresh = Connectivity::with_stamps(vec![0; blocked.len()]);

@@ -120,6 +120,12 @@ impl ExplorerArgs {
 
     /// The setup these options ask for, or why it cannot be had.
     pub fn setup(&self) -> color_eyre::Result<Setup> {
+        if self.board.shape.board.is_some() {
+            bail!(
+                "the explorer draws whole rectangles; a board of any shape (--board) is \
+                 answered by the commands solve, check, count, starts and ends"
+            );
+        }
         let board = self.board.size;
         if board.rows() > app::MAX_SIDE || board.cols() > app::MAX_SIDE {
             bail!(

@@ -133,3 +133,13 @@ fn a_bad_picture_is_named_by_line_and_column() {
         super::assert_fails(&solved, 2, needles, "a bad picture");
     }
 }
+
+#[test]
+fn the_explorer_and_the_server_refuse_a_board_of_any_shape_in_words() {
+    let board = fixture("hidato");
+    let board = board.to_str().unwrap();
+    for args in [vec!["--board", board], vec!["serve", "--board", board]] {
+        let refused = run(&args, None);
+        super::assert_fails(&refused, 2, &["whole rectangles", "solve"], "--board");
+    }
+}

@@ -2,12 +2,16 @@
 //! [`check_route`] refuses a route that is not a question at all ([`RouteError`]: a prefix
 //! that is not a path of the piece on the board, an end off the board, an end for a closed tour);
 //! the existence theorems then answer what they can ([`route_verdict`](crate::existence::route_verdict)).
+//! On a board of any shape, `check_shape_route` refuses what the shape rules out: a square of
+//! the route on a hole, a start or end against the board's numbers, a partial tour on a board
+//! whose numbers bind more than its start.
 
 use thiserror::Error;
 
 use super::request::Request;
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
+use crate::shape::Shape;
 
 /// A route that cannot be asked: bad input, not a question with an answer.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -111,6 +115,72 @@ pub(super) fn check_route(request: &Request) -> Result<(), RouteError> {
         });
     }
     check_path(board, request.piece, prefix)
+}
+
+/// Whether the clues ask more than the start (a clue other than 1 at the start), or the start
+/// is free: questions only the search that keeps clues answers.
+pub(super) fn binds_more_than_the_start(request: &Request, shape: &Shape) -> bool {
+    request.any_start
+        || shape
+            .clues()
+            .iter()
+            .any(|clue| clue.number != 1 || clue.square != request.start)
+}
+
+/// Checks that the request's squares are open on its shape and agree with its clues: the start
+/// is the square given 1, and an end the square given the last number, where those are given.
+pub(super) fn check_shape_route(request: &Request) -> Result<(), RouteError> {
+    let Some(shape) = &request.shape else {
+        return Ok(());
+    };
+    let named = [
+        (
+            "the start",
+            Some(request.start).filter(|_| !request.any_start),
+        ),
+        ("the end", request.end),
+    ];
+    for (what, square) in named {
+        if let Some(square) = square.filter(|&square| !shape.is_open(square)) {
+            return Err(RouteError::OnHole {
+                what: what.into(),
+                square,
+            });
+        }
+    }
+    for (place, &square) in request.prefix().iter().enumerate() {
+        if !shape.is_open(square) {
+            return Err(RouteError::OnHole {
+                what: format!("square {} of the partial tour", place + 1),
+                square,
+            });
+        }
+    }
+    if request.prefix().len() > 1 && binds_more_than_the_start(request, shape) {
+        return Err(RouteError::PrefixWithClues);
+    }
+    if let Some(given) = shape.clued_start()
+        && !request.any_start
+        && given != request.start
+    {
+        return Err(RouteError::AgainstClue {
+            what: "the start".into(),
+            square: request.start,
+            number: 1,
+            given,
+        });
+    }
+    if let (Some(given), Some(end)) = (shape.clued_end(), request.end)
+        && given != end
+    {
+        return Err(RouteError::AgainstClue {
+            what: "the end".into(),
+            square: end,
+            number: shape.open_count() as u32,
+            given,
+        });
+    }
+    Ok(())
 }
 
 /// Checks that `path` is a path of `piece` on `board`: every square on it, each a move

@@ -8,8 +8,8 @@
 
 use super::memory::out_of_memory;
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
-use super::request::{Layer, Method, Request};
-use super::route::RouteError;
+use super::request::{Layer, Method};
+use super::route::binds_more_than_the_start;
 use super::solver::{Halt, Solver};
 use crate::shape::Shape;
 use crate::shape::clued::{self, ClueAnswer, ClueQuestion};
@@ -96,70 +96,4 @@ impl Solver<'_> {
             ClueAnswer::GaveUp { limit, .. } => Ok(self.gave_up(self.budget_cause(limit), layer)),
         }
     }
-}
-
-/// Whether the clues ask more than the start (a clue other than 1 at the start), or the start
-/// is free: questions only the search that keeps clues answers.
-fn binds_more_than_the_start(request: &Request, shape: &Shape) -> bool {
-    request.any_start
-        || shape
-            .clues()
-            .iter()
-            .any(|clue| clue.number != 1 || clue.square != request.start)
-}
-
-/// Checks that the request's squares are open on its shape and agree with its clues: the start
-/// is the square given 1, and an end the square given the last number, where those are given.
-pub(super) fn check_shape_route(request: &Request) -> Result<(), RouteError> {
-    let Some(shape) = &request.shape else {
-        return Ok(());
-    };
-    let named = [
-        (
-            "the start",
-            Some(request.start).filter(|_| !request.any_start),
-        ),
-        ("the end", request.end),
-    ];
-    for (what, square) in named {
-        if let Some(square) = square.filter(|&square| !shape.is_open(square)) {
-            return Err(RouteError::OnHole {
-                what: what.into(),
-                square,
-            });
-        }
-    }
-    for (place, &square) in request.prefix().iter().enumerate() {
-        if !shape.is_open(square) {
-            return Err(RouteError::OnHole {
-                what: format!("square {} of the partial tour", place + 1),
-                square,
-            });
-        }
-    }
-    if request.prefix().len() > 1 && binds_more_than_the_start(request, shape) {
-        return Err(RouteError::PrefixWithClues);
-    }
-    if let Some(given) = shape.clued_start()
-        && !request.any_start
-        && given != request.start
-    {
-        return Err(RouteError::AgainstClue {
-            what: "the start".into(),
-            square: request.start,
-            number: 1,
-            given,
-        });
-    }
-    if let (Some(given), Some(end)) = (shape.clued_end(), request.end)
-        && given != end
-    {
-        return Err(RouteError::AgainstClue {
-            what: "the end".into(),
-            square: end,
-            number: shape.open_count() as u32,
-            given,
-        });
-    }
-    Ok(())
 }

@@ -9,12 +9,11 @@ use std::time::Instant;
 use super::memory::{check_memory, out_of_memory, search_needs};
 use super::outcome::{Answer, GiveUp, Outcome, SolveError, SolvedTour, Stats};
 use super::request::{Layer, Method, Request};
-use super::route::check_route;
+use super::route::{check_route, check_shape_route};
 use super::schedule::{
     FIRST_SEARCH_NODES, FIRST_SEARCH_NODES_PER_SQUARE, KNIGHT_ROUTE_NODES,
     KNIGHT_ROUTE_NODES_PER_SQUARE, NEAR_GREEDY_FRACTION, NEAR_GREEDY_NODES_PER_SQUARE,
 };
-use super::shaped::check_shape_route;
 use crate::board::Square;
 use crate::construct;
 use crate::existence::{self, NoTourReason, Verdict};

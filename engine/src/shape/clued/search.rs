@@ -49,7 +49,7 @@ const CLOCK_INTERVAL: u64 = 1024;
 /// Nodes between two looks at the blocks (`blocks`).
 const BLOCKS_INTERVAL: u64 = 8;
 /// Nodes between two looks at every stretch left (`gaps`).
-const STRETCHES_INTERVAL: u64 = 4;
+const STRETCHES_INTERVAL: u64 = 64;
 /// The most distance entries (two bytes each) the tables of all fixed squares may hold; the
 /// fixed squares past it are searched toward without their table, that is, without the reach
 /// pruning.
@@ -427,7 +427,7 @@ impl<'q> Search<'q> {
         let latest = &self.latest.of;
         self.candidates[begin..].sort_by_key(|&w| {
             let w = w as usize;
-            (degree[w], latest[w], tie_break(seed, w as u32))
+            (degree[w], tie_break(seed, w as u32), latest[w])
         });
     }
 

@@ -28,8 +28,6 @@ pub(super) struct Latest {
     /// Where the vertices of each latest visit (0 to `n`) start in `vertices`.
     offsets: Vec<u32>,
     vertices: Vec<u32>,
-    /// Each vertex's latest visit (`u32::MAX` for a numbered one).
-    pub(super) of: Vec<u32>,
 }
 
 impl Latest {
@@ -41,18 +39,6 @@ impl Latest {
         self.vertices[from..self.offsets[t + 1] as usize]
             .iter()
             .copied()
-    }
-}
-
-impl Latest {
-    /// The vertices whose latest visit is `from` to `to`, both included (`from >= 1`).
-    pub(super) fn between(&self, from: u32, to: u32) -> &[u32] {
-        let last = self.offsets.len() - 2;
-        let (from, to) = ((from as usize).min(last + 1), (to as usize).min(last));
-        if from > to {
-            return &[];
-        }
-        &self.vertices[self.offsets[from] as usize..self.offsets[to + 1] as usize]
     }
 }
 
@@ -123,9 +109,5 @@ pub(super) fn latest_visits(
             next[l as usize] += 1;
         }
     }
-    Ok(Latest {
-        offsets,
-        vertices,
-        of: latest,
-    })
+    Ok(Latest { offsets, vertices })
 }

@@ -19,9 +19,7 @@
 //! `Leaper::neighbours`, so a piece of several leaps works as one of one. Memory that grows with
 //! the board is reserved fallibly, and a shortage is an error, never an abort.
 
-mod blocks;
 mod cuts;
-mod gaps;
 mod graph;
 mod latest;
 mod proofs;

@@ -3,8 +3,8 @@
 //!
 //! A node places one square, visit `t`. Its candidates for visit `t + 1`: the square given
 //! `t + 1` if there is one (and it is a move away and unvisited), else the unvisited squares a
-//! move away that carry no number, fewest onward moves first (Warnsdorff), then the soonest
-//! they must be visited (their latest visit, below), ties in the piece's move order. Where neither the question nor a number fixes the first square, the first
+//! move away that carry no number, fewest onward moves first (Warnsdorff), ties in the piece's
+//! move order. Where neither the question nor a number fixes the first square, the first
 //! node's candidates are every open square that carries no number, fewest moves first.
 //!
 //! The pruning removes only branches that hold no tour, so an exhausted tree is a proof:
@@ -24,11 +24,8 @@
 //! - *left behind*: an unnumbered square fits a gap between fixed visits `k` at `p` and `m` at
 //!   `q` as visit `j` only if `k + d(p, u) <= j <= m - d(u, q)`; once the latest such `j` is
 //!   placed, the square must have been visited;
-//! - *gaps* (`gaps`): the stretch to the next number given holds the unvisited squares no later
-//!   stretch fits and reaches that number over unvisited squares, at every node; every few
-//!   nodes, every stretch left is looked at so over the squares still unvisited;
-//! - *blocks* (`blocks`): every few nodes, the unvisited squares hang together from the head,
-//!   and each of their cut squares leaves one part behind it, whose numbers come after it.
+//! - *connection*: every few nodes, a flood fill from the head checks that the unvisited squares
+//!   still hang together.
 //!
 //! [`find`] searches in rounds: the first breaks ties in the piece's move order, each next one
 //! by a hash of its number and the square, with half as many nodes again, until a tour is found,
@@ -38,18 +35,14 @@
 
 use crate::search::{Limit, Limits};
 
-use super::blocks::{Blocks, Position};
-use super::gaps::{Gaps, Rest, Stretch};
 use super::graph::{Mark, OpenGraph, filled, marks, past, reserve};
 use super::latest::{FAR, Latest, latest_visits, tie_break};
 use super::{ClueAnswer, ClueCount, ClueMemoryError, ClueQuestion};
 
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
-/// Nodes between two looks at the blocks (`blocks`).
-const BLOCKS_INTERVAL: u64 = 8;
-/// Nodes between two looks at every stretch left (`gaps`).
-const STRETCHES_INTERVAL: u64 = 64;
+/// Nodes between two flood fills.
+const FLOOD_INTERVAL: u64 = 8;
 /// The most distance entries (two bytes each) the tables of all fixed squares may hold; the
 /// fixed squares past it are searched toward without their table, that is, without the reach
 /// pruning.
@@ -189,14 +182,10 @@ struct Search<'q> {
     path: Vec<u32>,
     frames: Vec<Frame>,
     candidates: Vec<u32>,
-    /// The numbers of the marks, ascending.
-    numbers: Vec<u32>,
-    blocks: Blocks,
-    gaps: Gaps,
-    /// Nodes between two looks at the blocks, and at every stretch left (1 in the tests of
-    /// soundness, which look at every node).
-    blocks_interval: u64,
-    stretches_interval: u64,
+    /// The flood fill's marks and queue.
+    flooded: Vec<u32>,
+    flood_epoch: u32,
+    queue: Vec<u32>,
     nodes: u64,
     /// How ties between candidates are broken: 0, the piece's move order; else a hash of the
     /// seed and the square, a new order each round of [`find`].
@@ -273,7 +262,6 @@ impl<'q> Search<'q> {
         reserve(&mut frames, len + 1)?;
         let mut path = Vec::new();
         reserve(&mut path, len)?;
-        let numbers = marks.iter().map(|mark| mark.number).collect();
         Ok(Some(Self {
             question,
             forced: dead_ends.len() as u32,
@@ -291,11 +279,9 @@ impl<'q> Search<'q> {
             path,
             frames,
             candidates,
-            numbers,
-            blocks: Blocks::new(len)?,
-            gaps: Gaps::new(len)?,
-            blocks_interval: BLOCKS_INTERVAL,
-            stretches_interval: STRETCHES_INTERVAL,
+            flooded: filled(len, 0u32)?,
+            flood_epoch: 0,
+            queue,
             nodes: 0,
             seed: 0,
             tours: 0,
@@ -424,11 +410,7 @@ impl<'q> Search<'q> {
             }
         }
         let (degree, seed) = (&self.unvisited_degree, self.seed);
-        let latest = &self.latest.of;
-        self.candidates[begin..].sort_by_key(|&w| {
-            let w = w as usize;
-            (degree[w], tie_break(seed, w as u32), latest[w])
-        });
+        self.candidates[begin..].sort_by_key(|&w| (degree[w as usize], tie_break(seed, w)));
     }
 
     /// Whether `vertex`, as visit `t`, can still reach the next fixed visit in time.
@@ -533,30 +515,8 @@ impl<'q> Search<'q> {
         dead |= self.latest.missed(t).any(|u| !self.visited[u as usize]);
         dead |= self.forced > 1;
         dead |= self.question.closed && self.unvisited_degree[start as usize] == 0;
-        dead = dead || self.gap_dead(vertex, t);
-        if !dead && self.nodes.is_multiple_of(self.stretches_interval) {
-            dead = self.gaps.every_gap_dead(&Rest {
-                graph: &self.graph,
-                visited: &self.visited,
-                number_at: &self.number_at,
-                marks: &self.marks,
-                next: self.next_mark[t as usize] as usize,
-                head: vertex,
-                t,
-                n: self.n,
-                changes_colour: self.question.piece.changes_colour(),
-            });
-        }
-        if !dead && self.nodes.is_multiple_of(self.blocks_interval) {
-            dead = self.blocks.dead(&Position {
-                graph: &self.graph,
-                visited: &self.visited,
-                number_at: &self.number_at,
-                numbers: &self.numbers,
-                head: vertex,
-                t,
-                n: self.n,
-            });
+        if !dead && self.nodes.is_multiple_of(FLOOD_INTERVAL) {
+            dead = !self.hangs_together(vertex);
         }
         if dead {
             self.unplace(undo);
@@ -590,39 +550,30 @@ impl<'q> Search<'q> {
         }
     }
 
-    /// Whether the stretch from `head`, visit `t`, to the next number given proves that no
-    /// tour follows (`gaps`).
-    fn gap_dead(&mut self, head: u32, t: u32) -> bool {
-        let Some(mark) = self.marks.get(self.next_mark[t as usize] as usize) else {
-            return false;
-        };
-        self.gaps.dead(&Stretch {
-            graph: &self.graph,
-            visited: &self.visited,
-            number_at: &self.number_at,
-            head,
-            t,
-            number: mark.number,
-            target: mark.vertex,
-            candidates: self.latest.between(t + 1, mark.number),
-            changes_colour: self.question.piece.changes_colour(),
-        })
-    }
-}
-
-/// Whether the search, every rule looked at on every node, lets `path` (vertices in visit
-/// order) be placed square after square: a tour's every prefix must pass, as the pruning is
-/// sound. `None` when the question contradicts itself.
-#[cfg(test)]
-pub(super) fn follows(question: &ClueQuestion, squares: &[crate::board::Square]) -> Option<bool> {
-    let mut search = Search::new(question).ok()??;
-    search.blocks_interval = 1;
-    search.stretches_interval = 1;
-    for &square in squares {
-        let vertex = search.graph.vertex_of(square)?;
-        if search.place(vertex).is_none() {
-            return Some(false);
+    /// Whether every unvisited square is reached from `head` by moves over unvisited squares.
+    fn hangs_together(&mut self, head: u32) -> bool {
+        self.flood_epoch = self.flood_epoch.wrapping_add(1);
+        if self.flood_epoch == 0 {
+            self.flooded.fill(0);
+            self.flood_epoch = 1;
         }
+        let epoch = self.flood_epoch;
+        self.queue.clear();
+        self.queue.push(head);
+        self.flooded[head as usize] = epoch;
+        let mut reached = 0usize;
+        let mut next = 0;
+        while next < self.queue.len() {
+            let v = self.queue[next];
+            next += 1;
+            for &w in self.graph.neighbours(v) {
+                if !self.visited[w as usize] && self.flooded[w as usize] != epoch {
+                    self.flooded[w as usize] = epoch;
+                    reached += 1;
+                    self.queue.push(w);
+                }
+            }
+        }
+        reached == self.n as usize - self.path.len()
     }
-    Some(true)
 }

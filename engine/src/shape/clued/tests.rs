@@ -200,58 +200,6 @@ fn find_and_count_agree_with_the_brute_force_on_random_small_boards() {
     );
 }
 
-/// The pruning is sound: every prefix of a tour the brute force finds passes every rule of the
-/// search (each looked at on every node), with the numbers cut from that tour, for the knight
-/// and the pieces of one step, open and closed, start fixed or not.
-#[test]
-fn no_rule_prunes_a_prefix_of_a_tour() {
-    let mut rng = Rng(4646);
-    let mut tried = 0;
-    for round in 0..400 {
-        let rows = 3 + rng.below(3);
-        let cols = 3 + rng.below(4);
-        let board = Board::new(rows, cols).unwrap();
-        let holes = random_holes(&mut rng, board);
-        let Ok(bare) = Shape::new(board, &holes, &[]) else {
-            continue;
-        };
-        if bare.open_count() > 18 {
-            continue;
-        }
-        for piece in pieces() {
-            for closed in [false, true] {
-                let q = question(&bare, piece, closed, None, None);
-                let Some(tour) = brute_force(&q).1 else {
-                    continue;
-                };
-                let n = tour.len() as u64;
-                for density in [0, 10, 30, 60] {
-                    let keep = (n * density).div_ceil(100);
-                    let mut clues: Vec<Clue> = Vec::new();
-                    for _ in 0..keep {
-                        let k = rng.below(n) as usize;
-                        let clue = Clue {
-                            number: k as u32 + 1,
-                            square: tour[k],
-                        };
-                        if !clues.contains(&clue) {
-                            clues.push(clue);
-                        }
-                    }
-                    let shape = Shape::new(board, &holes, &clues).unwrap();
-                    let what = format!("round {round}, {board} less {holes:?}, {piece}, {clues:?}");
-                    for start in [None, Some(tour[0])] {
-                        let q = question(&shape, piece, closed, start, None);
-                        assert_eq!(search::follows(&q, &tour), Some(true), "{what}, {start:?}");
-                        tried += 1;
-                    }
-                }
-            }
-        }
-    }
-    assert!(tried > 500, "{tried} tours tried");
-}
-
 #[test]
 fn a_search_stops_at_its_node_budget() {
     let shape = Shape::full(Board::new(6, 6).unwrap()).unwrap();

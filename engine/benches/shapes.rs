@@ -115,15 +115,30 @@ fn answer(shape: &Shape) -> (bool, Duration) {
 }
 
 /// 100 puzzles of each size from 8×8 to 12×12, with and without the 1: how many give up, the
-/// median time and the slowest.
+/// median time and the slowest. `SWEEP_SIZES` (sizes, comma separated) and `SWEEP_ONE`
+/// (`with` or `without`) run part of it, and `SWEEP_COUNT` fewer puzzles a size: each size's
+/// puzzles stay the same puzzles.
 #[divan::bench(sample_count = 1, sample_size = 1)]
 fn sweep() {
-    let mut rng = Rng(2024);
+    let sizes: Vec<u64> = std::env::var("SWEEP_SIZES")
+        .map(|v| v.split(',').filter_map(|s| s.trim().parse().ok()).collect())
+        .unwrap_or_else(|_| (8..=12).collect());
+    let only = std::env::var("SWEEP_ONE").ok();
+    let count: usize = std::env::var("SWEEP_COUNT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
     for with_one in [true, false] {
-        for n in 8..=12 {
+        if only.as_deref().is_some_and(|o| (o == "with") != with_one) {
+            continue;
+        }
+        for &n in &sizes {
+            // Each size and variant its own generator, so that part of the sweep sees the
+            // puzzles the whole one does.
+            let mut rng = Rng(2024 + n + 100 * u64::from(with_one));
             let mut times = Vec::new();
             let mut gave_up = 0;
-            for _ in 0..100 {
+            for _ in 0..count {
                 let shape = puzzle(&mut rng, n, with_one);
                 let (answered, took) = answer(&shape);
                 gave_up += u32::from(!answered);
@@ -131,7 +146,7 @@ fn sweep() {
             }
             times.sort();
             eprintln!(
-                "{n}x{n}, with 1: {with_one}: {gave_up} of 100 gave up; median {:?}, slowest {:?}",
+                "{n}x{n}, with 1: {with_one}: {gave_up} of {count} gave up; median {:?}, slowest {:?}",
                 times[times.len() / 2],
                 times[times.len() - 1]
             );

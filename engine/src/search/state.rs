@@ -2,7 +2,7 @@
 //! piece's reach (its longest leg), so the neighbours of a square (eight or four a leap, at
 //! most [`Leaper::MAX_MOVES`]) are fixed offsets and never need a bounds check. Each cell
 //! holds a *blocked* bit (border or visited), a *near start* bit (closed tours) and its degree:
-//! the number of unvisited neighbours, at most 32. Visiting a square decrements its unvisited neighbours;
+//! the number of unvisited neighbours, at most 8. Visiting a square decrements its unvisited neighbours;
 //! undoing it increments exactly the same ones back.
 
 use super::Search;

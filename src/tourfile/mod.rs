@@ -20,7 +20,7 @@
 //! numbers on the full rectangle and show the holes: the grid as `.`, the JSON as `holes` and
 //! `clues` before its path, the pictures in white (`write`, `svg`, `png/`). The readers check a
 //! tour on the shape [`Expectations::shape`] gives, else on the holes and clues a grid or a
-//! JSON object gives (a list has none), square by square as on a rectangle (`shaped`); a JSON
+//! JSON object gives (a list has none), square by square by the engine's validator made on the shape; a JSON
 //! object's holes and clues are held until its path, at most a shape's squares of them.
 //!
 //! Text that is not a tour file is exit status 2; a tour file whose tour breaks a rule, exit
@@ -60,7 +60,6 @@ pub use picture::{NUMBERS_UP_TO_SIDE, PictureOptions, RAMP_LEN, Ramp, luma};
 pub use png::{MAX_PICTURE_SIDE, PngLayout, Scale, write_png};
 pub use prefix::read_prefix;
 pub use save::{How, Replace, SaveError, Saved, save_with};
-use shaped::{Checker, ShapeValidator};
 pub use svg::{PATTERN_ABOVE, write_svg};
 pub use write::{stats_line, write_grid, write_json, write_list, write_piece_field};
 
@@ -490,33 +489,26 @@ fn validator(
     board: Board,
     closed: bool,
     shape: Option<&Arc<Shape>>,
-) -> Result<Checker, CheckError> {
+) -> Result<Validator, CheckError> {
     let (start, end) = (expect.start_on(board)?, expect.end_on(board)?);
     let no_memory = |_| CheckError::Input(format!("no memory to keep a tour of the {board} board"));
-    if let Some(shape) = shape.filter(|shape| !shape.is_rectangle()) {
-        let route = ShapeRoute { closed, start, end };
-        let validator = ShapeValidator::new(Arc::clone(shape), piece, route);
-        let validator = match expect.keep_tour {
-            None => validator,
-            Some(_) => {
-                expect.keepable(board)?;
-                validator.keeping_path().map_err(no_memory)?
+    let validator = match shape {
+        Some(shape) => {
+            Validator::on_shape(Arc::clone(shape), piece, ShapeRoute { closed, start, end })
+        }
+        None => {
+            let validator = Validator::new(board, closed, start).with_piece(piece);
+            match end {
+                Some(end) => validator.ending_at(end),
+                None => validator,
             }
-        };
-        return Ok(Checker::Shaped(Box::new(validator)));
-    }
-    let mut validator = Validator::new(board, closed, start).with_piece(piece);
-    if let Some(end) = end {
-        validator = validator.ending_at(end);
-    }
+        }
+    };
     if expect.keep_tour.is_none() {
-        return Ok(Checker::Rectangle(validator));
+        return Ok(validator);
     }
     expect.keepable(board)?;
-    validator
-        .keeping_path()
-        .map(Checker::Rectangle)
-        .map_err(no_memory)
+    validator.keeping_path().map_err(no_memory)
 }
 
 /// The message for a shape a file gives that is no board (status 2).

@@ -183,10 +183,16 @@ impl TourError {
 }
 
 /// Checks a tour square by square with one bit of memory a square (and, when asked, keeps
-/// the squares it was given: [`Validator::keeping_path`]).
+/// the squares it was given: [`Validator::keeping_path`]), on a whole rectangle or, made by
+/// [`Validator::on_shape`], on a board of any shape: no step onto a hole, the square given `k`
+/// visited `k`-th, every open square once.
 #[derive(Debug, Clone)]
 pub struct Validator {
     board: Board,
+    /// The board's shape, when it has holes or clues.
+    shape: Option<Arc<Shape>>,
+    /// The place, among the shape's clues, of the one to be met next.
+    next_clue: usize,
     piece: Leaper,
     closed: bool,
     start: Option<Square>,
@@ -205,6 +211,8 @@ impl Validator {
     pub fn new(board: Board, closed: bool, start: Option<Square>) -> Self {
         Self {
             board,
+            shape: None,
+            next_clue: 0,
             piece: Leaper::KNIGHT,
             closed,
             start,
@@ -215,6 +223,22 @@ impl Validator {
             last: None,
             kept: None,
         }
+    }
+
+    /// A validator for a tour of `piece` on `shape` along `route`; a shape with no hole and no
+    /// clue is its rectangle.
+    pub fn on_shape(shape: Arc<Shape>, piece: Leaper, route: ShapeRoute) -> Self {
+        let mut validator = Self::new(shape.board(), route.closed, route.start).with_piece(piece);
+        validator.end = route.end;
+        validator.shape = (!shape.is_rectangle()).then_some(shape);
+        validator
+    }
+
+    /// The squares the tour must visit: the rectangle's, less the shape's holes.
+    fn squares(&self) -> u64 {
+        self.shape
+            .as_ref()
+            .map_or(self.board.area(), |shape| shape.open_count())
     }
 
     /// The same validator, for a tour of `piece` instead of the knight.
@@ -232,7 +256,7 @@ impl Validator {
     /// give the tour (four bytes a square, asked for here so that a refusal is an error).
     pub fn keeping_path(mut self) -> Result<Self, TryReserveError> {
         let mut kept = Vec::new();
-        kept.try_reserve_exact(self.board.area() as usize)?;
+        kept.try_reserve_exact(self.squares() as usize)?;
         self.kept = Some(kept);
         Ok(self)
     }
@@ -246,6 +270,12 @@ impl Validator {
                 square,
                 board: self.board,
             });
+        }
+        let index = self.board.index(square) as usize;
+        if let Some(shape) = &self.shape
+            && !shape.is_open_index(index as u32)
+        {
+            return Err(TourError::OnHole { step, square });
         }
         match self.last {
             None => {
@@ -270,12 +300,14 @@ impl Validator {
             }
             Some(_) => {}
         }
-        let index = self.board.index(square) as usize;
         let (word, bit) = (index / 64, 1u64 << (index % 64));
         if self.seen[word] & bit != 0 {
             return Err(TourError::Revisited { square, step });
         }
         self.seen[word] |= bit;
+        if let Some(shape) = &self.shape {
+            self.next_clue = keeps_clue(shape, self.next_clue, step, square)?;
+        }
         self.visited = step;
         self.last = Some(square);
         if let Some(kept) = &mut self.kept {
@@ -289,13 +321,14 @@ impl Validator {
     pub fn into_tour(mut self) -> Result<Option<Tour>, TourError> {
         let kept = self.kept.take();
         let (board, piece, closed) = (self.board, self.piece, self.closed);
+        let shape = self.shape.clone();
         self.finish()?;
         Ok(kept.map(|path| Tour {
             board,
             piece,
             closed,
             path,
-            shape: None,
+            shape,
         }))
     }
 
@@ -305,10 +338,10 @@ impl Validator {
         let (Some(first), Some(last)) = (self.first, self.last) else {
             return Err(TourError::Empty);
         };
-        if self.visited != self.board.area() {
+        if self.visited != self.squares() {
             return Err(TourError::Incomplete {
                 visited: self.visited,
-                squares: self.board.area(),
+                squares: self.squares(),
             });
         }
         if self.closed && self.visited == 2 {
@@ -328,6 +361,22 @@ impl Validator {
             });
         }
         Ok(())
+    }
+}
+
+/// The place of the next clue of `shape` to meet, after `square` was visit `step`, where the
+/// clue at `next` is met; the clue broken, if `square` is not the one given that number.
+fn keeps_clue(shape: &Shape, next: usize, step: u64, square: Square) -> Result<usize, TourError> {
+    match shape.clues().get(next) {
+        Some(clue) if u64::from(clue.number) == step && clue.square != square => {
+            Err(TourError::ClueBroken {
+                number: clue.number,
+                expected: clue.square,
+                found: square,
+            })
+        }
+        Some(clue) if u64::from(clue.number) == step => Ok(next + 1),
+        _ => Ok(next),
     }
 }
 
@@ -417,7 +466,8 @@ impl Tour {
         path: Vec<u32>,
         route: ShapeRoute,
     ) -> Result<Self, TourError> {
-        check_on_shape(shape, piece, &path, route)?;
+        let validator = Validator::on_shape(Arc::clone(shape), piece, route);
+        shaped::check_path(validator, shape.board(), &path)?;
         Ok(Self {
             board: shape.board(),
             piece,

@@ -1,10 +1,12 @@
-//! The check of a tour of a board of any shape ([`Shape`]): every open square once, no hole,
-//! every step a move of the piece, every clue kept (the square given `k` is visit `k`), closed
-//! if asked, from the start and to the end if asked. Shapes are small (at most
-//! [`Shape::MAX_SQUARES`]), so the check is one plain pass with a bit a square.
+//! The check of a tour of a board of any shape ([`Shape`]) held whole: every open square once,
+//! no hole, every step a move of the piece, every clue kept (the square given `k` is visit
+//! `k`), closed if asked, from the start and to the end if asked. It is the streaming
+//! [`Validator`] run over the path.
 
-use super::TourError;
-use crate::board::Square;
+use std::sync::Arc;
+
+use super::{TourError, Validator};
+use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 use crate::shape::Shape;
 
@@ -20,90 +22,29 @@ pub struct ShapeRoute {
 }
 
 /// Checks `path` (square numbers, see [`Board::index`](crate::board::Board::index)) as a tour of
-/// `piece` on `shape` along `route`; the first error found in visit order.
+/// `piece` on `shape` along `route`; the first error found in visit order. The check is the
+/// streaming [`Validator`]'s, made [`on_shape`](Validator::on_shape).
 pub fn check_on_shape(
     shape: &Shape,
     piece: Leaper,
     path: &[u32],
     route: ShapeRoute,
 ) -> Result<(), TourError> {
-    let board = shape.board();
-    let mut seen = vec![0u64; board.area().div_ceil(64) as usize];
-    let mut clues = shape.clues().iter().peekable();
-    let mut last: Option<Square> = None;
-    for (visit, &index) in path.iter().enumerate() {
-        let step = visit as u64 + 1;
-        if u64::from(index) >= board.area() {
-            let square = Square::new(index / board.cols(), index % board.cols());
-            return Err(TourError::OffBoard {
-                step,
-                square,
-                board,
-            });
-        }
-        let square = board.square_at(index);
-        if !shape.is_open_index(index) {
-            return Err(TourError::OnHole { step, square });
-        }
-        match last {
-            None => {
-                if let Some(expected) = route.start.filter(|&start| start != square) {
-                    return Err(TourError::WrongStart {
-                        expected,
-                        found: square,
-                    });
-                }
-            }
-            Some(from) if from == square => return Err(TourError::Revisited { square, step }),
-            Some(from) if !piece.is_move(from, square) => {
-                return Err(TourError::NotAMove {
-                    piece,
-                    step: step - 1,
-                    from,
-                    to: square,
-                });
-            }
-            Some(_) => {}
-        }
-        let (word, bit) = (index as usize / 64, 1u64 << (index % 64));
-        if seen[word] & bit != 0 {
-            return Err(TourError::Revisited { square, step });
-        }
-        seen[word] |= bit;
-        if let Some(clue) = clues.next_if(|clue| u64::from(clue.number) == step)
-            && clue.square != square
-        {
-            return Err(TourError::ClueBroken {
-                number: clue.number,
-                expected: clue.square,
-                found: square,
-            });
-        }
-        last = Some(square);
+    let validator = Validator::on_shape(Arc::new(shape.clone()), piece, route);
+    check_path(validator, shape.board(), path)
+}
+
+/// Runs `validator` over `path`, square numbers of `board`, to its end.
+pub(super) fn check_path(
+    mut validator: Validator,
+    board: Board,
+    path: &[u32],
+) -> Result<(), TourError> {
+    for &index in path {
+        // A number past the board is a square below its last row: named off the board.
+        validator.push(board.square_at(index))?;
     }
-    let (Some(first), Some(last)) = (path.first(), last) else {
-        return Err(TourError::Empty);
-    };
-    let first = board.square_at(*first);
-    if path.len() as u64 != shape.open_count() {
-        return Err(TourError::Incomplete {
-            visited: path.len() as u64,
-            squares: shape.open_count(),
-        });
-    }
-    if route.closed && path.len() == 2 {
-        return Err(TourError::TwoSquareCycle);
-    }
-    if route.closed && !piece.is_move(last, first) {
-        return Err(TourError::NotClosed { piece, last, first });
-    }
-    if let Some(expected) = route.end.filter(|&end| end != last) {
-        return Err(TourError::WrongEnd {
-            expected,
-            found: last,
-        });
-    }
-    Ok(())
+    validator.finish()
 }
 
 #[cfg(test)]

@@ -18,7 +18,6 @@ use knights_tour_engine::tour::Validator;
 
 use super::bytes::{Line, LineReader, Source, short_number};
 use super::kept::Kept;
-use super::shaped::Checker;
 use super::{
     CheckError, CheckedTour, Expectations, digits_value, input_error, invalid, is_blank,
     number_text, significant_digits, text_error, validator,
@@ -37,7 +36,7 @@ trait Squares {
 /// The list's progress.
 struct Progress {
     board: Board,
-    validator: Checker,
+    validator: Validator,
     /// The squares a tour visits: the board's, less its holes.
     squares: u64,
     visited: u64,
@@ -146,7 +145,7 @@ pub(super) fn read_path<R: Read>(
     let mut path = Path {
         progress: Progress {
             board,
-            validator: Checker::Rectangle(Validator::new(board, false, None).with_piece(piece)),
+            validator: Validator::new(board, false, None).with_piece(piece),
             squares: board.area(),
             visited: 0,
             first: None,

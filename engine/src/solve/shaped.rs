@@ -28,14 +28,13 @@ impl Solver<'_> {
         if binds_more_than_the_start(request, shape) {
             return self.clued(shape);
         }
-        if !matches!(request.method, Method::Auto | Method::Construct)
-            && let Some(outcome) = self.position()?
-        {
-            return Ok(outcome);
+        if request.method == Method::Auto {
+            return self.route_search();
         }
-        match request.method {
-            Method::Auto | Method::Construct => self.route_search(),
-            Method::Warnsdorff | Method::Backtrack | Method::Naive => self.single_layer(),
+        // A single layer runs alone after the position's proofs, as on a rectangle.
+        match self.position()? {
+            Some(outcome) => Ok(outcome),
+            None => self.single_layer(),
         }
     }
 

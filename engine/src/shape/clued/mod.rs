@@ -20,6 +20,7 @@
 //! the board is reserved fallibly, and a shortage is an error, never an abort.
 
 mod cuts;
+mod domains;
 mod graph;
 mod latest;
 mod proofs;

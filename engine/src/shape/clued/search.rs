@@ -24,6 +24,9 @@
 //! - *left behind*: an unnumbered square fits a gap between fixed visits `k` at `p` and `m` at
 //!   `q` as visit `j` only if `k + d(p, u) <= j <= m - d(u, q)`; once the latest such `j` is
 //!   placed, the square must have been visited;
+//! - *last candidate*: a missing number squeezed between close fixed visits has few squares it
+//!   fits (its domain, see `domains`); a square visited at another time is taken from it, and
+//!   a number still to come with none left holds no tour;
 //! - *connection*: every few nodes, a flood fill from the head checks that the unvisited squares
 //!   still hang together.
 //!
@@ -35,6 +38,7 @@
 
 use crate::search::{Limit, Limits};
 
+use super::domains::{Domains, domains};
 use super::graph::{Mark, OpenGraph, filled, marks, past, reserve};
 use super::latest::{FAR, Latest, latest_visits, tie_break};
 use super::{ClueAnswer, ClueCount, ClueMemoryError, ClueQuestion};
@@ -170,6 +174,8 @@ struct Search<'q> {
     tables: Vec<Vec<u16>>,
     /// The unnumbered vertices by the latest visit they can have (see [`latest_visits`]).
     latest: Latest,
+    /// The missing numbers of few candidates, and how many of those are unvisited.
+    domains: Domains,
     /// Whether the open squares' colours are odd in number and the colour of 0,0 has more.
     majority: Option<bool>,
     visited: Vec<bool>,
@@ -238,6 +244,10 @@ impl<'q> Search<'q> {
             tables.push(table);
         }
         let latest = latest_visits(n, &marks, &tables, &number_at)?;
+        let parity = question.piece.changes_colour();
+        let Some(domains) = domains(n, &marks, &tables, &number_at, parity)? else {
+            return Ok(None);
+        };
         let majority = if question.piece.changes_colour() && n % 2 == 1 {
             let even = (0..n).filter(|&v| graph.is_even(v)).count() as u32;
             Some(even > n - even)
@@ -273,6 +283,7 @@ impl<'q> Search<'q> {
             next_mark,
             tables,
             latest,
+            domains,
             majority,
             visited: filled(len, false)?,
             unvisited_degree,
@@ -476,6 +487,7 @@ impl<'q> Search<'q> {
         for &w in self.graph.neighbours(vertex) {
             self.unvisited_degree[w as usize] -= 1;
         }
+        let last_candidate = self.domains.visit(vertex, t);
         let mut undo = Undo {
             forced_added: 0,
             took_forced,
@@ -484,7 +496,7 @@ impl<'q> Search<'q> {
             return Some(undo);
         }
         let start = self.path[0];
-        let mut dead = false;
+        let mut dead = last_candidate;
         match head {
             Some(head) => {
                 let here = self.graph.squares[v];
@@ -537,9 +549,11 @@ impl<'q> Search<'q> {
 
     /// Takes back the last square placed.
     fn unplace(&mut self, undo: Undo) {
+        let t = self.path.len() as u32;
         let Some(vertex) = self.path.pop() else {
             return;
         };
+        self.domains.unvisit(vertex, t);
         for &w in self.graph.neighbours(vertex) {
             self.unvisited_degree[w as usize] += 1;
         }

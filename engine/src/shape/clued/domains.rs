@@ -41,15 +41,16 @@ struct Window {
 
 impl Domains {
     /// Takes `vertex`, visited as visit `t`, from the candidates of the other numbers:
-    /// whether a number still to come lost its last one.
-    pub fn visit(&mut self, vertex: u32, t: u32) -> bool {
+    /// whether a number still to come (outside `placed`, the range of the numbers placed)
+    /// lost its last one.
+    pub fn visit(&mut self, vertex: u32, t: u32, placed: (u32, u32)) -> bool {
         let v = vertex as usize;
         let mut emptied = false;
         for &j in &self.numbers[self.offsets[v] as usize..self.offsets[v + 1] as usize] {
             if j != t {
                 let alive = &mut self.alive[j as usize];
                 *alive -= 1;
-                emptied |= *alive == 0 && j > t;
+                emptied |= *alive == 0 && !(placed.0..=placed.1).contains(&j);
             }
         }
         emptied

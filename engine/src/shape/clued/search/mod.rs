@@ -4,8 +4,11 @@
 //! A node places one square, visit `t`. Its candidates for visit `t + 1`: the square given
 //! `t + 1` if there is one (and it is a move away and unvisited), else the unvisited squares a
 //! move away that carry no number, fewest onward moves first (Warnsdorff), ties in the piece's
-//! move order. Where neither the question nor a number fixes the first square, the first
-//! node's candidates are every open square that carries no number, fewest moves first.
+//! move order. Where nothing fixes the first square of an open tour but a number is given, the
+//! search starts at the lowest number `f` and goes back to visit 1 before it goes on from `f`
+//! (`place` tells the order): the squares before `f` are then chosen a move at a time instead
+//! of by a start tried square after square. With no number at all, or for a closed tour, the
+//! first node's candidates are every open square that carries no number, fewest moves first.
 //!
 //! The pruning removes only branches that hold no tour, so an exhausted tree is a proof:
 //! - *reach*: the next fixed visit `m` (a number given, the end asked for, or, closing a tour
@@ -13,11 +16,13 @@
 //!   open squares (distances from every fixed square, a breadth-first search each, computed
 //!   once), and for a piece that changes colour at every move, an even number of moves away
 //!   exactly when `m - t` is even;
-//! - *ways in*: an unvisited square's ways in are its unvisited neighbours and the head. A
-//!   square it passes through needs two; one left makes it the tour's last square (not where a
-//!   number other than the last is given, nor elsewhere than the end asked for, and next to the
-//!   start of a closed tour), and a tour has one last square. A way in once lost never comes
-//!   back, so the squares left with one are counted as they appear;
+//! - *ways in*: an unvisited square's ways in are its unvisited neighbours and the path's open
+//!   ends (the head; going back, the lowest number's square too). A square it passes through
+//!   needs two; one left makes it an end of the tour: its last square (not where a number
+//!   other than the last is given, nor elsewhere than the end asked for, and next to the start
+//!   of a closed tour) or, going back, its first. A tour has one last square and one first. A
+//!   way in once lost never comes back, so the squares left with one are counted as they
+//!   appear;
 //! - *closing*: a closed tour keeps an unvisited square next to its start;
 //! - *colours*: from a start that nothing fixes, a piece that changes colour needs the
 //!   majority colour when the open squares are odd in number;
@@ -38,10 +43,14 @@
 
 use crate::search::{Limit, Limits};
 
+use self::place::Undo;
+
 use super::domains::{Domains, domains};
 use super::graph::{Mark, OpenGraph, filled, marks, past, reserve};
 use super::latest::{FAR, Latest, latest_visits, tie_break};
 use super::{ClueAnswer, ClueCount, ClueMemoryError, ClueQuestion};
+
+mod place;
 
 /// Nodes between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 1024;
@@ -141,15 +150,6 @@ enum Stop {
     Restart,
 }
 
-/// What placing a square changed beyond the square itself, to undo it.
-#[derive(Clone, Copy)]
-struct Undo {
-    /// Squares newly left with one way in.
-    forced_added: u32,
-    /// Whether the square placed was itself one of them.
-    took_forced: bool,
-}
-
 /// The candidates of one node (a range of [`Search::candidates`]), and how to undo its square.
 struct Frame {
     begin: u32,
@@ -185,6 +185,9 @@ struct Search<'q> {
     dead_ends: Vec<u32>,
     /// Unvisited squares with one way in left.
     forced: u32,
+    /// The first fixed visit's number where the search goes back from it (nothing fixes the
+    /// start of an open tour), else 0; see [`Search::visit_at`].
+    backward: u32,
     path: Vec<u32>,
     frames: Vec<Frame>,
     candidates: Vec<u32>,
@@ -272,8 +275,13 @@ impl<'q> Search<'q> {
         reserve(&mut frames, len + 1)?;
         let mut path = Vec::new();
         reserve(&mut path, len)?;
+        let backward = match marks.first() {
+            Some(first) if !question.closed && first.number > 1 => first.number,
+            _ => 0,
+        };
         Ok(Some(Self {
             question,
+            backward,
             forced: dead_ends.len() as u32,
             dead_ends,
             limits: question.limits,
@@ -339,12 +347,7 @@ impl<'q> Search<'q> {
                 if self.closes() {
                     self.tours += 1;
                     if self.found.is_empty() {
-                        let board = self.graph.board;
-                        self.found = self
-                            .path
-                            .iter()
-                            .map(|&v| board.index(self.graph.squares[v as usize]))
-                            .collect();
+                        self.found = self.tour();
                     }
                     if wanted.is_some_and(|wanted| self.tours >= wanted) {
                         return Stop::Enough;
@@ -354,7 +357,7 @@ impl<'q> Search<'q> {
                 continue;
             }
             let begin = self.candidates.len() as u32;
-            self.push_candidates(vertex);
+            self.push_candidates();
             self.frames.push(Frame {
                 begin,
                 end: self.candidates.len() as u32,
@@ -362,6 +365,19 @@ impl<'q> Search<'q> {
                 undo: Some(undo),
             });
         }
+    }
+
+    /// The full path's squares ([`Board::index`](crate::board::Board::index)) in visit order.
+    fn tour(&self) -> Vec<u32> {
+        let board = self.graph.board;
+        let back = (self.backward as usize).min(self.path.len());
+        let (before, after) = self.path.split_at(back);
+        before
+            .iter()
+            .rev()
+            .chain(after)
+            .map(|&v| board.index(self.graph.squares[v as usize]))
+            .collect()
     }
 
     /// Whether the full path is a tour: closed when asked.
@@ -376,11 +392,16 @@ impl<'q> Search<'q> {
             }
     }
 
-    /// The first node: the square given 1 (or asked for as the start), else every open square
-    /// that carries no number, fewest moves first.
+    /// The first node: the square given 1 (or asked for as the start), or the first fixed
+    /// visit's when the search goes back from it, else every open square that carries no
+    /// number, fewest moves first.
     fn push_first_candidates(&mut self) {
         let begin = self.candidates.len() as u32;
-        if let Some(first) = self.marks.first().filter(|mark| mark.number == 1) {
+        if let Some(first) = self
+            .marks
+            .first()
+            .filter(|mark| mark.number == 1 || mark.number == self.backward)
+        {
             self.candidates.push(first.vertex);
         } else {
             let mut all: Vec<u32> = (0..self.n)
@@ -398,15 +419,15 @@ impl<'q> Search<'q> {
         });
     }
 
-    /// The candidates for the visit after `head`'s.
-    fn push_candidates(&mut self, head: u32) {
-        let t = self.path.len();
-        let i = self.next_mark[t] as usize;
-        if let Some(mark) = self
-            .marks
-            .get(i)
-            .filter(|mark| mark.number as usize == t + 1)
-        {
+    /// The candidates for the next visit: a move from its anchor ([`Search::anchor`]).
+    fn push_candidates(&mut self) {
+        let index = self.path.len();
+        let Some(head) = self.anchor(index) else {
+            return;
+        };
+        let t = self.visit_at(index);
+        let i = self.next_mark[t as usize - 1] as usize;
+        if let Some(mark) = self.marks.get(i).filter(|mark| mark.number == t) {
             if !self.visited[mark.vertex as usize]
                 && self.graph.neighbours(head).contains(&mark.vertex)
             {
@@ -445,98 +466,6 @@ impl<'q> Search<'q> {
         distance <= moves && !(self.question.piece.changes_colour() && (distance + moves) % 2 == 1)
     }
 
-    /// Whether an unvisited square left with one way in may be the tour's last square.
-    fn may_be_last(&self, vertex: u32, start: u32) -> bool {
-        let number = self.number_at[vertex as usize];
-        if number != 0 && number != self.n {
-            return false;
-        }
-        if number == 0 && self.marks.last().is_some_and(|mark| mark.number == self.n) {
-            return false;
-        }
-        !self.question.closed
-            || self.question.piece.is_move(
-                self.graph.squares[vertex as usize],
-                self.graph.squares[start as usize],
-            )
-    }
-
-    /// Places `vertex` as the next visit, or, when a rule proves that no tour follows, leaves
-    /// the state as it was and answers `None`.
-    fn place(&mut self, vertex: u32) -> Option<Undo> {
-        let t = self.path.len() as u32 + 1;
-        if !self.in_reach(vertex, t) {
-            return None;
-        }
-        let head = self.path.last().copied();
-        if head.is_none()
-            && self
-                .majority
-                .is_some_and(|even| self.graph.is_even(vertex) != even)
-        {
-            return None;
-        }
-        let v = vertex as usize;
-        let ways = self.unvisited_degree[v] + u32::from(head.is_some());
-        let took_forced = ways <= 1 && self.n > 1;
-        if took_forced {
-            self.forced -= 1;
-        }
-        self.visited[v] = true;
-        self.path.push(vertex);
-        for &w in self.graph.neighbours(vertex) {
-            self.unvisited_degree[w as usize] -= 1;
-        }
-        let last_candidate = self.domains.visit(vertex, t);
-        let mut undo = Undo {
-            forced_added: 0,
-            took_forced,
-        };
-        if self.path.len() == self.n as usize {
-            return Some(undo);
-        }
-        let start = self.path[0];
-        let mut dead = last_candidate;
-        match head {
-            Some(head) => {
-                let here = self.graph.squares[v];
-                for &u in self.graph.neighbours(head) {
-                    if self.visited[u as usize] {
-                        continue;
-                    }
-                    let square = self.graph.squares[u as usize];
-                    let ways = self.unvisited_degree[u as usize]
-                        + u32::from(self.question.piece.is_move(square, here));
-                    if ways == 0 {
-                        dead = true;
-                    } else if ways == 1 {
-                        undo.forced_added += 1;
-                        dead |= !self.may_be_last(u, start);
-                    }
-                }
-                self.forced += undo.forced_added;
-            }
-            None => {
-                for &u in &self.dead_ends {
-                    if !self.visited[u as usize] && !self.may_be_last(u, start) {
-                        dead = true;
-                    }
-                }
-            }
-        }
-        dead |= self.latest.missed(t).any(|u| !self.visited[u as usize]);
-        dead |= self.forced > 1;
-        dead |= self.question.closed && self.unvisited_degree[start as usize] == 0;
-        if !dead && self.nodes.is_multiple_of(FLOOD_INTERVAL) {
-            dead = !self.hangs_together(vertex);
-        }
-        if dead {
-            self.unplace(undo);
-            return None;
-        }
-        Some(undo)
-    }
-
     /// Takes back every square placed, for a new round.
     fn reset(&mut self) {
         while let Some(frame) = self.frames.pop() {
@@ -545,49 +474,5 @@ impl<'q> Search<'q> {
             }
         }
         self.candidates.clear();
-    }
-
-    /// Takes back the last square placed.
-    fn unplace(&mut self, undo: Undo) {
-        let t = self.path.len() as u32;
-        let Some(vertex) = self.path.pop() else {
-            return;
-        };
-        self.domains.unvisit(vertex, t);
-        for &w in self.graph.neighbours(vertex) {
-            self.unvisited_degree[w as usize] += 1;
-        }
-        self.visited[vertex as usize] = false;
-        self.forced -= undo.forced_added;
-        if undo.took_forced {
-            self.forced += 1;
-        }
-    }
-
-    /// Whether every unvisited square is reached from `head` by moves over unvisited squares.
-    fn hangs_together(&mut self, head: u32) -> bool {
-        self.flood_epoch = self.flood_epoch.wrapping_add(1);
-        if self.flood_epoch == 0 {
-            self.flooded.fill(0);
-            self.flood_epoch = 1;
-        }
-        let epoch = self.flood_epoch;
-        self.queue.clear();
-        self.queue.push(head);
-        self.flooded[head as usize] = epoch;
-        let mut reached = 0usize;
-        let mut next = 0;
-        while next < self.queue.len() {
-            let v = self.queue[next];
-            next += 1;
-            for &w in self.graph.neighbours(v) {
-                if !self.visited[w as usize] && self.flooded[w as usize] != epoch {
-                    self.flooded[w as usize] = epoch;
-                    reached += 1;
-                    self.queue.push(w);
-                }
-            }
-        }
-        reached == self.n as usize - self.path.len()
     }
 }

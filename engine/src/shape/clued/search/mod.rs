@@ -36,7 +36,7 @@
 //!   still hang together.
 //!
 //! [`find`] searches in rounds: the first breaks ties in the piece's move order, each next one
-//! by a hash of its number and the square, with half as many nodes again, until a tour is found,
+//! by a hash of its number and the square, with 20% more nodes, until a tour is found,
 //! a round exhausts its tree (a proof, as every round searches the whole tree but for its
 //! budget) or a limit of the question ends it. The rounds are fixed, so the same question gets
 //! the same tour. [`count`] runs one round to the end.
@@ -60,8 +60,8 @@ const FLOOD_INTERVAL: u64 = 8;
 /// fixed squares past it are searched toward without their table, that is, without the reach
 /// pruning.
 const TABLE_ENTRIES: usize = 1 << 26;
-/// The nodes of the first round of [`find`]; each next round has half as many again.
-const FIRST_ROUND_NODES: u64 = 200;
+/// The nodes of the first round of [`find`]; each next round has 20% more.
+const FIRST_ROUND_NODES: u64 = 1000;
 
 /// A search for a tour of `question`: the first tour found, the proof that none exists (the
 /// whole tree searched), or the limit that ended it.
@@ -75,7 +75,7 @@ pub fn find(question: &ClueQuestion) -> Result<ClueAnswer, ClueMemoryError> {
             Stop::Restart => {
                 search.reset();
                 search.seed += 1;
-                round_nodes = round_nodes.saturating_mul(3) / 2;
+                round_nodes = round_nodes.saturating_mul(6) / 5;
             }
             stop => break stop,
         }

@@ -103,6 +103,9 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
     layer: Layer<'b, S::Key, T>,
     report: &(dyn Fn(u32) + Sync),
 ) -> Result<Taken<'b, S::Key, T>, StepStop> {
+    if context.stepper.one_to_one(context.v) {
+        return map_layer(context, layer, report);
+    }
     let Round {
         workers,
         bits,
@@ -176,6 +179,90 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
             states,
             sum,
         },
+        tours,
+    })
+}
+
+/// Takes square `v` from every state of `layer` when the step makes at most one state from
+/// each and never the same one from two (a hole, [`Stepper::one_to_one`]): each thread maps
+/// the blocks it takes into a list of its own, and the lists are the next frontier as they
+/// are, with no merge. Each block is released once it has been read, so the step holds little
+/// more than one frontier.
+fn map_layer<'b, S: Stepper, T: Tally>(
+    context: &StepContext<'_, 'b, S>,
+    layer: Layer<'b, S::Key, T>,
+    report: &(dyn Fn(u32) + Sync),
+) -> Result<Taken<'b, S::Key, T>, StepStop> {
+    let workers = if layer.states >= SPREAD_FROM {
+        context.threads.max(1)
+    } else {
+        1
+    };
+    let queue = Mutex::new(
+        layer
+            .parts
+            .into_iter()
+            .flat_map(Blocks::into_blocks)
+            .collect::<Vec<_>>(),
+    );
+    let pace = Pace::new(queue.lock().expect("no thread panicked").len(), report);
+    let stop = AtomicBool::new(false);
+    let shares = on_workers(workers, |_| {
+        let mut share = Share {
+            outputs: vec![Blocks::new()],
+            tours: T::zero(),
+            blocks: 0,
+            failure: None,
+        };
+        while !stop.load(Ordering::Relaxed) {
+            let Some(block) = queue.lock().expect("no thread panicked").pop() else {
+                break;
+            };
+            let mut full = None;
+            for (key, count) in block.items() {
+                context.stepper.step(context.v, *key, |next| match next {
+                    Some(next) if full.is_none() => {
+                        if let Err(failure) =
+                            share.outputs[0].push(context.budget, next, count.clone())
+                        {
+                            full = Some(failure);
+                        }
+                    }
+                    Some(_) => {}
+                    None => share.tours.plus(count),
+                });
+            }
+            drop(block);
+            pace.stepped();
+            let failure = full.map(StepStop::Full).or_else(|| {
+                context
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline)
+                    .then_some(StepStop::Deadline)
+            });
+            if failure.is_some() {
+                stop.store(true, Ordering::Relaxed);
+                share.failure = failure;
+                break;
+            }
+        }
+        share
+    });
+    let mut parts = Vec::with_capacity(shares.len());
+    let mut tours = T::zero();
+    for share in shares {
+        if let Some(failure) = share.failure {
+            return Err(failure);
+        }
+        tours.plus(&share.tours);
+        parts.extend(share.outputs);
+    }
+    let states = parts.iter().map(|part| part.len() as u64).sum();
+    let sum = parts
+        .iter()
+        .fold(0u128, |sum, part| sum.saturating_add(part.sum()));
+    Ok(Taken {
+        next: Layer { parts, states, sum },
         tours,
     })
 }

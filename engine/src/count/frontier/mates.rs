@@ -58,6 +58,14 @@ impl FastStep {
         }
     }
 
+    /// Whether square `v` is a hole after which no state is taken for its mirror image: it
+    /// shifts each state one cell on, or drops it, and two states never make the same one
+    /// (the cell shifted out needs nothing in every state it keeps).
+    pub(super) fn one_to_one(&self, v: usize) -> bool {
+        let square = &self.plan.squares[v];
+        square.hole && !square.mirrored
+    }
+
     /// Calls `emit` with every state that follows the state `key` when square `v` is taken
     /// (`None` for a whole tour, closed by the last square): the states
     /// [`super::step::successors`] makes, each as its key.
@@ -65,6 +73,12 @@ impl FastStep {
         let plan = &self.plan;
         let square = &plan.squares[v];
         let (lo, hi) = key.unpack(plan.window);
+        if square.hole && !square.mirrored {
+            if let Some(next) = self.past_hole(lo, hi, square) {
+                emit(Some(next));
+            }
+            return;
+        }
         let base = unpack(lo, hi);
         let ends = base.loose.count_ones() as u8;
         let mut open = [0u8; 4];
@@ -97,8 +111,8 @@ impl FastStep {
             [(true, 2, ends), (!self.closed && end_fits, 1, ends + 1)]
         };
         let needing_one = base.need & !base.free;
-        let colour_difference =
-            (!self.closed && plan.changes_colour).then(|| ends_colour_difference(&base, square));
+        let colour_difference = (!self.closed && plan.changes_colour)
+            .then(|| ends_colour_difference(base.need, base.free, square));
         let taken_sign = if square.majority & 1 != 0 { 1 } else { -1 };
         let no_neighbour_left = square.leaving & 1 != 0;
         let one_neighbour_left = square.one_left & 1 != 0;
@@ -146,6 +160,45 @@ impl FastStep {
                 }
             });
         }
+    }
+
+    /// The state after a hole (`square`) from the state of codes `lo` and `hi`, if the tour
+    /// can still come from it, with no state taken for its mirror image: the step above
+    /// for a square that takes no move, on the masks alone. The codes move one cell on; the
+    /// labels keep their order, so they need no renumbering, and the cell that leaves the
+    /// frontier needs nothing in every state kept.
+    fn past_hole<K: Key>(&self, lo: u64, hi: u64, square: &SquareBits) -> Option<K> {
+        let plan = &self.plan;
+        let (done, free, loose) = cell_masks(lo, hi);
+        let (need, free) = (!done << 1, free << 1);
+        let ends = loose.count_ones() as u8;
+        let before = !1u32;
+        if need & square.leaving & before != 0 || free & (square.one_left | square.leaving) != 0 {
+            return None;
+        }
+        if !self.closed
+            && plan.changes_colour
+            && !ends_coloured_to_fit(
+                ends_colour_difference(need, free, square),
+                ends,
+                plan.colour_lead,
+            )
+        {
+            return None;
+        }
+        let free_end_fits = !self.closed && ends + 1 + square.fixed_ends_after <= 2;
+        if !self.fed(need, square, free_end_fits) {
+            return None;
+        }
+        let window = plan.window;
+        let (mut lo, mut hi) = (lo << 4, (hi << 4) | (lo >> 60));
+        if window <= 16 {
+            debug_assert_eq!(lo >> (4 * window), 0, "the cell leaving needs nothing");
+            (lo, hi) = (lo & ((1 << (4 * window)) - 1), 0);
+        } else {
+            hi &= (1 << (4 * (window - 16))) - 1;
+        }
+        Some(K::pack(lo, hi, window))
     }
 
     /// The state after the square taken (cell 0 of `cells`) takes the moves back to
@@ -200,9 +253,34 @@ impl FastStep {
 
 /// The state of a key's cells (codes four bits a cell, `lo` the first sixteen), each one
 /// place further back: cell 0 is the square taken, which needs nothing yet.
+/// The cells of a key's codes (`lo` the first sixteen) that are done, free and loose, one bit
+/// a cell, each where the key has it (cell 0 the first).
+fn cell_masks(lo: u64, hi: u64) -> (u32, u32, u32) {
+    let masks = |half: u64| {
+        (
+            gather(holding(half, 0)),
+            gather(holding(half, FREE)),
+            gather(holding(half, LOOSE)),
+        )
+    };
+    let (mut done, mut free, mut loose) = masks(lo);
+    if hi != 0 {
+        let (done_hi, free_hi, loose_hi) = masks(hi);
+        done |= done_hi << 16;
+        free |= free_hi << 16;
+        loose |= loose_hi << 16;
+    } else {
+        done |= !0xFFFF;
+    }
+    (done, free, loose)
+}
+
+/// The cells of `half` holding `code`, as nibbles' lowest bits.
+fn holding(half: u64, code: u8) -> u64 {
+    zero_nibbles(half ^ (u64::from(code) * NIBBLE_ONES))
+}
+
 fn unpack(lo: u64, hi: u64) -> Mates {
-    // The cells holding `code`, as nibbles' lowest bits.
-    let holding = |half: u64, code: u8| zero_nibbles(half ^ (u64::from(code) * NIBBLE_ONES));
     let masks = |half: u64| {
         let (done, free, loose) = (holding(half, 0), holding(half, FREE), holding(half, LOOSE));
         (
@@ -412,8 +490,8 @@ fn join(cells: &mut Mates, d: usize) -> Joined {
 /// How many more of the tour ends placed so far have the majority colour than the minority
 /// one (see [`super::step`]'s function of the same name), from the moves the squares taken
 /// still need: `2 * lead - (majority needs - minority needs)`.
-fn ends_colour_difference(cells: &Mates, square: &SquareBits) -> i32 {
-    let needs = |mask: u32| (cells.need & mask).count_ones() + (cells.free & mask).count_ones();
+fn ends_colour_difference(need: u32, free: u32, square: &SquareBits) -> i32 {
+    let needs = |mask: u32| (need & mask).count_ones() + (free & mask).count_ones();
     let majority = needs(square.majority) as i32;
     let minority = needs(!square.majority) as i32;
     2 * square.lead - (majority - minority)

@@ -35,7 +35,7 @@ use self::eta::Estimate;
 use self::key::Key;
 use self::layer::{Layer, StepContext, StepStop, Taken, step_layer};
 use self::mates::FastStep;
-use self::plan::Plan;
+use self::plan::{Plan, Role};
 use self::step::{Next, successors};
 use self::store::{Budget, Full};
 use self::word::Word;
@@ -111,6 +111,10 @@ trait Stepper: Sync {
     /// Calls `emit` with every state that follows `key` when square `v` is taken (`None`
     /// for a whole tour).
     fn step(&self, v: usize, key: Self::Key, emit: impl FnMut(Option<Self::Key>));
+    /// Whether square `v` makes at most one state from each and never the same one from two:
+    /// a hole, which takes no move, after which no state is taken for its mirror image. Its
+    /// states need no merge ([`layer`]).
+    fn one_to_one(&self, v: usize) -> bool;
 }
 
 /// The fast step ([`mates`]), with states in keys of type `K`.
@@ -129,6 +133,10 @@ impl<K: Key> Stepper for Fast<'_, K> {
 
     fn step(&self, v: usize, key: K, emit: impl FnMut(Option<K>)) {
         self.step.step(v, key, emit);
+    }
+
+    fn one_to_one(&self, v: usize) -> bool {
+        self.step.one_to_one(v)
     }
 }
 
@@ -154,6 +162,10 @@ impl<W: Word + Key> Stepper for Nibbles<'_, W> {
                 Next::Tour => None,
             })
         });
+    }
+
+    fn one_to_one(&self, v: usize) -> bool {
+        self.plan.role(v) == Role::Hole && self.plan.mirror_after(v).is_none()
     }
 }
 
@@ -462,6 +474,33 @@ mod tests {
                 "{board} {piece} closed {closed} ends {ends:?} holes {holes:?}"
             );
         }
+    }
+
+    /// A hole's step maps each state to at most one and merges nothing: on one thread or
+    /// two, and in memory too tight for the count, it makes the same frontiers as the steps
+    /// around it, or stops for want of room without a panic.
+    #[test]
+    fn a_hole_counts_alike_on_every_thread_and_stops_when_memory_runs_out() {
+        let board = Board::new(6, 6).unwrap();
+        let holes = [Square::new(2, 3), Square::new(3, 1)];
+        let counted = |threads: usize, memory: u64| {
+            let run = Frontier {
+                holes: &holes,
+                threads,
+                memory,
+                ..run(board, Leaper::KNIGHT, false, &[])
+            };
+            count(&run, &|_| {})
+        };
+        let one = counted(1, u64::MAX).unwrap();
+        // A hole on a frontier of more states than one thread steps alone.
+        assert!(one.peak_states > 1 << 12, "{}", one.peak_states);
+        let two = counted(2, u64::MAX).unwrap();
+        assert_eq!((two.count, two.peak_states), (one.count, one.peak_states));
+        assert!(matches!(
+            counted(2, one.peak_bytes / 4),
+            Err(Stopped::Memory { .. })
+        ));
     }
 
     /// 5×5's 864 open paths (OEIS A165134: 1,728 directed), counted in `u8` until a

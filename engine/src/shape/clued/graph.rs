@@ -94,6 +94,26 @@ impl OpenGraph {
         })
     }
 
+    /// Keeps the moves `(x, y)` for which `keep` holds, in their order: `keep` must be
+    /// symmetric, so that the moves stay both ways.
+    pub fn retain(
+        &mut self,
+        mut keep: impl FnMut(u32, u32) -> bool,
+    ) -> Result<(), ClueMemoryError> {
+        let mut targets = Vec::new();
+        reserve(&mut targets, self.targets.len())?;
+        let mut offsets = Vec::new();
+        reserve(&mut offsets, self.offsets.len())?;
+        offsets.push(0);
+        for x in 0..self.len() as u32 {
+            targets.extend(self.neighbours(x).iter().copied().filter(|&y| keep(x, y)));
+            offsets.push(targets.len() as u32);
+        }
+        self.targets = targets;
+        self.offsets = offsets;
+        Ok(())
+    }
+
     /// The open squares.
     pub fn len(&self) -> usize {
         self.squares.len()

@@ -43,6 +43,7 @@
 
 use crate::search::{Limit, Limits};
 
+use self::edges::usable_moves;
 use self::place::Undo;
 
 use super::domains::{Domains, domains};
@@ -50,6 +51,7 @@ use super::graph::{Mark, OpenGraph, filled, marks, past, reserve};
 use super::latest::{FAR, Latest, latest_visits, tie_break};
 use super::{ClueAnswer, ClueCount, ClueMemoryError, ClueQuestion};
 
+mod edges;
 mod place;
 
 /// Nodes between two looks at the clock.
@@ -207,7 +209,7 @@ struct Search<'q> {
 impl<'q> Search<'q> {
     /// The search set up, or `None` when the question contradicts itself (no tour).
     fn new(question: &'q ClueQuestion<'q>) -> Result<Option<Self>, ClueMemoryError> {
-        let graph = OpenGraph::build(question)?;
+        let mut graph = OpenGraph::build(question)?;
         let n = graph.len() as u32;
         let Ok(marks) = marks(question, &graph) else {
             return Ok(None);
@@ -220,6 +222,9 @@ impl<'q> Search<'q> {
         for mark in &marks {
             number_at[mark.vertex as usize] = mark.number;
         }
+        let tables = usable_moves(question, &mut graph, &marks, &number_at)?;
+        let mut queue = Vec::new();
+        reserve(&mut queue, len)?;
         let mut next_mark = filled(len + 1, 0u32)?;
         let mut i = 0;
         for (t, next) in next_mark.iter_mut().enumerate() {
@@ -227,24 +232,6 @@ impl<'q> Search<'q> {
                 i += 1;
             }
             *next = i as u32;
-        }
-        let mut tables = Vec::new();
-        reserve(&mut tables, marks.len())?;
-        let mut scratch = filled(len, u32::MAX)?;
-        let mut queue = Vec::new();
-        reserve(&mut queue, len)?;
-        let mut entries = 0usize;
-        for mark in &marks {
-            if entries + len > TABLE_ENTRIES || past(question.limits.deadline) {
-                tables.push(Vec::new());
-                continue;
-            }
-            entries += len;
-            graph.distances(mark.vertex, None, &mut scratch, &mut queue);
-            let mut table = Vec::new();
-            reserve(&mut table, len)?;
-            table.extend(scratch.iter().map(|&d| d.min(u32::from(FAR)) as u16));
-            tables.push(table);
         }
         let latest = latest_visits(n, &marks, &tables, &number_at)?;
         let parity = question.piece.changes_colour();

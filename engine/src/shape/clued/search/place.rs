@@ -65,16 +65,11 @@ impl Search<'_> {
         }
     }
 
-    /// How many of `ends` are a move from `vertex`.
+    /// How many of `ends` are a move of the graph from `vertex`.
     fn ends_next_to(&self, ends: [Option<u32>; 2], vertex: u32) -> u32 {
-        let square = self.graph.squares[vertex as usize];
         ends.iter()
             .flatten()
-            .filter(|&&end| {
-                self.question
-                    .piece
-                    .is_move(self.graph.squares[end as usize], square)
-            })
+            .filter(|&&end| self.graph.neighbours(end).contains(&vertex))
             .count() as u32
     }
 

@@ -143,16 +143,27 @@ pub struct Search {
 }
 
 impl Search {
+    /// The most moves of a piece this search takes: a square's moves are kept in one byte. A
+    /// setup refuses a piece of more ([`SetupError::TooManyMoves`]).
+    pub const MAX_MOVES: usize = MAX_MOVES;
+
+    /// Whether this search takes `piece`: whether it has at most [`Search::MAX_MOVES`] moves.
+    pub fn takes(piece: Leaper) -> bool {
+        piece.move_count() <= Self::MAX_MOVES
+    }
+
     /// A search of `board` from `start`, with the start already on the path.
     ///
-    /// Panics if `start` is not on `board`; fails if the board is too large to search here.
-    pub fn new(board: Board, start: Square, config: SearchConfig) -> Result<Self, CapacityError> {
+    /// Panics if `start` is not on `board`; fails if the board is too large to search here,
+    /// or the piece has more moves than the search takes ([`Search::takes`]).
+    pub fn new(board: Board, start: Square, config: SearchConfig) -> Result<Self, SetupError> {
         Self::with_holes(board, start, config, &[])
     }
 
     /// A search of `board` with the squares `holes` cut out: the tour it looks for covers every
     /// other square. [`Search::tour`] then fails (the board is not covered), but
-    /// [`Search::path`] gives the path. The setup runs to its end whatever the limits.
+    /// [`Search::path`] gives the path. The setup runs to its end whatever the limits, so it
+    /// fails only as [`SetupError::Capacity`] or [`SetupError::TooManyMoves`].
     ///
     /// Panics if `start` or a hole is off the board, or if `start` is a hole.
     pub fn with_holes(
@@ -160,11 +171,8 @@ impl Search {
         start: Square,
         config: SearchConfig,
         holes: &[Square],
-    ) -> Result<Self, CapacityError> {
-        Self::build(board, start, config, holes, None).map_err(|error| match error {
-            SetupError::Capacity(error) => error,
-            SetupError::Stopped(_) => unreachable!("a setup without a deadline runs to its end"),
-        })
+    ) -> Result<Self, SetupError> {
+        Self::build(board, start, config, holes, None)
     }
 
     /// [`Search::with_holes`] that honours the deadline of `config` during the setup too: on a
@@ -227,6 +235,11 @@ impl Search {
         holes: &[Square],
         deadline: Option<Instant>,
     ) -> Result<Self, SetupError> {
+        if !Self::takes(config.piece) {
+            return Err(SetupError::TooManyMoves {
+                piece: config.piece,
+            });
+        }
         let Route { prefix, end } = route;
         let &start = prefix.first().expect("a route has a start");
         for &square in prefix.iter().chain(holes).chain(&end) {

@@ -27,6 +27,13 @@ pub enum SetupError {
     /// The deadline passed while the board was being set up.
     #[error("the deadline passed while the board was being set up")]
     Stopped(Limit),
+    /// The piece has more moves than this search keeps a square's moves for
+    /// ([`Search::MAX_MOVES`]): ask another search (`shape::clued`).
+    #[error("the {piece} has {moves} moves, more than the {most} this search takes", moves = piece.move_count(), most = Search::MAX_MOVES)]
+    TooManyMoves {
+        /// The piece.
+        piece: Leaper,
+    },
 }
 
 /// Whether `deadline` has passed.

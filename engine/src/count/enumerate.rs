@@ -68,15 +68,16 @@ pub(super) fn is_short(request: &CountRequest) -> bool {
 fn degrees(board: Board, piece: Leaper, holes: &[Square]) -> Vec<u32> {
     let (rows, cols) = (board.rows() as i64, board.cols() as i64);
     let holes: HashSet<Square> = holes.iter().copied().collect();
+    let moves = piece.moves();
     board
         .squares()
         .filter(|square| !holes.contains(square))
         .map(|square| {
             let (row, col) = (i64::from(square.row), i64::from(square.col));
-            piece
-                .moves()
-                .into_iter()
-                .filter(|&(dr, dc)| {
+            moves
+                .as_slice()
+                .iter()
+                .filter(|&&(dr, dc)| {
                     let (to_row, to_col) = (row + i64::from(dr), col + i64::from(dc));
                     (0..rows).contains(&to_row)
                         && (0..cols).contains(&to_col)

@@ -263,8 +263,8 @@ impl Search {
             config,
             width,
             border: border(config.piece),
-            offsets: Self::offsets(moves, width),
-            deltas: Self::deltas(moves),
+            offsets: Self::offsets(&moves, width),
+            deltas: Self::deltas(&moves),
             move_count: moves.len(),
             cells,
             path,
@@ -575,8 +575,8 @@ impl Search {
     pub fn into_indices(self) -> Vec<u32> {
         let Search {
             board,
-            config,
             width,
+            border,
             cells,
             mut path,
             frames,
@@ -590,20 +590,20 @@ impl Search {
             path.push(end);
         }
         for cell in &mut path {
-            *cell = index_of(*cell, width, board, config.piece);
+            *cell = index_of(*cell, width, board, border);
         }
         path
     }
 
     /// The square number ([`Board::index`]) of padded cell `cell`.
     fn index_of(&self, cell: u32) -> u32 {
-        index_of(cell, self.width, self.board, self.config.piece)
+        index_of(cell, self.width, self.board, self.border)
     }
 }
 
 /// The square number ([`Board::index`]) of padded cell `cell` of `board`, `width` cells wide
-/// with the border of `piece`.
-fn index_of(cell: u32, width: usize, board: Board, piece: Leaper) -> u32 {
-    let (row, border) = (cell as usize / width, border(piece));
+/// with a border `border` cells wide.
+fn index_of(cell: u32, width: usize, board: Board, border: usize) -> u32 {
+    let row = cell as usize / width;
     ((row - border) * board.cols() as usize + cell as usize - row * width - border) as u32
 }

@@ -209,9 +209,10 @@ impl Search {
         let moves = self.config.piece.moves();
         let within = |index: u32, len: u32, leg: fn((i32, i32)) -> i32| {
             moves
-                .into_iter()
+                .as_slice()
+                .iter()
                 .enumerate()
-                .fold(0, |mask: MoveSet, (k, delta)| {
+                .fold(0, |mask: MoveSet, (k, &delta)| {
                     let to = i64::from(index) + i64::from(leg(delta));
                     mask | (MoveSet::from((0..i64::from(len)).contains(&to)) << k)
                 })

@@ -45,9 +45,9 @@ pub(super) struct Neighbourhood {
 impl Search {
     /// A piece's `moves` in a fixed array, `(0, 0)` past the last: read by a move's number,
     /// with no length to check.
-    pub(super) fn deltas(moves: Moves) -> [(i32, i32); MAX_MOVES] {
+    pub(super) fn deltas(moves: &Moves) -> [(i32, i32); MAX_MOVES] {
         let mut deltas = [(0, 0); MAX_MOVES];
-        for (slot, delta) in deltas.iter_mut().zip(moves) {
+        for (slot, &delta) in deltas.iter_mut().zip(moves.as_slice()) {
             *slot = delta;
         }
         deltas
@@ -55,9 +55,9 @@ impl Search {
 
     /// The cell offset of each of a piece's `moves` on a padded board `width` cells wide (0
     /// past its last move).
-    pub(super) fn offsets(moves: Moves, width: usize) -> [isize; MAX_MOVES] {
+    pub(super) fn offsets(moves: &Moves, width: usize) -> [isize; MAX_MOVES] {
         let mut offsets = [0; MAX_MOVES];
-        for (offset, (dr, dc)) in offsets.iter_mut().zip(moves) {
+        for (offset, &(dr, dc)) in offsets.iter_mut().zip(moves.as_slice()) {
             *offset = dr as isize * width as isize + dc as isize;
         }
         offsets

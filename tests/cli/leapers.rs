@@ -484,6 +484,13 @@ fn a_piece_of_three_leaps_solves_counts_and_maps_and_the_explorer_refuses_it() {
         }
         let checked = super::run(&check, Some(run.stdout.as_bytes()));
         assert_eq!(checked.code, 0, "{}", checked.stderr);
+        // And as a list on standard input, held half a byte a move (past the eighth, as jumps).
+        let list: String = path
+            .iter()
+            .map(|square| format!("{} {}\n", square.row, square.col))
+            .collect();
+        let checked = super::run(&check, Some(list.as_bytes()));
+        assert_eq!(checked.code, 0, "{}", checked.stderr);
     }
     // Counts against walking every path.
     let between = paths_between(2, 3, &leaps);

@@ -4,7 +4,9 @@
 //! tight loop ([`Search::run`]). It is the same code, so what the explorer shows is what the
 //! solver does. No recursion: boards of millions of squares cannot overflow the stack.
 //!
-//! It searches for the tours of any leaper ([`SearchConfig::piece`], the knight by default).
+//! It searches for the tours of any leaper ([`SearchConfig::piece`], the knight by default) of
+//! at most [`Search::MAX_MOVES`] moves, a square's moves kept in one byte; a setup refuses a
+//! wider piece ([`SetupError::TooManyMoves`]), which the clue search (`shape::clued`) takes.
 //!
 //! How it works:
 //! - The board is stored with a border as wide as the piece's long leg (two squares for the

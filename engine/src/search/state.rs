@@ -13,7 +13,7 @@ use crate::leaper::{Leaper, Moves};
 pub(super) const BLOCKED: u8 = 0x80;
 /// Cell bit: a neighbour of the start (only set for closed tours).
 pub(super) const NEAR_START: u8 = 0x40;
-/// Cell bits: the number of unvisited neighbours (a piece has at most 8 moves).
+/// Cell bits: the number of unvisited neighbours (at most [`MAX_MOVES`], 8).
 pub(super) const DEGREE: u8 = 0x3f;
 /// The most moves of a piece this search takes, a bit each in a [`MoveSet`]: eight, so a
 /// square's moves fit in one byte (a wider set slowed the knight's search by 13%, issue 46's

@@ -4,10 +4,12 @@
 //! eight directions (four when `a = 0` or `a = b`, where the eight coincide in pairs). A
 //! piece of several leaps, such as the king (`(0, 1)` and `(1, 1)`), is still a leaper in the
 //! chess-variant sense, a *compound* leaper: it moves by any one of its leaps. A [`Leaper`]
-//! holds one or two leaps, normalised (each `0 <= a <= b`, `b >= 1`, sorted, no repeats), so
-//! that equal pieces compare equal, with at most eight moves in all ([`Leaper::MAX_MOVES`]): the
-//! search keeps a square's moves in one byte, and the knight's search, its hot path, slowed by
-//! 13% when the byte was a word.
+//! holds one to eight leaps ([`Leaper::MAX_LEAPS`]), normalised (each `0 <= a <= b`, `b >= 1`,
+//! sorted, no repeats), so that equal pieces compare equal: up to 64 moves in all
+//! ([`Leaper::MAX_MOVES`]), such as the centaur `(0, 1)+(1, 1)+(1, 2)` with 16. The rectangle
+//! search keeps a square's moves in one byte (the knight's search, its hot path, slowed by 13%
+//! when the byte was a word), so it takes pieces of at most eight moves; a wider piece is asked
+//! of the search over a graph of the open squares (`shape::clued`), which has no such limit.
 //!
 //! The named ones are the knight `(1, 2)`, the camel `(1, 3)`, the zebra `(2, 3)`, the giraffe
 //! `(1, 4)`, the wazir `(0, 1)`, the ferz `(1, 1)`, the king `(0, 1)+(1, 1)` and the hopido
@@ -31,7 +33,7 @@ use thiserror::Error;
 use crate::board::{Board, Square};
 use crate::quote::quoted;
 
-/// A leaper of one or [`Leaper::MAX_LEAPS`] leaps `(a, b)`, each with `0 <= a <= b` and
+/// A leaper of one to [`Leaper::MAX_LEAPS`] leaps `(a, b)`, each with `0 <= a <= b` and
 /// `1 <= b <= 16`, kept sorted and without repeats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Leaper {
@@ -54,21 +56,19 @@ pub struct LeaperError {
 impl fmt::Display for LeaperError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (text, max) = (quoted(&self.text), Leaper::MAX_LEG);
-        let moves = Leaper::MAX_MOVES;
+        let leaps = Leaper::MAX_LEAPS;
         let names = Leaper::NAMES.join(", ");
         if self.text.contains(',') {
             write!(
                 f,
                 "piece {text}: A,B needs 0 <= A <= B <= {max} and B >= 1, and A,B+C,D joins \
-                 two of them with at most {moves} moves in all (an A,B has 8, or 4 \
-                 when A = 0 or A = B); or {names}"
+                 up to {leaps} of them; or {names}"
             )
         } else {
             write!(
                 f,
                 "piece {text} is unknown: {names}; or A,B for the (A,B)-leaper, with 0 <= A \
-                 <= B <= {max} and B >= 1, or two of them joined by + (A,B+C,D), at most \
-                 {moves} moves in all"
+                 <= B <= {max} and B >= 1, or up to {leaps} of them joined by + (A,B+C,D)"
             )
         }
     }
@@ -78,11 +78,10 @@ impl Leaper {
     /// The longest leg of a leap.
     pub const MAX_LEG: u32 = 16;
     /// The most leaps a piece has.
-    pub const MAX_LEAPS: usize = 2;
-    /// The most moves a piece has, all its leaps together: the search keeps a square's moves
-    /// in one byte, and a wider set slowed the knight's search by 13% (issue 46's
-    /// measurements). So two leaps of four moves each (the king, the hopido) or one of eight.
-    pub const MAX_MOVES: usize = 8;
+    pub const MAX_LEAPS: usize = 8;
+    /// The most moves a piece has, all its leaps together: eight a leap. The rectangle search
+    /// takes at most eight (see the module doc); the others take any piece.
+    pub const MAX_MOVES: usize = 8 * Leaper::MAX_LEAPS;
 
     /// The knight, `(1, 2)`.
     pub const KNIGHT: Leaper = Leaper::leap(1, 2);
@@ -97,15 +96,9 @@ impl Leaper {
     /// The ferz, `(1, 1)`: one square diagonally; it never changes colour.
     pub const FERZ: Leaper = Leaper::leap(1, 1);
     /// The king, `(0, 1)+(1, 1)`: the wazir's and the ferz's moves (Hidato's).
-    pub const KING: Leaper = Leaper {
-        leaps: [(0, 1), (1, 1)],
-        len: 2,
-    };
+    pub const KING: Leaper = Leaper::pair((0, 1), (1, 1));
     /// The hopido, `(0, 3)+(2, 2)`: the moves of the Hopido puzzle.
-    pub const HOPIDO: Leaper = Leaper {
-        leaps: [(0, 3), (2, 2)],
-        len: 2,
-    };
+    pub const HOPIDO: Leaper = Leaper::pair((0, 3), (2, 2));
     /// The named leapers, in the order [`Leaper::next_named`] cycles through them.
     pub const NAMED: [Leaper; 8] = [
         Self::KNIGHT,
@@ -128,10 +121,18 @@ impl Leaper {
 
     /// The single leaper `(a, b)`, with no check: for the constants.
     const fn leap(a: u8, b: u8) -> Leaper {
-        Leaper {
-            leaps: [(a, b), (0, 0)],
-            len: 1,
-        }
+        let mut leaps = [(0, 0); Leaper::MAX_LEAPS];
+        leaps[0] = (a, b);
+        Leaper { leaps, len: 1 }
+    }
+
+    /// The leaper of the leaps `first` and `second` (sorted, distinct), with no check: for the
+    /// constants.
+    const fn pair(first: (u8, u8), second: (u8, u8)) -> Leaper {
+        let mut leaps = [(0, 0); Leaper::MAX_LEAPS];
+        leaps[0] = first;
+        leaps[1] = second;
+        Leaper { leaps, len: 2 }
     }
 
     /// Whether `(a, b)` is a leap: `0 <= a <= b <= 16` and `b >= 1`.
@@ -144,19 +145,16 @@ impl Leaper {
         Self::compound(&[(a, b)])
     }
 
-    /// The leaper of the leaps `leaps`, one or two, each `(a, b)` with `0 <= a <= b <= 16`
-    /// and `b >= 1`, with at most [`Leaper::MAX_MOVES`] moves in all; repeats count once, and
-    /// the order does not matter. A single leap is
-    /// [`Leaper::new`]'s piece.
+    /// The leaper of the leaps `leaps`, one to [`Leaper::MAX_LEAPS`], each `(a, b)` with
+    /// `0 <= a <= b <= 16` and `b >= 1`; repeats count once, and the order does not matter. A
+    /// single leap is [`Leaper::new`]'s piece.
     pub fn compound(leaps: &[(u32, u32)]) -> Result<Leaper, LeaperError> {
-        let moves_of = |&(a, b): &(u32, u32)| if a == 0 || a == b { 4 } else { 8 };
         let mut distinct: Vec<(u32, u32)> = leaps.to_vec();
         distinct.sort_unstable();
         distinct.dedup();
         if leaps.is_empty()
             || distinct.len() > Self::MAX_LEAPS
             || !leaps.iter().all(|&(a, b)| Self::is_leap(a, b))
-            || distinct.iter().map(moves_of).sum::<usize>() > Self::MAX_MOVES
         {
             let text = leaps
                 .iter()
@@ -169,7 +167,7 @@ impl Leaper {
             leaps: [(0, 0); Self::MAX_LEAPS],
             len: 0,
         };
-        // Sorted, without repeats, at most two; both legs are at most 16 here.
+        // Sorted, without repeats, at most eight; both legs are at most 16 here.
         for (slot, &(a, b)) in piece.leaps.iter_mut().zip(&distinct) {
             *slot = (a as u8, b as u8);
         }
@@ -178,9 +176,9 @@ impl Leaper {
     }
 
     /// The piece named by `text`: a name (`knight`, `camel`, `zebra`, `giraffe`, `wazir`,
-    /// `ferz`, `king`, `hopido`, in any ASCII case), `A,B` for the `(A, B)`-leaper, or two of
-    /// those joined by `+` (`0,1+1,1`) for the piece of both their leaps, within
-    /// [`Leaper::MAX_MOVES`] moves.
+    /// `ferz`, `king`, `hopido`, in any ASCII case), `A,B` for the `(A, B)`-leaper, or up to
+    /// [`Leaper::MAX_LEAPS`] of those joined by `+` (`0,1+1,1`) for the piece of all their
+    /// leaps.
     pub fn parse(text: &str) -> Result<Leaper, LeaperError> {
         let refused = || LeaperError {
             text: text.to_owned(),
@@ -291,34 +289,34 @@ impl Leaper {
             deltas: [(0, 0); Leaper::MAX_MOVES],
             len: 0,
         };
-        for &(a, b) in self.stored() {
-            let (a, b) = (i32::from(a), i32::from(b));
-            let all = [
-                (-b, a),
-                (-a, b),
-                (a, b),
-                (b, a),
-                (b, -a),
-                (a, -b),
-                (-a, -b),
-                (-b, -a),
-            ];
-            let first = moves.len;
-            for delta in all {
-                if !moves.deltas[first..moves.len].contains(&delta) {
-                    moves.deltas[moves.len] = delta;
-                    moves.len += 1;
-                }
-            }
+        for delta in self.deltas() {
+            moves.deltas[moves.len] = delta;
+            moves.len += 1;
         }
         moves
     }
 
+    /// The moves of [`Leaper::moves`], one at a time, with no array of them built.
+    fn deltas(self) -> impl Iterator<Item = (i32, i32)> {
+        self.leaps().flat_map(|(a, b)| {
+            let (deltas, len) = leap_deltas(a as i32, b as i32);
+            deltas.into_iter().take(len)
+        })
+    }
+
     /// The squares of `board` one move from `square`, in [`Leaper::moves`] order.
     pub fn neighbours(self, board: Board, square: Square) -> impl Iterator<Item = Square> {
-        self.moves()
-            .into_iter()
+        self.deltas()
             .filter_map(move |delta| square.offset(delta, board))
+    }
+
+    /// How many moves the piece has, [`Leaper::moves`]'s length: eight a leap, four when
+    /// `a = 0` or `a = b`.
+    pub fn move_count(self) -> usize {
+        self.stored()
+            .iter()
+            .map(|&(a, b)| if a == 0 || a == b { 4 } else { 8 })
+            .sum()
     }
 
     /// Whether one move of this piece (by any of its leaps) takes it from `from` to `to`.
@@ -339,6 +337,30 @@ impl Leaper {
     pub fn is_knight(self) -> bool {
         self == Self::KNIGHT
     }
+}
+
+/// The moves of the one leap `(a, b)`: its eight clockwise from "b up, a right", the repeats
+/// dropped (four are left when `a = 0` or `a = b`), and how many there are.
+fn leap_deltas(a: i32, b: i32) -> ([(i32, i32); 8], usize) {
+    let all = [
+        (-b, a),
+        (-a, b),
+        (a, b),
+        (b, a),
+        (b, -a),
+        (a, -b),
+        (-a, -b),
+        (-b, -a),
+    ];
+    let mut deltas = [(0, 0); 8];
+    let mut len = 0;
+    for delta in all {
+        if !deltas[..len].contains(&delta) {
+            deltas[len] = delta;
+            len += 1;
+        }
+    }
+    (deltas, len)
 }
 
 impl Default for Leaper {
@@ -407,209 +429,4 @@ impl IntoIterator for Moves {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::{Board, KNIGHT_MOVES};
-
-    #[test]
-    fn the_knight_moves_in_the_fixed_order() {
-        assert_eq!(Leaper::KNIGHT.moves().as_slice(), &KNIGHT_MOVES);
-    }
-
-    #[test]
-    fn moves_are_distinct_and_are_moves() {
-        for b in 1..=Leaper::MAX_LEG {
-            for a in 0..=b {
-                let piece = Leaper::new(a, b).unwrap();
-                let moves = piece.moves();
-                let expected = if a == 0 || a == b { 4 } else { 8 };
-                assert_eq!(moves.len(), expected, "{piece}");
-                let centre = Square::new(20, 20);
-                for (dr, dc) in moves {
-                    let to = Square::new((20 + dr) as u32, (20 + dc) as u32);
-                    assert!(piece.is_move(centre, to), "{piece} {dr},{dc}");
-                }
-                let board = Board::square(41).unwrap();
-                let reached = board
-                    .squares()
-                    .filter(|&s| piece.is_move(centre, s))
-                    .count();
-                assert_eq!(reached, expected, "{piece}");
-                assert_eq!(piece.changes_colour(), (a + b) % 2 == 1);
-                assert_eq!(piece.single(), Some((a, b)));
-                assert_eq!(piece.reach(), b);
-            }
-        }
-    }
-
-    /// A single leaper's moves as they were made before pieces had several leaps: the eight
-    /// clockwise, repeats dropped.
-    fn single_moves(a: i32, b: i32) -> Vec<(i32, i32)> {
-        let mut moves = Vec::new();
-        for delta in [
-            (-b, a),
-            (-a, b),
-            (a, b),
-            (b, a),
-            (b, -a),
-            (a, -b),
-            (-a, -b),
-            (-b, -a),
-        ] {
-            if !moves.contains(&delta) {
-                moves.push(delta);
-            }
-        }
-        moves
-    }
-
-    #[test]
-    fn a_compound_piece_moves_leap_by_leap() {
-        let king = Leaper::KING;
-        let expected: Vec<_> = [single_moves(0, 1), single_moves(1, 1)].concat();
-        assert_eq!(king.moves().as_slice(), expected.as_slice());
-        assert_eq!(king.moves().len(), 8);
-        assert_eq!(Leaper::HOPIDO.moves().len(), 8);
-        assert!(!king.changes_colour());
-        assert_eq!(king.single(), None);
-        assert_eq!(Leaper::HOPIDO.reach(), 3);
-        let widest = Leaper::compound(&[(0, 3), (0, 1)]).unwrap();
-        assert_eq!(widest.moves().len(), Leaper::MAX_MOVES);
-        assert_eq!(widest.reach(), 3);
-        assert!(widest.changes_colour());
-        let centre = Square::new(20, 20);
-        let board = Board::square(41).unwrap();
-        for piece in [king, Leaper::HOPIDO, widest] {
-            let reached: Vec<_> = board
-                .squares()
-                .filter(|&s| piece.is_move(centre, s))
-                .collect();
-            let moved: Vec<_> = piece.neighbours(board, centre).collect();
-            assert_eq!(reached.len(), moved.len(), "{piece}");
-            assert!(
-                moved.iter().all(|square| reached.contains(square)),
-                "{piece}"
-            );
-        }
-    }
-
-    #[test]
-    fn leaps_are_normalised_so_equal_pieces_are_equal() {
-        let king = Leaper::compound(&[(1, 1), (0, 1)]).unwrap();
-        assert_eq!(king, Leaper::KING);
-        assert_eq!(
-            Leaper::compound(&[(0, 1), (1, 1), (0, 1)]),
-            Ok(Leaper::KING)
-        );
-        assert_eq!(Leaper::compound(&[(1, 2), (1, 2)]), Ok(Leaper::KNIGHT));
-        assert_eq!(Leaper::parse("2,2+0,3"), Ok(Leaper::HOPIDO));
-        assert!(Leaper::compound(&[]).is_err());
-        assert_eq!(Leaper::compound(&[(0, 1); 5]), Ok(Leaper::WAZIR));
-        // More than eight moves in all, or more than two leaps: refused.
-        assert!(Leaper::compound(&[(0, 1), (1, 2)]).is_err());
-        assert!(Leaper::compound(&[(0, 1), (0, 2), (1, 1)]).is_err());
-        assert!(Leaper::compound(&[(0, 1), (2, 1)]).is_err());
-        assert!(Leaper::compound(&[(0, 1), (0, 0)]).is_err());
-        assert!(Leaper::compound(&[(0, 1), (1, 17)]).is_err());
-    }
-
-    #[test]
-    fn names_and_pairs_parse_and_print_back() {
-        assert_eq!("Giraffe".parse(), Ok(Leaper::GIRAFFE));
-        assert_eq!(Leaper::parse("ZEBRA"), Ok(Leaper::ZEBRA));
-        assert_eq!(Leaper::parse("1,2"), Ok(Leaper::KNIGHT));
-        assert_eq!(Leaper::parse("0,1"), Leaper::new(0, 1));
-        assert_eq!(Leaper::parse("wazir"), Ok(Leaper::WAZIR));
-        assert_eq!(Leaper::parse("Ferz"), Leaper::new(1, 1));
-        assert_eq!(Leaper::parse("0,1+1,1"), Ok(Leaper::KING));
-        let piece = Leaper::parse("3,5").unwrap();
-        assert_eq!(piece.to_string(), "(3,5)-leaper");
-        assert_eq!(piece.label(), "3,5");
-        // The wazir and the ferz print as they did before they had names.
-        assert_eq!(Leaper::WAZIR.label(), "0,1");
-        assert_eq!(Leaper::FERZ.to_string(), "(1,1)-leaper");
-        assert_eq!(Leaper::KING.label(), "king");
-        let compound = Leaper::parse("0,3+0,1").unwrap();
-        assert_eq!(compound.label(), "0,1+0,3");
-        assert_eq!(compound.to_string(), "(0,1)+(0,3)-leaper");
-        for named in Leaper::NAMED {
-            assert_eq!(Leaper::parse(&named.label()), Ok(named));
-            assert_eq!(Leaper::parse(&named.legs()), Ok(named));
-        }
-        // Every piece of one or two of the short leaps, within eight moves, reads back from
-        // its label; the others are refused.
-        let short: Vec<(u32, u32)> = (1..=4).flat_map(|b| (0..=b).map(move |a| (a, b))).collect();
-        let moves = |(a, b): (u32, u32)| if a == 0 || a == b { 4 } else { 8 };
-        for (i, &x) in short.iter().enumerate() {
-            for &y in &short[i..] {
-                {
-                    {
-                        let piece = Leaper::compound(&[y, x]);
-                        let fits = x == y || moves(x) + moves(y) <= Leaper::MAX_MOVES;
-                        assert_eq!(piece.is_ok(), fits, "{x:?} {y:?}");
-                        let Ok(piece) = piece else { continue };
-                        assert_eq!(Leaper::parse(&piece.label()), Ok(piece), "{piece}");
-                        assert_eq!(Leaper::parse(&piece.legs()), Ok(piece), "{piece}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn bad_pieces_are_named_in_the_message() {
-        let error = Leaper::parse("5,3").unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "piece '5,3': A,B needs 0 <= A <= B <= 16 and B >= 1, and A,B+C,D joins two of \
-             them with at most 8 moves in all (an A,B has 8, or 4 when A = 0 or A = B); or \
-             knight, camel, zebra, giraffe, wazir, ferz, king, hopido"
-        );
-        let error = Leaper::parse("bishop").unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "piece 'bishop' is unknown: knight, camel, zebra, giraffe, wazir, ferz, king, \
-             hopido; or A,B for the (A,B)-leaper, with 0 <= A <= B <= 16 and B >= 1, or two \
-             of them joined by + (A,B+C,D), at most 8 moves in all"
-        );
-        for bad in [
-            "0,0",
-            "1,17",
-            "bishop",
-            "",
-            "1,",
-            "-1,2",
-            "1,2,3",
-            "99999999999,1",
-            "\u{1b}",
-            "1,2+",
-            "+1,2",
-            "1,2++0,1",
-            "0,1+0,2+0,3+0,4+0,5",
-            "1,2+king",
-            "1,2+0,0",
-        ] {
-            let error = Leaper::parse(bad).unwrap_err();
-            assert!(error.to_string().starts_with("piece '"), "{bad}: {error}");
-            assert!(!error.to_string().contains('\u{1b}'), "{error}");
-            assert!(!error.to_string().contains('\n'), "{error}");
-        }
-        assert!(Leaper::new(2, 1).is_err());
-        assert!(Leaper::new(0, 16).is_ok());
-        assert!(Leaper::parse("0,1+0,2").is_ok());
-        assert!(Leaper::parse("0,1+0,2+0,3").is_err());
-    }
-
-    #[test]
-    fn next_named_cycles_through_the_named_pieces() {
-        let mut piece = Leaper::KNIGHT;
-        let mut seen = Vec::new();
-        for _ in 0..8 {
-            seen.push(piece);
-            piece = piece.next_named();
-        }
-        assert_eq!(seen, Leaper::NAMED);
-        assert_eq!(piece, Leaper::KNIGHT);
-        assert_eq!(Leaper::new(3, 5).unwrap().next_named(), Leaper::KNIGHT);
-    }
-}
+mod tests;

@@ -235,7 +235,7 @@ pub struct CheckArgs {
     pub closed: bool,
     /// The piece whose tour it is: knight (the default; a JSON object that names its piece, that
     /// one), camel, zebra, giraffe, wazir, ferz, king, hopido, A,B for the (A,B)-leaper, or
-    /// A,B+C,D for a piece of several leaps
+    /// A,B+C,D (up to 8 leaps) for a piece of several leaps
     #[arg(long, value_name = "PIECE", value_parser = parse_piece)]
     pub piece: Option<Leaper>,
     /// auto: JSON if the text begins with '{', a list if its first line holds two numbers,

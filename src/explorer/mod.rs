@@ -44,6 +44,7 @@ use crossterm::event::{
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
 use crate::options::{self, GivenBoardArgs};
+use knights_tour_engine::search::Search;
 use knights_tour_engine::solve::Method;
 
 pub use allowance::Allowance;
@@ -134,10 +135,19 @@ impl ExplorerArgs {
                 max = app::MAX_SIDE
             );
         }
+        let piece = self.board.piece.piece;
+        if !Search::takes(piece) {
+            bail!(
+                "the explorer steps the search of pieces of at most {most} moves; the {piece} \
+                 has {moves} (the commands solve, count, starts and ends answer for it)",
+                most = Search::MAX_MOVES,
+                moves = piece.move_count()
+            );
+        }
         let start = self.board.start.resolve(board)?;
         Ok(Setup {
             board,
-            piece: self.board.piece.piece,
+            piece,
             start,
             closed: self.board.closed,
             method: self.method,

@@ -32,7 +32,7 @@ pub use memory::{
 pub struct PieceArgs {
     /// The piece that tours: knight (1,2), camel (1,3), zebra (2,3), giraffe (1,4), wazir
     /// (0,1), ferz (1,1), king (0,1+1,1), hopido (0,3+2,2), A,B for the (A,B)-leaper (0 <= A
-    /// <= B <= 16, B >= 1), or A,B+C,D for the piece of two such leaps (at most 8 moves in all)
+    /// <= B <= 16, B >= 1), or A,B+C,D for the piece of up to 8 such leaps
     #[arg(long, value_name = "PIECE", default_value = "knight", value_parser = parse_piece)]
     pub piece: Leaper,
 }

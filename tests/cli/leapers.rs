@@ -8,18 +8,20 @@ use knights_tour_engine::tour::Validator;
 
 use super::*;
 
-/// Whether `path` is a tour of the `(a, b)`-leaper on `rows x cols` from `start`: every square
-/// once, each step a leap of `a` one way and `b` the other, and if `closed` the last square a
-/// leap from the first. Knows nothing of the engine.
+/// Whether `path` is a tour of the leaper of `leaps` on `rows x cols` from `start`: every
+/// square once, each step one leap `(a, b)` of them, `a` one way and `b` the other, and if
+/// `closed` the last square a leap from the first. Knows nothing of the engine.
 fn leaper_tour(
     (rows, cols): (u32, u32),
-    (a, b): (u32, u32),
+    leaps: &[(u32, u32)],
     path: &[Square],
     closed: bool,
 ) -> Result<(), String> {
     let leap = |p: Square, q: Square| {
         let (dr, dc) = (p.row.abs_diff(q.row), p.col.abs_diff(q.col));
-        (dr, dc) == (a, b) || (dr, dc) == (b, a)
+        leaps
+            .iter()
+            .any(|&(a, b)| (dr, dc) == (a, b) || (dr, dc) == (b, a))
     };
     if path.len() != (rows * cols) as usize {
         return Err(format!("{} squares of {}", path.len(), rows * cols));
@@ -46,12 +48,7 @@ fn leaper_tour(
 /// Both validators agree that `path` is a closed (or open) tour of `piece` on `board`.
 fn assert_leaper_tour(board: Board, piece: Leaper, path: &[Square], closed: bool, what: &str) {
     let sides = (board.rows(), board.cols());
-    if let Err(error) = leaper_tour(
-        sides,
-        (piece.single().unwrap().0, piece.single().unwrap().1),
-        path,
-        closed,
-    ) {
+    if let Err(error) = leaper_tour(sides, &[piece.single().unwrap()], path, closed) {
         panic!("{what}: not a tour of the {piece}: {error}");
     }
     let mut validator = Validator::new(board, closed, Some(path[0])).with_piece(piece);
@@ -62,28 +59,30 @@ fn assert_leaper_tour(board: Board, piece: Leaper, path: &[Square], closed: bool
 }
 
 /// For every pair of squares of `rows x cols` (by index, `row * cols + col`), how many paths
-/// of the `(a, b)`-leaper visit every square once from the first to the second: by walking
+/// of the leaper of `leaps` visit every square once from the first to the second: by walking
 /// every path.
-fn paths_between(rows: u32, cols: u32, (a, b): (u32, u32)) -> Vec<Vec<u64>> {
+fn paths_between(rows: u32, cols: u32, leaps: &[(u32, u32)]) -> Vec<Vec<u64>> {
     let area = (rows * cols) as usize;
     let neighbours: Vec<Vec<usize>> = (0..area)
         .map(|at| {
             let (row, col) = ((at as u32 / cols) as i64, (at as u32 % cols) as i64);
-            let (a, b) = (a as i64, b as i64);
-            let mut leaps = vec![];
-            for (dr, dc) in [(a, b), (b, a)] {
-                for (sr, sc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    let (r, c) = (row + sr * dr, col + sc * dc);
-                    let to = (r * cols as i64 + c) as usize;
-                    if (0..rows as i64).contains(&r)
-                        && (0..cols as i64).contains(&c)
-                        && !leaps.contains(&to)
-                    {
-                        leaps.push(to);
+            let mut near = vec![];
+            for &(a, b) in leaps {
+                let (a, b) = (a as i64, b as i64);
+                for (dr, dc) in [(a, b), (b, a)] {
+                    for (sr, sc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                        let (r, c) = (row + sr * dr, col + sc * dc);
+                        let to = (r * cols as i64 + c) as usize;
+                        if (0..rows as i64).contains(&r)
+                            && (0..cols as i64).contains(&c)
+                            && !near.contains(&to)
+                        {
+                            near.push(to);
+                        }
                     }
                 }
             }
-            leaps
+            near
         })
         .collect();
     let mut counts = vec![vec![0u64; area]; area];
@@ -247,7 +246,7 @@ fn a_json_tour_names_its_piece_and_check_reads_it_as_that_piece() {
 fn count_counts_a_leapers_paths_as_walking_them_does() {
     let wazir = (0, 1);
     for (rows, cols) in [(3, 3), (3, 4), (2, 5)] {
-        let between = paths_between(rows, cols, wazir);
+        let between = paths_between(rows, cols, &[wazir]);
         let open: u64 = between.iter().flatten().sum();
         let size = format!("{rows}x{cols}");
         let run = super::run(&["count", "--piece", "0,1", "--size", &size], None);
@@ -292,7 +291,7 @@ fn count_counts_a_leapers_paths_as_walking_them_does() {
 #[test]
 fn starts_and_ends_answer_for_the_piece_as_walking_its_paths_does() {
     let (rows, cols) = (3, 3);
-    let between = paths_between(rows, cols, (0, 1));
+    let between = paths_between(rows, cols, &[(0, 1)]);
     let run = super::run(&["starts", "--piece", "0,1", "--size", "3"], None);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let expected: String = (0..rows)
@@ -459,4 +458,117 @@ fn leapers_on_mid_size_boards_are_answered_and_say_which_layer_did() {
     let run = super::run(&["starts", "--piece", "giraffe", "--size", "12"], None);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout.matches('T').count(), 144, "{}", run.stdout);
+}
+
+#[test]
+fn a_piece_of_three_leaps_solves_counts_and_maps_and_the_explorer_refuses_it() {
+    let centaur = "0,1+1,1+1,2";
+    let leaps = [(0, 1), (1, 1), (1, 2)];
+    for closed in [false, true] {
+        let mut args = vec!["--piece", centaur, "--size", "5x6", "--format", "json"];
+        if closed {
+            args.push("--closed");
+        }
+        let run = solve(&args);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let json: Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(json["piece"], centaur);
+        let path = json_path(&json);
+        if let Err(error) = leaper_tour((5, 6), &leaps, &path, closed) {
+            panic!("closed: {closed}: not a tour of the centaur: {error}");
+        }
+        // check reads it back as the same piece's tour.
+        let mut check = vec!["check", "--piece", centaur];
+        if closed {
+            check.push("--closed");
+        }
+        let checked = super::run(&check, Some(run.stdout.as_bytes()));
+        assert_eq!(checked.code, 0, "{}", checked.stderr);
+        // And as a list on standard input, held half a byte a move (past the eighth, as jumps).
+        let list: String = path
+            .iter()
+            .map(|square| format!("{} {}\n", square.row, square.col))
+            .collect();
+        let checked = super::run(&check, Some(list.as_bytes()));
+        assert_eq!(checked.code, 0, "{}", checked.stderr);
+    }
+    // Counts against walking every path.
+    let between = paths_between(2, 3, &leaps);
+    let open: u64 = between.iter().flatten().sum();
+    let run = super::run(&["count", "--piece", centaur, "--size", "2x3"], None);
+    assert_eq!(run.stdout, format!("{open}\n"), "{}", run.stderr);
+    // On 2x2 every square is a move from every other: the 4! orders, and the 3 cycles of K4.
+    let run = super::run(&["count", "--piece", centaur, "--size", "2"], None);
+    assert_eq!(run.stdout, "24\n", "{}", run.stderr);
+    let run = super::run(
+        &["count", "--piece", centaur, "--size", "2", "--closed"],
+        None,
+    );
+    assert_eq!(run.stdout, "3\n", "{}", run.stderr);
+    // The maps: a square is a start or an end where some path begins or ends on it.
+    let between = paths_between(3, 3, &leaps);
+    let run = super::run(&["starts", "--piece", centaur, "--size", "3"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let starts: String = (0..3)
+        .map(|row| {
+            let cells: Vec<&str> = (0..3)
+                .map(|col| {
+                    let from = row * 3 + col;
+                    if between[from].iter().sum::<u64>() > 0 {
+                        "T"
+                    } else {
+                        "-"
+                    }
+                })
+                .collect();
+            cells.join(" ") + "\n"
+        })
+        .collect();
+    assert_eq!(run.stdout, starts);
+    let run = super::run(
+        &["ends", "--piece", centaur, "--size", "3", "--start", "0,0"],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let ends: String = (0..3)
+        .map(|row| {
+            let cells: Vec<&str> = (0..3)
+                .map(|col| match row * 3 + col {
+                    0 => "-",
+                    to if between[0][to] > 0 => "T",
+                    _ => "-",
+                })
+                .collect();
+            cells.join(" ") + "\n"
+        })
+        .collect();
+    assert_eq!(run.stdout, ends);
+    // The explorer steps a search that takes at most 8 moves: refused on one line.
+    let run = super::run(&["tui", "--piece", centaur], Some(b""));
+    assert_fails(
+        &run,
+        2,
+        &["explorer", "16", "solve"],
+        "tui with the centaur",
+    );
+}
+
+#[test]
+fn a_piece_of_nine_leaps_or_a_bad_leg_is_refused_on_one_line() {
+    for (bad, shown) in [
+        (
+            "0,1+0,2+0,3+0,4+0,5+0,6+0,7+0,8+0,9",
+            "'0,1+0,2+0,3+0,4+0,5+0,6+0,7+0,8+0,9'",
+        ),
+        ("0,1+1,x+1,2", "'0,1+1,x+1,2'"),
+        ("0,1+1,1+2,1", "'0,1+1,1+2,1'"),
+        ("0,1+1,1+", "'0,1+1,1+'"),
+    ] {
+        let run = solve(&["--piece", bad]);
+        let line = assert_fails(&run, 2, &[shown, "up to 8"], bad);
+        assert!(line.contains("knight, camel"), "{line}");
+    }
+    // Eight leaps are a piece.
+    let run = solve(&["--piece", "0,1+0,2+0,3+1,1+1,2+1,3+2,2+2,3", "--size", "4"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
 }

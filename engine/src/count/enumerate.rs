@@ -10,10 +10,16 @@
 //! there are at most `d(s) · Π max(1, d(v) − 1)` paths that go on no further, and the search
 //! advances at most `n` times that on `n` open squares. Counted from `k` starts, it advances at most
 //! `k · n · max d · Π max(1, d(v) − 1)` times.
+//!
+//! A piece of more moves than the rectangle search takes ([`Search::takes`]) is counted by the
+//! clue search instead ([`clued::count`]), which walks the same tours on a graph of the open
+//! squares; the bound holds for it as well.
 
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 use crate::search::{Limit, Limits, MoveOrdering, Route, Search, SearchConfig, SetupError};
+use crate::shape::Shape;
+use crate::shape::clued::{self, ClueCount, ClueQuestion};
 use std::collections::HashSet;
 
 use super::{CountError, CountRequest, Partway};
@@ -62,15 +68,16 @@ pub(super) fn is_short(request: &CountRequest) -> bool {
 fn degrees(board: Board, piece: Leaper, holes: &[Square]) -> Vec<u32> {
     let (rows, cols) = (board.rows() as i64, board.cols() as i64);
     let holes: HashSet<Square> = holes.iter().copied().collect();
+    let moves = piece.moves();
     board
         .squares()
         .filter(|square| !holes.contains(square))
         .map(|square| {
             let (row, col) = (i64::from(square.row), i64::from(square.col));
-            piece
-                .moves()
-                .into_iter()
-                .filter(|&(dr, dc)| {
+            moves
+                .as_slice()
+                .iter()
+                .filter(|&&(dr, dc)| {
                     let (to_row, to_col) = (row + i64::from(dr), col + i64::from(dc));
                     (0..rows).contains(&to_row)
                         && (0..cols).contains(&to_col)
@@ -87,6 +94,9 @@ pub(super) fn enumerate(request: &CountRequest) -> Result<u64, CountError> {
     let board = request.board;
     if !takes(request) {
         return Err(CountError::TooLarge { board });
+    }
+    if !Search::takes(request.piece) {
+        return enumerate_on_graph(request);
     }
     let config = SearchConfig {
         ordering: MoveOrdering::Fixed,
@@ -128,14 +138,11 @@ pub(super) fn enumerate(request: &CountRequest) -> Result<u64, CountError> {
                     prefix: &[start],
                     end: Some(end),
                 };
-                Search::bounded_route(board, route, config, holes).map_err(|error| match error {
-                    SetupError::Capacity(error) => CountError::Capacity(error),
-                    SetupError::Stopped(_) => CountError::Deadline {
-                        partway: Partway::Tours(cycles(total)),
-                    },
-                })?
+                Search::bounded_route(board, route, config, holes)
+                    .map_err(|error| setup_failed(error, cycles(total)))?
             }
-            None => Search::with_holes(board, start, config, holes)?,
+            None => Search::with_holes(board, start, config, holes)
+                .map_err(|error| setup_failed(error, cycles(total)))?,
         };
         match search.count_tours() {
             Ok(count) => total += count,
@@ -147,4 +154,63 @@ pub(super) fn enumerate(request: &CountRequest) -> Result<u64, CountError> {
         }
     }
     Ok(cycles(total))
+}
+
+/// Why a search could not be set up, as a count's error, with `total` tours counted before.
+fn setup_failed(error: SetupError, total: u64) -> CountError {
+    match error {
+        SetupError::Capacity(error) => CountError::Capacity(error),
+        SetupError::Stopped(_) => CountError::Deadline {
+            partway: Partway::Tours(total),
+        },
+        // `enumerate` counts such a piece on the graph of the open squares instead.
+        SetupError::TooManyMoves { piece } => CountError::FrontierMoves { piece },
+    }
+}
+
+/// [`enumerate`] for a piece of more moves than the rectangle search takes: the clue search
+/// counts the tours on the graph of the open squares, as sequences of squares (a closed tour
+/// from its first open square, once each way round).
+fn enumerate_on_graph(request: &CountRequest) -> Result<u64, CountError> {
+    let board = request.board;
+    if let Some(start) = request.start
+        && request.end == Some(start)
+    {
+        // A tour of more than one square does not end where it starts.
+        return Ok(u64::from(request.open_squares() == 1 && !request.closed));
+    }
+    let shape =
+        Shape::new(board, &request.holes, &[]).map_err(|_| CountError::TooLarge { board })?;
+    let first_open = shape.open_squares().next();
+    let question = ClueQuestion {
+        shape: &shape,
+        piece: request.piece,
+        closed: request.closed,
+        start: if request.closed {
+            request.start.or(first_open)
+        } else {
+            request.start
+        },
+        end: request.end,
+        limits: Limits {
+            node_budget: u64::MAX,
+            deadline: request.deadline,
+        },
+    };
+    let memory = |error: clued::ClueMemoryError| {
+        CountError::Capacity(crate::search::CapacityError {
+            board,
+            bytes: error.bytes,
+        })
+    };
+    match clued::count(&question, None).map_err(memory)? {
+        ClueCount::Exact { tours, .. } if request.closed => Ok(tours / 2),
+        ClueCount::Exact { tours, .. } => Ok(tours),
+        ClueCount::AtLeast { tours, .. } | ClueCount::GaveUp { tours, .. } => {
+            let tours = if request.closed { tours / 2 } else { tours };
+            Err(CountError::Deadline {
+                partway: Partway::Tours(tours),
+            })
+        }
+    }
 }

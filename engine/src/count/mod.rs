@@ -49,7 +49,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
-use crate::search::CapacityError;
+use crate::search::{CapacityError, Search};
 
 pub use self::enumerate::MAX_ENUMERATED_SQUARES;
 /// The frontier's step, for the narrow-board solver that reads a tour back from it.
@@ -280,8 +280,8 @@ pub enum CountError {
          short: neither count can answer"
     )]
     NoMethod {
-        /// Why the frontier count refuses it: [`CountError::TooWide`] or
-        /// [`CountError::TooLong`].
+        /// Why the frontier count refuses it: [`CountError::TooWide`],
+        /// [`CountError::TooLong`] or [`CountError::FrontierMoves`].
         frontier: Box<CountError>,
     },
     /// The count was asked of the theorems ([`CountMethod::Theorem`]), and none settles it.
@@ -322,6 +322,17 @@ pub enum CountError {
         board: Board,
         /// The frontier it needs.
         window: usize,
+    },
+    /// The piece has more moves than the frontier count takes (it keeps at most four moves
+    /// back into the frontier from a square).
+    #[error(
+        "the frontier count takes pieces of at most {most} moves, and the {piece} has {moves}",
+        most = Search::MAX_MOVES,
+        moves = piece.move_count()
+    )]
+    FrontierMoves {
+        /// The piece.
+        piece: Leaper,
     },
     /// The board is too long for the frontier count.
     #[error(
@@ -455,6 +466,11 @@ fn frontier_takes(request: &CountRequest) -> Result<(), CountError> {
     if board.area() > MAX_FRONTIER_SQUARES {
         return Err(CountError::TooLong { board });
     }
+    if !Search::takes(request.piece) {
+        return Err(CountError::FrontierMoves {
+            piece: request.piece,
+        });
+    }
     let window = frontier::window(board, request.piece);
     if window > frontier::MAX_WINDOW {
         return Err(CountError::TooWide { board, window });
@@ -516,6 +532,11 @@ fn count_by_frontier(
     let board = request.board;
     if board.area() > MAX_FRONTIER_SQUARES {
         return Err(CountError::TooLong { board });
+    }
+    if !Search::takes(request.piece) {
+        return Err(CountError::FrontierMoves {
+            piece: request.piece,
+        });
     }
     if let Some(tours) = decided_without_steps(request) {
         return Ok(Count {

@@ -5,8 +5,8 @@
 use std::time::Instant;
 
 use super::Search;
+use super::state::MAX_MOVES;
 use crate::board::Square;
-use crate::leaper::Leaper;
 
 /// Where a run stops even if it has not finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub struct Candidate {
 /// The candidates of one square in the order the search tries them, and how far it has got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Choices {
-    pub(super) items: [Candidate; Leaper::MAX_MOVES],
+    pub(super) items: [Candidate; MAX_MOVES],
     pub(super) len: u8,
     pub(super) next: u8,
 }

@@ -4,7 +4,9 @@
 //! tight loop ([`Search::run`]). It is the same code, so what the explorer shows is what the
 //! solver does. No recursion: boards of millions of squares cannot overflow the stack.
 //!
-//! It searches for the tours of any leaper ([`SearchConfig::piece`], the knight by default).
+//! It searches for the tours of any leaper ([`SearchConfig::piece`], the knight by default) of
+//! at most [`Search::MAX_MOVES`] moves, a square's moves kept in one byte; a setup refuses a
+//! wider piece ([`SetupError::TooManyMoves`]), which the clue search (`shape::clued`) takes.
 //!
 //! How it works:
 //! - The board is stored with a border as wide as the piece's long leg (two squares for the
@@ -143,16 +145,27 @@ pub struct Search {
 }
 
 impl Search {
+    /// The most moves of a piece this search takes: a square's moves are kept in one byte. A
+    /// setup refuses a piece of more ([`SetupError::TooManyMoves`]).
+    pub const MAX_MOVES: usize = MAX_MOVES;
+
+    /// Whether this search takes `piece`: whether it has at most [`Search::MAX_MOVES`] moves.
+    pub fn takes(piece: Leaper) -> bool {
+        piece.move_count() <= Self::MAX_MOVES
+    }
+
     /// A search of `board` from `start`, with the start already on the path.
     ///
-    /// Panics if `start` is not on `board`; fails if the board is too large to search here.
-    pub fn new(board: Board, start: Square, config: SearchConfig) -> Result<Self, CapacityError> {
+    /// Panics if `start` is not on `board`; fails if the board is too large to search here,
+    /// or the piece has more moves than the search takes ([`Search::takes`]).
+    pub fn new(board: Board, start: Square, config: SearchConfig) -> Result<Self, SetupError> {
         Self::with_holes(board, start, config, &[])
     }
 
     /// A search of `board` with the squares `holes` cut out: the tour it looks for covers every
     /// other square. [`Search::tour`] then fails (the board is not covered), but
-    /// [`Search::path`] gives the path. The setup runs to its end whatever the limits.
+    /// [`Search::path`] gives the path. The setup runs to its end whatever the limits, so it
+    /// fails only as [`SetupError::Capacity`] or [`SetupError::TooManyMoves`].
     ///
     /// Panics if `start` or a hole is off the board, or if `start` is a hole.
     pub fn with_holes(
@@ -160,11 +173,8 @@ impl Search {
         start: Square,
         config: SearchConfig,
         holes: &[Square],
-    ) -> Result<Self, CapacityError> {
-        Self::build(board, start, config, holes, None).map_err(|error| match error {
-            SetupError::Capacity(error) => error,
-            SetupError::Stopped(_) => unreachable!("a setup without a deadline runs to its end"),
-        })
+    ) -> Result<Self, SetupError> {
+        Self::build(board, start, config, holes, None)
     }
 
     /// [`Search::with_holes`] that honours the deadline of `config` during the setup too: on a
@@ -227,6 +237,11 @@ impl Search {
         holes: &[Square],
         deadline: Option<Instant>,
     ) -> Result<Self, SetupError> {
+        if !Self::takes(config.piece) {
+            return Err(SetupError::TooManyMoves {
+                piece: config.piece,
+            });
+        }
         let Route { prefix, end } = route;
         let &start = prefix.first().expect("a route has a start");
         for &square in prefix.iter().chain(holes).chain(&end) {
@@ -250,8 +265,8 @@ impl Search {
             config,
             width,
             border: border(config.piece),
-            offsets: Self::offsets(moves, width),
-            deltas: Self::deltas(moves),
+            offsets: Self::offsets(&moves, width),
+            deltas: Self::deltas(&moves),
             move_count: moves.len(),
             cells,
             path,
@@ -562,8 +577,8 @@ impl Search {
     pub fn into_indices(self) -> Vec<u32> {
         let Search {
             board,
-            config,
             width,
+            border,
             cells,
             mut path,
             frames,
@@ -577,20 +592,20 @@ impl Search {
             path.push(end);
         }
         for cell in &mut path {
-            *cell = index_of(*cell, width, board, config.piece);
+            *cell = index_of(*cell, width, board, border);
         }
         path
     }
 
     /// The square number ([`Board::index`]) of padded cell `cell`.
     fn index_of(&self, cell: u32) -> u32 {
-        index_of(cell, self.width, self.board, self.config.piece)
+        index_of(cell, self.width, self.board, self.border)
     }
 }
 
 /// The square number ([`Board::index`]) of padded cell `cell` of `board`, `width` cells wide
-/// with the border of `piece`.
-fn index_of(cell: u32, width: usize, board: Board, piece: Leaper) -> u32 {
-    let (row, border) = (cell as usize / width, border(piece));
+/// with a border `border` cells wide.
+fn index_of(cell: u32, width: usize, board: Board, border: usize) -> u32 {
+    let row = cell as usize / width;
     ((row - border) * board.cols() as usize + cell as usize - row * width - border) as u32
 }

@@ -27,6 +27,13 @@ pub enum SetupError {
     /// The deadline passed while the board was being set up.
     #[error("the deadline passed while the board was being set up")]
     Stopped(Limit),
+    /// The piece has more moves than this search keeps a square's moves for
+    /// ([`Search::MAX_MOVES`]): ask another search (`shape::clued`).
+    #[error("the {piece} has {moves} moves, more than the {most} this search takes", moves = piece.move_count(), most = Search::MAX_MOVES)]
+    TooManyMoves {
+        /// The piece.
+        piece: Leaper,
+    },
 }
 
 /// Whether `deadline` has passed.
@@ -202,9 +209,10 @@ impl Search {
         let moves = self.config.piece.moves();
         let within = |index: u32, len: u32, leg: fn((i32, i32)) -> i32| {
             moves
-                .into_iter()
+                .as_slice()
+                .iter()
                 .enumerate()
-                .fold(0, |mask: MoveSet, (k, delta)| {
+                .fold(0, |mask: MoveSet, (k, &delta)| {
                     let to = i64::from(index) + i64::from(leg(delta));
                     mask | (MoveSet::from((0..i64::from(len)).contains(&to)) << k)
                 })

@@ -1,6 +1,6 @@
 //! The board as the search keeps it: one byte a cell on a board with a border as wide as the
 //! piece's reach (its longest leg), so the neighbours of a square (eight or four a leap, at
-//! most [`Leaper::MAX_MOVES`]) are fixed offsets and never need a bounds check. Each cell
+//! most [`MAX_MOVES`]) are fixed offsets and never need a bounds check. Each cell
 //! holds a *blocked* bit (border or visited), a *near start* bit (closed tours) and its degree:
 //! the number of unvisited neighbours, at most 8. Visiting a square decrements its unvisited neighbours;
 //! undoing it increments exactly the same ones back.
@@ -13,10 +13,13 @@ use crate::leaper::{Leaper, Moves};
 pub(super) const BLOCKED: u8 = 0x80;
 /// Cell bit: a neighbour of the start (only set for closed tours).
 pub(super) const NEAR_START: u8 = 0x40;
-/// Cell bits: the number of unvisited neighbours (a piece has at most 8 moves).
+/// Cell bits: the number of unvisited neighbours (at most [`MAX_MOVES`], 8).
 pub(super) const DEGREE: u8 = 0x3f;
-/// The most moves a piece has, a bit each in a [`MoveSet`].
-pub(super) const MAX_MOVES: usize = Leaper::MAX_MOVES;
+/// The most moves of a piece this search takes, a bit each in a [`MoveSet`]: eight, so a
+/// square's moves fit in one byte (a wider set slowed the knight's search by 13%, issue 46's
+/// measurements). A piece of more ([`Leaper::MAX_MOVES`] at most) is refused at setup
+/// ([`SetupError::TooManyMoves`](super::SetupError::TooManyMoves)) and searched elsewhere.
+pub(super) const MAX_MOVES: usize = 8;
 /// A set of a piece's moves, bit `k` for move `k` ([`Leaper::moves`]).
 pub(super) type MoveSet = u8;
 /// Width of the border around the board for `piece`: its reach (the longest leg of its
@@ -42,9 +45,9 @@ pub(super) struct Neighbourhood {
 impl Search {
     /// A piece's `moves` in a fixed array, `(0, 0)` past the last: read by a move's number,
     /// with no length to check.
-    pub(super) fn deltas(moves: Moves) -> [(i32, i32); MAX_MOVES] {
+    pub(super) fn deltas(moves: &Moves) -> [(i32, i32); MAX_MOVES] {
         let mut deltas = [(0, 0); MAX_MOVES];
-        for (slot, delta) in deltas.iter_mut().zip(moves) {
+        for (slot, &delta) in deltas.iter_mut().zip(moves.as_slice()) {
             *slot = delta;
         }
         deltas
@@ -52,9 +55,9 @@ impl Search {
 
     /// The cell offset of each of a piece's `moves` on a padded board `width` cells wide (0
     /// past its last move).
-    pub(super) fn offsets(moves: Moves, width: usize) -> [isize; MAX_MOVES] {
+    pub(super) fn offsets(moves: &Moves, width: usize) -> [isize; MAX_MOVES] {
         let mut offsets = [0; MAX_MOVES];
-        for (offset, (dr, dc)) in offsets.iter_mut().zip(moves) {
+        for (offset, &(dr, dc)) in offsets.iter_mut().zip(moves.as_slice()) {
             *offset = dr as isize * width as isize + dc as isize;
         }
         offsets

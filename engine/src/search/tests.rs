@@ -249,3 +249,34 @@ fn another_piece_proves_at_every_node_toward_an_end_only_on_boards_up_to_512_squ
     };
     assert!(!Rules::of(board(9, 38), route, &knight).proving());
 }
+
+#[test]
+fn a_piece_of_more_than_eight_moves_is_refused_at_setup() {
+    let centaur = Leaper::parse("0,1+1,1+1,2").unwrap();
+    assert!(!Search::takes(centaur));
+    assert!(Search::takes(Leaper::KING) && Search::takes(Leaper::KNIGHT));
+    let config = SearchConfig::backtracking(false).with_piece(centaur);
+    let refused = SetupError::TooManyMoves { piece: centaur };
+    let chess = board(8, 8);
+    let start = Square::new(0, 0);
+    assert_eq!(
+        Search::new(chess, start, config).err(),
+        Some(refused.clone())
+    );
+    assert_eq!(
+        Search::bounded(chess, start, config, &[]).err(),
+        Some(refused.clone())
+    );
+    let route = Route {
+        prefix: &[start, Square::new(1, 2)],
+        end: None,
+    };
+    assert_eq!(
+        Search::completing(chess, route, config).err(),
+        Some(refused.clone())
+    );
+    assert_eq!(
+        refused.to_string(),
+        "the (0,1)+(1,1)+(1,2)-leaper has 16 moves, more than the 8 this search takes"
+    );
+}

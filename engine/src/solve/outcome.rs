@@ -16,7 +16,7 @@ use crate::board::Board;
 use crate::construct::WalkedTour;
 use crate::existence::NoTourReason;
 use crate::leaper::Leaper;
-use crate::search::CapacityError;
+use crate::search::{CapacityError, Search};
 use crate::shape::Shape;
 use crate::tour::{Tour, TourError, VisitOrder};
 
@@ -276,6 +276,22 @@ pub enum SolveError {
          numbers is searched (methods auto, warnsdorff, backtrack, naive)"
     )]
     ConstructRectangleOnly,
+    /// A piece of more moves than the rectangle search takes, on a board larger than the
+    /// search of any piece (the clue search) takes.
+    #[error(
+        "the {piece} has {moves} moves, more than the {most} the rectangle search takes, and the \
+         search that takes any piece takes boards of at most {max} squares; {board} has {area}",
+        moves = piece.move_count(),
+        most = Search::MAX_MOVES,
+        max = Shape::MAX_SQUARES,
+        area = board.area()
+    )]
+    WidePieceTooLarge {
+        /// The piece.
+        piece: Leaper,
+        /// The board.
+        board: Board,
+    },
     /// A layer produced a sequence the validator rejected: a bug, reported rather than printed.
     #[error(
         "internal error: the {layer} layer produced an invalid tour ({error}); please report it"

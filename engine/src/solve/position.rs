@@ -50,7 +50,7 @@ impl Solver<'_> {
         let proved = Search::bounded_route(board, route, config, self.holes())
             .and_then(|mut search| search.prove_position(self.deadline));
         match proved {
-            Ok(None) | Err(SetupError::Capacity(_)) => Ok(None),
+            Ok(None) | Err(SetupError::Capacity(_) | SetupError::TooManyMoves { .. }) => Ok(None),
             Ok(Some(position)) => Ok(Some(
                 self.no_tour(NoTourReason::DeadPosition { position }, Layer::Position),
             )),

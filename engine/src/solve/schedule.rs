@@ -10,20 +10,20 @@
 //! | # | Step (function) | Runs when | Budget | Layer | Holes / clues / several leaps |
 //! |---|-----------------|-----------|--------|-------|---|
 //! | 1 | theorems (`theorems`) | every method, first | none: O(1) | `Existence` | no: the rectangle's / no / no: single leapers' only |
-//! | 2 | frontier (`frontier`) | `auto` with an end or a partial tour, short side ≤ 4 | the whole | `Frontier` | no / no / yes |
+//! | 2 | frontier (`frontier`) | `auto` with an end or a partial tour, short side ≤ 4 | the whole | `Frontier` | no / no / up to 8 moves |
 //! | 3 | construction (`construct_layer`) | the knight, `auto` on ≥ [`DEFAULT_CONSTRUCT_THRESHOLD`] squares (configurable) and `construct`; else after step 7's capped first go gave up (`construct_fallback`) | the block tours' searches, within the whole | `Construct` | no / no / no: the knight's |
-//! | 4 | greedy pass (`greedy`) | `auto` first; `warnsdorff` alone | O(squares) | `Warnsdorff` | yes / no: step 15 / yes |
+//! | 4 | greedy pass (`greedy`) | `auto` first; `warnsdorff` alone | O(squares) | `Warnsdorff` | yes / no: step 15 / up to 8 moves |
 //! | 5 | position (`position`) | after a greedy pass that stops; the single methods before their search | the whole | `Position` | yes, and the clues' proofs first / the clues' proofs, then step 15 / up to 8 moves |
 //! | 6 | anchored (`anchored`) | the knight, `auto`, no route | [`ANCHORED_PARTS`]: half of what is left | `Anchored` | no / no / no: the knight's |
 //! | 7 | backtracking with restarts (`backtrack_with_restarts`) | the knight, `auto`, no route | first [`FIRST_SEARCH_NODES_PER_SQUARE`] a square (at least [`FIRST_SEARCH_NODES`]) where the construction covers the board, then the whole | `Backtrack` | no: step 8 instead / no / no: the knight's |
-//! | 8 | backtracking's first share (`backtrack_first`) | `auto` with a route (the knight), or another piece whose greedy pass stopped within a [`NEAR_GREEDY_FRACTION`]th of a tour | [`KNIGHT_ROUTE_NODES_PER_SQUARE`] (at least [`KNIGHT_ROUTE_NODES`]); [`NEAR_GREEDY_NODES_PER_SQUARE`] | `Backtrack` | yes / no: step 15 / yes |
-//! | 9 | tiles (`tiles`) | another piece, `auto`, no route, ≥ [`TILES_FROM_SQUARES`] squares | a [`TILES_PARTS`]th, [`BLOCK_NODES_PER_SQUARE`] for each block shape | `Tiles` | no / no / when every move changes colour |
+//! | 8 | backtracking's first share (`backtrack_first`) | `auto` with a route (the knight), or another piece whose greedy pass stopped within a [`NEAR_GREEDY_FRACTION`]th of a tour | [`KNIGHT_ROUTE_NODES_PER_SQUARE`] (at least [`KNIGHT_ROUTE_NODES`]); [`NEAR_GREEDY_NODES_PER_SQUARE`] | `Backtrack` | yes / no: step 15 / up to 8 moves |
+//! | 9 | tiles (`tiles`) | another piece, `auto`, no route, ≥ [`TILES_FROM_SQUARES`] squares | a [`TILES_PARTS`]th, [`BLOCK_NODES_PER_SQUARE`] for each block shape | `Tiles` | no / no / when every move changes colour, up to 8 moves |
 //! | 10 | path flipping (`flip_turn`) | by turns (`flip_and_backtrack`): another piece, `auto`; the knight's routes | doubling turns from [`TURN_NODES_PER_SQUARE`] a square plus [`TURN_NODES`] | `Flip` | yes / no: step 15 / when every move changes colour, up to 8 moves |
 //! | 11 | search over moves (`propagate_turn`) | by turns, beside flipping | the same turns | `Propagate` | yes / no: step 15 / when every move changes colour, up to 8 moves |
-//! | 12 | backtracking by turns (`backtrack_run`) | by turns, beside flipping, until the split takes its place | the same turns | `Backtrack` | yes / no: step 15 / yes |
+//! | 12 | backtracking by turns (`backtrack_run`) | by turns, beside flipping, until the split takes its place | the same turns | `Backtrack` | yes / no: step 15 / up to 8 moves |
 //! | 13 | split on the last square (`route_turns`) | by turns: toward each end the first cover allows when at most [`MOST_ROUTES`]; for another piece once a turn has [`SPLIT_FROM_NODES_PER_SQUARE`] | the same turns, shared among the ends | `Split` | yes / no: step 15 / with flipping |
-//! | 14 | backtracking alone (`single_search`) | `backtrack`, `naive` | the whole | `Backtrack`, `Naive` | yes / no: step 15 / yes |
-//! | 15 | clue search (`clued`) | a board whose clues bind more than the start, or whose start is free; every method but `construct` | the whole | `Clues` | yes / yes / yes |
+//! | 14 | backtracking alone (`single_search`) | `backtrack`, `naive` | the whole | `Backtrack`, `Naive` | yes / no: step 15 / up to 8 moves |
+//! | 15 | clue search (`clued`) | a board whose clues bind more than the start, or whose start is free, or a piece of more than 8 moves (`wide`); every method but `construct` | the whole | `Clues` | yes / yes / yes, of any moves |
 //!
 //! Steps 7, 8, 12 and 14 are one search, backtracking, on different shares: they name one
 //! layer. Where a proof of "no tour" comes from an exhausted search that a rule ruled out
@@ -37,6 +37,9 @@
 //! constructions (steps 1, 2, 3, 6, 7 and 9) stand aside. A piece of several leaps gets no
 //! single leaper's theorem; flipping and the search over moves take it only when every move
 //! changes colour (their covers are flows between the colours) and it has at most 8 moves.
+//! Every step but the theorems and the clue search keeps a square's moves in a byte, so a
+//! piece of more than 8 moves (up to 64) gets the theorems, on a rectangle, and then step 15
+//! alone, on its shape or its whole rectangle, a partial tour given as numbers (`shaped.rs`).
 //!
 //! [`DEFAULT_CONSTRUCT_THRESHOLD`]: super::request::DEFAULT_CONSTRUCT_THRESHOLD
 //! [`MOST_ROUTES`]: super::split::MOST_ROUTES
@@ -136,7 +139,7 @@ pub const SCHEDULE: [Step; 16] = [
         "frontier",
         "frontier",
         Layer::Frontier,
-        holds("no", "no", "yes"),
+        holds("no", "no", "up to 8 moves"),
     ),
     step(
         "construction",
@@ -148,7 +151,7 @@ pub const SCHEDULE: [Step; 16] = [
         "greedy pass",
         "greedy",
         Layer::Warnsdorff,
-        holds("yes", "no: step 15", "yes"),
+        holds("yes", "no: step 15", "up to 8 moves"),
     ),
     step(
         "position",
@@ -176,13 +179,13 @@ pub const SCHEDULE: [Step; 16] = [
         "backtracking's first share",
         "backtrack_first",
         Layer::Backtrack,
-        holds("yes", "no: step 15", "yes"),
+        holds("yes", "no: step 15", "up to 8 moves"),
     ),
     step(
         "tiles",
         "tiles",
         Layer::Tiles,
-        holds("no", "no", "when every move changes colour"),
+        holds("no", "no", "when every move changes colour, up to 8 moves"),
     ),
     step(
         "path flipping",
@@ -208,7 +211,7 @@ pub const SCHEDULE: [Step; 16] = [
         "backtracking by turns",
         "backtrack_run",
         Layer::Backtrack,
-        holds("yes", "no: step 15", "yes"),
+        holds("yes", "no: step 15", "up to 8 moves"),
     ),
     step(
         "split on the last square",
@@ -220,13 +223,13 @@ pub const SCHEDULE: [Step; 16] = [
         "backtracking alone",
         "single_search",
         Layer::Backtrack,
-        holds("yes", "no: step 15", "yes"),
+        holds("yes", "no: step 15", "up to 8 moves"),
     ),
     step(
         "naive backtracking alone",
         "single_search",
         Layer::Naive,
-        holds("yes", "no: step 15", "yes"),
+        holds("yes", "no: step 15", "up to 8 moves"),
     ),
     Step {
         name: "clue search",
@@ -235,7 +238,7 @@ pub const SCHEDULE: [Step; 16] = [
         holds_for: HoldsFor {
             holes: "yes",
             clues: "yes",
-            several_leaps: "yes",
+            several_leaps: "yes, of any moves",
         },
     },
 ];

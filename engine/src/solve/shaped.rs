@@ -5,14 +5,21 @@
 //! proofs, the greedy pass, backtracking, path flipping and the search over moves (the rows of
 //! `schedule.rs` say which hold for what). A question whose clues bind more than the start, or
 //! whose start is free, goes to the search that keeps clues.
+//!
+//! So does a piece of more moves than the rectangle search takes ([`Search::takes`]), on a
+//! shape or on a whole rectangle ([`Solver::wide`]): the clue search is the one search that
+//! takes any piece. A partial tour is then given to it as the numbers of its squares.
+
+use std::sync::Arc;
 
 use super::memory::out_of_memory;
 use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
 use super::request::{Layer, Method};
 use super::route::binds_more_than_the_start;
 use super::solver::{Halt, Solver};
-use crate::shape::Shape;
+use crate::search::Search;
 use crate::shape::clued::{self, ClueAnswer, ClueQuestion};
+use crate::shape::{Clue, Shape};
 use crate::tour::{ShapeRoute, Tour, TourError};
 
 impl Solver<'_> {
@@ -28,6 +35,9 @@ impl Solver<'_> {
         if binds_more_than_the_start(request, shape) {
             return self.clued(shape);
         }
+        if !Search::takes(request.piece) {
+            return self.wide();
+        }
         if request.method == Method::Auto {
             return self.route_search();
         }
@@ -38,16 +48,88 @@ impl Solver<'_> {
         }
     }
 
+    /// A piece of more moves than the rectangle search takes: the clue search alone (after
+    /// its proofs), on the request's shape or its whole rectangle, with a partial tour's
+    /// squares given their numbers. The theorems have run on a rectangle; a construction was
+    /// refused before.
+    pub(super) fn wide(&mut self) -> Result<Answer, Halt> {
+        let request = self.request;
+        let (piece, board) = (request.piece, request.board);
+        let too_large = |_| SolveError::WidePieceTooLarge { piece, board };
+        let rectangle;
+        let asked = match request.shape.as_deref() {
+            Some(shape) => shape,
+            None => {
+                rectangle = Shape::full(board).map_err(too_large)?;
+                &rectangle
+            }
+        };
+        let prefix = request.prefix();
+        let numbered;
+        let shape = if prefix.len() < 2 {
+            asked
+        } else {
+            // A partial tour is refused on a board whose numbers bind more than its start
+            // (`check_shape_route`): its squares' numbers replace the start's.
+            let numbers = prefix.iter().enumerate().map(|(k, &square)| Clue {
+                number: k as u32 + 1,
+                square,
+            });
+            let clues: Vec<Clue> = asked
+                .clues()
+                .iter()
+                .filter(|clue| clue.number as usize > prefix.len())
+                .copied()
+                .chain(numbers)
+                .collect();
+            numbered = Shape::new(board, asked.holes(), &clues).map_err(too_large)?;
+            &numbered
+        };
+        if let Some(reason) = clued::prove(&self.clue_question(shape)) {
+            return Ok(self.no_tour(reason, Layer::Position));
+        }
+        self.clued(shape)
+    }
+
     /// The path `path` (square numbers) checked as the tour of the request's shape.
     pub(super) fn shaped_tour(&self, path: Vec<u32>) -> Result<Tour, TourError> {
         let request = self.request;
         let shape = request.shape.as_ref().expect("a shaped tour has its shape");
-        let route = ShapeRoute {
+        Tour::on_shape(shape, request.piece, path, self.shape_route())
+    }
+
+    /// The route the request asks for, as a shape's validator takes it.
+    fn shape_route(&self) -> ShapeRoute {
+        let request = self.request;
+        ShapeRoute {
             closed: request.closed,
             start: (!request.any_start).then_some(request.start),
             end: request.end,
-        };
-        Tour::on_shape(shape, request.piece, path, route)
+        }
+    }
+
+    /// The path the clue search found on `shape` checked as the request's tour: on `shape`,
+    /// which holds a partial tour as numbers ([`Solver::wide`]), and on the request's board.
+    fn clue_tour(&self, shape: &Shape, path: Vec<u32>) -> Result<Tour, TourError> {
+        let request = self.request;
+        let numbered = request.prefix().len() > 1;
+        if request.shape.is_some() && !numbered {
+            return self.shaped_tour(path);
+        }
+        // Here `shape` is the whole rectangle, or holds the partial tour's numbers.
+        let piece = request.piece;
+        let checked = Tour::on_shape(&Arc::new(shape.clone()), piece, path, self.shape_route())?;
+        match &request.shape {
+            _ if !numbered => Ok(checked),
+            Some(_) => self.shaped_tour(checked.into_indices()),
+            None => Tour::with_piece(
+                request.board,
+                piece,
+                checked.into_indices(),
+                request.closed,
+                Some(request.start),
+            ),
+        }
     }
 
     /// The question as the search that keeps clues takes it, with the limits left.
@@ -79,7 +161,7 @@ impl Solver<'_> {
             ClueAnswer::Found { path, .. } => {
                 self.stats.max_depth = self.stats.max_depth.max(path.len() as u32);
                 let tour = self
-                    .shaped_tour(path)
+                    .clue_tour(shape, path)
                     .map_err(|error| SolveError::InvalidTour { layer, error })?;
                 Ok(Outcome::Tour {
                     tour: SolvedTour::Held(tour),

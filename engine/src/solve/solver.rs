@@ -125,13 +125,20 @@ impl<'a> Solver<'a> {
         if let Some(outcome) = self.theorems() {
             return Ok(outcome);
         }
+        let piece = self.request.piece;
+        if !Search::takes(piece) {
+            // Only the clue search takes a piece of more moves than the search's byte holds.
+            return match self.request.method {
+                Method::Construct => Err(SolveError::ConstructKnightOnly { piece }.into()),
+                _ => self.wide(),
+            };
+        }
         // A single layer runs alone after the position's proofs; `auto` runs them where its
         // greedy pass fails (see `greedy`), so that a tour the pass finds costs no more.
         let alone = !matches!(self.request.method, Method::Auto | Method::Construct);
         if alone && let Some(outcome) = self.position()? {
             return Ok(outcome);
         }
-        let piece = self.request.piece;
         match self.request.method {
             Method::Construct if !piece.is_knight() => {
                 Err(SolveError::ConstructKnightOnly { piece }.into())
@@ -397,6 +404,10 @@ impl<'a> Solver<'a> {
             Err(SetupError::Capacity(_)) => return Err(out_of_memory(board, needed).into()),
             Err(SetupError::Stopped(limit)) => {
                 return Err(Halt::GaveUp(self.budget_cause(limit), layer_of(&config)));
+            }
+            // The solve sends such a piece to the clue search before any search is set up.
+            Err(SetupError::TooManyMoves { piece }) => {
+                return Err(SolveError::WidePieceTooLarge { piece, board }.into());
             }
         };
         let event = search.run();

@@ -5,7 +5,8 @@
 //! [`Leaper::moves`] order), or a mark whose value follows in a side stream of LEB128 numbers —
 //! a jump to a square that is not a move away (its row and column: the first square, as the
 //! survey refuses any other), or a run of blank lines (how many). A tour costs half a byte a
-//! square; the text of its list, several.
+//! square; the text of its list, several. A piece of more than eight moves (up to 64) holds its
+//! moves past the eighth as jumps, the half byte having room for eight.
 
 use knights_tour_engine::board::Board;
 use knights_tour_engine::leaper::{Leaper, Moves};
@@ -95,7 +96,7 @@ impl HeldList {
                     self.push_code(BLANKS, room)?;
                     self.push_number(blanks, room)?;
                 }
-                match move_code(self.moves, last, (row, col)) {
+                match move_code(&self.moves, last, (row, col)) {
                     Some(code) => self.push_code(code, room)?,
                     None => self.jump(row, col, room)?,
                 }
@@ -175,13 +176,13 @@ impl HeldList {
     }
 }
 
-/// The number of the move of `moves` from `from` to `to`, if it is one.
+/// The number of the move of `moves` from `from` to `to`, if it is one of the first eight
+/// (the codes past them are the marks).
 #[inline(always)]
-fn move_code(moves: Moves, from: (u64, u64), to: (u64, u64)) -> Option<u8> {
+fn move_code(moves: &Moves, from: (u64, u64), to: (u64, u64)) -> Option<u8> {
     let rows = to.0.wrapping_sub(from.0) as i64;
     let cols = to.1.wrapping_sub(from.1) as i64;
-    moves
-        .as_slice()
+    moves.as_slice()[..moves.len().min(usize::from(BLANKS))]
         .iter()
         .position(|&(r, c)| (i64::from(r), i64::from(c)) == (rows, cols))
         .map(|code| code as u8)
@@ -259,13 +260,33 @@ mod tests {
                     from.0.wrapping_add_signed(i64::from(rows)),
                     from.1.wrapping_add_signed(i64::from(cols)),
                 );
-                assert_eq!(move_code(moves, from, to), Some(code as u8), "{piece}");
+                assert_eq!(move_code(&moves, from, to), Some(code as u8), "{piece}");
             }
         }
         let knight = Leaper::KNIGHT.moves();
         for to in [(5, 5), (6, 6), (7, 7), (3, 5), (0, 0), (u64::MAX, 4)] {
-            assert_eq!(move_code(knight, from, to), None, "{to:?}");
+            assert_eq!(move_code(&knight, from, to), None, "{to:?}");
         }
+    }
+
+    #[test]
+    fn a_piece_of_more_than_eight_moves_comes_back_by_every_move() {
+        let centaur = Leaper::parse("0,1+1,1+1,2").unwrap();
+        let mut held = HeldList::new(centaur);
+        let mut squares = vec![(20u64, 20u64, 0u64)];
+        for (k, &(rows, cols)) in centaur.moves().as_slice().iter().enumerate() {
+            let line = 2 * k as u64;
+            let to = (
+                20u64.wrapping_add_signed(rows.into()),
+                20u64.wrapping_add_signed(cols.into()),
+            );
+            squares.push((to.0, to.1, line + 1));
+            squares.push((20, 20, line + 2));
+        }
+        for &(row, col, line) in &squares {
+            held.push(row, col, line, None).unwrap();
+        }
+        assert_eq!(replayed(held), squares);
     }
 
     #[test]

@@ -18,11 +18,10 @@ mod seal;
 mod tests;
 
 use self::seal::Seal;
-use super::state::MoveSet;
-use crate::leaper::Leaper;
+use super::state::{MAX_MOVES, MoveSet};
 
 /// The most groups a check grows: one a move of the piece.
-pub(super) const LABELS: u32 = Leaper::MAX_MOVES as u32;
+pub(super) const LABELS: u32 = MAX_MOVES as u32;
 
 /// Scratch space for the check, reused from node to node.
 #[derive(Debug, Clone, Default)]

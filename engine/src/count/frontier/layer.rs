@@ -234,12 +234,7 @@ fn map_layer<'b, S: Stepper, T: Tally>(
             }
             drop(block);
             pace.stepped();
-            let failure = full.map(StepStop::Full).or_else(|| {
-                context
-                    .deadline
-                    .is_some_and(|deadline| Instant::now() >= deadline)
-                    .then_some(StepStop::Deadline)
-            });
+            let failure = block_failure(full, context.deadline);
             if failure.is_some() {
                 stop.store(true, Ordering::Relaxed);
                 share.failure = failure;
@@ -405,12 +400,7 @@ fn step_share<'b, S: Stepper, T: Tally>(
         }
         drop(block);
         pace.stepped();
-        let failure = full.map(StepStop::Full).or_else(|| {
-            context
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
-                .then_some(StepStop::Deadline)
-        });
+        let failure = block_failure(full, context.deadline);
         if failure.is_some() {
             stop.store(true, Ordering::Relaxed);
             share.failure = failure;
@@ -418,6 +408,15 @@ fn step_share<'b, S: Stepper, T: Tally>(
         }
     }
     share
+}
+
+/// Why a worker stops after a block: a store that was full, else the deadline passed.
+fn block_failure(full: Option<Full>, deadline: Option<Instant>) -> Option<StepStop> {
+    full.map(StepStop::Full).or_else(|| {
+        deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+            .then_some(StepStop::Deadline)
+    })
 }
 
 /// The partition, of `1 << bits`, a state belongs to, or with fewer bits its bucket: the top

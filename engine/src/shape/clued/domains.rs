@@ -33,12 +33,6 @@ pub(super) struct Domains {
     numbers: Vec<u32>,
 }
 
-/// The range of visits `u` can have in one gap: `None` when it fits no visit of the gap.
-struct Window {
-    first: u32,
-    last: u32,
-}
-
 impl Domains {
     /// Takes `vertex`, visited as visit `t`, from the candidates of the other numbers:
     /// whether a number still to come (outside `placed`, the range of the numbers placed)
@@ -90,10 +84,8 @@ fn windows(
             continue;
         }
         let ui = u as usize;
-        let mut window = |window: Option<Window>| {
-            if let Some(Window { first, last }) = window
-                && first <= last
-            {
+        let mut window = |first: u32, last: u32| {
+            if first <= last {
                 each(u, first, last);
             }
         };
@@ -105,10 +97,7 @@ fn windows(
         {
             let last_visit = first.number - to;
             let first_visit = if parity { 1 + (last_visit - 1) % 2 } else { 1 };
-            window(Some(Window {
-                first: first_visit,
-                last: last_visit,
-            }));
+            window(first_visit, last_visit);
         }
         for (i, pair) in marks.windows(2).enumerate() {
             let (k, m) = (pair[0].number, pair[1].number);
@@ -121,10 +110,7 @@ fn windows(
             if from == u32::from(FAR) || to == u32::from(FAR) || from + to > m - k {
                 continue;
             }
-            window(Some(Window {
-                first: k + from,
-                last: m - to,
-            }));
+            window(k + from, m - to);
         }
         // After the last fixed visit: `last + d(p, u) <= j <= n`.
         let end = marks.len() - 1;
@@ -133,10 +119,7 @@ fn windows(
             && from != u32::from(FAR)
             && last.number + from <= n
         {
-            window(Some(Window {
-                first: last.number + from,
-                last: n,
-            }));
+            window(last.number + from, n);
         }
     }
     true
@@ -149,6 +132,7 @@ pub(super) fn domains(
     marks: &[Mark],
     tables: &[Vec<u16>],
     number_at: &[u32],
+    given: &[bool],
     parity: bool,
 ) -> Result<Option<Domains>, ClueMemoryError> {
     let len = n as usize;
@@ -172,27 +156,30 @@ pub(super) fn domains(
     if !covered {
         return Ok(Some(domains));
     }
-    let is_mark = {
-        let mut is_mark = filled(len + 1, false)?;
-        for mark in marks {
-            is_mark[mark.number as usize] = true;
-        }
-        is_mark
-    };
-    if (1..=n).any(|j| !is_mark[j as usize] && size[j as usize] == 0) {
+    if (1..=n).any(|j| !given[j as usize] && size[j as usize] == 0) {
         return Ok(None);
     }
-    let followed = |j: u32| !is_mark[j as usize] && size[j as usize] <= TRACKED;
+    let followed = |j: u32| !given[j as usize] && size[j as usize] <= TRACKED;
     let mut pairs: Vec<(u32, u32)> = Vec::new();
+    let mut short = None;
     windows(n, marks, tables, number_at, parity, |u, first, last| {
         let mut j = first;
-        while j <= last {
-            if followed(j) && pairs.try_reserve(1).is_ok() {
-                pairs.push((u, j));
+        while j <= last && short.is_none() {
+            if followed(j) {
+                if pairs.len() == pairs.capacity() {
+                    let more = pairs.len().max(64);
+                    short = reserve(&mut pairs, more).err();
+                }
+                if short.is_none() {
+                    pairs.push((u, j));
+                }
             }
             j += step;
         }
     });
+    if let Some(error) = short {
+        return Err(error);
+    }
     pairs.sort_unstable();
     reserve(&mut domains.numbers, pairs.len())?;
     for &(u, j) in &pairs {

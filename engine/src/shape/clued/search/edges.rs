@@ -19,22 +19,20 @@ use super::super::graph::{Mark, OpenGraph, filled, past, reserve};
 use super::super::latest::FAR;
 use super::TABLE_ENTRIES;
 
-/// Keeps the moves of `graph` a tour of `question` can use, and gives the distances from each
-/// mark over them (an empty table past [`TABLE_ENTRIES`] or the deadline).
+/// Keeps the moves of `graph` a tour of `question` can use, given the number fixed at each
+/// vertex (`number_at`, 0 for none) and whether each number 0 to `n + 1` is fixed (`given`),
+/// and gives the distances from each mark over them (an empty table past [`TABLE_ENTRIES`] or
+/// the deadline).
 pub(super) fn usable_moves(
     question: &ClueQuestion,
     graph: &mut OpenGraph,
     marks: &[Mark],
     number_at: &[u32],
+    given: &[bool],
 ) -> Result<Vec<Vec<u16>>, ClueMemoryError> {
     let n = graph.len() as u32;
     let closed = question.closed;
-    // Whether each number, 0 to n + 1, is given.
-    let mut is_given = filled(n as usize + 2, false)?;
-    for mark in marks {
-        is_given[mark.number as usize] = true;
-    }
-    let given = |j: u32| is_given[j as usize];
+    let given = |j: u32| given[j as usize];
     graph.retain(
         |x, y| match (number_at[x as usize], number_at[y as usize]) {
             (0, 0) => true,

@@ -32,8 +32,8 @@
 //! - *last candidate*: a missing number squeezed between close fixed visits has few squares it
 //!   fits (its domain, see `domains`); a square visited at another time is taken from it, and
 //!   a number still to come with none left holds no tour;
-//! - *connection*: every few nodes, a flood fill from the head checks that the unvisited squares
-//!   still hang together.
+//! - *connection*: every few nodes, a flood fill from the path's open ends checks that every
+//!   unvisited square is still reached.
 //!
 //! [`find`] searches in rounds: the first breaks ties in the piece's move order, each next one
 //! by a hash of its number and the square, with 20% more nodes, until a tour is found,
@@ -222,7 +222,12 @@ impl<'q> Search<'q> {
         for mark in &marks {
             number_at[mark.vertex as usize] = mark.number;
         }
-        let tables = usable_moves(question, &mut graph, &marks, &number_at)?;
+        // Whether each number, 0 to n + 1, is fixed somewhere.
+        let mut given = filled(len + 2, false)?;
+        for mark in &marks {
+            given[mark.number as usize] = true;
+        }
+        let tables = usable_moves(question, &mut graph, &marks, &number_at, &given)?;
         let mut queue = Vec::new();
         reserve(&mut queue, len)?;
         let mut next_mark = filled(len + 1, 0u32)?;
@@ -235,7 +240,7 @@ impl<'q> Search<'q> {
         }
         let latest = latest_visits(n, &marks, &tables, &number_at)?;
         let parity = question.piece.changes_colour();
-        let Some(domains) = domains(n, &marks, &tables, &number_at, parity)? else {
+        let Some(domains) = domains(n, &marks, &tables, &number_at, &given, parity)? else {
             return Ok(None);
         };
         let majority = if question.piece.changes_colour() && n % 2 == 1 {

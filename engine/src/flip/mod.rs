@@ -363,5 +363,5 @@ fn piece_seed(piece: Leaper) -> u64 {
 /// does (a colour-bound one is refused by its theorem first); a piece of several leaps does
 /// when all its leaps change colour and make eight moves or fewer, such as `0,1+0,3`.
 pub(crate) fn fits(piece: Leaper) -> bool {
-    piece.changes_colour() && piece.moves().len() <= 8
+    piece.changes_colour() && piece.move_count() <= 8
 }

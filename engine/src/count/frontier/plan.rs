@@ -170,8 +170,9 @@ impl Plan {
         }
         let mut backs: Vec<Vec<usize>> = vec![Vec::new(); area];
         let mut aheads: Vec<Vec<usize>> = vec![Vec::new(); area];
+        let moves = piece.moves();
         for v in (0..area).filter(|&v| !hole[v]) {
-            for delta in piece.moves() {
+            for &delta in moves.as_slice() {
                 match reach(v, delta).filter(|&u| !hole[u]) {
                     Some(u) if u < v => backs[v].push(v - u),
                     Some(u) if u > v => aheads[v].push(u),

@@ -71,7 +71,7 @@ impl OpenGraph {
         let mut offsets = Vec::new();
         reserve(&mut offsets, open + 1)?;
         let mut targets = Vec::new();
-        reserve(&mut targets, open.saturating_mul(piece.moves().len()))?;
+        reserve(&mut targets, open.saturating_mul(piece.move_count()))?;
         offsets.push(0);
         for &square in &squares {
             for next in piece.neighbours(board, square) {

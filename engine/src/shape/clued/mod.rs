@@ -23,7 +23,9 @@ mod cuts;
 mod domains;
 mod graph;
 mod latest;
+mod numbers;
 mod proofs;
+mod rounds;
 mod search;
 #[cfg(test)]
 mod tests;
@@ -37,7 +39,7 @@ use crate::search::{Limit, Limits};
 use crate::shape::Shape;
 
 pub use self::proofs::prove;
-pub use self::search::{count, find};
+pub use self::rounds::{count, find};
 
 /// A question on a shape with clues: a tour of its open squares that keeps every clue.
 #[derive(Clone, Copy, Debug)]

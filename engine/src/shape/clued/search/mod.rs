@@ -35,21 +35,23 @@
 //! - *connection*: every few nodes, a flood fill from the path's open ends checks that every
 //!   unvisited square is still reached.
 //!
-//! [`find`] searches in rounds: the first breaks ties in the piece's move order, each next one
+//! `find` searches in rounds (see `rounds`): the first breaks ties in the piece's move order, each next one
 //! by a hash of its number and the square, with 20% more nodes, until a tour is found,
 //! a round exhausts its tree (a proof, as every round searches the whole tree but for its
 //! budget) or a limit of the question ends it. The rounds are fixed, so the same question gets
-//! the same tour. [`count`] runs one round to the end.
+//! the same tour. `count` runs one round to the end.
 
 use crate::search::{Limit, Limits};
 
 use self::edges::usable_moves;
 use self::place::Undo;
+use super::numbers::{self, NumberSearch};
+use super::rounds::{Rounds, Stop};
 
 use super::domains::{Domains, domains};
 use super::graph::{Mark, OpenGraph, filled, marks, past, reserve};
 use super::latest::{FAR, Latest, latest_visits, tie_break};
-use super::{ClueAnswer, ClueCount, ClueMemoryError, ClueQuestion};
+use super::{ClueMemoryError, ClueQuestion};
 
 mod edges;
 mod place;
@@ -62,95 +64,6 @@ const FLOOD_INTERVAL: u64 = 8;
 /// fixed squares past it are searched toward without their table, that is, without the reach
 /// pruning.
 const TABLE_ENTRIES: usize = 1 << 26;
-/// The nodes of the first round of [`find`]; each next round has 20% more.
-const FIRST_ROUND_NODES: u64 = 1000;
-
-/// A search for a tour of `question`: the first tour found, the proof that none exists (the
-/// whole tree searched), or the limit that ended it.
-pub fn find(question: &ClueQuestion) -> Result<ClueAnswer, ClueMemoryError> {
-    let Some(mut search) = Search::new(question)? else {
-        return Ok(ClueAnswer::Exhausted { nodes: 0 });
-    };
-    let mut round_nodes = FIRST_ROUND_NODES;
-    let stop = loop {
-        match search.run(Some(1), round_nodes) {
-            Stop::Restart => {
-                search.reset();
-                search.seed += 1;
-                round_nodes = round_nodes.saturating_mul(6) / 5;
-            }
-            stop => break stop,
-        }
-    };
-    Ok(match stop {
-        Stop::Enough => ClueAnswer::Found {
-            path: search.found.clone(),
-            nodes: search.nodes,
-        },
-        Stop::Exhausted => ClueAnswer::Exhausted {
-            nodes: search.nodes,
-        },
-        // A round never ends the loop above; a restart is a node limit.
-        Stop::Restart => ClueAnswer::GaveUp {
-            limit: Limit::Nodes,
-            nodes: search.nodes,
-        },
-        Stop::Limit(limit) => ClueAnswer::GaveUp {
-            limit,
-            nodes: search.nodes,
-        },
-    })
-}
-
-/// The number of tours of `question`, exact when the whole tree is searched; the count stops
-/// once it reaches `at_most`, if given (`Some(2)` says whether a puzzle has exactly one
-/// solution). Tours are sequences of squares: a path and its reverse are two, when nothing
-/// fixes their ends.
-pub fn count(question: &ClueQuestion, at_most: Option<u64>) -> Result<ClueCount, ClueMemoryError> {
-    let Some(mut search) = Search::new(question)? else {
-        return Ok(ClueCount::Exact { tours: 0, nodes: 0 });
-    };
-    if at_most == Some(0) {
-        return Ok(ClueCount::AtLeast { tours: 0, nodes: 0 });
-    }
-    let (tours, nodes) = match search.run(at_most, u64::MAX) {
-        Stop::Enough => {
-            return Ok(ClueCount::AtLeast {
-                tours: search.tours,
-                nodes: search.nodes,
-            });
-        }
-        Stop::Exhausted => (search.tours, search.nodes),
-        // One round without end never restarts; a restart is a node limit.
-        Stop::Restart => {
-            return Ok(ClueCount::GaveUp {
-                tours: search.tours,
-                limit: Limit::Nodes,
-                nodes: search.nodes,
-            });
-        }
-        Stop::Limit(limit) => {
-            return Ok(ClueCount::GaveUp {
-                tours: search.tours,
-                limit,
-                nodes: search.nodes,
-            });
-        }
-    };
-    Ok(ClueCount::Exact { tours, nodes })
-}
-
-/// Why a run ended.
-enum Stop {
-    /// The tours asked for were found.
-    Enough,
-    /// The whole tree was searched.
-    Exhausted,
-    /// A limit ran out.
-    Limit(Limit),
-    /// The round's nodes ran out: the search starts again, its ties broken another way.
-    Restart,
-}
 
 /// The candidates of one node (a range of [`Search::candidates`]), and how to undo its square.
 struct Frame {
@@ -162,7 +75,7 @@ struct Frame {
 }
 
 /// The search's state.
-struct Search<'q> {
+pub(super) struct Search<'q> {
     question: &'q ClueQuestion<'q>,
     graph: OpenGraph,
     limits: Limits,
@@ -199,7 +112,7 @@ struct Search<'q> {
     queue: Vec<u32>,
     nodes: u64,
     /// How ties between candidates are broken: 0, the piece's move order; else a hash of the
-    /// seed and the square, a new order each round of [`find`].
+    /// seed and the square, a new order each round of `find`.
     seed: u64,
     tours: u64,
     /// The first tour found, as [`Board::index`](crate::board::Board::index)es.
@@ -208,7 +121,7 @@ struct Search<'q> {
 
 impl<'q> Search<'q> {
     /// The search set up, or `None` when the question contradicts itself (no tour).
-    fn new(question: &'q ClueQuestion<'q>) -> Result<Option<Self>, ClueMemoryError> {
+    pub(super) fn new(question: &'q ClueQuestion<'q>) -> Result<Option<Self>, ClueMemoryError> {
         let mut graph = OpenGraph::build(question)?;
         let n = graph.len() as u32;
         let Ok(marks) = marks(question, &graph) else {
@@ -466,5 +379,41 @@ impl<'q> Search<'q> {
             }
         }
         self.candidates.clear();
+    }
+}
+
+impl Rounds for Search<'_> {
+    fn round(&mut self, wanted: Option<u64>, nodes: u64) -> Result<Stop, ClueMemoryError> {
+        Ok(self.run(wanted, nodes))
+    }
+
+    fn restart(&mut self) {
+        self.reset();
+        self.seed += 1;
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn tours(&self) -> u64 {
+        self.tours
+    }
+
+    fn tour(&self) -> Vec<u32> {
+        self.found.clone()
+    }
+}
+
+impl Search<'_> {
+    /// The search over the numbers on the same graph (the moves no tour can use dropped) and
+    /// marks: `Ok(None)` when its propagation alone proves that no tour exists.
+    pub(super) fn by_numbers(&self) -> Result<Option<NumberSearch>, ClueMemoryError> {
+        NumberSearch::new(&self.graph, &self.marks, self.question.closed, self.limits)
+    }
+
+    /// Whether the search over the numbers serves this question better.
+    pub(super) fn numbers_fit(&self) -> bool {
+        self.n as usize <= numbers::MAX_VERTICES && !self.marks.is_empty()
     }
 }

@@ -43,6 +43,8 @@ pub(super) trait Rounds {
     /// Searches until `wanted` tours are found (all of them when `None`), the tree is
     /// exhausted, a limit runs out or `nodes` more nodes are spent.
     fn round(&mut self, wanted: Option<u64>, nodes: u64) -> Result<Stop, ClueMemoryError>;
+    /// Ends the search once it has spent `budget` nodes in all, whatever the question allows.
+    fn cap_nodes(&mut self, budget: u64);
     /// Takes back every choice, and breaks ties another way from now on.
     fn restart(&mut self);
     /// Nodes expanded in all rounds.
@@ -74,13 +76,18 @@ fn find_in_rounds(
     path: &mut Search,
     mut numbers: Option<&mut NumberSearch>,
 ) -> Result<ClueAnswer, ClueMemoryError> {
+    let budget = path.node_budget();
     let mut round_nodes = FIRST_ROUND_NODES;
     let (stop, tour) = loop {
+        // The two searches share the question's node budget.
+        let spent_on_numbers = numbers.as_deref().map_or(0, Rounds::nodes);
+        path.cap_nodes(budget.saturating_sub(spent_on_numbers));
         match path.round(Some(1), round_nodes)? {
             Stop::Restart => path.restart(),
             stop => break (stop, path.tour()),
         }
         if let Some(numbers) = numbers.as_deref_mut() {
+            numbers.cap_nodes(budget.saturating_sub(path.nodes()));
             let share = (round_nodes / NUMBER_NODE_COST).max(1);
             match numbers.round(Some(1), share)? {
                 Stop::Restart => numbers.restart(),

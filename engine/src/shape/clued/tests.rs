@@ -221,3 +221,52 @@ fn a_search_stops_at_its_node_budget() {
         }
     ));
 }
+
+#[test]
+fn the_two_searches_share_one_node_budget() {
+    let mut rng = Rng(2046);
+    let board = Board::new(12, 12).unwrap();
+    let full = Shape::full(board).unwrap();
+    let (mut found, mut gave_up) = (0, 0);
+    for round in 0..20 {
+        let start = board.square_at(rng.below(144) as u32);
+        let q = question(&full, Leaper::KNIGHT, false, Some(start), None);
+        let ClueAnswer::Found { path, .. } = find(&q).unwrap() else {
+            panic!("no tour of 8×8 from {start}");
+        };
+        // A few clues far apart, so that both searches take rounds.
+        let clues: Vec<Clue> = (0..8)
+            .map(|_| {
+                let k = 1 + rng.below(143) as u32;
+                Clue {
+                    number: k + 1,
+                    square: board.square_at(path[k as usize]),
+                }
+            })
+            .collect();
+        let Ok(shape) = Shape::new(board, &[], &clues) else {
+            continue;
+        };
+        // Budgets of every size, and many around where the first rounds end.
+        let budgets = std::iter::once(1 + rng.below(20_000)).chain((900..1300).step_by(7));
+        for budget in budgets {
+            let mut q = question(&shape, Leaper::KNIGHT, false, None, None);
+            q.limits.node_budget = budget;
+            let what = format!("round {round}, budget {budget}");
+            match find(&q).unwrap() {
+                ClueAnswer::Found { path, nodes } => {
+                    assert!(nodes <= budget, "{what}: {nodes} nodes");
+                    check_path(&q, &path).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    found += 1;
+                }
+                ClueAnswer::GaveUp { limit, nodes } => {
+                    assert_eq!(limit, Limit::Nodes);
+                    assert_eq!(nodes, budget, "{what}");
+                    gave_up += 1;
+                }
+                ClueAnswer::Exhausted { .. } => panic!("{what}: a puzzle cut from a tour"),
+            }
+        }
+    }
+    assert!(found > 0 && gave_up > 0, "{found} found, {gave_up} gave up");
+}

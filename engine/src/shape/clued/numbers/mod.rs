@@ -161,6 +161,10 @@ impl Rounds for NumberSearch {
         self.run(wanted, nodes)
     }
 
+    fn cap_nodes(&mut self, budget: u64) {
+        self.limits.node_budget = budget;
+    }
+
     fn restart(&mut self) {
         if let Some(first) = self.frames.first() {
             self.sets.undo(first.mark);

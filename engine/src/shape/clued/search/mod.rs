@@ -387,6 +387,10 @@ impl Rounds for Search<'_> {
         Ok(self.run(wanted, nodes))
     }
 
+    fn cap_nodes(&mut self, budget: u64) {
+        self.limits.node_budget = budget;
+    }
+
     fn restart(&mut self) {
         self.reset();
         self.seed += 1;
@@ -410,6 +414,11 @@ impl Search<'_> {
     /// marks: `Ok(None)` when its propagation alone proves that no tour exists.
     pub(super) fn by_numbers(&self) -> Result<Option<NumberSearch>, ClueMemoryError> {
         NumberSearch::new(&self.graph, &self.marks, self.question.closed, self.limits)
+    }
+
+    /// The question's node budget.
+    pub(super) fn node_budget(&self) -> u64 {
+        self.question.limits.node_budget
     }
 
     /// Whether the search over the numbers serves this question better.

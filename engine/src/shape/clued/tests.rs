@@ -270,3 +270,24 @@ fn the_two_searches_share_one_node_budget() {
     }
     assert!(found > 0 && gave_up > 0, "{found} found, {gave_up} gave up");
 }
+
+#[test]
+fn boards_of_one_to_six_squares_with_one_clue_agree_with_the_brute_force() {
+    for (rows, cols) in [(1, 1), (1, 2), (1, 3), (2, 2), (1, 6), (2, 3)] {
+        let board = Board::new(rows, cols).unwrap();
+        for piece in pieces() {
+            for square in board.squares() {
+                for number in 1..=board.area() as u32 {
+                    let shape = Shape::new(board, &[], &[Clue { number, square }]).unwrap();
+                    for closed in [false, true] {
+                        let q = question(&shape, piece, closed, None, None);
+                        agrees(
+                            &q,
+                            &format!("{board}, {piece}, {number} at {square}, {closed}"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

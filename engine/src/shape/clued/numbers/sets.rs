@@ -160,7 +160,7 @@ impl Sets {
     /// state then holds no tour (the caller undoes it).
     pub fn assign(&mut self, slot: usize, vertex: usize) -> Result<bool, ClueMemoryError> {
         self.node += 1;
-        match self.fix(slot, vertex).and_then(|()| self.propagate()) {
+        match self.fix(slot, vertex).and_then(|_| self.propagate()) {
             Ok(()) => Ok(true),
             Err(Failure::Empty) => {
                 self.clear_queue();
@@ -210,8 +210,8 @@ impl Sets {
         &self.slots[slot * self.words..(slot + 1) * self.words]
     }
 
-    /// Keeps in `slot` only the vertices of `self.keep`.
-    fn restrict(&mut self, slot: usize) -> Result<(), Failure> {
+    /// Keeps in `slot` only the vertices of `self.keep`: whether that changed it.
+    fn restrict(&mut self, slot: usize) -> Result<bool, Failure> {
         let words = self.words;
         let range = slot * words..(slot + 1) * words;
         let mut changed = false;
@@ -221,7 +221,7 @@ impl Sets {
             left |= w & keep;
         }
         if !changed {
-            return Ok(());
+            return Ok(false);
         }
         if left == 0 {
             return Err(Failure::Empty);
@@ -239,7 +239,7 @@ impl Sets {
             self.queued[slot] = true;
             self.queue.push(slot as u32);
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Saves `slot` on the trail unless this node already has.
@@ -263,8 +263,8 @@ impl Sets {
         Ok(())
     }
 
-    /// Fixes number `slot + 1` on `vertex`.
-    fn fix(&mut self, slot: usize, vertex: usize) -> Result<(), Failure> {
+    /// Fixes number `slot + 1` on `vertex`: whether that changed its domain.
+    fn fix(&mut self, slot: usize, vertex: usize) -> Result<bool, Failure> {
         self.keep.fill(0);
         self.keep[vertex / 64] |= 1 << (vertex % 64);
         self.restrict(slot)
@@ -403,8 +403,7 @@ impl Sets {
                     if self.slots[j * words + w] & bit != 0 {
                         self.keep.copy_from_slice(&self.all);
                         self.keep[w] &= !bit;
-                        self.restrict(j)?;
-                        changed = true;
+                        changed |= self.restrict(j)?;
                     }
                 }
             } else if n > 1 {
@@ -438,8 +437,7 @@ impl Sets {
         for vertex in members(alone) {
             let (w, bit) = (vertex / 64, 1u64 << (vertex % 64));
             if let Some(j) = (0..self.n).find(|&j| self.slots[j * words + w] & bit != 0) {
-                self.fix(j, vertex)?;
-                fixed = true;
+                fixed |= self.fix(j, vertex)?;
             }
         }
         Ok(fixed)

@@ -421,8 +421,11 @@ impl Search<'_> {
         self.question.limits.node_budget
     }
 
-    /// Whether the search over the numbers serves this question better.
+    /// Whether the search over the numbers serves this question too: a board with numbers
+    /// given, of at most [`numbers::MAX_VERTICES`] open squares. (Where only a start or an
+    /// end is asked for, the path search alone is faster: a count of many tours costs the
+    /// numbers' search a propagation each.)
     pub(super) fn numbers_fit(&self) -> bool {
-        self.n as usize <= numbers::MAX_VERTICES && !self.marks.is_empty()
+        self.n as usize <= numbers::MAX_VERTICES && !self.question.shape.clues().is_empty()
     }
 }

@@ -8,7 +8,9 @@
 //! - *all different*: a vertex that a number holds alone (a domain of one) is in no other
 //!   domain;
 //! - *every vertex visited*: a vertex in no domain holds no tour, and a vertex in one domain
-//!   only is that number's.
+//!   only is that number's;
+//! - *ways in* (`ways`): a vertex passed through needs two neighbours for the numbers around
+//!   it, so one with fewer is an end, and one with exactly two uses both.
 //!
 //! Each rule only removes vertices no tour can use, so a domain left empty proves that the
 //! state holds no tour. The neighbour rule is applied where a domain lost vertices: by `N` of
@@ -22,6 +24,8 @@
 use super::super::ClueMemoryError;
 use super::super::graph::{OpenGraph, filled, reserve};
 use super::super::latest::tie_break;
+
+mod ways;
 
 /// The domains, the trail and the scratch of the propagation.
 pub(super) struct Sets {
@@ -37,6 +41,7 @@ pub(super) struct Sets {
     moves: Vec<u64>,
     /// Every vertex.
     all: Vec<u64>,
+
     /// The saved slots: the slot's index, then its words in `saved`.
     trail: Vec<u32>,
     saved: Vec<u64>,
@@ -114,6 +119,7 @@ impl Sets {
             slots,
             moves,
             all,
+
             trail: Vec::new(),
             saved: Vec::new(),
             owner: filled(n, 0u32)?,
@@ -267,7 +273,12 @@ impl Sets {
     fn fix(&mut self, slot: usize, vertex: usize) -> Result<bool, Failure> {
         self.keep.fill(0);
         self.keep[vertex / 64] |= 1 << (vertex % 64);
-        self.restrict(slot)
+        let changed = self.restrict(slot)?;
+        if !changed {
+            // Already its only vertex (a board of one square): taken all the same.
+            self.take(slot, vertex)?;
+        }
+        Ok(changed)
     }
 
     fn clear_queue(&mut self) {
@@ -370,64 +381,6 @@ impl Sets {
             }
         }
         Ok(())
-    }
-
-    /// Every vertex passed through needs two ways in, one to the number before it and one to
-    /// the number after: a neighbour not taken, or one taken by a number next to a number the
-    /// vertex may have. A vertex with fewer is an end of the tour (number 1 or `n` of an open
-    /// tour) and is taken from the other domains; more than two such vertices hold no tour.
-    /// Whether it changed a domain.
-    fn ways_in(&mut self) -> Result<bool, Failure> {
-        let (n, words) = (self.n, self.words);
-        let taken = n * words;
-        let mut changed = false;
-        let mut ends = 0;
-        for v in 0..n {
-            let (w, bit) = (v / 64, 1u64 << (v % 64));
-            if self.slots[taken + w] & bit != 0 {
-                continue;
-            }
-            let moves = &self.moves[v * words..(v + 1) * words];
-            let free: u32 = moves
-                .iter()
-                .zip(&self.slots[taken..taken + words])
-                .map(|(m, t)| (m & !t).count_ones())
-                .sum();
-            if free >= 2 || self.ways_in_through_taken(v, free) >= 2 {
-                continue;
-            }
-            ends += 1;
-            if !self.closed && ends <= 2 {
-                // Not an end: every number but 1 and n.
-                for j in 1..n.saturating_sub(1) {
-                    if self.slots[j * words + w] & bit != 0 {
-                        self.keep.copy_from_slice(&self.all);
-                        self.keep[w] &= !bit;
-                        changed |= self.restrict(j)?;
-                    }
-                }
-            } else if n > 1 {
-                return Err(Failure::Empty);
-            }
-        }
-        Ok(changed)
-    }
-
-    /// `free` (the untaken neighbours of untaken `v`) plus its taken neighbours whose number is
-    /// next to one `v` may have.
-    fn ways_in_through_taken(&self, v: usize, free: u32) -> u32 {
-        let words = self.words;
-        let taken = &self.slots[self.n * words..];
-        let bit = |slot: usize| self.slots[slot * words + v / 64] & (1 << (v % 64)) != 0;
-        let moves = &self.moves[v * words..(v + 1) * words];
-        let mut ways = free;
-        for u in members(moves) {
-            if taken[u / 64] & (1 << (u % 64)) != 0 && self.beside(self.owner[u] as usize).any(bit)
-            {
-                ways += 1;
-            }
-        }
-        ways
     }
 
     /// Fixes each vertex of `alone` on the one number whose domain has it: whether it fixed any.

@@ -2,35 +2,33 @@
 //! and a mate table, as Knuth's DYNAHAM keeps its classes (TAOCP Pre-Fascicle 8A, §7.2.2.4),
 //! rather than on four bits a cell.
 //!
-//! A state is unpacked once from its key ([`super::key`]) into a mask of the cells that need
+//! A state is unpacked once from its key (by a [`Codec`]) into a mask of the cells that need
 //! a move, a mask of those that need two (free), and for each cell that needs one, its mate:
 //! the cell at the other end of its path fragment, or [`TOUR`] when that end is an end of
 //! the tour. Joining two fragments then changes two mates, where the nibble state looks
 //! for a label's twin across the word and renumbers every label; the key of each successor is
-//! made once, numbering the labels in order of first appearance as [`super::cells`] does, so
-//! the two steps make the same states. The checks are the same as the other step's,
-//! one bit a cell ([`super::bits`]).
+//! made once, one key for each state, so the two steps make the same states. The checks are
+//! the same as the other step's, one bit a cell ([`super::bits`]).
 
 use super::bits::{BitPlan, SquareBits};
-use super::cells::{FIRST_LABEL, FREE, LOOSE};
-use super::key::Key;
+use super::codec::Codec;
 use super::plan::Plan;
 use super::step::{ends_coloured_to_fit, for_each_subset};
 
 /// The mate of a cell whose fragment runs to an end of the tour.
-const TOUR: u8 = u8::MAX;
+pub(super) const TOUR: u8 = u8::MAX;
 
 /// A state unpacked: cell `d` is bit `d` of each mask.
 #[derive(Debug, Clone, Copy)]
-struct Mates {
+pub(super) struct Mates {
     /// Cells that need a move: free, or the end of a fragment.
-    need: u32,
+    pub(super) need: u32,
     /// Cells that need two (no move yet).
-    free: u32,
+    pub(super) free: u32,
     /// Cells that need one, whose fragment runs to an end of the tour.
-    loose: u32,
+    pub(super) loose: u32,
     /// For a cell that needs one move, the cell at its fragment's other end, or [`TOUR`].
-    mate: [u8; 32],
+    pub(super) mate: [u8; 32],
 }
 
 /// What a move between the square taken and an earlier one did.
@@ -69,18 +67,22 @@ impl FastStep {
     /// Calls `emit` with every state that follows the state `key` when square `v` is taken
     /// (`None` for a whole tour, closed by the last square): the states
     /// [`super::step::successors`] makes, each as its key.
-    pub(super) fn step<K: Key>(&self, v: usize, key: K, mut emit: impl FnMut(Option<K>)) {
+    pub(super) fn step<C: Codec>(
+        &self,
+        v: usize,
+        key: C::Key,
+        mut emit: impl FnMut(Option<C::Key>),
+    ) {
         let plan = &self.plan;
         let square = &plan.squares[v];
-        let (lo, hi) = key.unpack(plan.window);
         if square.hole && !square.mirrored {
-            if let Some(next) = self.past_hole(lo, hi, square) {
+            if let Some(next) = self.past_hole::<C>(key, square) {
                 emit(Some(next));
             }
             return;
         }
-        let base = unpack(lo, hi);
-        let ends = base.loose.count_ones() as u8;
+        let base = C::unpack(key, plan.window);
+        let ends = tour_ends(base.loose);
         let mut open = [0u8; 4];
         let mut opened = 0;
         let mut back_cells = 0u32;
@@ -155,23 +157,22 @@ impl FastStep {
                 if !self.fed(still_needing, square, free_end_fits) {
                     return;
                 }
-                if let Some(next) = self.take(start, chosen, square) {
+                if let Some(next) = self.take::<C>(start, chosen, square) {
                     emit(next);
                 }
             });
         }
     }
 
-    /// The state after a hole (`square`) from the state of codes `lo` and `hi`, if the tour
-    /// can still come from it, with no state taken for its mirror image: the step above
-    /// for a square that takes no move, on the masks alone. The codes move one cell on; the
-    /// labels keep their order, so they need no renumbering, and the cell that leaves the
-    /// frontier needs nothing in every state kept.
-    fn past_hole<K: Key>(&self, lo: u64, hi: u64, square: &SquareBits) -> Option<K> {
+    /// The state after a hole (`square`) from the state `key`, if the tour can still come
+    /// from it, with no state taken for its mirror image: the step above for a square that
+    /// takes no move, on the masks alone. The cells move one place on ([`Codec::shifted`]);
+    /// the cell that leaves the frontier needs nothing in every state kept.
+    fn past_hole<C: Codec>(&self, key: C::Key, square: &SquareBits) -> Option<C::Key> {
         let plan = &self.plan;
-        let (done, free, loose) = cell_masks(lo, hi);
+        let (done, free, loose) = C::masks(key, plan.window);
         let (need, free) = (!done << 1, free << 1);
-        let ends = loose.count_ones() as u8;
+        let ends = tour_ends(loose);
         let before = !1u32;
         if need & square.leaving & before != 0 || free & (square.one_left | square.leaving) != 0 {
             return None;
@@ -190,25 +191,17 @@ impl FastStep {
         if !self.fed(need, square, free_end_fits) {
             return None;
         }
-        let window = plan.window;
-        let (mut lo, mut hi) = (lo << 4, (hi << 4) | (lo >> 60));
-        if window <= 16 {
-            debug_assert_eq!(lo >> (4 * window), 0, "the cell leaving needs nothing");
-            (lo, hi) = (lo & ((1 << (4 * window)) - 1), 0);
-        } else {
-            hi &= (1 << (4 * (window - 16))) - 1;
-        }
-        Some(K::pack(lo, hi, window))
+        Some(C::shifted(key, plan.window))
     }
 
     /// The state after the square taken (cell 0 of `cells`) takes the moves back to
     /// `chosen`, as its key (`None` for a whole tour), if the tour can still come from it.
-    fn take<K: Key>(
+    fn take<C: Codec>(
         &self,
         mut cells: Mates,
         chosen: &[u8],
         square: &SquareBits,
-    ) -> Option<Option<K>> {
+    ) -> Option<Option<C::Key>> {
         let last = square.closes_tour;
         for (at, &d) in chosen.iter().enumerate() {
             match join(&mut cells, usize::from(d)) {
@@ -224,11 +217,10 @@ impl FastStep {
         }
         let window = self.plan.window;
         debug_assert_eq!(cells.need >> window, 0, "the cell leaving needs nothing");
-        let plain = pack::<K>(&cells, window);
         if square.mirrored && cells.need & !self.plan.mirror_rows == 0 {
-            return Some(Some(plain.min(self.pack_image::<K>(&cells))));
+            return Some(Some(C::pack_least(&cells, &self.mirrored(&cells), window)));
         }
-        Some(Some(plain))
+        Some(Some(C::pack(&cells, window)))
     }
 
     /// Whether every square to come that lives on the frontier's moves can still get the
@@ -245,214 +237,38 @@ impl FastStep {
             match needs.saturating_sub(coming.untaken) {
                 0 => true,
                 1 => feeders != 0,
-                _ => feeders.count_ones() >= 2,
+                // Two bits or more: clearing the lowest leaves one.
+                _ => feeders & feeders.wrapping_sub(1) != 0,
             }
         })
     }
-}
-
-/// The state of a key's cells (codes four bits a cell, `lo` the first sixteen), each one
-/// place further back: cell 0 is the square taken, which needs nothing yet.
-/// The cells of a key's codes (`lo` the first sixteen) that are done, free and loose, one bit
-/// a cell, each where the key has it (cell 0 the first).
-fn cell_masks(lo: u64, hi: u64) -> (u32, u32, u32) {
-    let masks = |half: u64| {
-        (
-            gather(holding(half, 0)),
-            gather(holding(half, FREE)),
-            gather(holding(half, LOOSE)),
-        )
-    };
-    let (mut done, mut free, mut loose) = masks(lo);
-    if hi != 0 {
-        let (done_hi, free_hi, loose_hi) = masks(hi);
-        done |= done_hi << 16;
-        free |= free_hi << 16;
-        loose |= loose_hi << 16;
-    } else {
-        done |= !0xFFFF;
-    }
-    (done, free, loose)
-}
-
-/// The cells of `half` holding `code`, as nibbles' lowest bits.
-fn holding(half: u64, code: u8) -> u64 {
-    zero_nibbles(half ^ (u64::from(code) * NIBBLE_ONES))
-}
-
-fn unpack(lo: u64, hi: u64) -> Mates {
-    let masks = |half: u64| {
-        let (done, free, loose) = (holding(half, 0), holding(half, FREE), holding(half, LOOSE));
-        (
-            gather(done),
-            gather(free),
-            gather(loose),
-            !(done | free | loose),
-        )
-    };
-    let (mut done, mut free, mut loose, labelled_lo) = masks(lo);
-    let mut labelled_hi = 0;
-    if hi != 0 {
-        let (done_hi, free_hi, loose_hi, labelled) = masks(hi);
-        done |= done_hi << 16;
-        free |= free_hi << 16;
-        loose |= loose_hi << 16;
-        labelled_hi = labelled;
-    } else {
-        done |= !0xFFFF;
-    }
-    let mut state = Mates {
-        need: !done << 1,
-        free: free << 1,
-        loose: loose << 1,
-        mate: [0; 32],
-    };
-    for cell in ones(loose) {
-        state.mate[cell + 1] = TOUR;
-    }
-    // Each label's two cells, as nibbles' lowest bits; the first is in `lo` unless both are
-    // in `hi`.
-    let mut labelled = labelled_lo & NIBBLE_ONES;
-    let mut pair = |a: usize, b: usize| {
-        state.mate[a + 1] = b as u8 + 1;
-        state.mate[b + 1] = a as u8 + 1;
-    };
-    while labelled != 0 {
-        let at = labelled.trailing_zeros();
-        let code = ((lo >> at) & 0xF) as u8;
-        let twins = holding(lo, code) & !(1 << at);
-        let a = at as usize / 4;
-        if twins != 0 {
-            pair(a, twins.trailing_zeros() as usize / 4);
-            labelled &= !(1 << at | twins);
-        } else {
-            let twin = holding(hi, code) & labelled_hi;
-            pair(a, 16 + twin.trailing_zeros() as usize / 4);
-            labelled &= !(1 << at);
-            labelled_hi &= !twin;
-        }
-    }
-    let mut labelled_hi = labelled_hi & NIBBLE_ONES;
-    while labelled_hi != 0 {
-        let at = labelled_hi.trailing_zeros();
-        let code = ((hi >> at) & 0xF) as u8;
-        let twins = holding(hi, code) & !(1 << at);
-        pair(
-            16 + at as usize / 4,
-            16 + twins.trailing_zeros() as usize / 4,
-        );
-        labelled_hi &= !(1 << at | twins);
-    }
-    state
-}
-
-/// The key of `cells`' cells `0..window`, its labels numbered in order of first appearance.
-fn pack<K: Key>(cells: &Mates, window: usize) -> K {
-    let mut codes = Codes::new(cells.free, cells.loose);
-    let mut labelled = cells.need & !cells.free & !cells.loose;
-    while labelled != 0 {
-        let d = labelled.trailing_zeros() as usize;
-        let mate = usize::from(cells.mate[d]);
-        codes.pair(d, mate);
-        labelled &= !(1 << d | 1 << mate);
-    }
-    K::pack(codes.lo, codes.hi, window)
 }
 
 impl FastStep {
-    /// The key of the mirror image of `cells`' cells: cell `image[d]` holding cell `d`.
-    fn pack_image<K: Key>(&self, cells: &Mates) -> K {
+    /// `cells` mirrored: cell `image[d]` holding cell `d`, its mate the image of `d`'s. Only the
+    /// masks and the mates of the cells that need one move are set: all a key is made of.
+    fn mirrored(&self, cells: &Mates) -> Mates {
         let image = &self.plan.image;
         let permuted = |mask: u32| self.plan.permute(mask);
-        let mut codes = Codes::new(permuted(cells.free), permuted(cells.loose));
-        let mut labelled = permuted(cells.need & !cells.free & !cells.loose);
-        while labelled != 0 {
-            let at = labelled.trailing_zeros() as usize;
-            let mate = image[usize::from(cells.mate[usize::from(image[at])])];
-            codes.pair(at, usize::from(mate));
-            labelled &= !(1 << at | 1 << mate);
-        }
-        K::pack(codes.lo, codes.hi, self.plan.window)
-    }
-}
-
-/// A key's codes as they are written: four bits a cell, the first sixteen cells in `lo`.
-struct Codes {
-    lo: u64,
-    hi: u64,
-    /// The next label.
-    next: u8,
-}
-
-impl Codes {
-    /// The codes of the free and loose cells (bit `d` of each mask is cell `d`).
-    fn new(free: u32, loose: u32) -> Self {
-        let half = |free: u32, loose: u32| {
-            if free | loose == 0 {
-                0
-            } else {
-                (spread(free & 0xFFFF) * u64::from(FREE))
-                    | (spread(loose & 0xFFFF) * u64::from(LOOSE))
-            }
+        let mut mirrored = Mates {
+            need: permuted(cells.need),
+            free: permuted(cells.free),
+            loose: permuted(cells.loose),
+            mate: [0; 32],
         };
-        Self {
-            lo: half(free, loose),
-            hi: half(free >> 16, loose >> 16),
-            next: FIRST_LABEL,
-        }
-    }
-
-    /// The next label for cells `a` and `b`.
-    fn pair(&mut self, a: usize, b: usize) {
-        for d in [a, b] {
-            let code = u64::from(self.next);
-            if d < 16 {
-                self.lo |= code << (4 * d);
+        let mut needing_one = cells.need & !cells.free;
+        while needing_one != 0 {
+            let d = needing_one.trailing_zeros() as usize;
+            let mate = cells.mate[d];
+            mirrored.mate[usize::from(image[d])] = if mate == TOUR {
+                TOUR
             } else {
-                self.hi |= code << (4 * (d - 16));
-            }
+                image[usize::from(mate)]
+            };
+            needing_one &= needing_one - 1;
         }
-        self.next += 1;
+        mirrored
     }
-}
-
-/// The lowest bit of every nibble.
-const NIBBLE_ONES: u64 = u64::MAX / 0xF;
-
-/// The lowest bit of each nibble of `x` that is zero.
-fn zero_nibbles(x: u64) -> u64 {
-    !(x | (x >> 1) | (x >> 2) | (x >> 3)) & NIBBLE_ONES
-}
-
-/// A mask of the lowest bits of nibbles (bit `4k`) as a mask of bits (bit `k`).
-fn gather(nibbles: u64) -> u32 {
-    let mut x = nibbles;
-    x = (x | (x >> 3)) & 0x0303_0303_0303_0303;
-    x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
-    x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
-    x = (x | (x >> 24)) & 0xFFFF;
-    x as u32
-}
-
-/// A mask of sixteen bits (bit `k`) as a mask of the lowest bits of nibbles (bit `4k`).
-fn spread(bits: u32) -> u64 {
-    let mut x = u64::from(bits);
-    x = (x | (x << 24)) & 0x0000_00FF_0000_00FF;
-    x = (x | (x << 12)) & 0x000F_000F_000F_000F;
-    x = (x | (x << 6)) & 0x0303_0303_0303_0303;
-    x = (x | (x << 3)) & NIBBLE_ONES;
-    x
-}
-
-/// The bits set in `mask`, lowest first.
-fn ones(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            bit
-        })
-    })
 }
 
 /// Adds the move between cell 0 and cell `d`, both needing a move.
@@ -491,8 +307,17 @@ fn join(cells: &mut Mates, d: usize) -> Joined {
 /// one (see [`super::step`]'s function of the same name), from the moves the squares taken
 /// still need: `2 * lead - (majority needs - minority needs)`.
 fn ends_colour_difference(need: u32, free: u32, square: &SquareBits) -> i32 {
-    let needs = |mask: u32| (need & mask).count_ones() + (free & mask).count_ones();
+    // Both masks in one word: one count of its bits, where the processor may have no
+    // instruction for it.
+    let needs = |mask: u32| (u64::from(need & mask) | u64::from(free & mask) << 32).count_ones();
     let majority = needs(square.majority) as i32;
     let minority = needs(!square.majority) as i32;
     2 * square.lead - (majority - minority)
+}
+
+/// The tour ends placed: the loose cells, each the end of a fragment that runs to one (at most
+/// two, counted without a count of bits, which the processor may lack).
+fn tour_ends(loose: u32) -> u8 {
+    debug_assert!(loose.count_ones() <= 2, "at most two tour ends");
+    u8::from(loose != 0) + u8::from(loose & loose.wrapping_sub(1) != 0)
 }

@@ -14,6 +14,7 @@
 
 mod bits;
 mod cells;
+mod codec;
 mod eta;
 mod face;
 mod key;
@@ -31,6 +32,7 @@ use std::time::Instant;
 use num_bigint::BigUint;
 
 use self::cells::Cells;
+use self::codec::{Codec, Labels, Partners};
 use self::eta::Estimate;
 use self::key::Key;
 use self::layer::{Layer, StepContext, StepStop, Taken, step_layer};
@@ -117,22 +119,22 @@ trait Stepper: Sync {
     fn one_to_one(&self, v: usize) -> bool;
 }
 
-/// The fast step ([`mates`]), with states in keys of type `K`.
-struct Fast<'a, K> {
+/// The fast step ([`mates`]), with states kept by the codec `C`.
+struct Fast<'a, C> {
     step: &'a FastStep,
     squares: usize,
-    key: PhantomData<K>,
+    codec: PhantomData<C>,
 }
 
-impl<K: Key> Stepper for Fast<'_, K> {
-    type Key = K;
+impl<C: Codec> Stepper for Fast<'_, C> {
+    type Key = C::Key;
 
     fn squares(&self) -> usize {
         self.squares
     }
 
-    fn step(&self, v: usize, key: K, emit: impl FnMut(Option<K>)) {
-        self.step.step(v, key, emit);
+    fn step(&self, v: usize, key: C::Key, emit: impl FnMut(Option<C::Key>)) {
+        self.step.step::<C>(v, key, emit);
     }
 
     fn one_to_one(&self, v: usize) -> bool {
@@ -169,8 +171,9 @@ impl<W: Word + Key> Stepper for Nibbles<'_, W> {
     }
 }
 
-/// Counts: by the fast step with states in 64 bits when the frontier has at most 17 cells,
-/// else by the step on four bits a cell in 128 bits.
+/// Counts: by the fast step with states in 64 bits when the frontier has at most 17 cells
+/// (mates' places up to 13, labels up to 17), else by the step on four bits a cell in 128
+/// bits.
 pub(super) fn count(
     run: &Frontier<'_>,
     progress: &(dyn Fn(CountProgress) + Sync),
@@ -180,14 +183,11 @@ pub(super) fn count(
             window: too_wide.window,
         }
     })?;
-    if <u64 as Key>::fits(plan.window()) {
-        let fast = FastStep::new(&plan, run.closed);
-        let stepper = Fast::<u64> {
-            step: &fast,
-            squares: plan.len(),
-            key: PhantomData,
-        };
-        count_with(run, &stepper, progress)
+    let fast = FastStep::new(&plan, run.closed);
+    if Partners::fits(plan.window()) {
+        count_with(run, &fast_in::<Partners>(&fast, &plan), progress)
+    } else if Labels::<u64>::fits(plan.window()) {
+        count_with(run, &fast_in::<Labels<u64>>(&fast, &plan), progress)
     } else {
         let stepper = Nibbles::<u128> {
             plan: &plan,
@@ -195,6 +195,15 @@ pub(super) fn count(
             word: PhantomData,
         };
         count_with(run, &stepper, progress)
+    }
+}
+
+/// The fast step, with states kept by the codec `C`.
+fn fast_in<'a, C>(fast: &'a FastStep, plan: &Plan) -> Fast<'a, C> {
+    Fast {
+        step: fast,
+        squares: plan.len(),
+        codec: PhantomData,
     }
 }
 
@@ -376,14 +385,6 @@ mod tests {
         (found.count, states.into_inner().unwrap())
     }
 
-    fn fast_in<'a, K>(fast: &'a FastStep, plan: &Plan) -> Fast<'a, K> {
-        Fast {
-            step: fast,
-            squares: plan.len(),
-            key: PhantomData,
-        }
-    }
-
     /// The fast step and the step on four bits a cell make the same frontiers, square by
     /// square, for open and closed tours, fixed ends, other pieces, and holes.
     #[test]
@@ -456,10 +457,10 @@ mod tests {
             };
             let plan = Plan::new(run.board, run.piece, run.ends, run.holes).unwrap();
             let fast = FastStep::new(&plan, run.closed);
-            let by_fast = if <u64 as Key>::fits(plan.window()) {
-                frontiers(&run, &fast_in::<u64>(&fast, &plan))
+            let by_labels = if Labels::<u64>::fits(plan.window()) {
+                frontiers(&run, &fast_in::<Labels<u64>>(&fast, &plan))
             } else {
-                frontiers(&run, &fast_in::<u128>(&fast, &plan))
+                frontiers(&run, &fast_in::<Labels<u128>>(&fast, &plan))
             };
             let by_nibbles = frontiers(
                 &run,
@@ -470,9 +471,16 @@ mod tests {
                 },
             );
             assert_eq!(
-                by_fast, by_nibbles,
+                by_labels, by_nibbles,
                 "{board} {piece} closed {closed} ends {ends:?} holes {holes:?}"
             );
+            if Partners::fits(plan.window()) {
+                let by_partners = frontiers(&run, &fast_in::<Partners>(&fast, &plan));
+                assert_eq!(
+                    by_partners, by_nibbles,
+                    "mates' places: {board} {piece} closed {closed} ends {ends:?} holes {holes:?}"
+                );
+            }
         }
     }
 
@@ -511,11 +519,7 @@ mod tests {
         let run = run(board, Leaper::KNIGHT, false, &[]);
         let plan = Plan::new(board, Leaper::KNIGHT, &[], &[]).unwrap();
         let fast = FastStep::new(&plan, false);
-        let stepper = Fast::<u64> {
-            step: &fast,
-            squares: plan.len(),
-            key: PhantomData,
-        };
+        let stepper = fast_in::<Partners>(&fast, &plan);
         let budget = Budget::new(u64::MAX);
         let mut tracker = Tracker::new(&run, plan.len(), &|_| {});
         let first = Layer::<u64, u8>::first(0, &budget).unwrap();

@@ -248,6 +248,28 @@ impl Sets {
         Ok(true)
     }
 
+    /// Takes `vertex`, which it has, from the domain of `slot`: [`Sets::restrict`] for one
+    /// vertex.
+    fn remove(&mut self, slot: usize, vertex: usize) -> Result<(), Failure> {
+        let words = self.words;
+        let (w, bit) = (slot * words + vertex / 64, 1u64 << (vertex % 64));
+        let others = self.slots[slot * words..(slot + 1) * words]
+            .iter()
+            .enumerate()
+            .any(|(i, &d)| d & !if i == vertex / 64 { bit } else { 0 } != 0);
+        if !others {
+            return Err(Failure::Empty);
+        }
+        self.save(slot)?;
+        self.slots[w] &= !bit;
+        self.lost[w] |= bit;
+        if !self.queued[slot] {
+            self.queued[slot] = true;
+            self.queue.push(slot as u32);
+        }
+        Ok(())
+    }
+
     /// Saves `slot` on the trail unless this node already has.
     fn save(&mut self, slot: usize) -> Result<(), ClueMemoryError> {
         if self.stamp[slot] == self.node {
@@ -325,16 +347,17 @@ impl Sets {
         if left == 1 {
             self.take(slot, members(domain).next().unwrap_or_default())?;
         }
-        for next in self.beside(slot) {
-            if left <= gone {
-                // N(domain), from the few vertices left.
-                self.keep.fill(0);
-                for v in members(domain) {
-                    for (k, m) in self.keep.iter_mut().zip(&self.moves[v * words..]) {
-                        *k |= m;
-                    }
+        if left <= gone {
+            // N(domain), from the few vertices left, once for both neighbours.
+            self.keep.fill(0);
+            for v in members(domain) {
+                for (k, m) in self.keep.iter_mut().zip(&self.moves[v * words..]) {
+                    *k |= m;
                 }
-            } else {
+            }
+        }
+        for next in self.beside(slot) {
+            if left > gone {
                 // Only the vertices next to one lost can lose their last support.
                 self.keep.copy_from_slice(&self.all);
                 let next_domain = &self.slots[next * words..(next + 1) * words];
@@ -375,9 +398,7 @@ impl Sets {
         self.owner[vertex] = slot as u32;
         for k in 0..self.n {
             if k != slot && self.slots[k * words + w] & bit != 0 {
-                self.keep.copy_from_slice(&self.all);
-                self.keep[w] &= !bit;
-                self.restrict(k)?;
+                self.remove(k, vertex)?;
             }
         }
         Ok(())

@@ -108,9 +108,11 @@ impl Sets {
 
     /// Takes `v` from the domain of `slot`: whether it was there.
     fn drop_vertex(&mut self, slot: usize, v: usize) -> Result<bool, Failure> {
-        self.keep.copy_from_slice(&self.all);
-        self.keep[v / 64] &= !(1 << (v % 64));
-        self.restrict(slot)
+        if self.slots[slot * self.words + v / 64] & (1 << (v % 64)) == 0 {
+            return Ok(false);
+        }
+        self.remove(slot, v)?;
+        Ok(true)
     }
 }
 

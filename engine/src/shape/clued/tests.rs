@@ -291,3 +291,59 @@ fn boards_of_one_to_six_squares_with_one_clue_agree_with_the_brute_force() {
         }
     }
 }
+
+#[test]
+fn the_two_searches_count_the_same_tours_of_puzzles_too_large_for_the_brute_force() {
+    use super::rounds::{Rounds, Stop};
+    use super::search::Search;
+    let mut rng = Rng(4646);
+    let (mut compared, mut most) = (0, 0);
+    let cases = [
+        (Leaper::KNIGHT, 5, 6, 15),
+        (Leaper::KNIGHT, 6, 6, 20),
+        (Leaper::parse("king").unwrap(), 5, 5, 40),
+        (Leaper::new(0, 1).unwrap(), 6, 6, 15),
+    ];
+    for (piece, rows, cols, percent) in cases {
+        let board = Board::new(rows, cols).unwrap();
+        let full = Shape::full(board).unwrap();
+        for round in 0..6 {
+            let start = board.square_at(rng.below(board.area()) as u32);
+            let q = question(&full, piece, false, Some(start), None);
+            let ClueAnswer::Found { path, .. } = find(&q).unwrap() else {
+                continue;
+            };
+            let n = path.len() as u64;
+            let clues: Vec<Clue> = (0..n * percent / 100)
+                .map(|_| rng.below(n) as usize)
+                .map(|k| Clue {
+                    number: k as u32 + 1,
+                    square: board.square_at(path[k]),
+                })
+                .collect();
+            let mut clues_once = clues.clone();
+            clues_once.sort_by_key(|c| c.number);
+            clues_once.dedup_by_key(|c| c.number);
+            let Ok(shape) = Shape::new(board, &[], &clues_once) else {
+                continue;
+            };
+            let what = format!("{piece} on {board}, round {round}, clues {clues_once:?}");
+            let q = question(&shape, piece, false, None, None);
+            let mut by_path = Search::new(&q).unwrap().unwrap();
+            let mut by_numbers = by_path.by_numbers().unwrap().unwrap();
+            assert!(matches!(by_path.round(None, u64::MAX), Ok(Stop::Exhausted)));
+            assert!(matches!(
+                by_numbers.round(None, u64::MAX),
+                Ok(Stop::Exhausted)
+            ));
+            assert!(by_path.tours() >= 1, "{what}: the tour it was cut from");
+            assert_eq!(by_path.tours(), by_numbers.tours(), "{what}");
+            compared += 1;
+            most = most.max(by_path.tours());
+        }
+    }
+    assert!(
+        compared >= 20 && most > 1,
+        "{compared} puzzles, at most {most} tours"
+    );
+}

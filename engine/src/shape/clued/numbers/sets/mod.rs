@@ -45,6 +45,8 @@ pub(super) struct Sets {
     /// The saved slots: the slot's index, then its words in `saved`.
     trail: Vec<u32>,
     saved: Vec<u64>,
+    /// How often each slot was left empty, plus 1.
+    weight: Vec<u64>,
     /// The number (slot) of each vertex taken; meaningless for the others.
     owner: Vec<u32>,
     /// The node that last saved each slot, so that a node saves a slot once.
@@ -123,6 +125,7 @@ impl Sets {
             trail: Vec::new(),
             saved: Vec::new(),
             owner: filled(n, 0u32)?,
+            weight: filled(n + 1, 1u64)?,
             stamp: filled(n + 1, 0u64)?,
             node: 1,
             lost: filled((n + 1) * words, 0u64)?,
@@ -176,16 +179,20 @@ impl Sets {
         }
     }
 
-    /// The number to branch on, the unfixed one of fewest vertices (ties broken by `seed`),
+    /// The number to branch on, the unfixed one of fewest vertices for its weight (how often
+    /// its domain was left empty: the numbers where branches fail come first, as in the
+    /// *dom/wdeg* rule of constraint solvers), ties broken by `seed`,
     /// with its vertices in `candidates`, fewest free neighbours first; `None` when every
     /// number is fixed.
     pub fn choose(&self, seed: u64, candidates: &mut Vec<u32>) -> Option<usize> {
         let words = self.words;
-        let mut best: Option<(u32, u64, usize)> = None;
+        let mut best: Option<(u64, u64, usize)> = None;
         for j in 0..self.n {
             let count = size(&self.slots[j * words..(j + 1) * words]);
             if count > 1 {
-                let key = (count, tie_break(seed, j as u32));
+                // Fewest squares for the failures seen at the number (its weight).
+                let score = (u64::from(count) << 32) / self.weight[j];
+                let key = (score, tie_break(seed, j as u32));
                 if best.is_none_or(|(c, t, _)| key < (c, t)) {
                     best = Some((key.0, key.1, j));
                 }
@@ -230,6 +237,7 @@ impl Sets {
             return Ok(false);
         }
         if left == 0 {
+            self.weight[slot] += 1;
             return Err(Failure::Empty);
         }
         self.save(slot)?;
@@ -258,6 +266,7 @@ impl Sets {
             .enumerate()
             .any(|(i, &d)| d & !if i == vertex / 64 { bit } else { 0 } != 0);
         if !others {
+            self.weight[slot] += 1;
             return Err(Failure::Empty);
         }
         self.save(slot)?;

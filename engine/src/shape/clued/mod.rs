@@ -25,6 +25,7 @@ mod graph;
 mod latest;
 mod numbers;
 mod proofs;
+mod round;
 mod rounds;
 mod search;
 #[cfg(test)]

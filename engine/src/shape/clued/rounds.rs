@@ -16,6 +16,7 @@
 use crate::search::Limit;
 
 use super::numbers::NumberSearch;
+use super::round::{Rounds, Stop};
 use super::search::Search;
 use super::{ClueAnswer, ClueCount, ClueMemoryError, ClueQuestion};
 
@@ -28,35 +29,6 @@ const FIRST_ROUND_NODES: u64 = 1000;
 /// time: on the bench's 11×11 and 12×12 puzzles, 8 left 2 of 400 unanswered within 2 s, 20
 /// left 4.
 const NUMBER_NODE_COST: u64 = 8;
-
-/// Why a run ended.
-pub(super) enum Stop {
-    /// The tours asked for were found.
-    Enough,
-    /// The whole tree was searched.
-    Exhausted,
-    /// A limit ran out.
-    Limit(Limit),
-    /// The round's nodes ran out: the search starts again, its ties broken another way.
-    Restart,
-}
-
-/// A search that runs in rounds.
-pub(super) trait Rounds {
-    /// Searches until `wanted` tours are found (all of them when `None`), the tree is
-    /// exhausted, a limit runs out or `nodes` more nodes are spent.
-    fn round(&mut self, wanted: Option<u64>, nodes: u64) -> Result<Stop, ClueMemoryError>;
-    /// Ends the search once it has spent `budget` nodes in all, whatever the question allows.
-    fn cap_nodes(&mut self, budget: u64);
-    /// Takes back every choice, and breaks ties another way from now on.
-    fn restart(&mut self);
-    /// Nodes expanded in all rounds.
-    fn nodes(&self) -> u64;
-    /// Tours found in all rounds.
-    fn tours(&self) -> u64;
-    /// The first tour found, as [`Board::index`](crate::board::Board::index)es in visit order.
-    fn tour(&self) -> Vec<u32>;
-}
 
 /// A search for a tour of `question`: the first tour found, the proof that none exists (the
 /// whole tree searched), or the limit that ended it.

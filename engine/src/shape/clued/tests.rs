@@ -294,7 +294,7 @@ fn boards_of_one_to_six_squares_with_one_clue_agree_with_the_brute_force() {
 
 #[test]
 fn the_two_searches_count_the_same_tours_of_puzzles_too_large_for_the_brute_force() {
-    use super::rounds::{Rounds, Stop};
+    use super::round::{Rounds, Stop};
     use super::search::Search;
     let mut rng = Rng(4646);
     let (mut compared, mut most) = (0, 0);

@@ -15,7 +15,7 @@ use crate::search::{Limit, Limits};
 use self::sets::{Failure, Sets};
 use super::ClueMemoryError;
 use super::graph::{Mark, OpenGraph, past, reserve};
-use super::rounds::{Rounds, Stop};
+use super::round::{Rounds, Stop};
 
 mod sets;
 

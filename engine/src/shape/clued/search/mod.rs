@@ -46,7 +46,7 @@ use crate::search::{Limit, Limits};
 use self::edges::usable_moves;
 use self::place::Undo;
 use super::numbers::{self, NumberSearch};
-use super::rounds::{Rounds, Stop};
+use super::round::{Rounds, Stop};
 
 use super::domains::{Domains, domains};
 use super::graph::{Mark, OpenGraph, filled, marks, past, reserve};

@@ -1,5 +1,5 @@
-//! How the fast step ([`super::mates`]) reads a state from its key and writes it back: a
-//! [`Codec`]. Two are used.
+//! A state of the fast step ([`super::mates`]) unpacked, [`Mates`], and how the step reads it
+//! from its key and writes it back: a [`Codec`]. Two are used.
 //!
 //! [`Labels`] keeps the codes of [`super::cells`] (done, free, loose or a label, four bits a
 //! cell, labels numbered in order of first appearance) in a [`Key`] of any width: unpacking
@@ -15,7 +15,22 @@
 
 use super::cells::{FIRST_LABEL, FREE, LOOSE};
 use super::key::Key;
-use super::mates::{Mates, TOUR};
+
+/// The mate of a cell whose fragment runs to an end of the tour.
+pub(super) const TOUR: u8 = u8::MAX;
+
+/// A state unpacked: cell `d` is bit `d` of each mask.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Mates {
+    /// Cells that need a move: free, or the end of a fragment.
+    pub(super) need: u32,
+    /// Cells that need two (no move yet).
+    pub(super) free: u32,
+    /// Cells that need one, whose fragment runs to an end of the tour.
+    pub(super) loose: u32,
+    /// For a cell that needs one move, the cell at its fragment's other end, or [`TOUR`].
+    pub(super) mate: [u8; 32],
+}
 
 /// How a state is kept between steps.
 pub(super) trait Codec: Send + Sync + 'static {

@@ -11,25 +11,9 @@
 //! the same as the other step's, one bit a cell ([`super::bits`]).
 
 use super::bits::{BitPlan, SquareBits};
-use super::codec::Codec;
+use super::codec::{Codec, Mates, TOUR};
 use super::plan::Plan;
 use super::step::{ends_coloured_to_fit, for_each_subset};
-
-/// The mate of a cell whose fragment runs to an end of the tour.
-pub(super) const TOUR: u8 = u8::MAX;
-
-/// A state unpacked: cell `d` is bit `d` of each mask.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Mates {
-    /// Cells that need a move: free, or the end of a fragment.
-    pub(super) need: u32,
-    /// Cells that need two (no move yet).
-    pub(super) free: u32,
-    /// Cells that need one, whose fragment runs to an end of the tour.
-    pub(super) loose: u32,
-    /// For a cell that needs one move, the cell at its fragment's other end, or [`TOUR`].
-    pub(super) mate: [u8; 32],
-}
 
 /// What a move between the square taken and an earlier one did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

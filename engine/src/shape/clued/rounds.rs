@@ -24,10 +24,9 @@ use super::{ClueAnswer, ClueCount, ClueMemoryError, ClueQuestion};
 const FIRST_ROUND_NODES: u64 = 1000;
 
 /// The rounds of the two searches take turns, the numbers' search with one node for every
-/// this many of the path search's. A node of the numbers' search costs some 20 times one of
-/// the path search (about 6 µs against 0.3 µs on a 12×12 puzzle), so it gets most of the
-/// time: on the bench's 11×11 and 12×12 puzzles, 8 left 2 of 400 unanswered within 2 s, 20
-/// left 4.
+/// this many of the path search's. Its nodes cost far more (about 6 µs each on a hard 11×11
+/// puzzle, searched alone), so it gets most of the time. The share is the bench's: on its
+/// 11×11 and 12×12 puzzles, 1 in 8 left 2 of 400 unanswered within 2 s, 1 in 20 left 4.
 const NUMBER_NODE_COST: u64 = 8;
 
 /// A search for a tour of `question`: the first tour found, the proof that none exists (the

@@ -12,6 +12,7 @@
 //! Rosetta Code puzzles as published), and writes it back.
 
 pub mod clued;
+pub mod puzzle;
 
 use std::fmt;
 

@@ -9,7 +9,8 @@ use clap::builder::Styles;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use knights_tour::cli::{
-    self, CheckArgs, CompletionsArgs, CountArgs, EndsArgs, Failure, ManArgs, SolveArgs, StartsArgs,
+    self, CheckArgs, CompletionsArgs, CountArgs, EndsArgs, Failure, ManArgs, PuzzleArgs, SolveArgs,
+    StartsArgs,
 };
 use knights_tour::explorer::{self, ExplorerArgs};
 use knights_tour::serve::{self, ServeArgs};
@@ -63,6 +64,8 @@ enum Command {
     Check(CheckArgs),
     #[command(about = cli::COUNT_ABOUT)]
     Count(CountArgs),
+    #[command(about = cli::PUZZLE_ABOUT)]
+    Puzzle(PuzzleArgs),
     /// CSES 1689 adapter: read `x y` (column, row; 1-based) and print the 8x8 grid
     Cses,
     #[command(about = serve::SERVE_ABOUT)]
@@ -95,6 +98,7 @@ fn main() -> ExitCode {
         Invocation::Command(Command::Ends(args)) => cli::ends(&args),
         Invocation::Command(Command::Check(args)) => cli::check(&args),
         Invocation::Command(Command::Count(args)) => cli::count(&args),
+        Invocation::Command(Command::Puzzle(args)) => cli::puzzle(&args),
         Invocation::Command(Command::Cses) => cli::cses(),
         Invocation::Command(Command::Serve(args)) => run_server(&args),
         // These two need every command's options: the whole tree is built for them alone.

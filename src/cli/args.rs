@@ -13,6 +13,7 @@ use knights_tour_engine::board::Board;
 use knights_tour_engine::count::CountMethod;
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{SquareSpec, parse_size};
+use knights_tour_engine::shape::puzzle::Density;
 use knights_tour_engine::solve::{DEFAULT_CONSTRUCT_THRESHOLD, DEFAULT_NODE_BUDGET, Method};
 
 use crate::tourfile::InputFormat;
@@ -353,6 +354,87 @@ impl CountMethodArg {
 pub enum CountFormat {
     /// The count alone on a line
     Text,
+    /// One JSON object on one line
+    Json,
+}
+
+/// What `puzzle` does.
+pub const PUZZLE_ABOUT: &str =
+    "Make a puzzle with exactly one solution, proved, as a board file --board reads";
+
+/// Options of `puzzle`.
+#[derive(Debug, Args)]
+#[command(
+    about = PUZZLE_ABOUT,
+    after_help = "The puzzle is cut from a tour drawn at random from --seed: every square is \
+numbered, then numbers are taken away in a random order while a count of every solution still \
+finds exactly one. A number whose count would take more than a share of nodes stays, so every \
+puzzle written has its one solution proved. The same seed, board, piece and options give the \
+same puzzle, byte for byte; without --seed one is drawn from the clock and said on standard \
+error. `solve --board`, `count --board --at-most 2` and `check --board` take the puzzle back.\n\n\
+Exit status: 0 a puzzle, 2 bad usage or a board with no puzzle (no tour, or more open squares \
+than a puzzle may have), 3 the node budget or the deadline ran out before a puzzle was proved."
+)]
+pub struct PuzzleArgs {
+    /// Board size: ROWSxCOLS or N
+    #[arg(long, value_name = "RxC", default_value = "8x8", value_parser = parse_size)]
+    pub size: Board,
+    /// A board of any shape in place of --size: its holes are kept, its numbers not used
+    #[command(flatten)]
+    pub shape: ShapeArg,
+    /// The solution is a closed tour
+    #[arg(long)]
+    pub closed: bool,
+    /// The piece.
+    #[command(flatten)]
+    pub piece: PieceArgs,
+    /// The seed every random choice is drawn from (default: from the clock, said on standard
+    /// error)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// How many numbers are given: few (as few as keep one solution), some (about a third of
+    /// the squares) or many (about half)
+    #[arg(long, value_enum, default_value_t = CluesArg::Some)]
+    pub clues: CluesArg,
+    /// board: the picture alone; json: one object with the board, its numbers, the solution
+    /// and the solver's work (`solve_nodes`)
+    #[arg(long, value_enum, default_value_t = PuzzleFormat::Board)]
+    pub format: PuzzleFormat,
+    /// The most search nodes the making may take (exit status 3 past it)
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub node_budget: u64,
+    /// Give up after this long (exit status 3), like 500ms or 1m
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, default_value = "60s")]
+    pub deadline: Duration,
+}
+
+/// `puzzle --clues` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CluesArg {
+    /// As few as keep the solution the only one
+    Few,
+    /// About a third of the squares
+    Some,
+    /// About half of the squares
+    Many,
+}
+
+impl CluesArg {
+    /// The engine's density.
+    pub fn density(self) -> Density {
+        match self {
+            CluesArg::Few => Density::Few,
+            CluesArg::Some => Density::Some,
+            CluesArg::Many => Density::Many,
+        }
+    }
+}
+
+/// `puzzle --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PuzzleFormat {
+    /// The picture of the board, as --board reads it
+    Board,
     /// One JSON object on one line
     Json,
 }

@@ -16,6 +16,7 @@ mod count;
 mod generate;
 mod maps;
 mod picture;
+mod puzzle;
 
 use std::io::{self, BufRead, BufWriter, Read, Write};
 use std::path::Path;
@@ -33,12 +34,13 @@ use crate::tourfile::{PictureOptions, read_prefix};
 pub use crate::tourfile::{stats_line, write_grid, write_json, write_list, write_png, write_svg};
 pub use args::{
     CHECK_ABOUT, COUNT_ABOUT, CheckArgs, CountArgs, ENDS_ABOUT, EndsArgs, OutputFormat,
-    SOLVE_ABOUT, STARTS_ABOUT, SolveArgs, StartsArgs, StartsFormat,
+    PUZZLE_ABOUT, PuzzleArgs, SOLVE_ABOUT, STARTS_ABOUT, SolveArgs, StartsArgs, StartsFormat,
 };
 pub use check::check;
 pub use count::count;
 pub use generate::{COMPLETIONS_ABOUT, CompletionsArgs, MAN_ABOUT, ManArgs, completions, man};
 pub use maps::{ends, starts};
+pub use puzzle::puzzle;
 
 /// Exit statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -61,7 +61,9 @@ pub use png::{MAX_PICTURE_SIDE, PngLayout, Scale, write_png};
 pub use prefix::read_prefix;
 pub use save::{How, Replace, SaveError, Saved, save_with};
 pub use svg::{PATTERN_ABOVE, write_svg};
-pub use write::{stats_line, write_grid, write_json, write_list, write_piece_field};
+pub use write::{
+    stats_line, write_grid, write_json, write_list, write_piece_field, write_shape_fields,
+};
 
 /// How the text is laid out (`check --format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -369,7 +369,7 @@ pub fn write_piece_field(out: &mut impl Write, piece: Leaper) -> io::Result<()> 
 }
 
 /// `"holes":[[r,c],...],` and `"clues":[[k,[r,c]],...],`, each when the shape has any.
-fn write_shape_fields(out: &mut impl Write, shape: &Shape) -> io::Result<()> {
+pub fn write_shape_fields(out: &mut impl Write, shape: &Shape) -> io::Result<()> {
     if !shape.holes().is_empty() {
         out.write_all(b"\"holes\":[")?;
         for (n, &hole) in shape.holes().iter().enumerate() {

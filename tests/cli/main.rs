@@ -268,6 +268,7 @@ mod faults;
 mod generate;
 mod leapers;
 mod limits;
+mod making;
 mod narrow;
 mod pictures;
 mod prefix;

@@ -390,11 +390,15 @@ impl Screen<'_> {
         let board = setup.board;
         let text = self.style(Role::Text);
         let kind = if setup.closed { "closed" } else { "open" };
+        let shown = self.app.board_text();
         let (board_value, method) = if short {
-            (format!("{board}, {kind}"), setup.method.name().to_string())
+            (format!("{shown}, {kind}"), setup.method.name().to_string())
         } else {
             (
-                format!("{board} ({}), {kind}", count_of(board.area(), "square")),
+                format!(
+                    "{shown} ({}), {kind}",
+                    count_of(self.app.squares(), "square")
+                ),
                 format!("{} ({})", setup.method.name(), setup.method.brief()),
             )
         };
@@ -435,7 +439,7 @@ impl Screen<'_> {
     fn figure_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
         let app = self.app;
         let figures = app.figures();
-        let area = app.setup().board.area();
+        let area = app.squares();
         let text = self.style(Role::Text);
         let mut depth = format!(
             "{} of {}",
@@ -513,7 +517,7 @@ impl Screen<'_> {
                 Span::styled(
                     format!(
                         "{} {}{} {} ",
-                        setup.board,
+                        app.board_text(),
                         piece_prefix(setup.piece),
                         if setup.closed { "closed" } else { "open" },
                         setup.method.name()
@@ -528,7 +532,7 @@ impl Screen<'_> {
                     thousands(figures.nodes),
                     thousands(figures.backtracks),
                     figures.depth,
-                    setup.board.area(),
+                    app.squares(),
                     app.speed()
                 ),
                 self.style(Role::Text),

@@ -263,13 +263,8 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("s", "starts")),
     ),
     key(
-        "x #",
-        "the board: a hole at the cursor / its given number (a clue)",
-        None,
-    ),
-    key(
-        "z",
-        "zoom: numbers, shade, whole-board overview",
+        "z x #",
+        "zoom (numbers, shade, overview); x hole, # given number",
         Some(("z", "zoom")),
     ),
     key(

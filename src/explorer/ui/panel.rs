@@ -402,6 +402,12 @@ impl Screen<'_> {
                 format!("{} ({})", setup.method.name(), setup.method.brief()),
             )
         };
+        // The stepped search keeps no clue: such a board is the engine's solve's, whole.
+        let method = match (self.app.clues_bind(), short) {
+            (true, true) => "solve".to_string(),
+            (true, false) => "the engine's solve, answered whole (clues)".to_string(),
+            (false, _) => method,
+        };
         let mut fields = vec![("Board", board_value, text)];
         // The knight is named in the panel's title alone, as it always was.
         if !setup.piece.is_knight() {

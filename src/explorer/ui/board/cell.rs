@@ -178,7 +178,7 @@ impl CellPainter<'_> {
         }
         if let Some(given) = scene.clue_at(square) {
             // A given number stands whatever the search does: set apart from visit numbers.
-            let sub = if under.is_empty() { "given" } else { under };
+            let sub = if under.is_empty() { "clue" } else { under };
             return CellContent {
                 fill: None,
                 role: Role::Clue,

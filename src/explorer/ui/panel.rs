@@ -207,6 +207,17 @@ impl Screen<'_> {
             marks.push((glyphs.seam.to_string(), seam, "seam between blocks"));
             marks.push(("7".to_string(), on_square(Role::Join), "just joined"));
         }
+        if let Some(shape) = app.shape() {
+            // A board's holes and clues, last: they stay on the board whatever it shows.
+            if !shape.holes().is_empty() {
+                let hole = glyphs.hole.repeat(2);
+                marks.push((hole, self.style(Role::Hole), "hole"));
+            }
+            if !shape.clues().is_empty() {
+                let clue = self.look.clue_text(7, 3);
+                marks.push((clue, on_square(Role::Clue), "given number"));
+            }
+        }
         if app.end().is_some() {
             // After the knight (and the start, where it is marked).
             let at = if start_marked && app.play().is_none() {

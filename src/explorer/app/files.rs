@@ -85,7 +85,7 @@ impl App {
     pub(super) fn ask_where_to_write(&mut self) {
         if self.shape.is_some() && self.files {
             let name = format!("board-{}.txt", self.setup.board);
-            self.open_write(PromptPurpose::Write, name);
+            self.open_write(PromptPurpose::Board, name);
             return;
         }
         if self.can_write("no tour to write yet: find one first (f)") {
@@ -119,7 +119,7 @@ impl App {
     /// through [`save_with`], with a notice saying where or why not. A regular file there is
     /// replaced only with `replace`; without, the overwrite question is asked.
     pub(super) fn save(&mut self, purpose: PromptPurpose, name: &str, replace: Replace) {
-        if purpose == PromptPurpose::Write && self.shape.is_some() {
+        if purpose == PromptPurpose::Board {
             self.save_board(name, replace);
             return;
         }
@@ -203,9 +203,11 @@ impl App {
             return;
         }
         let Some(picture) = self.board_picture() else {
-            self.notice = Some(Notice::not_saved(
-                "the board cannot be written: its start is not an open square".into(),
-            ));
+            let why = match self.shape {
+                None => "the board is a whole rectangle now: w writes the tour",
+                Some(_) => "the board cannot be written: its start is not an open square",
+            };
+            self.notice = Some(Notice::not_saved(why.into()));
             return;
         };
         let path = Path::new(name);
@@ -215,7 +217,7 @@ impl App {
         let mut text = match saved {
             Ok(_) => format!("wrote the board ({board}) to {shown}"),
             Err(SaveError::Exists) => {
-                self.ask_to_overwrite(PromptPurpose::Write, name.to_string());
+                self.ask_to_overwrite(PromptPurpose::Board, name.to_string());
                 return;
             }
             Err(error) => {

@@ -31,6 +31,8 @@ pub enum PromptPurpose {
     Overwrite,
     /// The number to give the cursor's square (`#`): a clue.
     Clue,
+    /// The file to write a board with holes or clues to (`w` on such a board).
+    Board,
 }
 
 impl PromptPurpose {
@@ -42,6 +44,7 @@ impl PromptPurpose {
             PromptPurpose::Picture => "write the picture to",
             PromptPurpose::Overwrite => "overwrite",
             PromptPurpose::Clue => "number for the square",
+            PromptPurpose::Board => "write the board to",
         }
     }
 
@@ -53,6 +56,9 @@ impl PromptPurpose {
             PromptPurpose::Picture => "(SVG)  Enter writes  Esc cancels",
             PromptPurpose::Overwrite => "(y/n)",
             PromptPurpose::Clue => "(its visit number)  Enter gives it  Esc cancels",
+            PromptPurpose::Board => {
+                "(--board format, the tour beside it)  Enter writes  Esc cancels"
+            }
         }
     }
 }
@@ -153,7 +159,7 @@ impl App {
                     match purpose {
                         PromptPurpose::Goto => self.go_to(text.trim()),
                         PromptPurpose::Clue => self.set_clue(text.trim()),
-                        PromptPurpose::Write | PromptPurpose::Picture => {
+                        PromptPurpose::Write | PromptPurpose::Picture | PromptPurpose::Board => {
                             self.save(purpose, text.trim(), Replace::Never)
                         }
                         PromptPurpose::Overwrite => {}

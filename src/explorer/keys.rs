@@ -91,6 +91,10 @@ pub enum Action {
     MoveNumber(u8),
     /// In play, show the next move of a tour that completes the position.
     Hint,
+    /// Make the cursor's square a hole of the board, or open it again.
+    ToggleHole,
+    /// Give the cursor's square its visit number (a clue; asks for it), or clear it.
+    Clue,
     /// Open or close the help.
     Help,
     /// Clear the terminal and draw the whole screen again (after something else wrote on it).
@@ -155,6 +159,8 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('R') => Action::Race,
         KeyCode::Char('P') => Action::Play,
         KeyCode::Char('i') => Action::Hint,
+        KeyCode::Char('x') => Action::ToggleHole,
+        KeyCode::Char('#') => Action::Clue,
         KeyCode::Char(digit @ '1'..='8') => Action::MoveNumber(digit as u8 - b'0'),
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') => Action::Quit,
@@ -257,8 +263,8 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("s", "starts")),
     ),
     key(
-        "z",
-        "zoom: numbers, shade, whole-board overview",
+        "z x #",
+        "zoom (numbers, shade, overview); x hole, # given number",
         Some(("z", "zoom")),
     ),
     key(
@@ -315,6 +321,8 @@ mod tests {
             (KeyCode::Char('E'), Action::MarkEnd),
             (KeyCode::Char('t'), Action::EndsMap),
             (KeyCode::Char('K'), Action::NextPiece),
+            (KeyCode::Char('x'), Action::ToggleHole),
+            (KeyCode::Char('#'), Action::Clue),
         ] {
             assert_eq!(press(code), Some(expected), "{code:?}");
         }
@@ -329,7 +337,7 @@ mod tests {
         let mut release = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;
         assert_eq!(action(release), None);
-        assert_eq!(press(KeyCode::Char('x')), None);
+        assert_eq!(press(KeyCode::Char('y')), None);
         assert_eq!(press(KeyCode::Char('9')), None, "a knight has eight moves");
         assert_eq!(press(KeyCode::F(5)), None);
         let ctrl_n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::CONTROL);

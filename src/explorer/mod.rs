@@ -16,7 +16,8 @@
 //!   own (the end of its input included), and signals;
 //! - `terminal_bytes`: a terminal's bytes as events, the one parser of the local terminal and
 //!   of an SSH client;
-//! - `opening`: `--tour FILE`, read and validated before the terminal is touched;
+//! - `opening`: `--tour FILE`, read and validated before the terminal is touched (a board's
+//!   picture, `--board FILE`, is read then too, and set with `App::with_picture`);
 //! - this module: the options, and the local host: the terminal's set-up and restoration (on
 //!   quit, error, panic, the signals that end it and the terminal going away, see [`Ending`];
 //!   a terminal that fails is [`TerminalFailure`]).
@@ -36,7 +37,7 @@ pub mod work_pool;
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 
-use color_eyre::eyre::{WrapErr, bail};
+use color_eyre::eyre::{WrapErr, bail, eyre};
 use crossterm::cursor;
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
@@ -44,6 +45,7 @@ use crossterm::event::{
 use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
 
 use crate::options::{self, GivenBoardArgs};
+use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::search::Search;
 use knights_tour_engine::solve::Method;
 
@@ -88,7 +90,7 @@ pub struct ExplorerArgs {
     /// Open the tour in FILE (any format check reads; - for standard input), validated first:
     /// its board, start and kind replace --size and --start (a list is read on --size's board
     /// if given, else on the board its squares span)
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["start", "race"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["start", "race", "board"])]
     pub tour: Option<std::path::PathBuf>,
     /// Open on a race of two methods on the board and start, side by side and fair in nodes
     /// (R races naive against warnsdorff from the explorer): two of warnsdorff, backtrack and
@@ -105,9 +107,24 @@ impl ExplorerArgs {
 
     /// The explorer these options open, keeping to `allowance`.
     pub fn app_within(&self, allowance: Allowance) -> color_eyre::Result<App> {
-        let app = App::new(self.setup()?, self.speed)
+        // A board's picture is read once: standard input cannot be read twice.
+        let picture = match &self.board.shape.board {
+            Some(path) => Some(options::read_board(path).map_err(|message| eyre!(message))?),
+            None => None,
+        };
+        let board = picture.as_ref().map(|picture| picture.shape().board());
+        let mut app = App::new(self.setup_on(board)?, self.speed)
             .with_allowance(allowance)
             .with_finish_budget(self.node_budget);
+        if let Some(picture) = picture {
+            let start = match self.board.start_given {
+                true => Some(self.board.start.resolve(picture.shape().board())?),
+                false => None,
+            };
+            app = app
+                .with_picture(picture, start)
+                .map_err(|message| eyre!(message))?;
+        }
         let app = match self.race {
             Some(methods) => app.with_race(methods),
             None => app,
@@ -121,13 +138,22 @@ impl ExplorerArgs {
 
     /// The setup these options ask for, or why it cannot be had.
     pub fn setup(&self) -> color_eyre::Result<Setup> {
-        if self.board.shape.board.is_some() {
-            bail!(
-                "the explorer draws whole rectangles; a board of any shape (--board) is \
-                 answered by the commands solve, check, count, starts and ends"
-            );
-        }
-        let board = self.board.size;
+        let board = match &self.board.shape.board {
+            Some(path) => Some(
+                options::read_board(path)
+                    .map_err(|message| eyre!(message))?
+                    .shape()
+                    .board(),
+            ),
+            None => None,
+        };
+        self.setup_on(board)
+    }
+
+    /// The setup on `board`, the rectangle of a `--board` picture if given (its start is
+    /// then the picture's, set with the picture), else `--size`'s.
+    fn setup_on(&self, picture_board: Option<Board>) -> color_eyre::Result<Setup> {
+        let board = picture_board.unwrap_or(self.board.size);
         if board.rows() > app::MAX_SIDE || board.cols() > app::MAX_SIDE {
             bail!(
                 "the explorer shows boards of at most {max}x{max}; {board} is larger \
@@ -144,7 +170,12 @@ impl ExplorerArgs {
                 moves = piece.move_count()
             );
         }
-        let start = self.board.start.resolve(board)?;
+        // On a board of any shape, the picture's start (or --start) is checked against its
+        // holes and clues when the board is set (`App::with_picture`).
+        let start = match picture_board {
+            Some(_) => Square::new(0, 0),
+            None => self.board.start.resolve(board)?,
+        };
         Ok(Setup {
             board,
             piece,
@@ -190,7 +221,13 @@ impl Ending {
 pub fn run(args: &ExplorerArgs) -> color_eyre::Result<Ending> {
     let mut app = args.app()?;
     // A tour piped in on standard input leaves the keys to the terminal itself (/dev/tty).
-    let keys_from_tty = args.tour.as_deref().is_some_and(opening::is_stdin);
+    let keys_from_tty = args.tour.as_deref().is_some_and(opening::is_stdin)
+        || args
+            .board
+            .shape
+            .board
+            .as_deref()
+            .is_some_and(opening::is_stdin);
     if !io::stdout().is_terminal() || !(io::stdin().is_terminal() || keys_from_tty) {
         bail!(
             "the explorer needs a terminal; for scripts, use 'knights-tour solve' \

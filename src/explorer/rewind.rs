@@ -25,6 +25,8 @@
 //! (`benches/step_back.rs` times them; [`RewindableSearch::replayed`] counts them for the
 //! tests).
 
+use std::sync::Arc;
+
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::search::{Route, Search, SearchConfig, SearchEvent, SetupError};
 
@@ -67,22 +69,18 @@ pub enum RewindError {
     },
 }
 
-/// A new search of `board` from `start`, to `end` if given.
-fn set_up(
-    board: Board,
-    start: Square,
-    end: Option<Square>,
-    config: SearchConfig,
-) -> Result<Search, SetupError> {
-    let prefix = [start];
-    Search::completing(
-        board,
-        Route {
-            prefix: &prefix,
-            end,
-        },
-        config,
-    )
+/// A new search of `board` from `start`, to `end` if given, with the squares `holes` cut out.
+fn set_up(origin: &Origin) -> Result<Search, SetupError> {
+    let prefix = [origin.start];
+    let route = Route {
+        prefix: &prefix,
+        end: origin.end,
+    };
+    if origin.holes.is_empty() {
+        Search::completing(origin.board, route, origin.config)
+    } else {
+        Search::bounded_route(origin.board, route, origin.config, &origin.holes)
+    }
 }
 
 /// The search at one moment: the state a step back restores.
@@ -96,13 +94,15 @@ struct Checkpoint {
 
 /// What a search was set up from: a step back to before the first checkpoint sets it up
 /// again.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Origin {
     board: Board,
     start: Square,
     /// The square the tour must end on, if any.
     end: Option<Square>,
     config: SearchConfig,
+    /// The squares cut out of the board (a board of any shape's holes).
+    holes: Arc<[Square]>,
 }
 
 /// A search with its event count, its last event and the checkpoints to step back with.
@@ -136,6 +136,18 @@ impl RewindableSearch {
         config: SearchConfig,
         memory: u64,
     ) -> Result<Self, RewindError> {
+        Self::with_holes(board, (start, end), config, memory, Arc::from([]))
+    }
+
+    /// [`RewindableSearch::new`] on `board` with the squares `holes` cut out (the start and
+    /// the end open squares): the search of a board of any shape.
+    pub fn with_holes(
+        board: Board,
+        (start, end): (Square, Option<Square>),
+        config: SearchConfig,
+        memory: u64,
+        holes: Arc<[Square]>,
+    ) -> Result<Self, RewindError> {
         let needed = Self::memory_needed(board, config);
         if memory < needed {
             return Err(RewindError::Memory {
@@ -144,7 +156,14 @@ impl RewindableSearch {
                 budget: memory,
             });
         }
-        let search = set_up(board, start, end, config)?;
+        let origin = Origin {
+            board,
+            start,
+            end,
+            config,
+            holes,
+        };
+        let search = set_up(&origin)?;
         let copy_bytes = copy_bytes(board, config);
         let interval = (copy_bytes / COPIED_BYTES_PER_EVENT)
             .max(FIRST_INTERVAL)
@@ -155,12 +174,7 @@ impl RewindableSearch {
                 search,
                 last: None,
             },
-            origin: Origin {
-                board,
-                start,
-                end,
-                config,
-            },
+            origin,
             checkpoints: Vec::new(),
             copy_bytes,
             interval,
@@ -170,6 +184,11 @@ impl RewindableSearch {
         };
         session.set_memory(memory);
         Ok(session)
+    }
+
+    /// The squares cut out of the board.
+    pub fn holes(&self) -> &[Square] {
+        &self.origin.holes
     }
 
     /// The least memory a search of `board` with `config` takes with a step back: itself and
@@ -281,19 +300,11 @@ impl RewindableSearch {
         }
         let mut state = match self.checkpoints.last() {
             Some(checkpoint) => checkpoint.clone(),
-            None => {
-                let Origin {
-                    board,
-                    start,
-                    end,
-                    config,
-                } = self.origin;
-                Checkpoint {
-                    steps: 0,
-                    search: set_up(board, start, end, config)?,
-                    last: None,
-                }
-            }
+            None => Checkpoint {
+                steps: 0,
+                search: set_up(&self.origin)?,
+                last: None,
+            },
         };
         self.replayed = target - state.steps;
         while state.steps < target {

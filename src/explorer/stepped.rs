@@ -4,11 +4,13 @@
 //! The explorer's own search (`n`, `Space`, `f`) and each lane of the race are one of these,
 //! so that stepping, stepping back and validating a found tour are written once.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::search::{SearchConfig, SearchEvent};
-use knights_tour_engine::tour::{Tour, TourError};
+use knights_tour_engine::shape::Shape;
+use knights_tour_engine::tour::{ShapeRoute, Tour, TourError};
 
 use super::rewind::{RewindError, RewindableSearch};
 
@@ -49,12 +51,15 @@ pub(crate) struct SteppedSearch {
     found: Found,
     /// Time spent in this search's steps (the searching, not the animation).
     elapsed: Duration,
+    /// The board's shape, when it has holes: a tour found is checked on it.
+    shape: Option<Arc<Shape>>,
 }
 
 impl SteppedSearch {
     /// A new search of `board` from `start` with `config` (for an open tour that must end on
     /// `end`, if given: see [`RewindableSearch::new`]), standing on its start, which with
     /// its history and its visit numbers may take `memory` bytes.
+    #[cfg(test)]
     pub fn new(
         board: Board,
         start: Square,
@@ -62,12 +67,27 @@ impl SteppedSearch {
         config: SearchConfig,
         memory: u64,
     ) -> Result<Self, RewindError> {
-        let rewindable = RewindableSearch::new(
+        Self::on_shape(board, (start, end), config, memory, None)
+    }
+
+    /// [`SteppedSearch::new`] on `shape`, a board with holes (and no clue: this search keeps
+    /// none), when one is given; its tour is checked on the shape.
+    pub fn on_shape(
+        board: Board,
+        (start, end): (Square, Option<Square>),
+        config: SearchConfig,
+        memory: u64,
+        shape: Option<Arc<Shape>>,
+    ) -> Result<Self, RewindError> {
+        let holes: Arc<[Square]> = shape
+            .as_deref()
+            .map_or_else(|| Arc::from([]), |shape| Arc::from(shape.holes()));
+        let rewindable = RewindableSearch::with_holes(
             board,
-            start,
-            end,
+            (start, end),
             config,
             memory.saturating_sub(visits_bytes(board)),
+            holes,
         )?;
         let mut visits = vec![0; board.area() as usize];
         visits[board.index(start) as usize] = 1;
@@ -76,7 +96,13 @@ impl SteppedSearch {
             visits,
             found: Found::Nothing,
             elapsed: Duration::ZERO,
+            shape,
         })
+    }
+
+    /// The board's shape, when it has holes.
+    pub fn shape(&self) -> Option<&Shape> {
+        self.shape.as_deref()
     }
 
     /// The search and its history.
@@ -189,6 +215,33 @@ impl SteppedSearch {
         self.forget_found();
     }
 
+    /// The squares a tour visits: the board's, less its holes.
+    pub fn squares(&self) -> u64 {
+        self.shape
+            .as_deref()
+            .map_or(self.rewindable.search().board().area(), Shape::open_count)
+    }
+
+    /// The search's path as a tour, checked on the board (on its shape, when it has holes).
+    fn checked_tour(&self) -> Result<Tour, TourError> {
+        let search = self.rewindable.search();
+        let Some(shape) = &self.shape else {
+            return search.tour();
+        };
+        let board = search.board();
+        let path = search
+            .path()
+            .chain(search.end())
+            .map(|square| board.index(square))
+            .collect();
+        let route = ShapeRoute {
+            closed: search.config().closed,
+            start: Some(search.start()),
+            end: search.end(),
+        };
+        Tour::on_shape(shape, search.config().piece, path, route)
+    }
+
     fn forget_found(&mut self) {
         self.found = Found::Nothing;
         fill_visits(&self.rewindable, &mut self.visits);
@@ -210,9 +263,9 @@ impl SteppedSearch {
             SearchEvent::Solved => {
                 // The end asked for is kept off the path: the tour's last visit is there.
                 if let Some(end) = self.rewindable.search().end() {
-                    self.visits[board.index(end) as usize] = board.area() as u32;
+                    self.visits[board.index(end) as usize] = self.squares() as u32;
                 }
-                self.found = match self.rewindable.search().tour() {
+                self.found = match self.checked_tour() {
                     Ok(tour) => Found::Tour(tour),
                     Err(error @ TourError::OutOfMemory { .. }) => Found::Invalid(error.to_string()),
                     Err(error) => {

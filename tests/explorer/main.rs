@@ -155,6 +155,7 @@ mod readme;
 mod readme_picture;
 mod saving;
 mod screens;
+mod shapes;
 mod starts;
 #[path = "../common/svg.rs"]
 mod svg;

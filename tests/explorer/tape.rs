@@ -291,7 +291,7 @@ fn the_story_plays_moves_takes_one_back_and_shows_a_dead_verdict() {
 
 #[test]
 fn an_unknown_key_in_a_tape_fails_the_replay() {
-    let tape = "Type \"knights-tour tui\"\nEnter\nType \"x\"\n";
+    let tape = "Type \"knights-tour tui\"\nEnter\nType \"y\"\n";
     let result = std::panic::catch_unwind(|| replay(tape));
     assert!(result.is_err());
 }

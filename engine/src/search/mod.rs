@@ -207,7 +207,7 @@ impl Search {
 
     /// [`Search::completing`] with the squares `holes` cut out, as [`Search::bounded`] cuts
     /// them.
-    pub(crate) fn bounded_route(
+    pub fn bounded_route(
         board: Board,
         route: Route<'_>,
         config: SearchConfig,

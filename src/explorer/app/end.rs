@@ -32,6 +32,10 @@ impl App {
     /// marked.
     pub(super) fn theorems_verdict(&self) -> Verdict {
         let setup = self.setup;
+        if self.shape.is_some() {
+            // The rectangle's theorems do not hold on a board with holes or clues.
+            return Verdict::Open;
+        }
         match self.end {
             Some(end) => existence::piece_route_verdict(setup.piece, setup.board, setup.start, end),
             None => existence::piece_verdict(setup.piece, setup.board, setup.start, setup.closed),
@@ -57,6 +61,10 @@ impl App {
     /// a pair the theorems refuse, why; the start cannot be the end.
     pub(super) fn set_end(&mut self, square: Square) {
         let board = self.setup.board;
+        if let Some(refusal) = self.end_refused(square) {
+            self.notice = Some(Notice::Message(refusal));
+            return;
+        }
         if square == self.setup.start {
             // Nothing to clear: the theorem says why the start cannot be the end.
             self.notice = Some(Notice::Message(

@@ -6,8 +6,11 @@
 //! notice says to open it with `--piece`: read without, it fails the knight's validator), through
 //! [`crate::tourfile::save_with`]: never over a device, a FIFO, a socket or a directory,
 //! through a symbolic link to its target, and over an existing file only after a yes to
-//! `overwrite 'NAME'? (y/n)`. What became of it is a [`SaveNotice`].
+//! `overwrite 'NAME'? (y/n)`. What became of it is a [`SaveNotice`]. On a board with holes or
+//! clues, `w` writes the board in the `--board` format (`board-8x8.txt` by default), which
+//! `knights-tour solve --board` reads back, and the tour on screen, if any, beside it.
 
+use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
@@ -77,8 +80,14 @@ impl App {
         format!("tour-{piece}{}-{start}{kind}", setup.board)
     }
 
-    /// `w`: asks where to write the tour on screen.
+    /// `w`: asks where to write the tour on screen; on a board with holes or clues, the board
+    /// (and the tour beside it, if one is shown).
     pub(super) fn ask_where_to_write(&mut self) {
+        if self.shape.is_some() && self.files {
+            let name = format!("board-{}.txt", self.setup.board);
+            self.open_write(PromptPurpose::Board, name);
+            return;
+        }
         if self.can_write("no tour to write yet: find one first (f)") {
             self.open_write(PromptPurpose::Write, self.default_tour_name());
         }
@@ -110,6 +119,10 @@ impl App {
     /// through [`save_with`], with a notice saying where or why not. A regular file there is
     /// replaced only with `replace`; without, the overwrite question is asked.
     pub(super) fn save(&mut self, purpose: PromptPurpose, name: &str, replace: Replace) {
+        if purpose == PromptPurpose::Board {
+            self.save_board(name, replace);
+            return;
+        }
         let Some(tour) = self.tour().filter(|_| self.files) else {
             return;
         };
@@ -172,6 +185,61 @@ impl App {
                 Notice::not_saved(format!("could not write {shown}: {error}; nothing written"))
             }
         });
+    }
+}
+
+impl App {
+    /// Saves the board with its holes, clues and start in the `--board` format to `name` (a
+    /// regular file there replaced only with `replace`, else the overwrite question), and the
+    /// tour on screen, if any, in the list format beside it: `NAME-tour.txt` for `NAME.txt`.
+    fn save_board(&mut self, name: &str, replace: Replace) {
+        if !self.files {
+            return;
+        }
+        if name.is_empty() {
+            self.notice = Some(Notice::not_saved(
+                "write: no file name given; nothing written".into(),
+            ));
+            return;
+        }
+        let Some(picture) = self.board_picture() else {
+            let why = match self.shape {
+                None => "the board is a whole rectangle now: w writes the tour",
+                Some(_) => "the board cannot be written: its start is not an open square",
+            };
+            self.notice = Some(Notice::not_saved(why.into()));
+            return;
+        };
+        let path = Path::new(name);
+        let shown = quoted(name);
+        let saved = save_with(path, replace, |out| write!(out, "{picture}"));
+        let board = picture.shape().to_string();
+        let mut text = match saved {
+            Ok(_) => format!("wrote the board ({board}) to {shown}"),
+            Err(SaveError::Exists) => {
+                self.ask_to_overwrite(PromptPurpose::Board, name.to_string());
+                return;
+            }
+            Err(error) => {
+                self.notice = Some(Notice::not_saved(format!(
+                    "could not write {shown}: {error}; nothing written"
+                )));
+                return;
+            }
+        };
+        if let Some(tour) = self.tour() {
+            let stem = name.strip_suffix(".txt").unwrap_or(name);
+            let tour_name = format!("{stem}-tour.txt");
+            let tour_shown = quoted(&tour_name);
+            match save_with(Path::new(&tour_name), replace, |out| write_list(out, tour)) {
+                Ok(_) => text += &format!(", and the tour beside it, to {tour_shown}"),
+                Err(SaveError::Exists) => {
+                    text += &format!("; the tour not written: {tour_shown} exists")
+                }
+                Err(error) => text += &format!("; the tour not written: {error}"),
+            }
+        }
+        self.notice = Some(Notice::saved(text));
     }
 }
 

@@ -36,6 +36,7 @@ use crate::explorer::allowance::{Allowance, capped, megabytes_apart};
 use crate::options::with_memory_cap;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
+use knights_tour_engine::shape::Shape;
 use knights_tour_engine::solve::{Method, Request};
 use knights_tour_engine::starts::{
     MAX_SQUARES, MapSettings, StartAnswer, StartsError, StartsMap, map_ends, map_starts,
@@ -72,10 +73,12 @@ impl MapKind {
 
 /// Which map: its kind, the board, closed or open, the method, and the square every tour of
 /// it shares (the end of a starts map to one end, the start of an ends map).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct MapKey {
     kind: MapKind,
     board: Board,
+    /// The board's holes and clues, when it has any.
+    shape: Option<Arc<Shape>>,
     piece: Leaper,
     closed: bool,
     method: Method,
@@ -132,10 +135,10 @@ pub(super) struct Maps {
 
 impl Maps {
     /// The map made for `key`, if any.
-    fn made(&self, key: MapKey) -> Option<&Arc<StartsMap>> {
+    fn made(&self, key: &MapKey) -> Option<&Arc<StartsMap>> {
         self.maps
             .iter()
-            .find(|made| made.key == key)
+            .find(|made| made.key == *key)
             .map(|made| &made.map)
     }
 
@@ -194,6 +197,7 @@ impl App {
         MapKey {
             kind,
             board: setup.board,
+            shape: self.shared_shape(),
             piece: setup.piece,
             closed: setup.closed,
             method: map_method(&setup),
@@ -234,7 +238,7 @@ impl App {
     /// The map shown, once made, for the current setup.
     pub fn shown_map(&self) -> Option<&StartsMap> {
         let key = self.shown_key()?;
-        self.maps.made(key).map(Arc::as_ref)
+        self.maps.made(&key).map(Arc::as_ref)
     }
 
     /// Squares answered so far and in all, while a map is being made.
@@ -246,7 +250,7 @@ impl App {
     /// Why the map shown could not be made, if it could not.
     pub fn map_failure(&self) -> Option<&str> {
         match &self.maps.failed {
-            Some(failed) if Some(failed.key) == self.shown_key() => Some(&failed.message),
+            Some(failed) if Some(&failed.key) == self.shown_key().as_ref() => Some(&failed.message),
             _ => None,
         }
     }
@@ -301,7 +305,7 @@ impl App {
         else {
             return;
         };
-        let key = job.key;
+        let key = job.key.clone();
         self.maps.job = None;
         match result {
             Ok(map) => {
@@ -321,19 +325,19 @@ impl App {
     fn make_map(&mut self) {
         let Some(key) = self.shown_key() else { return };
         let busy = self.maps.job.as_ref().is_some_and(|job| job.key == key);
-        if self.maps.made(key).is_some() || busy {
+        if self.maps.made(&key).is_some() || busy {
             return;
         }
         self.maps.cancel();
         self.maps.failed = None;
-        if let Err(message) = self.start_map(key) {
+        if let Err(message) = self.start_map(&key) {
             self.maps.failed = Some(Failed { key, message });
         }
     }
 
     /// Starts the work of the map of `key`, or says why it cannot be made.
-    fn start_map(&mut self, key: MapKey) -> Result<(), String> {
-        let MapKey { kind, board, .. } = key;
+    fn start_map(&mut self, key: &MapKey) -> Result<(), String> {
+        let (kind, board) = (key.kind, key.board);
         let squares = kind.squares();
         if kind == MapKind::Ends && key.closed {
             return Err("a closed tour has no end: o for an open tour, then t".into());
@@ -365,7 +369,7 @@ impl App {
             map_budget: self.allowance.shared_host().then_some(self.finish_budget),
         };
         let job = Arc::new(Job {
-            key,
+            key: key.clone(),
             done: AtomicUsize::new(0),
             total: board.area() as usize,
             cancelled: AtomicBool::new(false),
@@ -384,15 +388,17 @@ impl App {
 
     /// The request the map of `key` is made from: its board, kind and method, the `f` budget
     /// for each square, the memory the host has free, and the square its tours share.
-    fn map_request(&self, key: MapKey) -> Result<Request, String> {
-        let start = match key.kind {
-            MapKind::Starts => Square::new(0, 0),
-            MapKind::Ends => self.setup.start,
+    fn map_request(&self, key: &MapKey) -> Result<Request, String> {
+        let asked = match (key.kind, &key.shape) {
+            // Every open square is asked as the start: the request's own is left free.
+            (MapKind::Starts, Some(shape)) => Request::on_shape(Arc::clone(shape), None),
+            (MapKind::Ends, Some(shape)) => {
+                Request::on_shape(Arc::clone(shape), Some(self.setup.start))
+            }
+            (MapKind::Starts, None) => Request::new(key.board, Square::new(0, 0)),
+            (MapKind::Ends, None) => Request::new(key.board, self.setup.start),
         };
-        let mut request = Request::new(key.board, start)
-            .piece(key.piece)
-            .closed(key.closed)
-            .method(key.method);
+        let mut request = asked.piece(key.piece).closed(key.closed).method(key.method);
         if let (MapKind::Starts, Some(end)) = (key.kind, key.fixed) {
             request = request.ending_at(end);
         }
@@ -513,9 +519,9 @@ mod tests {
     fn a_map_waits_while_plays_judge_works_and_goes_on_after() {
         let app = served(&WorkPool::new(1));
         let key = app.map_key(MapKind::Starts);
-        let request = app.map_request(key).unwrap();
+        let request = app.map_request(&key).unwrap();
         let job = Arc::new(Job {
-            key,
+            key: key.clone(),
             done: AtomicUsize::new(0),
             total: 36,
             cancelled: AtomicBool::new(false),

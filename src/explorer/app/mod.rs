@@ -31,6 +31,8 @@
 //! - `files`: tours opened from a file (`--tour`) and written to one (`w`, `e`), and the
 //!   [`SaveNotice`] that says what became of a save;
 //! - `telling`: the construction told step by step ([`Telling`], the engine's story told);
+//! - `shaped`: boards of any shape: holes (`x`) and clues (`#`), opened with `--board`, and
+//!   what they change in the other keys;
 //! - `maps`: the starts map (`s`) and the ends map (`t`), made on a thread of their own;
 //! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]);
 //! - `play`: play (`P`): the player's own tour, each position judged by the engine ([`Play`]);
@@ -46,16 +48,19 @@ mod prompt;
 mod race;
 mod scene;
 mod setup;
+mod shaped;
 mod status;
 mod stepping;
 mod telling;
 mod update;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use knights_tour_engine::board::Square;
 use knights_tour_engine::existence::NoTourReason;
 use knights_tour_engine::search::SearchEvent;
+use knights_tour_engine::shape::Shape;
 use knights_tour_engine::solve::{Layer, Method, Outcome};
 use knights_tour_engine::tour::Tour;
 
@@ -322,6 +327,9 @@ enum Overlay {
 #[derive(Debug, Clone)]
 pub struct App {
     setup: Setup,
+    /// The board's holes and clues, when it has any (see `shaped`): `None` on a whole
+    /// rectangle, where every key does what it always did.
+    shape: Option<Arc<Shape>>,
     /// The square an open tour must end on (`E`), if any.
     end: Option<Square>,
     cursor: Square,
@@ -361,6 +369,7 @@ impl App {
     pub fn new(setup: Setup, speed: Speed) -> Self {
         let mut app = Self {
             setup,
+            shape: None,
             end: None,
             cursor: setup.start,
             attempt: Attempt::Failed(String::new()),

@@ -1,8 +1,8 @@
 //! The prompts: *go to* (`g`), where a square (`r,c` or algebraic) moves the cursor there and
 //! a move number (`#123`) puts the timeline of a found tour at that move, *write* (`w`),
 //! which asks where to save the tour, *picture* (`e`), which asks where to save its SVG
-//! picture, and *overwrite*, the yes-or-no question before a save replaces a file (see
-//! `files`). While a prompt is open, keys are typed into it rather than mapped to actions;
+//! picture, *overwrite*, the yes-or-no question before a save replaces a file (see
+//! `files`), and *number* (`#`), the clue to give the cursor's square (see `shaped`). While a prompt is open, keys are typed into it rather than mapped to actions;
 //! `Enter` goes, `Esc` cancels. Pasted text (a terminal's bracketed paste) is typed in up to
 //! its first line break, never pressed as keys.
 
@@ -29,6 +29,10 @@ pub enum PromptPurpose {
     Picture,
     /// Whether to replace the file named (the prompt's text): `y` or `n`.
     Overwrite,
+    /// The number to give the cursor's square (`#`): a clue.
+    Clue,
+    /// The file to write a board with holes or clues to (`w` on such a board).
+    Board,
 }
 
 impl PromptPurpose {
@@ -39,6 +43,8 @@ impl PromptPurpose {
             PromptPurpose::Write => "write the tour to",
             PromptPurpose::Picture => "write the picture to",
             PromptPurpose::Overwrite => "overwrite",
+            PromptPurpose::Clue => "number for the square",
+            PromptPurpose::Board => "write the board to",
         }
     }
 
@@ -49,6 +55,10 @@ impl PromptPurpose {
             PromptPurpose::Write => "(list format)  Enter writes  Esc cancels",
             PromptPurpose::Picture => "(SVG)  Enter writes  Esc cancels",
             PromptPurpose::Overwrite => "(y/n)",
+            PromptPurpose::Clue => "(its visit number)  Enter gives it  Esc cancels",
+            PromptPurpose::Board => {
+                "(--board format, the tour beside it)  Enter writes  Esc cancels"
+            }
         }
     }
 }
@@ -83,7 +93,7 @@ impl App {
         }));
     }
 
-    fn open_prompt(&mut self, purpose: PromptPurpose, text: String) {
+    pub(super) fn open_prompt(&mut self, purpose: PromptPurpose, text: String) {
         self.overlay = Some(Overlay::Prompt(Prompt {
             purpose,
             text,
@@ -148,7 +158,8 @@ impl App {
                 if let Some(Prompt { purpose, text, .. }) = self.close_prompt() {
                     match purpose {
                         PromptPurpose::Goto => self.go_to(text.trim()),
-                        PromptPurpose::Write | PromptPurpose::Picture => {
+                        PromptPurpose::Clue => self.set_clue(text.trim()),
+                        PromptPurpose::Write | PromptPurpose::Picture | PromptPurpose::Board => {
                             self.save(purpose, text.trim(), Replace::Never)
                         }
                         PromptPurpose::Overwrite => {}

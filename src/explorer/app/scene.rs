@@ -5,6 +5,7 @@
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::search::{Candidate, SearchEvent};
+use knights_tour_engine::shape::Shape;
 use knights_tour_engine::starts::{StartOutcome, StartsMap};
 
 use super::{App, Attempt, Mode, PlayView, RewindableSearch, Telling};
@@ -63,6 +64,9 @@ pub enum Follow {
 pub struct Scene<'a> {
     /// The board.
     pub board: Board,
+    /// Its holes and clues, when it has any: holes are drawn as holes, clues as the numbers
+    /// given, apart from the visit numbers.
+    pub shape: Option<&'a Shape>,
     /// The piece that tours: the knight is drawn as a knight, another piece by its letter.
     pub piece: Leaper,
     /// Visit numbers by [`Board::index`], 0 for unvisited.
@@ -145,6 +149,21 @@ impl<'a> StartsView<'a> {
 }
 
 impl Scene<'_> {
+    /// The squares a tour visits: the board's, less its holes.
+    pub fn squares(&self) -> u64 {
+        self.shape.map_or(self.board.area(), Shape::open_count)
+    }
+
+    /// Whether `square` is a hole.
+    pub fn is_hole(&self, square: Square) -> bool {
+        self.shape.is_some_and(|shape| !shape.is_open(square))
+    }
+
+    /// The number given to `square`, if it is a clue.
+    pub fn clue_at(&self, square: Square) -> Option<u32> {
+        self.shape.and_then(|shape| shape.clue_at(square))
+    }
+
     /// Whether a seam runs below `square` and whether one runs right of it.
     pub(crate) fn seams_after(&self, square: Square) -> (bool, bool) {
         self.seams.map_or((false, false), |(rows, cols)| {
@@ -162,7 +181,7 @@ impl<'a> Scene<'a> {
     /// them, with no cursor (a square off the board, which no cell matches) and the focus on
     /// the knight. Each lane of the method race is drawn from one.
     pub(crate) fn of_search(
-        session: &RewindableSearch,
+        (session, shape): (&RewindableSearch, Option<&'a Shape>),
         visits: &'a [u32],
         closed: bool,
         zoom: Zoom,
@@ -171,6 +190,7 @@ impl<'a> Scene<'a> {
         let board = search.board();
         let mut scene = Scene {
             board,
+            shape,
             piece: search.config().piece,
             visits,
             shown_up_to: u32::MAX,
@@ -220,6 +240,7 @@ impl App {
         }
         let mut scene = Scene {
             board: self.setup.board,
+            shape: self.shape.as_deref(),
             piece: self.setup.piece,
             visits: self.visits(),
             shown_up_to: u32::MAX,
@@ -307,7 +328,7 @@ fn show_search(session: &RewindableSearch, scene: &mut Scene<'_>) {
     // Every square on the path (and back to the start, if closed): the next step reports the
     // tour. No candidates are left, but this is no dead end (as after `b` from a tour found).
     let to_end = u64::from(search.end().is_some());
-    let complete = u64::from(search.depth()) + to_end == scene.board.area()
+    let complete = u64::from(search.depth()) + to_end == scene.squares()
         && (!scene.closed || scene.piece.is_move(search.head(), scene.start));
     let state = match session.last_event() {
         Some(SearchEvent::Solved) => KnightState::Done,

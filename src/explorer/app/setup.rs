@@ -133,6 +133,10 @@ impl App {
     }
 
     pub(super) fn set_start(&mut self, square: Square) {
+        if let Some(refusal) = self.start_refused(square) {
+            self.notice = Some(Notice::Message(refusal));
+            return;
+        }
         self.setup.start = square;
         self.reset();
     }
@@ -151,11 +155,23 @@ impl App {
         let clamp = |square: Square| {
             Square::new(square.row.min(new_rows - 1), square.col.min(new_cols - 1))
         };
+        let shape = match self.shape_resized(board) {
+            Some(Err(message)) => {
+                self.notice = Some(Notice::Message(format!("{board}: {message}")));
+                return;
+            }
+            Some(Ok(shape)) => Some(shape),
+            None => None,
+        };
         self.setup.board = board;
         self.setup.start = clamp(self.setup.start);
         self.end = self.end.map(clamp);
         self.cursor = clamp(self.cursor);
-        self.reset();
+        match shape {
+            // The holes and clues still inside stay; the start and the end move off them.
+            Some(shape) => self.set_shape(shape),
+            None => self.reset(),
+        }
     }
 
     /// Back to the beginning with the current setup: a new search (or the theorems' verdict).
@@ -176,9 +192,12 @@ impl App {
             Verdict::Impossible(reason) => Attempt::Impossible(reason),
             Verdict::Certain | Verdict::Open => match setup.search_config(method) {
                 None => Attempt::Whole(None),
+                // The stepped search keeps no clue: the engine's solve answers whole.
+                Some(_) if self.clues_bind() => Attempt::Whole(None),
                 Some(config) => {
                     let memory = self.search_memory();
-                    match SteppedSearch::new(board, start, self.end, config, memory) {
+                    let shape = self.shared_shape();
+                    match SteppedSearch::on_shape(board, (start, self.end), config, memory, shape) {
                         Ok(stepped) => Attempt::Stepped(Box::new(stepped)),
                         Err(error) => Attempt::Failed(error.to_string()),
                     }

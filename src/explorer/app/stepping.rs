@@ -370,10 +370,13 @@ impl App {
     /// [`WHOLE_ANSWER_DEADLINE`].
     fn solve_whole(&self, method: Method) -> Result<Outcome, String> {
         let setup = self.setup;
-        let mut request = Request::new(setup.board, setup.start)
-            .piece(setup.piece)
-            .closed(setup.closed)
-            .method(method);
+        let asked = match self.shared_shape() {
+            // The engine's schedule on the shape: its proofs, then its searches, the one that
+            // keeps clues among them.
+            Some(shape) => Request::on_shape(shape, Some(setup.start)),
+            None => Request::new(setup.board, setup.start),
+        };
+        let mut request = asked.piece(setup.piece).closed(setup.closed).method(method);
         if let Some(end) = self.end {
             request = request.ending_at(end);
         }

@@ -75,6 +75,8 @@ impl App {
             Action::TourEnd => self.replay_to_end(),
             Action::Race => self.start_race(),
             Action::Play => self.toggle_play(),
+            Action::ToggleHole => self.toggle_hole(),
+            Action::Clue => self.ask_clue(),
             Action::MoveNumber(_) | Action::Hint => {
                 self.notice = Some(Notice::Message(
                     "the numbers and i (a hint) are for play: P plays".into(),

@@ -53,6 +53,8 @@ const BAD: Tint = tint((255, 95, 95), 203);
 const WARN: Tint = tint((255, 215, 95), 221);
 const MUTED: Tint = tint((138, 138, 138), 245);
 const PATH: Tint = tint((0, 0, 135), 18);
+const CLUE: Tint = tint((175, 215, 255), 153);
+const HOLE_INK: Tint = tint((88, 88, 88), 240);
 
 /// The visit-order gradient, first move to last: dark violet through teal to yellow, each step
 /// brighter than the last, so the order reads on any background and in grey.
@@ -113,6 +115,10 @@ pub enum Role {
     Seam,
     /// A square the construction's last join linked.
     Join,
+    /// A hole of the board: no tour enters it.
+    Hole,
+    /// A square given its visit number (a clue).
+    Clue,
 }
 
 /// The colour mode and glyph set in force, and the styles and characters they give.
@@ -219,6 +225,21 @@ impl Look {
             Role::Seam => self.fg(PATH).add_modifier(bold),
             Role::Join if mono => Style::new().add_modifier(bold | Modifier::UNDERLINED),
             Role::Join => self.on(KNIGHT, INK_ON_LIGHT).add_modifier(bold),
+            Role::Hole => self.fg(HOLE_INK),
+            Role::Clue if mono => Style::new().add_modifier(bold),
+            Role::Clue => self.on(CLUE, INK_ON_LIGHT).add_modifier(bold),
+        }
+    }
+
+    /// A clue's number as a cell shows it in `room` columns: in monochrome or ASCII marked
+    /// (`#12`), where colour cannot set it apart from the visit numbers, when the mark fits.
+    pub fn clue_text(&self, number: u32, room: u16) -> String {
+        let marked = self.colors == ColorMode::Monochrome || self.glyphs == GlyphSet::Ascii;
+        let text = format!("{}{number}", self.glyphs().clue);
+        if marked && text.chars().count() <= usize::from(room) {
+            text
+        } else {
+            number.to_string()
         }
     }
 
@@ -345,6 +366,12 @@ pub struct Glyphs {
     /// Two squares stacked in one character of the overview (upper half drawn in the
     /// foreground colour), if the glyph set has it.
     pub upper_half: Option<&'static str>,
+    /// Fills a hole of the board, every character of its cell.
+    pub hole: &'static str,
+    /// Marks a clue's number where colour cannot (`#12`).
+    pub clue: &'static str,
+    /// A clue not yet visited in the shade and overview zooms.
+    pub clue_dot: &'static str,
     /// Borders.
     pub border: border::Set<'static>,
 }
@@ -360,6 +387,9 @@ static UNICODE: Glyphs = Glyphs {
     end: "◎",
     seam: "│",
     upper_half: Some("▀"),
+    hole: "░",
+    clue: "#",
+    clue_dot: "•",
     border: border::ROUNDED,
 };
 
@@ -374,6 +404,9 @@ static ASCII: Glyphs = Glyphs {
     end: "E",
     seam: "|",
     upper_half: None,
+    hole: "/",
+    clue: "#",
+    clue_dot: "o",
     border: border::Set {
         top_left: "+",
         top_right: "+",
@@ -493,6 +526,9 @@ mod tests {
             glyphs.arrow,
             glyphs.start,
             glyphs.end,
+            glyphs.hole,
+            glyphs.clue,
+            glyphs.clue_dot,
             border.top_left,
             border.horizontal_top,
             border.vertical_left,

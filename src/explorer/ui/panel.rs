@@ -207,6 +207,17 @@ impl Screen<'_> {
             marks.push((glyphs.seam.to_string(), seam, "seam between blocks"));
             marks.push(("7".to_string(), on_square(Role::Join), "just joined"));
         }
+        if let Some(shape) = app.shape() {
+            // A board's holes and clues, last: they stay on the board whatever it shows.
+            if !shape.holes().is_empty() {
+                let hole = glyphs.hole.repeat(2);
+                marks.push((hole, self.style(Role::Hole), "hole"));
+            }
+            if !shape.clues().is_empty() {
+                let clue = self.look.clue_text(7, 3);
+                marks.push((clue, on_square(Role::Clue), "given number"));
+            }
+        }
         if app.end().is_some() {
             // After the knight (and the start, where it is marked).
             let at = if start_marked && app.play().is_none() {
@@ -390,13 +401,23 @@ impl Screen<'_> {
         let board = setup.board;
         let text = self.style(Role::Text);
         let kind = if setup.closed { "closed" } else { "open" };
+        let shown = self.app.board_text();
         let (board_value, method) = if short {
-            (format!("{board}, {kind}"), setup.method.name().to_string())
+            (format!("{shown}, {kind}"), setup.method.name().to_string())
         } else {
             (
-                format!("{board} ({}), {kind}", count_of(board.area(), "square")),
+                format!(
+                    "{shown} ({}), {kind}",
+                    count_of(self.app.squares(), "square")
+                ),
                 format!("{} ({})", setup.method.name(), setup.method.brief()),
             )
+        };
+        // The stepped search keeps no clue: such a board is the engine's solve's, whole.
+        let method = match (self.app.clues_bind(), short) {
+            (true, true) => "solve".to_string(),
+            (true, false) => "the engine's solve, answered whole (clues)".to_string(),
+            (false, _) => method,
         };
         let mut fields = vec![("Board", board_value, text)];
         // The knight is named in the panel's title alone, as it always was.
@@ -435,7 +456,7 @@ impl Screen<'_> {
     fn figure_fields(&self, short: bool) -> Vec<(&'static str, String, Style)> {
         let app = self.app;
         let figures = app.figures();
-        let area = app.setup().board.area();
+        let area = app.squares();
         let text = self.style(Role::Text);
         let mut depth = format!(
             "{} of {}",
@@ -513,7 +534,7 @@ impl Screen<'_> {
                 Span::styled(
                     format!(
                         "{} {}{} {} ",
-                        setup.board,
+                        app.board_text(),
                         piece_prefix(setup.piece),
                         if setup.closed { "closed" } else { "open" },
                         setup.method.name()
@@ -528,7 +549,7 @@ impl Screen<'_> {
                     thousands(figures.nodes),
                     thousands(figures.backtracks),
                     figures.depth,
-                    setup.board.area(),
+                    app.squares(),
                     app.speed()
                 ),
                 self.style(Role::Text),

@@ -42,6 +42,13 @@ impl Screen<'_> {
                     Role::Warn,
                 )
             }
+            (Some(_), _) if play.has_clues() => {
+                let took = play.time_taken().unwrap_or_default().as_secs_f64();
+                (
+                    format!("solved in {took:.2} s: every number placed, validated"),
+                    Role::Good,
+                )
+            }
             (Some(tour), _) => {
                 let kind = if tour.is_closed() { "closed" } else { "open" };
                 (format!("tour complete and validated: {kind}"), Role::Good)

@@ -48,8 +48,8 @@ impl App {
             (setup.board, setup.piece),
             (setup.start, self.end),
             setup.closed,
-            self.allowance.clone(),
-            own_memory.saturating_sub(held),
+            (self.allowance.clone(), own_memory.saturating_sub(held)),
+            self.shared_shape(),
         );
         // In place of the map, if one was shown.
         self.mode = Mode::Play(Box::new(play));
@@ -114,7 +114,7 @@ impl App {
                 }
             }
             Action::WriteTour | Action::WritePicture if play.tour().is_none() => {
-                let left = play.board.area() - play.path.len() as u64;
+                let left = play.squares() - play.path.len() as u64;
                 self.notice = Some(Notice::not_saved(format!(
                     "the tour is not complete: {} to go",
                     counted(left, "square")
@@ -204,10 +204,11 @@ impl App {
         };
         Scene {
             board,
+            shape: play.shape.as_deref(),
             piece: play.piece,
             visits: &play.visits,
             shown_up_to: u32::MAX,
-            last_visit: board.area(),
+            last_visit: play.squares(),
             knight: Some((head, state)),
             start: play.path[0],
             end: play.end,

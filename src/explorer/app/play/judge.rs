@@ -29,6 +29,7 @@ use std::time::Duration;
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::NoTourReason;
 use knights_tour_engine::leaper::Leaper;
+use knights_tour_engine::shape::{Clue, Shape};
 use knights_tour_engine::solve::{GiveUp, Outcome, Request, solve};
 use knights_tour_engine::tour::Tour;
 
@@ -105,6 +106,8 @@ const CANCEL_POLL: Duration = Duration::from_millis(50);
 #[derive(Debug)]
 pub(super) struct Job {
     pub(super) board: Board,
+    /// The board's holes and clues, when it has any.
+    pub(super) shape: Option<Arc<Shape>>,
     pub(super) piece: Leaper,
     pub(super) path: Arc<[Square]>,
     pub(super) closed: bool,
@@ -285,6 +288,41 @@ fn start_worker(wanted: &Arc<AtomicU64>) -> Worker {
     }
 }
 
+/// The question a position asks: a tour that completes the path. On a board with clues the
+/// engine takes no partial tour, so the path's squares are given their numbers (1 to its
+/// length) beside the clues still ahead: the same question, asked of the search that keeps
+/// clues after its proofs (a clue out of reach, colours, a square cut off...).
+fn position_request(job: &Job) -> Result<Request, String> {
+    let request = match &job.shape {
+        Some(shape) if !shape.clues().is_empty() => {
+            let walked = job.path.len();
+            let numbers = job
+                .path
+                .iter()
+                .zip(1..)
+                .map(|(&square, number)| Clue { number, square });
+            let clues: Vec<Clue> = shape
+                .clues()
+                .iter()
+                .filter(|clue| clue.number as usize > walked)
+                .copied()
+                .chain(numbers)
+                .collect();
+            let numbered = Shape::new(job.board, shape.holes(), &clues)
+                .map_err(|error| format!("the position cannot be asked: {error}"))?;
+            Request::on_shape(Arc::new(numbered), Some(job.path[0]))
+        }
+        Some(shape) => Request::on_shape(Arc::clone(shape), Some(job.path[0]))
+            .completing(Arc::clone(&job.path)),
+        None => Request::new(job.board, job.path[0]).completing(Arc::clone(&job.path)),
+    };
+    let request = request.piece(job.piece).closed(job.closed);
+    Ok(match job.end {
+        Some(end) => request.ending_at(end),
+        None => request,
+    })
+}
+
 /// Judges job `id` a slice at a time, each slice's deadline from `slices` and in a turn of
 /// the host's work threads, while it is the job `wanted`; tells `report` what it finds as it
 /// finds it.
@@ -306,13 +344,17 @@ fn judge(
                 break turn;
             }
         };
-        let mut request = Request::new(job.board, job.path[0])
-            .piece(job.piece)
-            .closed(job.closed)
-            .completing(Arc::clone(&job.path));
-        if let Some(end) = job.end {
-            request = request.ending_at(end);
-        }
+        let mut request = match position_request(job) {
+            Ok(request) => request,
+            Err(message) => {
+                report(Report::Final {
+                    id,
+                    judgement: Judgement::Failed(message),
+                    tour: None,
+                });
+                return;
+            }
+        };
         request.time_limit = Some(slice);
         let solved = with_memory_cap(capped(request, job.memory))
             .and_then(|request| solve(&request).map_err(|error| error.to_string()));

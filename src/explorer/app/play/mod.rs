@@ -31,7 +31,8 @@ use knights_tour_engine::existence::NoTourReason;
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::short_name;
 use knights_tour_engine::search::DeadPosition;
-use knights_tour_engine::tour::Tour;
+use knights_tour_engine::shape::Shape;
+use knights_tour_engine::tour::{ShapeRoute, Tour};
 
 use crate::explorer::allowance::Allowance;
 use judge::{Job, Judge, Report};
@@ -115,6 +116,10 @@ struct Finished {
 #[derive(Debug, Clone)]
 pub struct Play {
     board: Board,
+    /// The board's holes and clues, when it has any: the knight never enters a hole, the
+    /// given numbers stand (the square given the next number is the one move there is, and
+    /// no other move enters a square given a number), and the judge keeps them.
+    shape: Option<Arc<Shape>>,
     /// The piece the player moves.
     piece: Leaper,
     closed: bool,
@@ -151,13 +156,14 @@ impl Play {
         (board, piece): (Board, Leaper),
         (start, end): (Square, Option<Square>),
         closed: bool,
-        allowance: Allowance,
-        memory: u64,
+        (allowance, memory): (Allowance, u64),
+        shape: Option<Arc<Shape>>,
     ) -> Self {
         let mut visits = vec![0; board.area() as usize];
         visits[board.index(start) as usize] = 1;
         let mut play = Self {
             board,
+            shape,
             piece,
             closed,
             end,
@@ -193,7 +199,21 @@ impl Play {
 
     /// Moves a whole tour has: one fewer than the squares.
     pub fn moves_in_a_tour(&self) -> u64 {
-        self.board.area() - 1
+        self.squares() - 1
+    }
+
+    /// The squares a tour visits: the board's, less its holes.
+    pub fn squares(&self) -> u64 {
+        self.shape
+            .as_deref()
+            .map_or(self.board.area(), Shape::open_count)
+    }
+
+    /// Whether the board carries clues (given numbers).
+    pub fn has_clues(&self) -> bool {
+        self.shape
+            .as_deref()
+            .is_some_and(|shape| !shape.clues().is_empty())
     }
 
     /// Moves taken back since play began.
@@ -259,7 +279,7 @@ impl Play {
             .zip(1..)
             .filter_map(|(delta, number)| {
                 let square = head.offset(delta, self.board)?;
-                self.is_free(square).then(|| PlayMove {
+                (self.is_free(square) && self.clue_refusal(square).is_none()).then(|| PlayMove {
                     number,
                     square,
                     degree: self
@@ -320,8 +340,31 @@ impl Play {
         }
     }
 
+    /// Whether `square` is open and not yet visited.
     fn is_free(&self, square: Square) -> bool {
         self.visits[self.board.index(square) as usize] == 0
+            && self
+                .shape
+                .as_deref()
+                .is_none_or(|shape| shape.is_open(square))
+    }
+
+    /// Why the next square cannot be `square` on a board with clues: the next number is
+    /// given elsewhere, or `square` is given another number.
+    fn clue_refusal(&self, square: Square) -> Option<String> {
+        let shape = self.shape.as_deref()?;
+        let next = self.path.len() as u32 + 1;
+        let name = |square| short_name(self.board, square);
+        match shape.square_numbered(next) {
+            Some(given) if given != square => {
+                return Some(format!("the number {next} is given at {}", name(given)));
+            }
+            _ => {}
+        }
+        shape
+            .clue_at(square)
+            .filter(|&number| number != next)
+            .map(|number| format!("{} is given {number}; this move is {next}", name(square)))
     }
 
     /// Moves the knight to `square`, or says why it cannot go there.
@@ -336,6 +379,16 @@ impl Play {
             return Err(format!(
                 "the {} is on {}: pick a numbered square",
                 self.piece,
+                name(square)
+            ));
+        }
+        if self
+            .shape
+            .as_deref()
+            .is_some_and(|shape| !shape.is_open(square))
+        {
+            return Err(format!(
+                "{} is a hole: a tour never enters it",
                 name(square)
             ));
         }
@@ -360,6 +413,9 @@ impl Play {
                 self.piece,
                 name(head)
             ));
+        }
+        if let Some(refusal) = self.clue_refusal(square) {
+            return Err(refusal);
         }
         let index = board.index(square);
         let position = self.positions.after(self.position(), index);
@@ -430,13 +486,24 @@ impl Play {
     /// Validates the path once it covers the board: closed if its last square is a piece's
     /// move from its first.
     fn finish_if_covered(&mut self) {
-        if self.path.len() as u64 != self.board.area() {
+        if self.path.len() as u64 != self.squares() {
             return;
         }
         let closes = self.path.len() > 2 && self.piece.is_move(self.head(), self.path[0]);
         let indices = self.path.iter().map(|&s| self.board.index(s)).collect();
-        let tour = Tour::with_piece(self.board, self.piece, indices, closes, Some(self.path[0]))
-            .map_err(|error| format!("the path failed the validator: {error}"));
+        let start = Some(self.path[0]);
+        let tour = match &self.shape {
+            Some(shape) => {
+                let route = ShapeRoute {
+                    closed: closes,
+                    start,
+                    end: None,
+                };
+                Tour::on_shape(shape, self.piece, indices, route)
+            }
+            None => Tour::with_piece(self.board, self.piece, indices, closes, start),
+        }
+        .map_err(|error| format!("the path failed the validator: {error}"));
         self.finished = Some(Finished {
             tour,
             took: self.began.elapsed(),
@@ -463,6 +530,7 @@ impl Play {
         if !under_way {
             let id = self.judge.ask(Job {
                 board: self.board,
+                shape: self.shape.clone(),
                 piece: self.piece,
                 path: self.path.as_slice().into(),
                 closed: case.closed,

@@ -1,6 +1,7 @@
 //! One lane of the race: one method's stepped search ([`SteppedSearch`]) and how it ended
 //! ([`LaneEnd`]).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::explorer::app::{Figures, Scene, Zoom};
@@ -9,6 +10,7 @@ use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::existence::{self, NoTourReason};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::search::{Limits, SearchEvent};
+use knights_tour_engine::shape::Shape;
 use knights_tour_engine::solve::Method;
 use knights_tour_engine::tour::Tour;
 
@@ -80,10 +82,12 @@ impl Lane {
         (board, piece): (Board, Leaper),
         (start, end): (Square, Option<Square>),
         closed: bool,
-        budget: u64,
-        memory: u64,
+        (budget, memory): (u64, u64),
+        shape: Option<Arc<Shape>>,
     ) -> Self {
         let verdict = match end {
+            // The rectangle's theorems do not hold on a board with holes.
+            _ if shape.is_some() => existence::Verdict::Open,
             Some(end) => existence::piece_route_verdict(piece, board, start, end),
             None => existence::piece_verdict(piece, board, start, closed),
         };
@@ -103,7 +107,7 @@ impl Lane {
             .expect("a racing method searches step by step")
             .with_piece(piece)
             .with_limits(limits);
-        let search = SteppedSearch::new(board, start, end, config, memory)
+        let search = SteppedSearch::on_shape(board, (start, end), config, memory, shape)
             .map(Box::new)
             .map_err(|error| error.to_string());
         Self {
@@ -186,7 +190,7 @@ impl Lane {
     pub fn scene(&self, closed: bool, zoom: Zoom) -> Option<Scene<'_>> {
         let stepped = self.search.as_deref().ok()?;
         Some(Scene::of_search(
-            stepped.rewindable(),
+            (stepped.rewindable(), stepped.shape()),
             stepped.visits(),
             closed,
             zoom,

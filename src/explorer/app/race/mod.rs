@@ -23,11 +23,13 @@
 mod finish;
 mod lane;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::quote::quoted;
+use knights_tour_engine::shape::Shape;
 use knights_tour_engine::solve::Method;
 
 use super::{App, Mode, Notice, Owed, Speed};
@@ -141,9 +143,9 @@ impl Race {
         (start, end): (Square, Option<Square>),
         closed: bool,
         methods: [Method; 2],
-        budget: u64,
-        speed: Speed,
+        (budget, speed): (u64, Speed),
         memory: u64,
+        shape: Option<Arc<Shape>>,
     ) -> Self {
         let budget = budget.max(1);
         let lanes = methods.map(|method| {
@@ -152,8 +154,8 @@ impl Race {
                 (board, piece),
                 (start, end),
                 closed,
-                budget,
-                memory / 2,
+                (budget, memory / 2),
+                shape.clone(),
             )
         });
         let clock = lanes.iter().map(Lane::nodes).max().unwrap_or(0);
@@ -383,6 +385,13 @@ impl App {
             Mode::Play(_) => None,
         };
         self.mode = Mode::Explore { map };
+        if self.clues_bind() {
+            self.notice = Some(Notice::Message(
+                "a race steps two searches, which keep no clue: f answers a board with clues"
+                    .into(),
+            ));
+            return;
+        }
         let memory = match self.race_memory() {
             Ok(memory) => memory,
             Err(message) => {
@@ -395,9 +404,9 @@ impl App {
             (setup.start, self.end),
             setup.closed,
             self.racers,
-            self.finish_budget,
-            self.clock.speed,
+            (self.finish_budget, self.clock.speed),
             memory,
+            self.shared_shape(),
         );
         self.mode = Mode::Race {
             race: Box::new(race),
@@ -506,9 +515,9 @@ mod tests {
             (Square::new(0, 0), None),
             false,
             methods,
-            10_000_000,
-            Speed::Max,
+            (10_000_000, Speed::Max),
             LOCAL_MEMORY,
+            None,
         );
         race.tick(Duration::from_millis(16));
         assert_eq!(race.clock(), 1 + FIRST_CHUNK);
@@ -534,9 +543,9 @@ mod tests {
                 (Square::new(0, 0), None),
                 false,
                 methods,
-                1000,
-                Speed::Max,
+                (1000, Speed::Max),
                 LOCAL_MEMORY,
+                None,
             );
             race.finish(true);
             race
@@ -555,9 +564,9 @@ mod tests {
             (Square::new(0, 0), None),
             false,
             [Method::Naive, Method::Backtrack],
-            1000,
-            Speed::Max,
+            (1000, Speed::Max),
             LOCAL_MEMORY,
+            None,
         );
         race.finish(true);
         assert_eq!(race.lanes[0].end(), Some(LaneEnd::Tour { nodes: 1 }));

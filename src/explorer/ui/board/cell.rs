@@ -38,6 +38,10 @@ impl CellPainter<'_> {
     pub(super) fn paint(&self, buf: &mut Buffer, rect: Rect, square: Square) {
         let look = self.look;
         let glyphs = look.glyphs();
+        if self.scene.is_hole(square) && self.scene.starts.is_none() {
+            self.paint_hole(buf, rect, square);
+            return;
+        }
         let square_role = if (square.row + square.col).is_multiple_of(2) {
             Role::LightSquare
         } else {
@@ -83,6 +87,32 @@ impl CellPainter<'_> {
             let cursor = fill.patch(look.style(Role::Cursor));
             buf.set_string(rect.x, main_row, glyphs.cursor.0, cursor);
             buf.set_string(rect.right() - 1, main_row, glyphs.cursor.1, cursor);
+        }
+    }
+
+    /// A hole: its cell hatched with the hole glyph, the cursor's brackets over it.
+    fn paint_hole(&self, buf: &mut Buffer, rect: Rect, square: Square) {
+        let look = self.look;
+        let mut style = look.style(Role::Hole);
+        let is_cursor = square == self.scene.cursor;
+        let wide = self.cell.is_wide();
+        if is_cursor && !wide {
+            style = style.patch(look.cursor_fill());
+        }
+        buf.set_style(rect, style);
+        // Compact cells keep their last column blank, as between numbers.
+        let right = if wide { rect.right() } else { rect.right() - 1 };
+        for y in rect.top()..rect.bottom() {
+            for x in rect.left()..rect.right() {
+                let glyph = if x < right { look.glyphs().hole } else { " " };
+                buf[(x, y)].set_symbol(glyph);
+            }
+        }
+        if is_cursor && wide {
+            let main_row = rect.y + (self.cell.height - 1) / 2;
+            let cursor = look.style(Role::Cursor);
+            buf.set_string(rect.x, main_row, look.glyphs().cursor.0, cursor);
+            buf.set_string(rect.right() - 1, main_row, look.glyphs().cursor.1, cursor);
         }
     }
 
@@ -145,6 +175,16 @@ impl CellPainter<'_> {
             && let Some(mark) = self.play_mark(play, square)
         {
             return mark;
+        }
+        if let Some(given) = scene.clue_at(square) {
+            // A given number stands whatever the search does: set apart from visit numbers.
+            let sub = if under.is_empty() { "clue" } else { under };
+            return CellContent {
+                fill: None,
+                role: Role::Clue,
+                main: self.look.clue_text(given, self.cell.text_room()),
+                sub: sub.to_string(),
+            };
         }
         if scene.joined.contains(&square) {
             return CellContent {

@@ -3,6 +3,8 @@
 //! is with several squares a character (two stacked in each character with half blocks). The
 //! order runs on the look's gradient from the first move to the last, or on a ramp of glyphs
 //! (`.` … `@`) without colour; the knight, the start and the cursor stay marked at every level.
+//! A board's holes keep the hole glyph (in the overview, a character whose squares are all
+//! holes), and a clue not yet visited a dot of the clue's style.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -30,7 +32,16 @@ impl BoardWidget<'_> {
             for col in viewport.left..viewport.left + viewport.cols {
                 let square = Square::new(row, col);
                 let rect = viewport.cell_rect(square);
-                let (symbol, style) = self.order_cell(order.of_square(square), None);
+                let visited = order.of_square(square);
+                let (symbol, style) = match visited {
+                    _ if scene.is_hole(square) => {
+                        (self.look.glyphs().hole, self.look.style(Role::Hole))
+                    }
+                    None if scene.clue_at(square).is_some() => {
+                        (self.look.glyphs().clue_dot, self.look.style(Role::Clue))
+                    }
+                    _ => self.order_cell(visited, None),
+                };
                 let (symbol, mut style) = self.marked(square, symbol, style);
                 if scene.seams_after(square).0 {
                     // A construction's seam below: no column to spare for one beside.
@@ -82,6 +93,11 @@ impl BoardWidget<'_> {
                 };
                 let rows = top_block * scale..((top_block + rows_per_char) * scale);
                 let cols = char_col * scale..(char_col + 1) * scale;
+                let (symbol, style) = if self.all_holes(rows.clone(), cols.clone()) {
+                    (self.look.glyphs().hole, self.look.style(Role::Hole))
+                } else {
+                    (symbol, style)
+                };
                 let (symbol, style) = self.marked_block(rows, cols, symbol, style);
                 buf.set_string(x0 + char_col as u16, y0 + char_row as u16, symbol, style);
             }
@@ -100,6 +116,23 @@ impl BoardWidget<'_> {
             cell: None,
             centred: scene.centre_request,
         }
+    }
+
+    /// Whether every square of the board in `rows` × `cols` is a hole (a block of the
+    /// overview drawn as one).
+    fn all_holes(&self, rows: std::ops::Range<u32>, cols: std::ops::Range<u32>) -> bool {
+        let scene = self.scene;
+        if scene.shape.is_none() {
+            return false;
+        }
+        let board = scene.board;
+        let rows = rows.start..rows.end.min(board.rows());
+        let cols = cols.start..cols.end.min(board.cols());
+        !rows.is_empty()
+            && !cols.is_empty()
+            && rows
+                .flat_map(|row| cols.clone().map(move |col| Square::new(row, col)))
+                .all(|square| scene.is_hole(square))
     }
 
     /// The symbol and style of a character showing `upper` (and `lower` below it, with half

@@ -130,7 +130,7 @@ impl FastStep {
                     start.free |= 1;
                 }
             }
-            let free_end_fits = !self.closed && ends + 1 + square.fixed_ends_after <= 2;
+            let free_ends = self.free_ends(ends, square);
             for_each_subset(open, fewest, moves, |chosen| {
                 let covered = chosen.iter().fold(0u32, |mask, &d| mask | (1 << d));
                 if forced & !covered != 0 {
@@ -138,7 +138,7 @@ impl FastStep {
                 }
                 let taken_done = u32::from(chosen.len() == moves);
                 let still_needing = start.need & !(covered & needing_one) & !taken_done;
-                if !self.fed(still_needing, square, free_end_fits) {
+                if !self.fed(still_needing, square, free_ends) {
                     return;
                 }
                 if let Some(next) = self.take::<C>(start, chosen, square) {
@@ -171,8 +171,7 @@ impl FastStep {
         {
             return None;
         }
-        let free_end_fits = !self.closed && ends + 1 + square.fixed_ends_after <= 2;
-        if !self.fed(need, square, free_end_fits) {
+        if !self.fed(need, square, self.free_ends(ends, square)) {
             return None;
         }
         Some(C::shifted(key, plan.window))
@@ -207,24 +206,37 @@ impl FastStep {
         Some(Some(C::pack(&cells, window)))
     }
 
+    /// How many more ends an open tour may have, beyond the `ends` placed and those the
+    /// request fixes after `square`: none for a closed one.
+    fn free_ends(&self, ends: u8, square: &SquareBits) -> u8 {
+        if self.closed {
+            0
+        } else {
+            2u8.saturating_sub(ends + square.fixed_ends_after)
+        }
+    }
+
     /// Whether every square to come that lives on the frontier's moves can still get the
-    /// moves it needs (see [`super::step`]): `needing` has the cells that need a move once
-    /// the square is taken.
-    fn fed(&self, needing: u32, square: &SquareBits, free_end_fits: bool) -> bool {
-        self.plan.coming(square).iter().all(|coming| {
-            let needs: u8 = if coming.fixed_end || free_end_fits {
+    /// moves it needs, with no more ends than `free_ends` among those left one move (see
+    /// [`super::step`]): `needing` has the cells that need a move once the square is taken.
+    fn fed(&self, needing: u32, square: &SquareBits, free_ends: u8) -> bool {
+        let mut ends_needed = 0u8;
+        for coming in self.plan.coming(square) {
+            let needs: u8 = if coming.fixed_end || free_ends > 0 {
                 1
             } else {
                 2
             };
             let feeders = needing & coming.taken;
-            match needs.saturating_sub(coming.untaken) {
-                0 => true,
-                1 => feeders != 0,
-                // Two bits or more: clearing the lowest leaves one.
-                _ => feeders & feeders.wrapping_sub(1) != 0,
+            // Two feeders are all a square can use: count to two without a population count.
+            let fed = u8::from(feeders != 0) + u8::from(feeders & feeders.wrapping_sub(1) != 0);
+            let moves = coming.untaken + fed;
+            if moves < needs {
+                return false;
             }
-        })
+            ends_needed += u8::from(moves == 1 && !coming.fixed_end);
+        }
+        ends_needed <= free_ends
     }
 }
 

@@ -538,7 +538,10 @@ mod tests {
         let board = Board::new(6, 6).unwrap();
         let whole = count(&run(board, Leaper::KNIGHT, false, &[]), &|_| {}).unwrap();
         // Two threads leave room for two merges at once.
-        for (threads, cap) in [(1, whole.peak_bytes * 3 / 4), (2, whole.peak_bytes * 7 / 8)] {
+        for (threads, cap) in [
+            (1, whole.peak_bytes * 7 / 8),
+            (2, whole.peak_bytes * 15 / 16),
+        ] {
             let tight = Frontier {
                 memory: cap,
                 threads,

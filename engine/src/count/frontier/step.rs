@@ -165,25 +165,35 @@ fn take<W: Word>(
 /// Whether every square to come that lives on the frontier's moves can still get the moves it
 /// needs: two, or one if it is, or may still be, an end of the tour. `needing` has the lowest
 /// bit of each frontier cell that still needs a move once `v` is taken.
+///
+/// A square left with one move to have (one neighbour to come, or one neighbour taken that
+/// still needs a move, and not both) is an end of the tour: an open tour has two, so the
+/// squares so left that the request does not fix as ends, with the `ends` placed and the
+/// fixed ends to come, are at most two.
 fn fed<W: Word>(needing: W, v: usize, plan: &Plan, closed: bool, ends: u8) -> bool {
-    let free_end_fits = !closed && ends + 1 + plan.fixed_ends_after(v) <= 2;
-    plan.coming(v).iter().all(|coming| {
-        let needs: u8 = if coming.fixed_end || free_end_fits {
+    let free_ends = if closed {
+        0
+    } else {
+        2u8.saturating_sub(ends + plan.fixed_ends_after(v))
+    };
+    let mut ends_needed = 0u8;
+    for coming in plan.coming(v) {
+        let needs: u8 = if coming.fixed_end || free_ends > 0 {
             1
         } else {
             2
         };
-        let feeders = || needing & W::narrow(coming.taken_neighbours);
+        let feeders = needing & W::narrow(coming.taken_neighbours);
         // Two feeders are all a square can use: count to two without a population count.
-        match needs.saturating_sub(coming.untaken_neighbours) {
-            0 => true,
-            1 => feeders() != W::ZERO,
-            _ => {
-                let feeders = feeders();
-                feeders != W::ZERO && feeders & (feeders - W::ONE) != W::ZERO
-            }
+        let fed = u8::from(feeders != W::ZERO)
+            + u8::from(feeders != W::ZERO && feeders & (feeders - W::ONE) != W::ZERO);
+        let moves = coming.untaken_neighbours + fed;
+        if moves < needs {
+            return false;
         }
-    })
+        ends_needed += u8::from(moves == 1 && !coming.fixed_end);
+    }
+    ends_needed <= free_ends
 }
 
 /// The cells at the distances `back`, as a mask.

@@ -7,21 +7,8 @@ use std::sync::Arc;
 use knights_tour_engine::shape::Shape;
 use knights_tour_engine::{Board, Leaper, Method, Outcome, Request, Square, solve};
 
-/// A small deterministic generator (xorshift), so the boards are the same on every run.
-struct Draw(u64);
-
-impl Draw {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Draw;
 
 /// A plain depth-first search for a path over every open square: the brute force.
 struct Brute<'a> {

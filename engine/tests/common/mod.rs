@@ -4,6 +4,9 @@
 //! engine by its public paths, `knights_tour_engine::…`, which `lib.rs` makes valid inside the
 //! crate too (`extern crate self as knights_tour_engine`, for its tests only).
 
+// Each test binary uses the part it needs.
+#![allow(dead_code)]
+
 use knights_tour_engine::tour::Validator;
 use knights_tour_engine::{Outcome, Request, solve};
 
@@ -29,4 +32,23 @@ pub fn solve_checked(request: &Request) -> Outcome {
         }
     }
     outcome
+}
+
+/// A small deterministic generator (xorshift), so that the boards a test draws are the same on
+/// every run. The seed must not be 0.
+pub struct Draw(pub u64);
+
+impl Draw {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
 }

@@ -135,11 +135,26 @@ fn a_bad_picture_is_named_by_line_and_column() {
 }
 
 #[test]
-fn the_explorer_and_the_server_refuse_a_board_of_any_shape_in_words() {
-    let board = fixture("hidato");
-    let board = board.to_str().unwrap();
-    for args in [vec!["--board", board], vec!["serve", "--board", board]] {
+fn the_explorer_and_the_server_read_a_board_and_name_its_bad_cell() {
+    let bad = super::scratch_file("bad-explorer-board.txt", b"0 0 0\n0 q 0\n");
+    let bad = bad.to_str().unwrap();
+    let listen = ["--open", "--listen", "127.0.0.1:0"];
+    let serve: Vec<&str> = ["serve", "--board", bad]
+        .iter()
+        .chain(&listen)
+        .copied()
+        .collect();
+    for args in [vec!["--board", bad], serve] {
         let refused = run(&args, None);
-        super::assert_fails(&refused, 2, &["whole rectangles", "solve"], "--board");
+        super::assert_fails(&refused, 2, &["line 2", "column 3", "'q'"], "a bad --board");
     }
+    // A good board is read, and only the missing terminal stops the explorer.
+    let board = fixture("hidato");
+    let opened = run(&["--board", board.to_str().unwrap()], None);
+    super::assert_fails(
+        &opened,
+        2,
+        &["needs a terminal"],
+        "--board without a terminal",
+    );
 }

@@ -95,6 +95,8 @@ pub enum Action {
     ToggleHole,
     /// Give the cursor's square its visit number (a clue; asks for it), or clear it.
     Clue,
+    /// Make a new puzzle of the board's shape, with one solution, and play it.
+    NewPuzzle,
     /// Open or close the help.
     Help,
     /// Clear the terminal and draw the whole screen again (after something else wrote on it).
@@ -161,6 +163,7 @@ pub fn action(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('i') => Action::Hint,
         KeyCode::Char('x') => Action::ToggleHole,
         KeyCode::Char('#') => Action::Clue,
+        KeyCode::Char('N') => Action::NewPuzzle,
         KeyCode::Char(digit @ '1'..='8') => Action::MoveNumber(digit as u8 - b'0'),
         KeyCode::Char('?') => Action::Help,
         KeyCode::Char('q') => Action::Quit,
@@ -273,8 +276,8 @@ pub const KEYS: &[KeyHelp] = &[
         Some(("R", "race")),
     ),
     key(
-        "P i 1-8",
-        "play your own tour: the engine judges (1-8 move, i hint)",
+        "P i 1-8 N",
+        "play your tour, judged (1-8 move, i hint); N new puzzle",
         Some(("P", "play")),
     ),
     key(
@@ -323,6 +326,7 @@ mod tests {
             (KeyCode::Char('K'), Action::NextPiece),
             (KeyCode::Char('x'), Action::ToggleHole),
             (KeyCode::Char('#'), Action::Clue),
+            (KeyCode::Char('N'), Action::NewPuzzle),
         ] {
             assert_eq!(press(code), Some(expected), "{code:?}");
         }

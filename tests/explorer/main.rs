@@ -150,6 +150,7 @@ mod navigation;
 mod pictures;
 mod play;
 mod pty;
+mod puzzles;
 mod race;
 mod readme;
 mod readme_picture;

@@ -33,6 +33,7 @@
 //! - `telling`: the construction told step by step ([`Telling`], the engine's story told);
 //! - `shaped`: boards of any shape: holes (`x`) and clues (`#`), opened with `--board`, and
 //!   what they change in the other keys;
+//! - `making`: a new puzzle of the board's shape (`N`), made on a thread of its own;
 //! - `maps`: the starts map (`s`) and the ends map (`t`), made on a thread of their own;
 //! - `race`: the method race (`R`): two methods side by side, fair in nodes ([`Race`]);
 //! - `play`: play (`P`): the player's own tour, each position judged by the engine ([`Play`]);
@@ -42,6 +43,7 @@
 mod budget;
 mod end;
 mod files;
+mod making;
 mod maps;
 mod play;
 mod prompt;
@@ -349,6 +351,9 @@ pub struct App {
     overlay: Option<Overlay>,
     /// The starts and ends maps: their work and the maps made.
     maps: maps::Maps,
+    /// A puzzle being made (`N`), and the one on the board.
+    making: Option<making::Making>,
+    puzzle: Option<making::MadePuzzle>,
     view: View,
     quit: bool,
     /// The terminal is to be cleared and the whole screen drawn again (`Ctrl-L`).
@@ -381,6 +386,8 @@ impl App {
             mode: Mode::Explore { map: None },
             overlay: None,
             maps: Default::default(),
+            making: None,
+            puzzle: None,
             view: View {
                 tour_view: TourView::Numbers,
                 zoom: Zoom::Numbers,

@@ -33,7 +33,7 @@ impl App {
             Mode::Race { race, .. } => race.is_running(),
             Mode::Explore { .. } | Mode::Play(_) => self.motion.runs() || self.play_working(),
         };
-        running || self.map_working()
+        running || self.map_working() || self.making_puzzle()
     }
 
     /// How long the run loop may wait for a key before [`App::tick`] is due, at most; `None`
@@ -43,7 +43,7 @@ impl App {
             return race.next_tick_in(frame);
         }
         if !self.motion.runs() {
-            return if self.play_working() {
+            return if self.play_working() || self.making_puzzle() {
                 Some(frame)
             } else if self.map_working() {
                 // The starts map's progress, a few times a second.
@@ -62,6 +62,7 @@ impl App {
     pub fn tick(&mut self, elapsed: Duration) {
         let elapsed = elapsed.min(MAX_TICK);
         self.poll_maps();
+        self.poll_making();
         self.poll_play();
         self.maps_make_way_for_judge();
         // Play, finishing and the race compute in turns of the host's work threads.

@@ -77,6 +77,7 @@ impl App {
             Action::Play => self.toggle_play(),
             Action::ToggleHole => self.toggle_hole(),
             Action::Clue => self.ask_clue(),
+            Action::NewPuzzle => self.new_puzzle(),
             Action::MoveNumber(_) | Action::Hint => {
                 self.notice = Some(Notice::Message(
                     "the numbers and i (a hint) are for play: P plays".into(),

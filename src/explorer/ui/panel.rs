@@ -434,6 +434,9 @@ impl Screen<'_> {
         if let Some(source) = self.app.opened_from() {
             fields.push(("Tour", format!("from {source}, validated"), text));
         }
+        if let Some(puzzle) = self.app.puzzle_line() {
+            fields.push(("Puzzle", puzzle, self.style(Role::Key)));
+        }
         // A method that answers whole may hand a small board to another layer, and another
         // piece's `f` asks auto: say which (not in play, whose answers are the judge's).
         let by_auto = self.app.answered_by_auto();

@@ -64,6 +64,7 @@ impl App {
         };
         match action {
             Action::Play => self.toggle_play(),
+            Action::NewPuzzle => self.new_puzzle(),
             Action::SetStart => self.play_move_to(self.cursor),
             Action::MoveNumber(number) => {
                 let head = play.head();

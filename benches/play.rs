@@ -11,6 +11,10 @@
 //!   nothing as the judge asks the engine: `solve` completing the walk, in the judge's slices
 //!   of growing deadline, the time until the slice that answers.
 //!
+//! - `puzzle_positions`: proper puzzles from the engine's generator on 8×8, 10×10 and 12×12
+//!   (the knight, `--clues some`, seeds 1 onward), opened as `--board` opens them and played:
+//!   mostly the solution's next square, now and then another move, judged, then taken back.
+//!
 //! Run with `cargo bench --bench play` (state the machine's load with the figures).
 
 use std::thread::sleep;
@@ -23,6 +27,10 @@ use std::sync::Arc;
 
 use knights_tour_engine::board::{Board, Square};
 use knights_tour_engine::leaper::Leaper;
+use knights_tour_engine::search::Limits;
+use knights_tour_engine::shape::Shape;
+use knights_tour_engine::shape::picture::Picture;
+use knights_tour_engine::shape::puzzle::{self, Density, PuzzleOutcome, PuzzleRequest};
 use knights_tour_engine::solve::{Method, Outcome, Request, solve};
 
 fn main() {
@@ -193,5 +201,88 @@ fn fresh_positions(bencher: divan::Bencher) {
             unknown += usize::from(!answered);
         }
         report("8x8 fresh positions", waits, unknown);
+    });
+}
+
+/// A proper puzzle of the knight on the `side`×`side` board from `seed`, opened in the
+/// explorer as `--board` opens it, and its one solution.
+fn puzzle_explorer(side: u32, seed: u64) -> (App, Vec<Square>) {
+    let board = Board::new(side.into(), side.into()).unwrap();
+    let shape = Shape::new(board, &[], &[]).unwrap();
+    let request = PuzzleRequest {
+        shape: &shape,
+        piece: Leaper::KNIGHT,
+        closed: false,
+        seed,
+        density: Density::Some,
+        limits: Limits::NONE,
+    };
+    let Ok(PuzzleOutcome::Made(made)) = puzzle::make(&request) else {
+        panic!("{side}x{side} has a puzzle from seed {seed}");
+    };
+    let solution: Vec<Square> = made.solution.squares().collect();
+    let picture = Picture::new(made.shape, Some(solution[0])).unwrap();
+    let setup = Setup {
+        board,
+        piece: Leaper::KNIGHT,
+        start: solution[0],
+        closed: false,
+        method: Method::Backtrack,
+    };
+    let app = App::new(setup, Speed::PerSecond(10))
+        .with_picture(picture, Some(solution[0]))
+        .unwrap();
+    (app, solution)
+}
+
+/// The waits for `POSITIONS` verdicts on puzzles of `side`×`side`, and how many were
+/// `unknown`: each puzzle played along its solution, a fifth of the moves another move first
+/// (judged, then taken back).
+fn judge_puzzles(side: u32, random: &mut Random) -> (Vec<Duration>, usize) {
+    let mut waits = Vec::with_capacity(POSITIONS);
+    let mut unknown = 0;
+    let mut seed = 0;
+    while waits.len() < POSITIONS {
+        seed += 1;
+        let (mut app, solution) = puzzle_explorer(side, seed);
+        app.update(Action::Play);
+        await_verdict(&mut app);
+        for &next in &solution[1..] {
+            let moves = app.play().expect("in play").moves();
+            let astray: Vec<u8> = moves
+                .iter()
+                .filter(|step| step.square != next)
+                .map(|step| step.number)
+                .collect();
+            if !astray.is_empty() && random.below(5) == 0 {
+                app.update(Action::MoveNumber(astray[random.below(astray.len())]));
+                waits.push(await_verdict(&mut app));
+                unknown += usize::from(matches!(
+                    standing(&app),
+                    Standing::Judged(Judgement::Unknown { .. })
+                ));
+                app.update(Action::StepBack);
+                await_verdict(&mut app);
+            }
+            let Some(step) = moves.iter().find(|step| step.square == next) else {
+                panic!("the solution's next square is a move of play");
+            };
+            app.update(Action::MoveNumber(step.number));
+            waits.push(await_verdict(&mut app));
+            if waits.len() >= POSITIONS {
+                break;
+            }
+        }
+    }
+    (waits, unknown)
+}
+
+/// 1,000 verdicts on proper puzzles of each side, each waited for.
+#[divan::bench(args = [8, 10, 12], sample_count = 1, sample_size = 1)]
+fn puzzle_positions(bencher: divan::Bencher, side: u32) {
+    let mut random = Random(0x6a09_e667_f3bc_c908);
+    bencher.bench_local(|| {
+        let (waits, unknown) = judge_puzzles(side, &mut random);
+        report(&format!("{side}x{side} puzzles"), waits, unknown);
     });
 }

@@ -81,6 +81,11 @@ fn a_board_with_holes_and_clues_is_drawn_apart_from_the_visit_numbers() {
         "holy_puzzle_80x24_ascii",
         screen(&app, plain_ascii(), 80, 24)
     );
+    // On a small terminal the holes and the numbers given stay apart too.
+    assert_screen!(
+        "holy_puzzle_60x20_ascii",
+        screen(&app, plain_ascii(), 60, 20)
+    );
     // The clues bind more than the start: f asks the engine's solve, which keeps them.
     press(&mut app, "f");
     let tour = app.tour().expect("the puzzle has a solution").clone();

@@ -116,7 +116,7 @@ impl App {
     }
 
     /// Whether a puzzle is being made (the run loop then keeps looking for it).
-    pub(super) fn making_puzzle(&self) -> bool {
+    pub fn making_puzzle(&self) -> bool {
         self.making.is_some()
     }
 

@@ -235,11 +235,13 @@ fn puzzle_explorer(side: u32, seed: u64) -> (App, Vec<Square>) {
     (app, solution)
 }
 
-/// The waits for `POSITIONS` verdicts on puzzles of `side`×`side`, and how many were
-/// `unknown`: each puzzle played along its solution, a fifth of the moves another move first
-/// (judged, then taken back).
-fn judge_puzzles(side: u32, random: &mut Random) -> (Vec<Duration>, usize) {
+/// The waits for `POSITIONS` verdicts on puzzles of `side`×`side`, the waits of those off the
+/// solution's line among them (judged from nothing), and how many were `unknown`: each puzzle
+/// played along its solution, a fifth of the moves another move first (judged, then taken
+/// back).
+fn judge_puzzles(side: u32, random: &mut Random) -> (Vec<Duration>, Vec<Duration>, usize) {
     let mut waits = Vec::with_capacity(POSITIONS);
+    let mut astray_waits = Vec::new();
     let mut unknown = 0;
     let mut seed = 0;
     while waits.len() < POSITIONS {
@@ -256,7 +258,9 @@ fn judge_puzzles(side: u32, random: &mut Random) -> (Vec<Duration>, usize) {
                 .collect();
             if !astray.is_empty() && random.below(5) == 0 {
                 app.update(Action::MoveNumber(astray[random.below(astray.len())]));
-                waits.push(await_verdict(&mut app));
+                let wait = await_verdict(&mut app);
+                waits.push(wait);
+                astray_waits.push(wait);
                 unknown += usize::from(matches!(
                     standing(&app),
                     Standing::Judged(Judgement::Unknown { .. })
@@ -274,7 +278,7 @@ fn judge_puzzles(side: u32, random: &mut Random) -> (Vec<Duration>, usize) {
             }
         }
     }
-    (waits, unknown)
+    (waits, astray_waits, unknown)
 }
 
 /// 1,000 verdicts on proper puzzles of each side, each waited for.
@@ -282,7 +286,8 @@ fn judge_puzzles(side: u32, random: &mut Random) -> (Vec<Duration>, usize) {
 fn puzzle_positions(bencher: divan::Bencher, side: u32) {
     let mut random = Random(0x6a09_e667_f3bc_c908);
     bencher.bench_local(|| {
-        let (waits, unknown) = judge_puzzles(side, &mut random);
+        let (waits, astray, unknown) = judge_puzzles(side, &mut random);
+        report(&format!("{side}x{side} puzzles, off the line"), astray, 0);
         report(&format!("{side}x{side} puzzles"), waits, unknown);
     });
 }

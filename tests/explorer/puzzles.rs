@@ -136,7 +136,12 @@ fn n_makes_a_puzzle_with_one_solution_and_it_is_played_to_its_end_by_hints() {
 #[test]
 fn a_board_changed_while_its_puzzle_is_made_drops_the_puzzle_in_words() {
     let mut app = explorer(6, 6, (0, 0), Method::Warnsdorff);
-    press(&mut app, "N>");
+    press(&mut app, "N");
+    // One puzzle at a time: a key held down starts no more work.
+    press(&mut app, "N");
+    let said = app.message().unwrap_or_default();
+    assert!(said.contains("being made already"), "{said}");
+    press(&mut app, ">");
     tick_until(&mut app, "the making never ended", |app| {
         app.puzzle_line().is_none()
     });

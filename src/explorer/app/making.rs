@@ -7,8 +7,8 @@
 //! the time taken).
 //!
 //! The work takes one turn of the host's work threads (a served session's share) and keeps to
-//! the node budget of `f` and a deadline; a board changed while it works (a hole, the piece,
-//! the kind, the size) drops the puzzle made for the old one, with a word.
+//! the node budget of `f` and a deadline, one puzzle at a time; a board changed while it works
+//! (a hole, the piece, the kind, the size) drops the puzzle made for the old one, with a word.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -52,9 +52,16 @@ impl App {
         self.new_puzzle_from(clock_seed());
     }
 
-    /// Makes a new puzzle of the board's shape from `seed`, off the event loop; a puzzle
-    /// being made for the board already is dropped for it.
+    /// Makes a new puzzle of the board's shape from `seed`, off the event loop: one at a time,
+    /// so that a key held down (or a client of the server) cannot start threads without end.
     pub(crate) fn new_puzzle_from(&mut self, seed: u64) {
+        if let Some(making) = &self.making {
+            self.notice = Some(Notice::Message(format!(
+                "a puzzle is being made already, from seed {}: it comes when it is proved",
+                making.seed
+            )));
+            return;
+        }
         let asked = self.asked_puzzle();
         let open = asked.holes.open_count();
         if open > puzzle::MAX_OPEN {

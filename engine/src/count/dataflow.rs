@@ -306,10 +306,11 @@ mod tests {
 
     #[test]
     fn a_wide_frontier_steps_in_128_bit_states() {
-        // The giraffe reaches four rows back: a frontier of 17 squares on a 4-wide board.
+        // The giraffe reaches four rows back: a frontier of 21 squares on a 5-wide board,
+        // past the 64-bit keys of the fast step (17 squares on a 4-wide one fit them).
         let giraffe = CountRequest {
             piece: Leaper::GIRAFFE,
-            ..CountRequest::new(board(5, 4))
+            ..CountRequest::new(board(6, 5))
         };
         assert!(matches!(
             frontier_steps(&giraffe).unwrap(),
@@ -323,6 +324,18 @@ mod tests {
             frontier_steps(&CountRequest::new(board(6, 8))).unwrap(),
             Stepwise::Narrow(_)
         ));
+        let labelled = CountRequest {
+            piece: Leaper::GIRAFFE,
+            ..CountRequest::new(board(5, 4))
+        };
+        assert!(matches!(
+            frontier_steps(&labelled).unwrap(),
+            Stepwise::Narrow(_)
+        ));
+        assert_eq!(
+            count_by_steps(&labelled),
+            count_tours(&labelled).unwrap().tours
+        );
     }
 
     #[test]

@@ -1,9 +1,15 @@
 //! One square taken from one state, without the layers around it: what `count::dataflow`
-//! wraps for a count whose frontier lives in several processes. The plan and the step are the
-//! frontier count's own; only the words a state is kept in cross this boundary.
+//! wraps for a count whose frontier lives in several processes. The plan, the step and the
+//! keys are the frontier count's own, chosen as it chooses them: the fast step ([`mates`])
+//! with its states in 64-bit keys ([`Partners`] up to 13 cells, else [`Labels`]) where they
+//! fit, else the step on four bits a cell in 128 bits. Only the words cross this boundary.
+//!
+//! [`mates`]: super::mates
 
 use super::Stopped;
 use super::cells::Cells;
+use super::codec::{Codec, Labels, Partners};
+use super::mates::FastStep;
 use super::plan::Plan;
 use super::step::{Next, successors};
 use super::word::Word;
@@ -15,6 +21,21 @@ use crate::leaper::Leaper;
 pub(in crate::count) struct OneStep {
     plan: Plan,
     closed: bool,
+    /// The fast step, for a frontier whose keys fit in 64 bits.
+    fast: FastStep,
+    /// How the 64-bit keys are kept, when they fit.
+    keys: Keys,
+}
+
+/// The keys a count's states are kept in, as the one-process count chooses them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Keys {
+    /// Mates' places, 64 bits (frontiers of at most 13 cells).
+    Partners,
+    /// Labels, 64 bits.
+    Labels,
+    /// Four bits a cell in 128 bits, stepped by the step on nibbles.
+    Wide,
 }
 
 impl OneStep {
@@ -31,7 +52,20 @@ impl OneStep {
         let plan = Plan::new(board, piece, ends, holes).map_err(|too_wide| Stopped::TooWide {
             window: too_wide.window,
         })?;
-        Ok(Self { plan, closed })
+        let keys = if Partners::fits(plan.window()) {
+            Keys::Partners
+        } else if Labels::<u64>::fits(plan.window()) {
+            Keys::Labels
+        } else {
+            Keys::Wide
+        };
+        let fast = FastStep::new(&plan, closed);
+        Ok(Self {
+            plan,
+            closed,
+            fast,
+            keys,
+        })
     }
 
     /// The squares, one step each.
@@ -39,10 +73,9 @@ impl OneStep {
         self.plan.len()
     }
 
-    /// Whether a step's states fit in 64 bits (a step's state holds one cell more than the
-    /// frontier).
+    /// Whether the states are 64-bit keys, stepped by the fast step.
     pub(in crate::count) fn narrow(&self) -> bool {
-        self.plan.window() < <u64 as Word>::CELLS
+        self.keys != Keys::Wide
     }
 
     /// The bits a state may have set: the frontier's cells.
@@ -58,7 +91,11 @@ impl OneStep {
         state: u64,
         emit: impl FnMut(Option<u64>),
     ) {
-        self.step(v, Cells(state), emit);
+        match self.keys {
+            Keys::Partners => self.fast.step::<Partners>(v, state, emit),
+            Keys::Labels => self.fast.step::<Labels<u64>>(v, state, emit),
+            Keys::Wide => unreachable!("a wide count's states are 128 bits"),
+        }
     }
 
     /// As [`OneStep::step_narrow`], for a state of any frontier.

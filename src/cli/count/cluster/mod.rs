@@ -2,13 +2,14 @@
 //! dataflow, each holding about an N-th of every frontier, so that memory and time both split.
 //!
 //! The engine gives a pure step ([`knights_tour_engine::count::dataflow`]); here are the rest:
-//! the hostfile (`hostfile`); the key the processes share (`key`); the connections, made
+//! the hostfile (`hostfile`); the batches states cross in (`batches`); the key the processes share (`key`); the connections, made
 //! before timely takes them (`connect`), each opened by a handshake that proves both ends hold
 //! the key (`handshake`) and sealed so that every frame is checked (`sealed`); the rounds each
 //! worker runs (`rounds`); the states gathered at their owner (`gather`) in `u64` or `u128`
 //! counts (`number`); and the watch over timely's threads and the deadline that turns a lost
 //! process, a tampered frame or a stalled round into one line and a non-zero exit (`watch`).
 
+mod batches;
 mod connect;
 mod gather;
 mod handshake;

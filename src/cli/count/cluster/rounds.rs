@@ -17,12 +17,13 @@ use std::time::{Duration, Instant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use timely::container::CapacityContainerBuilder;
-use timely::dataflow::channels::pact::Exchange;
+use timely::dataflow::channels::pact::{Exchange, ExchangeCore};
 use timely::dataflow::operators::generic::Operator;
 use timely::dataflow::operators::{Input, Probe};
 use timely::dataflow::{InputHandleVec, ProbeHandle};
 use timely::worker::Worker;
 
+use super::batches::Batches;
 use super::gather::{Budget, Gather, Held, Trouble, partitions_for, spread};
 use super::number::Number;
 use knights_tour_engine::count::dataflow::{FrontierSteps, StateWord, Successor};
@@ -232,7 +233,7 @@ impl<W: Word, C: Number> Flow<W, C> {
             scope
                 .input_from(&mut states)
                 .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
-                    Exchange::new(|item: &(W, C)| spread(&item.0)),
+                    ExchangeCore::<Batches<(W, C)>, _>::new_core(|item: &(W, C)| spread(&item.0)),
                     "Gather",
                     move |_, _| {
                         move |input, _| input.for_each(|_, arrived| into.borrow_mut().take(arrived))

@@ -148,7 +148,7 @@ fn three_processes_count_what_one_process_counts() {
 }
 
 #[test]
-fn process_0_writes_the_json_with_the_number_of_processes() {
+fn process_0_writes_the_json_with_the_processes_their_memory_and_bytes_sent() {
     let args = ["--size", "5x6", "--closed", "--format", "json"];
     let runs = cluster(2, &args, "json");
     let alone: Value = serde_json::from_str(&one_process(&args)).unwrap();
@@ -162,7 +162,35 @@ fn process_0_writes_the_json_with_the_number_of_processes() {
     assert_eq!(object["count"], 8);
     assert_eq!(object["processes"], 2);
     assert!(object["peak_states"].as_u64().unwrap() > 0);
+    // Each process's peak memory, the largest of them the count's peak_bytes.
+    let peaks: Vec<u64> = object["process_peak_bytes"]
+        .as_array()
+        .expect("one peak a process")
+        .iter()
+        .map(|peak| peak.as_u64().unwrap())
+        .collect();
+    assert_eq!(peaks.len(), 2);
+    assert!(peaks.iter().all(|&peak| peak > 0), "{peaks:?}");
+    assert_eq!(peaks.iter().max(), object["peak_bytes"].as_u64().as_ref());
+    // States crossed between the processes: 16 bytes each (a 64-bit state and count), fewer
+    // than the states stepped made, since about half stay in the process that made them.
+    let exchanged = object["bytes_exchanged"].as_u64().unwrap();
+    let stepped = object["states_stepped"].as_u64().unwrap();
+    assert!(exchanged > 0 && exchanged % 16 == 0, "{exchanged}");
+    assert!(
+        stepped >= object["peak_states"].as_u64().unwrap(),
+        "{stepped}"
+    );
     assert_counted(&runs[1..], "", "process 1");
+    // One process sends nothing to another.
+    let runs = cluster(1, &args, "json-alone");
+    let line = one_line(&runs[0].stdout, "one process");
+    let object: Value = serde_json::from_str(line).unwrap();
+    assert_eq!(object["bytes_exchanged"], 0);
+    assert_eq!(
+        object["process_peak_bytes"].as_array().map(Vec::len),
+        Some(1)
+    );
 }
 
 #[test]

@@ -19,7 +19,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::marker::PhantomData;
 
-use super::frontier::{OneStep, Stopped};
+use super::frontier::{Estimate, OneStep, Stopped};
 use super::{
     BigUint, CountError, CountRequest, MAX_FRONTIER_SQUARES, check_ends, decided_without_steps,
     frontier_ends,
@@ -59,10 +59,11 @@ pub fn frontier_steps(request: &CountRequest) -> Result<Stepwise, CountError> {
     )?;
     // Paths are counted as sets of moves; with no end fixed, each is two directed tours.
     let directed = !request.closed && ends.is_empty();
+    let width = board.short_side() as usize;
     Ok(if one.narrow() {
-        Stepwise::Narrow(FrontierSteps::new(one, directed))
+        Stepwise::Narrow(FrontierSteps::new(one, directed, width))
     } else {
-        Stepwise::Wide(FrontierSteps::new(one, directed))
+        Stepwise::Wide(FrontierSteps::new(one, directed, width))
     })
 }
 
@@ -140,16 +141,42 @@ pub struct FrontierSteps<W> {
     one: OneStep,
     /// Whether each path found is two directed tours.
     directed: bool,
+    /// The squares of a row in the order.
+    width: usize,
     word: PhantomData<W>,
 }
 
+/// A rough estimate of the time a count has left, as the one-process count makes it: the
+/// states still to step, guessed from how the frontier grew, times the last step's pace.
+#[derive(Debug, Clone)]
+pub struct TimeLeft(Estimate);
+
+impl TimeLeft {
+    /// A square taken: it stepped `stepped` states in `seconds` and made a frontier of
+    /// `states`.
+    pub fn taken(&mut self, stepped: u64, seconds: f64, states: u64) {
+        self.0.taken(stepped, seconds, states);
+    }
+
+    /// The seconds left between squares, once a step of some size was timed.
+    pub fn seconds_left(&self) -> Option<u64> {
+        self.0.seconds_left(0)
+    }
+}
+
 impl<W: StateWord> FrontierSteps<W> {
-    fn new(one: OneStep, directed: bool) -> Self {
+    fn new(one: OneStep, directed: bool, width: usize) -> Self {
         Self {
             one,
             directed,
+            width,
             word: PhantomData,
         }
+    }
+
+    /// The estimate of the time left, before any square.
+    pub fn time_left(&self) -> TimeLeft {
+        TimeLeft(Estimate::new(self.width, self.squares()))
     }
 
     /// The squares: steps `0..squares()`, one a square.

@@ -28,7 +28,7 @@ use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::SquareSpec;
 use knights_tour_engine::shape::picture::Picture;
 
-use self::cluster::Cluster;
+use self::cluster::{Cluster, Exchanged};
 
 /// A count as `count` writes it: the question, the answer, and how many processes made it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,6 +44,8 @@ struct Counted {
     peak_bytes: u64,
     /// The processes of a cluster count; `None` for a count in this process alone.
     processes: Option<usize>,
+    /// What the cluster's processes held and sent.
+    exchanged: Option<Exchanged>,
     /// The theorem that makes the count 0, for a count by theorem.
     reason: Option<String>,
 }
@@ -120,8 +122,9 @@ fn count_on_cluster(cluster: &Cluster, request: &CountRequest) -> Result<Option<
         Arc::new(move |step| report.show(step)),
     );
     progress.finish();
-    Ok(count?.map(|count| Counted {
+    Ok(count?.map(|(count, exchanged)| Counted {
         processes: Some(cluster.processes()),
+        exchanged: Some(exchanged),
         ..counted(request, count)
     }))
 }
@@ -303,6 +306,7 @@ fn counted(request: &CountRequest, count: Count) -> Counted {
         peak_states: count.peak_states,
         peak_bytes: count.peak_bytes,
         processes: None,
+        exchanged: None,
         reason: None,
     }
 }
@@ -313,7 +317,7 @@ fn kind(closed: bool) -> &'static str {
 }
 
 /// Writes `counted` as one JSON object on one line (`piece` only for another piece than the
-/// knight, `processes` only for a cluster count, `reason` only for a count by theorem). The
+/// knight, `processes` and what the processes held and sent only for a cluster count, `reason` only for a count by theorem). The
 /// count is written as its decimal digits, a JSON number exact at any size; every string but
 /// the reason is one this program made with nothing to escape, and the reason is escaped.
 fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
@@ -340,6 +344,20 @@ fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
     )?;
     if let Some(processes) = counted.processes {
         write!(out, ",\"processes\":{processes}")?;
+    }
+    if let Some(exchanged) = &counted.exchanged {
+        let peaks: Vec<String> = exchanged
+            .process_peak_bytes
+            .iter()
+            .map(u64::to_string)
+            .collect();
+        write!(
+            out,
+            ",\"process_peak_bytes\":[{}],\"bytes_exchanged\":{},\"states_stepped\":{}",
+            peaks.join(","),
+            exchanged.bytes_exchanged,
+            exchanged.states_stepped
+        )?;
     }
     if let Some(reason) = &counted.reason {
         out.write_all(b",\"reason\":")?;

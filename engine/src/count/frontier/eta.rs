@@ -10,7 +10,7 @@
 const TIMED_FROM: u64 = 1 << 16;
 
 #[derive(Debug, Clone)]
-pub(super) struct Estimate {
+pub(in crate::count) struct Estimate {
     /// The squares of a row in the order, and of the board.
     width: usize,
     squares: usize,
@@ -21,7 +21,7 @@ pub(super) struct Estimate {
 }
 
 impl Estimate {
-    pub(super) fn new(width: usize, squares: usize) -> Self {
+    pub(in crate::count) fn new(width: usize, squares: usize) -> Self {
         Self {
             width: width.max(1),
             squares,
@@ -32,7 +32,7 @@ impl Estimate {
 
     /// A square taken: it stepped `stepped` states in `seconds`, and made a frontier of
     /// `states`.
-    pub(super) fn taken(&mut self, stepped: u64, seconds: f64, states: u64) {
+    pub(in crate::count) fn taken(&mut self, stepped: u64, seconds: f64, states: u64) {
         if stepped >= TIMED_FROM {
             self.pace = Some(seconds / stepped as f64);
         }
@@ -40,7 +40,7 @@ impl Estimate {
     }
 
     /// The seconds left, with `permille` thousandths of the square being taken done.
-    pub(super) fn seconds_left(&self, permille: u32) -> Option<u64> {
+    pub(in crate::count) fn seconds_left(&self, permille: u32) -> Option<u64> {
         let pace = self.pace?;
         let v = self.states.len() - 1;
         let now = *self.states.last().expect("the states before any square") as f64;

@@ -33,7 +33,7 @@ use num_bigint::BigUint;
 
 use self::cells::Cells;
 use self::codec::{Codec, Labels, Partners};
-use self::eta::Estimate;
+pub(super) use self::eta::Estimate;
 use self::key::Key;
 use self::layer::{Layer, StepContext, StepStop, Taken, step_layer};
 use self::mates::FastStep;

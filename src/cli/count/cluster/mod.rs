@@ -47,6 +47,17 @@ const TEARDOWN_WITHIN: Duration = Duration::from_secs(30);
 /// The longest wait the set-up keeps when told more.
 const YEAR: Duration = Duration::from_secs(365 * 24 * 3600);
 
+/// What a cluster's processes held and sent, besides the count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Exchanged {
+    /// The most bytes each process held in its states, process by process.
+    pub(super) process_peak_bytes: Vec<u64>,
+    /// The bytes of states, with their counts, sent from one process to another.
+    pub(super) bytes_exchanged: u64,
+    /// The states stepped, over every square and process.
+    pub(super) states_stepped: u64,
+}
+
 /// Hears of the count's progress after each square.
 pub(super) type Progress = Arc<dyn Fn(CountProgress) + Send + Sync>;
 
@@ -105,7 +116,7 @@ impl Cluster {
         request: &CountRequest,
         question: String,
         progress: Progress,
-    ) -> Result<Option<Count>, Failure> {
+    ) -> Result<Option<(Count, Exchanged)>, Failure> {
         if request.method == Some(CountMethod::Enumeration) {
             return Err(Failure::bad_input(
                 "the cluster count is the frontier count: leave out --method enumeration",
@@ -116,15 +127,26 @@ impl Cluster {
                 tours,
                 peak_states: 0,
                 peak_bytes: 0,
+                process_peak_bytes: vec![0; self.hosts.len()],
+                bytes_exchanged: 0,
+                states_stepped: 0,
             },
             Stepwise::Narrow(steps) => self.run(steps, request, question, progress)?,
             Stepwise::Wide(steps) => self.run(steps, request, question, progress)?,
         };
-        Ok((self.process == 0).then_some(Count {
-            tours: found.tours,
-            method: CountMethod::Frontier,
-            peak_states: found.peak_states,
-            peak_bytes: found.peak_bytes,
+        Ok((self.process == 0).then(|| {
+            let count = Count {
+                tours: found.tours,
+                method: CountMethod::Frontier,
+                peak_states: found.peak_states,
+                peak_bytes: found.peak_bytes,
+            };
+            let exchanged = Exchanged {
+                process_peak_bytes: found.process_peak_bytes,
+                bytes_exchanged: found.bytes_exchanged,
+                states_stepped: found.states_stepped,
+            };
+            (count, exchanged)
         }))
     }
 
@@ -174,6 +196,7 @@ impl Cluster {
                     deadline,
                     budget: Arc::clone(&budget),
                     progress: (worker.index() == first_worker).then(|| Arc::clone(&progress)),
+                    threads,
                 };
                 let result = rounds::count(worker, &steps, &limits);
                 let _ = results.send(result);

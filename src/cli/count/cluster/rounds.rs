@@ -9,7 +9,7 @@
 //! whether to go on: the deadline, a process's memory, or a count that outgrew its numbers
 //! (the pass is then made again in wider ones) end the count everywhere after the same round.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -41,6 +41,8 @@ pub(super) struct Bounds {
     pub(super) budget: Arc<Budget>,
     /// Hears of each round's frontier, if this worker reports progress.
     pub(super) progress: Option<Arc<dyn Fn(CountProgress) + Send + Sync>>,
+    /// The workers of each process.
+    pub(super) threads: usize,
 }
 
 /// What the count found.
@@ -52,6 +54,12 @@ pub(super) struct Found {
     pub(super) peak_states: u64,
     /// The most bytes one process held in its states.
     pub(super) peak_bytes: u64,
+    /// The most bytes each process held in its states, process by process.
+    pub(super) process_peak_bytes: Vec<u64>,
+    /// The bytes of states (with their counts) that workers sent to another process.
+    pub(super) bytes_exchanged: u64,
+    /// The states stepped, over every square.
+    pub(super) states_stepped: u64,
 }
 
 /// Why every worker stopped without the count: each decides alike, from the same reports.
@@ -92,6 +100,8 @@ struct Report {
     tours: u128,
     /// The most bytes its process has held.
     peak_bytes: u64,
+    /// The states it has sent to workers of other processes in this pass.
+    sent_away: u64,
     status: Status,
 }
 
@@ -133,7 +143,8 @@ fn pass<W: Word, C: Number>(
     limits: &Bounds,
 ) -> Result<Found, Halt> {
     let me = worker.index();
-    let mut flow = Flow::<W, C>::new(worker, &limits.budget);
+    let threads = limits.threads.max(1);
+    let mut flow = Flow::<W, C>::new(worker, &limits.budget, threads);
     let budget = || Arc::clone(&limits.budget);
     let mut held = if me == 0 {
         Held::one(budget(), steps.first().to_word(), C::ONE)
@@ -142,8 +153,10 @@ fn pass<W: Word, C: Number>(
     };
     let squares = steps.squares();
     let (mut frontier, mut peak_states, mut peak_bytes) = (1u64, 1u64, 0u64);
+    let (mut time_left, mut stepped_in_all) = (steps.time_left(), 0u64);
     let mut result = None;
     for v in 0..squares {
+        let round_began = Instant::now();
         let partitions = partitions_for(held.states() * 2);
         let (tours, stepped) = step_round(worker, steps, v, held, &mut flow.states, limits);
         let gathered = flow.gathered(worker, v, partitions);
@@ -164,6 +177,7 @@ fn pass<W: Word, C: Number>(
                 states: held.states(),
                 tours: tours.wide(),
                 peak_bytes: limits.budget.peak(),
+                sent_away: flow.sent_away.get(),
                 status,
             },
         );
@@ -176,26 +190,39 @@ fn pass<W: Word, C: Number>(
             result = Some(Err(halt));
             break;
         }
+        let stepped = frontier;
         frontier = round.iter().map(|report| report.states).sum();
+        stepped_in_all += stepped;
+        time_left.taken(stepped, round_began.elapsed().as_secs_f64(), frontier);
         peak_states = peak_states.max(frontier);
         let most_bytes = round.iter().map(|report| report.peak_bytes).max();
         peak_bytes = peak_bytes.max(most_bytes.unwrap_or(0));
         if let Some(progress) = &limits.progress {
+            // The whole cluster's: its frontier, and the most memory one process holds.
             progress(CountProgress {
                 squares_done: v as u64 + 1,
                 squares: squares as u64,
                 states: frontier,
                 permille: 0,
-                bytes: limits.budget.peak(),
-                seconds_left: None,
+                bytes: most_bytes.unwrap_or(0),
+                seconds_left: time_left.seconds_left(),
             });
         }
         if v + 1 == squares {
             let found: BigUint = round.iter().map(|report| BigUint::from(report.tours)).sum();
+            let mut process_peak_bytes = vec![0; worker.peers().div_ceil(threads)];
+            for report in &round {
+                let held = &mut process_peak_bytes[report.worker / threads];
+                *held = (*held).max(report.peak_bytes);
+            }
+            let sent: u64 = round.iter().map(|report| report.sent_away).sum();
             result = Some(Ok(Found {
                 tours: steps.tours(found),
                 peak_states,
                 peak_bytes,
+                process_peak_bytes,
+                bytes_exchanged: sent * std::mem::size_of::<(W, C)>() as u64,
+                states_stepped: stepped_in_all,
             }));
         }
     }
@@ -218,12 +245,20 @@ struct Flow<W: Word, C: Number> {
     reports_in: ProbeHandle<u64>,
     /// The reports this worker has heard.
     heard: Rc<RefCell<Vec<Report>>>,
+    /// The states this worker has sent to workers of other processes.
+    sent_away: Rc<Cell<u64>>,
 }
 
 impl<W: Word, C: Number> Flow<W, C> {
-    /// The dataflow, built in `worker`, its states gathered within `budget`.
-    fn new(worker: &mut Worker, budget: &Arc<Budget>) -> Self {
+    /// The dataflow, built in `worker` (one of `threads` in its process), its states gathered
+    /// within `budget`.
+    fn new(worker: &mut Worker, budget: &Arc<Budget>, threads: usize) -> Self {
         let gather = Rc::new(RefCell::new(Gather::new(Arc::clone(budget), 1)));
+        let sent_away = Rc::new(Cell::new(0));
+        let counted = Rc::clone(&sent_away);
+        let peers = worker.peers() as u64;
+        let first = (worker.index() / threads * threads) as u64;
+        let here = first..first + threads as u64;
         let heard: Rc<RefCell<Vec<Report>>> = Rc::default();
         let mut states = InputHandleVec::new();
         let mut reports = InputHandleVec::new();
@@ -233,7 +268,19 @@ impl<W: Word, C: Number> Flow<W, C> {
             scope
                 .input_from(&mut states)
                 .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
-                    ExchangeCore::<Batches<(W, C)>, _>::new_core(|item: &(W, C)| spread(&item.0)),
+                    ExchangeCore::<Batches<(W, C)>, _>::new_core(move |item: &(W, C)| {
+                        let hash = spread(&item.0);
+                        // The worker timely sends it to, as its exchange picks it.
+                        let to = if peers.is_power_of_two() {
+                            hash & (peers - 1)
+                        } else {
+                            hash % peers
+                        };
+                        if !here.contains(&to) {
+                            counted.set(counted.get() + 1);
+                        }
+                        hash
+                    }),
                     "Gather",
                     move |_, _| {
                         move |input, _| input.for_each(|_, arrived| into.borrow_mut().take(arrived))
@@ -264,6 +311,7 @@ impl<W: Word, C: Number> Flow<W, C> {
             reports,
             reports_in,
             heard,
+            sent_away,
         }
     }
 

@@ -10,7 +10,7 @@ use super::{ExitStatus, Failure, report, with_stdout};
 use crate::options::read_board;
 use crate::tourfile::{write_piece_field, write_shape_fields};
 use knights_tour_engine::board::Board;
-use knights_tour_engine::search::{Limit, Limits};
+use knights_tour_engine::search::Limits;
 use knights_tour_engine::shape::Shape;
 use knights_tour_engine::shape::picture::Picture;
 use knights_tour_engine::shape::puzzle::{self, Puzzle, PuzzleOutcome, PuzzleRequest};
@@ -50,10 +50,7 @@ pub fn puzzle(args: &PuzzleArgs) -> Result<ExitStatus, Failure> {
             )));
         }
         PuzzleOutcome::GaveUp { limit, nodes } => {
-            let what = match limit {
-                Limit::Deadline => "the deadline passed",
-                Limit::Nodes => "the node budget ran out",
-            };
+            let what = limit.ran_out();
             return Err(Failure::new(
                 ExitStatus::GaveUp,
                 format!(

@@ -111,10 +111,7 @@ pub enum ConstructError {
     #[error("the constructed tour is invalid: {0}")]
     Invalid(TourError),
     /// The node budget (spent by the block tour searches) or the deadline ran out first.
-    #[error("the construction stopped: {}", match limit {
-        Limit::Nodes => "the node budget ran out",
-        Limit::Deadline => "the deadline passed",
-    })]
+    #[error("the construction stopped: {}", limit.ran_out())]
     Stopped {
         /// Which limit.
         limit: Limit,

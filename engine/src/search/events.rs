@@ -34,6 +34,16 @@ pub enum Limit {
     Deadline,
 }
 
+impl Limit {
+    /// What happened, in words: "the node budget ran out", "the deadline passed".
+    pub fn ran_out(self) -> &'static str {
+        match self {
+            Limit::Nodes => "the node budget ran out",
+            Limit::Deadline => "the deadline passed",
+        }
+    }
+}
+
 /// A candidate square with its Warnsdorff degree (its number of unvisited neighbours).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Candidate {

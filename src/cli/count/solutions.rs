@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::super::args::{CountArgs, CountFormat};
 use super::super::{ExitStatus, Failure, with_stdout};
 use knights_tour_engine::board::Board;
-use knights_tour_engine::search::{Limit, Limits};
+use knights_tour_engine::search::Limits;
 use knights_tour_engine::shape::Shape;
 use knights_tour_engine::shape::clued::{self, ClueCount, ClueQuestion};
 use knights_tour_engine::shape::picture::Picture;
@@ -76,10 +76,7 @@ pub(super) fn count_solutions(args: &CountArgs, picture: &Picture) -> Result<Exi
                 reason: None,
             },
             ClueCount::GaveUp { tours, limit, .. } => {
-                let what = match limit {
-                    Limit::Deadline => "the deadline passed",
-                    Limit::Nodes => "the node budget ran out",
-                };
+                let what = limit.ran_out();
                 return Err(Failure::new(
                     ExitStatus::GaveUp,
                     format!("gave up: {what} after {tours} solutions of {shape}"),

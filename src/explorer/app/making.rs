@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use knights_tour_engine::leaper::Leaper;
-use knights_tour_engine::search::{Limit, Limits};
+use knights_tour_engine::search::Limits;
 use knights_tour_engine::shape::puzzle::{self, Density, Puzzle, PuzzleOutcome, PuzzleRequest};
 use knights_tour_engine::shape::{Clue, Shape};
 
@@ -163,10 +163,7 @@ impl App {
             Ok(PuzzleOutcome::GaveUp { limit, nodes }) => format!(
                 "no puzzle from seed {seed}: {} after {nodes} nodes, before one solution was \
                  proved (N tries another seed)",
-                match limit {
-                    Limit::Nodes => "the node budget ran out",
-                    Limit::Deadline => "the time ran out",
-                }
+                limit.ran_out()
             ),
             Err(why) => format!("no puzzle: {why}"),
         };

@@ -186,11 +186,11 @@ fn a_torn_altered_or_foreign_checkpoint_is_refused() {
         }
     };
     let message = resumed(snapshot.clone(), &request(5, 7, false), "test");
-    assert!(message.contains("another question"), "{message}");
+    assert!(message.contains("of another question"), "{message}");
     let message = resumed(snapshot.clone(), &request(5, 6, true), "test");
-    assert!(message.contains("another question"), "{message}");
+    assert!(message.contains("of another question"), "{message}");
     let message = resumed(snapshot.clone(), &request(5, 6, false), "other");
-    assert!(message.contains("another context"), "{message}");
+    assert!(message.contains("of another context"), "{message}");
     // The manifest names its files; older ones may still be beside them.
     let manifest = String::from_utf8(snapshot["manifest"].clone()).unwrap();
     let name = manifest

@@ -319,12 +319,49 @@ pub struct CountArgs {
     /// readable by every user); else KNIGHTS_TOUR_CLUSTER_KEY's value
     #[arg(long, value_name = "FILE", requires = "cluster")]
     pub cluster_key: Option<PathBuf>,
+    /// Where a frontier past the memory cap is written (a folder of its own is made in DIR
+    /// and removed at the end); default: the system's temporary folder
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["cluster", "no_spill"])]
+    pub spill: Option<PathBuf>,
+    /// Refuse a count whose frontier outgrows the memory cap (exit status 2) instead of
+    /// writing it to disk
+    #[arg(long, conflicts_with = "cluster")]
+    pub no_spill: bool,
+    /// The most bytes the spill may hold on disk, like 20G: a count that needs more stops
+    /// (exit status 2), saying how far it got
+    #[arg(long, value_name = "BYTES", value_parser = parse_spill_limit, conflicts_with = "no_spill")]
+    pub spill_limit: Option<u64>,
+    /// Write finished frontiers to DIR (made if need be), to carry the count on with
+    /// --resume DIR after the process is lost
+    #[arg(long, value_name = "DIR", conflicts_with = "cluster")]
+    pub checkpoint: Option<PathBuf>,
+    /// The least time between two checkpoints, like 10m (the default) or 0s for every
+    /// square
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
+    pub checkpoint_every: Option<Duration>,
+    /// Carry on from the checkpoint in DIR (of the same count, by the same version)
+    #[arg(long, value_name = "DIR", conflicts_with = "cluster")]
+    pub resume: Option<PathBuf>,
+    /// For the tests: end the process at once after writing N checkpoints, as if killed
+    #[arg(long, value_name = "N", hide = true, requires = "checkpoint")]
+    pub stop_after_checkpoints: Option<u64>,
     /// Count the solutions of --board by search and stop at N: --at-most 2 says whether a
     /// puzzle is proper (exactly one solution). A board with given numbers is always counted
     /// by search
     #[arg(long, value_name = "N", requires = "board", conflicts_with = "cluster",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub at_most: Option<u64>,
+}
+
+/// A `--spill-limit` amount: bytes with an optional K, M or G suffix.
+fn parse_spill_limit(text: &str) -> Result<u64, String> {
+    crate::options::parse_bytes(text).ok_or_else(|| {
+        format!(
+            "{} is not an amount of bytes: expected bytes with an optional K, M or G suffix, \
+             like 512M or 20G",
+            knights_tour_engine::quote::quoted(text)
+        )
+    })
 }
 
 /// `count --method` values.

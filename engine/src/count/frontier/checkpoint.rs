@@ -191,7 +191,7 @@ pub(super) fn read<'b>(
     let mut text = String::new();
     let reader = store.open(MANIFEST).map_err(|error| {
         if error.kind() == std::io::ErrorKind::NotFound {
-            "it holds no checkpoint (no manifest)".to_owned()
+            "there is no checkpoint (no manifest)".to_owned()
         } else {
             format!("reading its manifest: {error}")
         }
@@ -209,7 +209,7 @@ pub(super) fn read<'b>(
     ] {
         if theirs != ours {
             return Err(format!(
-                "it is a checkpoint of another {what}: {theirs:?}, and this count's is {ours:?}"
+                "it is of another {what}: {theirs:?}, and this count's is {ours:?}"
             ));
         }
     }

@@ -223,7 +223,19 @@ fn remove_spill() {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .take();
     if let Some(path) = taken {
-        let _ = fs::remove_dir_all(path);
+        // Moved aside first, so that no thread still counting can make a file in it while
+        // it is being removed: a write after the move finds no folder.
+        let aside = path.with_extension("removing");
+        let gone = if fs::rename(&path, &aside).is_ok() {
+            aside
+        } else {
+            path
+        };
+        for _ in 0..3 {
+            if fs::remove_dir_all(&gone).is_ok() || !gone.exists() {
+                break;
+            }
+        }
     }
 }
 

@@ -14,14 +14,14 @@
 //! and the next step reads that frontier back a partition at a time.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::Stepper;
 use super::key::Key;
 use super::spill::{Output, Reading, Spilled, flush};
 use super::store::{BLOCK, Block, Blocks, Budget, Full, Scratch, entry_bytes, merge};
-use super::workers::on_workers;
+use super::workers::{Pace, on_workers};
 use crate::count::keep::Store;
 use crate::count::tally::Tally;
 
@@ -412,51 +412,6 @@ impl Round {
         }
     }
 }
-
-/// The blocks of the old frontier stepped, reported about once a second.
-struct Pace<'r> {
-    blocks: u64,
-    stepped: AtomicU64,
-    started: Instant,
-    /// Milliseconds from the start of the step to the next report.
-    next_report: AtomicU64,
-    report: &'r (dyn Fn(u32) + Sync),
-}
-
-impl<'r> Pace<'r> {
-    fn new(blocks: usize, report: &'r (dyn Fn(u32) + Sync)) -> Self {
-        Self {
-            blocks: blocks.max(1) as u64,
-            stepped: AtomicU64::new(0),
-            started: Instant::now(),
-            next_report: AtomicU64::new(REPORT_EVERY_MS),
-            report,
-        }
-    }
-
-    /// A block stepped.
-    fn stepped(&self) {
-        let stepped = self.stepped.fetch_add(1, Ordering::Relaxed) + 1;
-        let now = self.started.elapsed().as_millis() as u64;
-        let due = self.next_report.load(Ordering::Relaxed);
-        if now >= due
-            && self
-                .next_report
-                .compare_exchange(
-                    due,
-                    now + REPORT_EVERY_MS,
-                    Ordering::Relaxed,
-                    Ordering::Relaxed,
-                )
-                .is_ok()
-        {
-            (self.report)((stepped * 1000 / self.blocks).min(999) as u32);
-        }
-    }
-}
-
-/// How often a step reports.
-const REPORT_EVERY_MS: u64 = 1000;
 
 /// What one thread's share of a round made.
 struct Share<'b, K, T> {

@@ -1,7 +1,10 @@
 //! Work spread over the count's threads: each worker takes its work from a queue the
-//! workers share, so that fewer threads than asked for only take longer.
+//! workers share, so that fewer threads than asked for only take longer; and the pace of
+//! their work, reported about once a second.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
+use std::time::Instant;
 
 /// `work(worker)` for each of `workers` workers, on a thread each when there are several,
 /// else here; the results of the workers that ran.
@@ -51,12 +54,56 @@ fn on_workers_starting<R: Send>(
     })
 }
 
+/// The blocks of the old frontier stepped, reported about once a second.
+pub(super) struct Pace<'r> {
+    blocks: u64,
+    stepped: AtomicU64,
+    started: Instant,
+    /// Milliseconds from the start of the step to the next report.
+    next_report: AtomicU64,
+    report: &'r (dyn Fn(u32) + Sync),
+}
+
+impl<'r> Pace<'r> {
+    pub(super) fn new(blocks: usize, report: &'r (dyn Fn(u32) + Sync)) -> Self {
+        Self {
+            blocks: blocks.max(1) as u64,
+            stepped: AtomicU64::new(0),
+            started: Instant::now(),
+            next_report: AtomicU64::new(REPORT_EVERY_MS),
+            report,
+        }
+    }
+
+    /// A block stepped.
+    pub(super) fn stepped(&self) {
+        let stepped = self.stepped.fetch_add(1, Ordering::Relaxed) + 1;
+        let now = self.started.elapsed().as_millis() as u64;
+        let due = self.next_report.load(Ordering::Relaxed);
+        if now >= due
+            && self
+                .next_report
+                .compare_exchange(
+                    due,
+                    now + REPORT_EVERY_MS,
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                )
+                .is_ok()
+        {
+            (self.report)((stepped * 1000 / self.blocks).min(999) as u32);
+        }
+    }
+}
+
+/// How often a step reports.
+const REPORT_EVERY_MS: u64 = 1000;
+
 #[cfg(test)]
 mod tests {
     use std::sync::atomic::AtomicUsize;
 
     use std::sync::Mutex;
-    use std::sync::atomic::Ordering;
 
     use super::*;
 

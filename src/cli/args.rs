@@ -254,7 +254,9 @@ as cycles (once whatever their direction and start). --method auto enumerates bo
 20 squares (and a start that is also the end) and counts the rest by frontier dynamic \
 programming, which takes boards whose short side is at most 12; enumeration takes at most 40 \
 squares. The count's states keep to three quarters of the memory the system allows (and \
-KNIGHTS_TOUR_MEMORY): a count that would outgrow it is refused, saying how far it got.\n\nA \
+KNIGHTS_TOUR_MEMORY): a frontier that would outgrow it is written to disk (--spill DIR, else the \
+system's temporary folder, removed at the end), or with --no-spill the count is refused, saying \
+how far it got. --checkpoint DIR keeps finished frontiers to carry on from with --resume DIR.\n\nA \
 cluster: --cluster HOSTFILE --process K runs process K of the N processes HOSTFILE names (one \
 host:port a line), each with --threads workers (the same on every process). Every frontier is \
 spread over the processes by its states' hashes, so each holds about an N-th of it. Process 0 \
@@ -262,8 +264,8 @@ prints the count; the others print nothing. The processes share a key (--cluster
 KNIGHTS_TOUR_CLUSTER_KEY, at least 16 bytes; make one with `head -c 32 /dev/urandom | base64`) \
 and prove it to each other before any state moves; every frame between them carries a check \
 keyed by it.\n\nExit status: 0 counted, 2 bad usage or input (a board too large for the \
-method, a count past the memory cap, a bad hostfile, no key, processes given different \
-counts), 3 the deadline passed (saying how far the count got), 4 a process of the cluster was \
+method, a count past the memory cap or the disk, a checkpoint of another count or damaged, a \
+bad hostfile, no key, processes given different counts), 3 the deadline passed (saying how far the count got), 4 a process of the cluster was \
 lost, could not be reached, failed the key's proof or sent a frame that failed its check, or \
 this process's port is held by another program."
 )]

@@ -63,7 +63,7 @@ enum Command {
     #[command(about = cli::CHECK_ABOUT)]
     Check(CheckArgs),
     #[command(about = cli::COUNT_ABOUT)]
-    Count(CountArgs),
+    Count(Box<CountArgs>),
     #[command(about = cli::PUZZLE_ABOUT)]
     Puzzle(PuzzleArgs),
     /// CSES 1689 adapter: read `x y` (column, row; 1-based) and print the 8x8 grid

@@ -254,7 +254,9 @@ as cycles (once whatever their direction and start). --method auto enumerates bo
 20 squares (and a start that is also the end) and counts the rest by frontier dynamic \
 programming, which takes boards whose short side is at most 12; enumeration takes at most 40 \
 squares. The count's states keep to three quarters of the memory the system allows (and \
-KNIGHTS_TOUR_MEMORY): a count that would outgrow it is refused, saying how far it got.\n\nA \
+KNIGHTS_TOUR_MEMORY): a frontier that would outgrow it is written to disk (--spill DIR, else the \
+system's temporary folder, removed at the end), or with --no-spill the count is refused, saying \
+how far it got. --checkpoint DIR keeps finished frontiers to carry on from with --resume DIR.\n\nA \
 cluster: --cluster HOSTFILE --process K runs process K of the N processes HOSTFILE names (one \
 host:port a line), each with --threads workers (the same on every process). Every frontier is \
 spread over the processes by its states' hashes, so each holds about an N-th of it. Process 0 \
@@ -262,8 +264,8 @@ prints the count; the others print nothing. The processes share a key (--cluster
 KNIGHTS_TOUR_CLUSTER_KEY, at least 16 bytes; make one with `head -c 32 /dev/urandom | base64`) \
 and prove it to each other before any state moves; every frame between them carries a check \
 keyed by it.\n\nExit status: 0 counted, 2 bad usage or input (a board too large for the \
-method, a count past the memory cap, a bad hostfile, no key, processes given different \
-counts), 3 the deadline passed (saying how far the count got), 4 a process of the cluster was \
+method, a count past the memory cap or the disk, a checkpoint of another count or damaged, a \
+bad hostfile, no key, processes given different counts), 3 the deadline passed (saying how far the count got), 4 a process of the cluster was \
 lost, could not be reached, failed the key's proof or sent a frame that failed its check, or \
 this process's port is held by another program."
 )]
@@ -319,12 +321,49 @@ pub struct CountArgs {
     /// readable by every user); else KNIGHTS_TOUR_CLUSTER_KEY's value
     #[arg(long, value_name = "FILE", requires = "cluster")]
     pub cluster_key: Option<PathBuf>,
+    /// Where a frontier past the memory cap is written (a folder of its own is made in DIR
+    /// and removed at the end); default: the system's temporary folder
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["cluster", "no_spill"])]
+    pub spill: Option<PathBuf>,
+    /// Refuse a count whose frontier outgrows the memory cap (exit status 2) instead of
+    /// writing it to disk
+    #[arg(long, conflicts_with = "cluster")]
+    pub no_spill: bool,
+    /// The most bytes the spill may hold on disk, like 20G: a count that needs more stops
+    /// (exit status 2), saying how far it got
+    #[arg(long, value_name = "BYTES", value_parser = parse_spill_limit, conflicts_with = "no_spill")]
+    pub spill_limit: Option<u64>,
+    /// Write finished frontiers to DIR (made if need be), to carry the count on with
+    /// --resume DIR after the process is lost
+    #[arg(long, value_name = "DIR", conflicts_with = "cluster")]
+    pub checkpoint: Option<PathBuf>,
+    /// The least time between two checkpoints, like 10m (the default) or 0s for every
+    /// square
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
+    pub checkpoint_every: Option<Duration>,
+    /// Carry on from the checkpoint in DIR (of the same count, by the same version)
+    #[arg(long, value_name = "DIR", conflicts_with = "cluster")]
+    pub resume: Option<PathBuf>,
+    /// For the tests: end the process at once after writing N checkpoints, as if killed
+    #[arg(long, value_name = "N", hide = true, requires = "checkpoint")]
+    pub stop_after_checkpoints: Option<u64>,
     /// Count the solutions of --board by search and stop at N: --at-most 2 says whether a
     /// puzzle is proper (exactly one solution). A board with given numbers is always counted
     /// by search
     #[arg(long, value_name = "N", requires = "board", conflicts_with = "cluster",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub at_most: Option<u64>,
+}
+
+/// A `--spill-limit` amount: bytes with an optional K, M or G suffix.
+fn parse_spill_limit(text: &str) -> Result<u64, String> {
+    crate::options::parse_bytes(text).ok_or_else(|| {
+        format!(
+            "{} is not an amount of bytes: expected bytes with an optional K, M or G suffix, \
+             like 512M or 20G",
+            knights_tour_engine::quote::quoted(text)
+        )
+    })
 }
 
 /// `count --method` values.

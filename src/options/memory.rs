@@ -118,7 +118,7 @@ fn not_an_amount(text: &[u8]) -> String {
 }
 
 /// `1000`, `512K`, `100M`, `2G` (also `100MB`, `2GiB`).
-fn parse_bytes(text: &str) -> Option<u64> {
+pub fn parse_bytes(text: &str) -> Option<u64> {
     let text = text.trim();
     let text = text.strip_suffix(['B', 'b']).unwrap_or(text);
     let text = text.strip_suffix('i').unwrap_or(text);

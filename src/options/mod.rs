@@ -24,7 +24,7 @@ mod memory;
 pub use board_file::{MOST_PICTURE_BYTES, read_board};
 pub use memory::{
     MEMORY_VARIABLE, MemorySource, megabytes, memory_cap_for, memory_limit, memory_limit_found,
-    threads_within_limits, with_memory_cap,
+    parse_bytes, threads_within_limits, with_memory_cap,
 };
 
 /// The piece that tours (`--piece`), shared by every command that asks about tours.

@@ -103,8 +103,8 @@ fn a_long_count_honours_its_deadline_saying_how_far_it_got() {
 #[test]
 fn count_refuses_at_once_a_count_whose_floor_is_past_the_memory_cap() {
     for args in [
-        &["--deadline", "60s"][..],
-        &["--start", "0,0", "--deadline", "60s"],
+        &["--deadline", "60s", "--no-spill"][..],
+        &["--start", "0,0", "--deadline", "60s", "--no-spill"],
     ] {
         let out = count(args, &[("KNIGHTS_TOUR_MEMORY", "1G")]);
         assert_fails(
@@ -173,7 +173,7 @@ fn count_answers_0_by_the_theorem_that_settles_it() {
 fn count_refuses_a_count_past_the_memory_cap_rather_than_be_killed() {
     let mut command = knights_tour();
     command
-        .args(["count", "--size", "6"])
+        .args(["count", "--size", "6", "--no-spill"])
         .env("KNIGHTS_TOUR_MEMORY", "1M");
     let out = finished(&["count", "--size", "6"], command.output().unwrap());
     let line = assert_fails(&out, 2, &["memory cap", " of 36 squares"], "6x6 in 1M");

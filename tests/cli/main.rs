@@ -275,6 +275,7 @@ mod prefix;
 mod puzzles;
 mod readme;
 mod solve;
+mod spill;
 mod starts;
 #[path = "../common/svg.rs"]
 mod svg;

@@ -32,11 +32,14 @@
 //!
 //! Counts are exact at every size: kept in `u64`, and, past it, in `u128` and then in big
 //! integers. A count too large for one process runs a step at a time over several
-//! ([`dataflow`]).
+//! ([`dataflow`]), or in one process with its frontier partly in a store, and a long count
+//! can write its frontiers to carry on from after the process is lost ([`keep`],
+//! [`count_tours_keeping`]).
 
 pub mod dataflow;
 mod enumerate;
 mod frontier;
+pub mod keep;
 mod need;
 mod tally;
 mod theorem;
@@ -50,6 +53,8 @@ use thiserror::Error;
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 use crate::search::{CapacityError, Search};
+
+use self::keep::Keeping;
 
 pub use self::enumerate::MAX_ENUMERATED_SQUARES;
 /// The frontier's step, for the narrow-board solver that reads a tour back from it.
@@ -374,6 +379,22 @@ pub enum CountError {
         /// How far the count got.
         partway: Partway,
     },
+    /// The store of a spill or of checkpoints failed (a full disk), or gave back what was
+    /// not written: the count stopped.
+    #[error("the count stopped {partway}: {message}")]
+    Store {
+        /// How far the count got.
+        partway: Partway,
+        /// What failed.
+        message: String,
+    },
+    /// The checkpoint to carry on from is refused: another question, engine or context, or a
+    /// damaged file.
+    #[error("the checkpoint cannot be resumed: {message}")]
+    Resume {
+        /// Why.
+        message: String,
+    },
     /// The board could not be set up.
     #[error(transparent)]
     Capacity(#[from] CapacityError),
@@ -419,6 +440,18 @@ pub fn count_tours_reporting(
     request: &CountRequest,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Count, CountError> {
+    count_tours_keeping(request, Keeping::default(), progress)
+}
+
+/// [`count_tours_reporting`], the frontier count keeping what is not in its memory as
+/// `keeping` says: a frontier past the memory cap in its spill store (a count that could not
+/// fit is then not refused before it starts), finished frontiers in its checkpoint store, and
+/// the count carried on from the checkpoint it resumes.
+pub fn count_tours_keeping(
+    request: &CountRequest,
+    keeping: Keeping<'_>,
+    progress: &(dyn Fn(CountProgress) + Sync),
+) -> Result<Count, CountError> {
     check_ends(request)?;
     let method = match request.method {
         Some(method) => method,
@@ -436,7 +469,7 @@ pub fn count_tours_reporting(
         }),
         CountMethod::Theorem => Ok(counted(BigUint::ZERO)),
         CountMethod::Enumeration => Ok(counted(BigUint::from(enumerate::enumerate(request)?))),
-        CountMethod::Frontier => count_by_frontier(request, progress),
+        CountMethod::Frontier => count_by_frontier(request, keeping, progress),
     }
 }
 
@@ -527,6 +560,7 @@ fn frontier_ends(request: &CountRequest) -> Vec<Square> {
 
 fn count_by_frontier(
     request: &CountRequest,
+    keeping: Keeping<'_>,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Count, CountError> {
     let board = request.board;
@@ -546,7 +580,9 @@ fn count_by_frontier(
             peak_bytes: 0,
         });
     }
-    check_need(request)?;
+    if keeping.spill.is_none() {
+        check_need(request)?;
+    }
     let ends = frontier_ends(request);
     let run = frontier::Frontier {
         board,
@@ -557,6 +593,7 @@ fn count_by_frontier(
         deadline: request.deadline,
         memory: request.memory_cap.unwrap_or(u64::MAX),
         threads: request.threads,
+        keeping,
     };
     let found = frontier::count(&run, progress).map_err(|stopped| match stopped {
         frontier::Stopped::TooWide { window } => CountError::TooWide { board, window },
@@ -573,6 +610,16 @@ fn count_by_frontier(
             wanted,
             partway: partway(done, of, states),
         },
+        frontier::Stopped::Store {
+            done,
+            of,
+            states,
+            message,
+        } => CountError::Store {
+            partway: partway(done, of, states),
+            message,
+        },
+        frontier::Stopped::Resume(message) => CountError::Resume { message },
     })?;
     // The frontier counts paths as sets of moves; with no end fixed, each is two directed
     // tours, one from each end.

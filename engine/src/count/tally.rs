@@ -23,6 +23,12 @@ pub(crate) trait Tally: Clone + Send + Sync {
     fn widened<F: Tally>(from: &F) -> Self;
     /// The number as a big integer.
     fn into_big(self) -> BigUint;
+    /// The type's name in a checkpoint: `u64`, `u128` or `big`.
+    const NAME: &'static str;
+    /// Appends the number's bytes, least significant first, without the zeros above it.
+    fn write_le(&self, out: &mut Vec<u8>);
+    /// The number whose bytes [`Tally::write_le`] wrote, if this type holds it.
+    fn read_le(bytes: &[u8]) -> Option<Self>;
 }
 
 /// Tally for a machine integer.
@@ -54,6 +60,20 @@ macro_rules! machine_tally {
 
             fn into_big(self) -> BigUint {
                 BigUint::from(self)
+            }
+
+            const NAME: &'static str = stringify!($number);
+
+            fn write_le(&self, out: &mut Vec<u8>) {
+                let bytes = self.to_le_bytes();
+                let used = bytes.len() - self.leading_zeros() as usize / 8;
+                out.extend_from_slice(&bytes[..used]);
+            }
+
+            fn read_le(bytes: &[u8]) -> Option<Self> {
+                let mut all = [0u8; size_of::<$number>()];
+                all.get_mut(..bytes.len())?.copy_from_slice(bytes);
+                Some(<$number>::from_le_bytes(all))
             }
         }
     )*};
@@ -90,6 +110,18 @@ impl Tally for BigUint {
     fn into_big(self) -> BigUint {
         self
     }
+
+    const NAME: &'static str = "big";
+
+    fn write_le(&self, out: &mut Vec<u8>) {
+        if *self != BigUint::ZERO {
+            out.extend_from_slice(&self.to_bytes_le());
+        }
+    }
+
+    fn read_le(bytes: &[u8]) -> Option<Self> {
+        Some(BigUint::from_bytes_le(bytes))
+    }
 }
 
 #[cfg(test)]
@@ -105,5 +137,22 @@ mod tests {
         let mut sum = 200u8;
         sum.plus(&55);
         assert_eq!(sum, u8::MAX);
+    }
+
+    #[test]
+    fn a_number_reads_back_from_its_bytes_in_any_type_that_holds_it() {
+        let mut bytes = Vec::new();
+        u64::MAX.write_le(&mut bytes);
+        assert_eq!(u64::read_le(&bytes), Some(u64::MAX));
+        assert_eq!(u128::read_le(&bytes), Some(u128::from(u64::MAX)));
+        bytes.clear();
+        0u64.write_le(&mut bytes);
+        assert!(bytes.is_empty());
+        assert_eq!(u128::read_le(&bytes), Some(0));
+        let big = BigUint::from(u128::MAX) * 3u8;
+        bytes.clear();
+        big.write_le(&mut bytes);
+        assert_eq!(u128::read_le(&bytes), None);
+        assert_eq!(BigUint::read_le(&bytes), Some(big));
     }
 }

@@ -3,14 +3,17 @@
 //! by this process and the others of a cluster (`cluster`). A progress bar shows the squares
 //! done and the states of the frontier while standard error is a terminal. Asked for no
 //! method, a count a theorem settles is 0 at once (`proved_none`), and a count refused for its
-//! memory says where the cap comes from and points to the cluster count.
+//! memory says where the cap comes from and points to the cluster count. A frontier past the
+//! memory cap is written to disk, and finished frontiers can be kept to carry on from (`keep`).
 
 mod cluster;
+mod keep;
 mod solutions;
 
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
@@ -20,8 +23,9 @@ use super::args::{CountArgs, CountFormat};
 use super::{ExitStatus, Failure, report, with_stdout};
 use crate::options::{MemorySource, memory_limit_found, read_board, threads_within_limits};
 use knights_tour_engine::board::{Board, Square};
+use knights_tour_engine::count::keep::{Checkpoints, Keeping};
 use knights_tour_engine::count::{
-    BigUint, Count, CountError, CountMethod, CountProgress, CountRequest, count_tours_reporting,
+    BigUint, Count, CountError, CountMethod, CountProgress, CountRequest, count_tours_keeping,
     proof_of_none,
 };
 use knights_tour_engine::leaper::Leaper;
@@ -78,7 +82,7 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
             .then_some(counted),
         None => match &cluster {
             Some(cluster) => count_on_cluster(cluster, &request)?,
-            None => Some(count_here(&request, memory)?),
+            None => Some(count_here(args, &request, memory)?),
         },
     };
     if let Some(counted) = counted {
@@ -129,11 +133,33 @@ fn count_on_cluster(cluster: &Cluster, request: &CountRequest) -> Result<Option<
     }))
 }
 
-/// The count of `request` by this process alone, its memory cap found as `memory` says.
-fn count_here(request: &CountRequest, memory: Option<Memory>) -> Result<Counted, Failure> {
+/// The count of `request` by this process alone, its memory cap found as `memory` says, its
+/// frontier spilled and checkpointed as `args` say.
+fn count_here(
+    args: &CountArgs,
+    request: &CountRequest,
+    memory: Option<Memory>,
+) -> Result<Counted, Failure> {
+    let spill = (!args.no_spill).then(|| keep::Spill::new(args.spill.as_deref(), args.spill_limit));
+    let checkpoints = args
+        .checkpoint
+        .as_deref()
+        .map(|dir| keep::Folder::checkpoints(dir, args.stop_after_checkpoints));
+    let resume = args.resume.as_deref().map(keep::Folder::resumed);
+    let context = format!("knights-tour {}, one process", env!("CARGO_PKG_VERSION"));
+    let keeping = Keeping {
+        spill: spill.as_ref().map(keep::Spill::store),
+        checkpoint: checkpoints.as_ref().map(|folder| Checkpoints {
+            store: folder,
+            every: args.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),
+        }),
+        resume: resume.as_ref().map(|folder| folder as _),
+        context: &context,
+    };
     let progress = Progress::new(request);
-    let count = count_tours_reporting(request, &|step| progress.show(step));
+    let count = count_tours_keeping(request, keeping, &|step| progress.show(step));
     progress.finish();
+    drop(spill);
     count
         .map(|count| counted(request, count))
         .map_err(|error| match error {
@@ -145,9 +171,16 @@ fn count_here(request: &CountRequest, memory: Option<Memory>) -> Result<Counted,
                  --process K (GUIDE.md, \"A count across machines\")",
                 memory.map(|memory| memory.to_string()).unwrap_or_default()
             )),
+            CountError::Resume { message } => Failure::bad_input(format!(
+                "the checkpoint in {} cannot be resumed: {message}",
+                args.resume.as_deref().unwrap_or(Path::new("")).display()
+            )),
             error => Failure::bad_input(error),
         })
 }
+
+/// The least time between two checkpoints unless `--checkpoint-every` says.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// Where a count's memory cap comes from: three quarters of `limit`, the least of the host's
 /// limits, which is `source`.

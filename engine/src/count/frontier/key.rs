@@ -27,6 +27,12 @@ pub(super) trait Key: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
     /// A hash of the key, the same on every run and machine, all of whose bits mix every
     /// bit of the key.
     fn hash(self) -> u64;
+    /// The bytes a key takes written out.
+    const BYTES: usize;
+    /// Appends the key's bytes, least significant first.
+    fn write_le(self, out: &mut Vec<u8>);
+    /// The key of [`Key::BYTES`] bytes written by [`Key::write_le`].
+    fn read_le(bytes: &[u8]) -> Self;
 }
 
 /// The cells kept four bits each below the base-11 number, in a 17-cell key.
@@ -70,6 +76,16 @@ impl Key for u64 {
     fn hash(self) -> u64 {
         mix(self)
     }
+
+    const BYTES: usize = 8;
+
+    fn write_le(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+
+    fn read_le(bytes: &[u8]) -> Self {
+        u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
+    }
 }
 
 impl Key for u128 {
@@ -90,6 +106,16 @@ impl Key for u128 {
     fn hash(self) -> u64 {
         mix(self as u64 ^ mix((self >> 64) as u64))
     }
+
+    const BYTES: usize = 16;
+
+    fn write_le(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+
+    fn read_le(bytes: &[u8]) -> Self {
+        u128::from_le_bytes(bytes.try_into().expect("16 bytes"))
+    }
 }
 
 /// The bits of the cells a 17-cell key keeps four bits each.
@@ -101,7 +127,7 @@ const fn plain_mask() -> u64 {
 const _: () = assert!(11u64.pow(RADIX_CELLS) <= 1 << (64 - 4 * PLAIN_CELLS));
 
 /// splitmix64's finaliser: every output bit depends on every input bit.
-fn mix(x: u64) -> u64 {
+pub(super) fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -8,21 +8,29 @@
 //! states, and go on: a round. A frontier whose repeats fit in memory takes one round; a
 //! larger one takes several, each merge shrinking what the last made, so a step needs room
 //! for the two frontiers' distinct states, not for every state made.
+//!
+//! A count given a spill store goes on where the rounds would run out of room: the distinct
+//! states made so far are written out and the rounds start again from none ([`super::spill`]),
+//! and the next step reads that frontier back a partition at a time.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::thread;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::Stepper;
 use super::key::Key;
+use super::spill::{Output, Reading, Spilled, flush};
 use super::store::{BLOCK, Block, Blocks, Budget, Full, Scratch, entry_bytes, merge};
+use super::workers::{Pace, on_workers};
+use crate::count::keep::Store;
 use crate::count::tally::Tally;
 
-/// A frontier: its states in partitions by hash, how many, and the sum of their counts.
+/// A frontier: its states in partitions by hash, in memory or in a store, how many (in a
+/// store, with repeats), and the sum of their counts.
 #[derive(Debug)]
 pub(super) struct Layer<'b, K, T> {
     pub(super) parts: Vec<Blocks<'b, K, T>>,
+    pub(super) spilled: Option<Spilled<'b>>,
     pub(super) states: u64,
     /// The sum of the counts, or `u128::MAX` if it is larger.
     pub(super) sum: u128,
@@ -35,6 +43,7 @@ impl<'b, K: Key, T: Tally> Layer<'b, K, T> {
         part.push(budget, key, T::one())?;
         Ok(Self {
             parts: vec![part],
+            spilled: None,
             states: 1,
             sum: 1,
         })
@@ -46,8 +55,10 @@ impl<'b, K: Key, T: Tally> Layer<'b, K, T> {
         for part in self.parts {
             parts.push(part.widen(budget)?);
         }
+        // A store's counts are read back in whatever type holds them.
         Ok(Layer {
             parts,
+            spilled: self.spilled,
             states: self.states,
             sum: self.sum,
         })
@@ -63,19 +74,25 @@ pub(super) struct StepContext<'a, 'b, S> {
     pub(super) threads: usize,
     /// The states the next frontier is expected to hold.
     pub(super) expected: u64,
+    /// Where a frontier that outgrows the memory is written.
+    pub(super) spill: Option<&'b dyn Store>,
 }
 
 /// Why a step stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum StepStop {
     Full(Full),
     Deadline,
+    /// A store failed, or gave back what was not written: what happened.
+    Store(String),
 }
 
 /// A step's result: the next frontier and the tours closed.
 pub(super) struct Taken<'b, K, T> {
     pub(super) next: Layer<'b, K, T>,
     pub(super) tours: T,
+    /// The distinct states of the frontier stepped, when it was read from a store.
+    pub(super) read: Option<u64>,
 }
 
 /// The fewest states a step spreads over threads: fewer do not repay starting them.
@@ -103,7 +120,7 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
     layer: Layer<'b, S::Key, T>,
     report: &(dyn Fn(u32) + Sync),
 ) -> Result<Taken<'b, S::Key, T>, StepStop> {
-    if context.stepper.one_to_one(context.v) {
+    if layer.spilled.is_none() && context.stepper.one_to_one(context.v) {
         return map_layer(context, layer, report);
     }
     let Round {
@@ -113,6 +130,7 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
         headroom,
     } = Round::for_step::<S, T>(context, layer.states);
     let (partitions, buckets) = (1usize << bits, 1usize << bucket_bits);
+    let mut reading = layer.spilled.map(Reading::new);
     let queue = Mutex::new(
         layer
             .parts
@@ -120,16 +138,57 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
             .flat_map(Blocks::into_blocks)
             .collect::<Vec<_>>(),
     );
-    let pace = Pace::new(queue.lock().expect("no thread panicked").len(), report);
+    let blocks = (layer.states as usize).div_ceil(BLOCK);
+    let pace = Pace::new(blocks, report);
     let stop = AtomicBool::new(false);
     let mut merged: Vec<Vec<Blocks<'b, S::Key, T>>> = (0..buckets)
         .map(|_| (0..partitions / buckets).map(|_| Blocks::new()).collect())
         .collect();
+    let mut out: Option<Output<'b>> = None;
+    let budget = context.budget;
+    let name = format!("frontier-{:06}", context.v + 1);
+    let flush_now = |out: &mut Option<Output<'b>>,
+                     merged: &mut Vec<Vec<Blocks<'b, S::Key, T>>>,
+                     store: &'b dyn Store| {
+        flush(
+            store,
+            &name,
+            context.expected,
+            out,
+            merged,
+            bits,
+            workers,
+            budget,
+        )
+    };
     let mut tours = T::zero();
     let mut scratches: Vec<Mutex<Scratch>> = (0..workers)
         .map(|_| Mutex::new(Scratch::default()))
         .collect();
     let result = loop {
+        if queue.lock().expect("no thread panicked").is_empty() {
+            let Some(reading) = reading.as_mut().filter(|reading| !reading.done()) else {
+                break Ok(());
+            };
+            // Room to read a partition back: a quarter of the memory, once what this step
+            // has made is written out if it holds more than half.
+            if let Some(store) = context.spill
+                && budget.used() > budget.cap() / 2
+                && let Err(failure) = flush_now(&mut out, &mut merged, store)
+            {
+                break Err(failure);
+            }
+            let scratch = scratches[0].get_mut().expect("no thread panicked");
+            let room = budget.cap().saturating_sub(budget.used()) / 4;
+            match reading.next::<S::Key, T>(budget, scratch, room) {
+                Ok(list) => queue
+                    .lock()
+                    .expect("no thread panicked")
+                    .extend(list.into_blocks()),
+                Err(failure) => break Err(failure),
+            }
+            continue;
+        }
         let shares = on_workers(workers, |_| {
             step_share(context, &queue, bucket_bits, headroom, &stop, &pace)
         });
@@ -145,42 +204,68 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
         if let Some(failure) = failed {
             break Err(failure);
         }
-        let left = queue.lock().expect("no thread panicked").len() as u64;
-        let last = left == 0;
-        if !last && stepped * ROUNDS_AT_MOST < left {
-            // So little room left, with every list merged, that the rounds would be many
-            // more: each merges every state found so far again.
-            break Err(StepStop::Full(Full {
-                wanted: context.budget.used().saturating_add(headroom),
-            }));
-        }
         if let Err(failure) = merge_round(context, &mut merged, outputs, bits, &scratches, &stop) {
             break Err(failure);
         }
-        if last {
-            break Ok(());
+        let left = queue.lock().expect("no thread panicked").len() as u64;
+        // So little room left, with every list merged, that the rounds would be many more:
+        // each merges every state found so far again. A spill writes them out and goes on.
+        let cramped = left > 0 && stepped * ROUNDS_AT_MOST < left;
+        match context.spill {
+            Some(store) if cramped || budget.used() > budget.cap() / 2 => {
+                let held = merged.iter().flatten().any(|part| part.len() > 0);
+                if stepped == 0 && !held {
+                    break Err(StepStop::Full(Full {
+                        wanted: budget.used().saturating_add(headroom),
+                    }));
+                }
+                if let Err(failure) = flush_now(&mut out, &mut merged, store) {
+                    break Err(failure);
+                }
+            }
+            None if cramped => {
+                break Err(StepStop::Full(Full {
+                    wanted: budget.used().saturating_add(headroom),
+                }));
+            }
+            _ => {}
         }
     };
     for scratch in &mut scratches {
         scratch
             .get_mut()
             .expect("no thread panicked")
-            .release(context.budget);
+            .release(budget);
     }
     result?;
-    let merged: Vec<Blocks<'b, S::Key, T>> = merged.into_iter().flatten().collect();
-    let states = merged.iter().map(|part| part.len() as u64).sum();
-    let sum = merged
-        .iter()
-        .fold(0u128, |sum, part| sum.saturating_add(part.sum()));
-    Ok(Taken {
-        next: Layer {
-            parts: merged,
-            states,
-            sum,
+    let read = reading.map(|reading| reading.distinct);
+    if let Some(store) = context.spill
+        && out.is_some()
+    {
+        flush_now(&mut out, &mut merged, store)?;
+    }
+    let next = match out {
+        Some(out) => Layer {
+            parts: Vec::new(),
+            spilled: Some(out.spilled),
+            states: out.states,
+            sum: out.sum,
         },
-        tours,
-    })
+        None => {
+            let merged: Vec<Blocks<'b, S::Key, T>> = merged.into_iter().flatten().collect();
+            let states = merged.iter().map(|part| part.len() as u64).sum();
+            let sum = merged
+                .iter()
+                .fold(0u128, |sum, part| sum.saturating_add(part.sum()));
+            Layer {
+                parts: merged,
+                spilled: None,
+                states,
+                sum,
+            }
+        }
+    };
+    Ok(Taken { next, tours, read })
 }
 
 /// Takes square `v` from every state of `layer` when the step makes at most one state from
@@ -257,8 +342,14 @@ fn map_layer<'b, S: Stepper, T: Tally>(
         .iter()
         .fold(0u128, |sum, part| sum.saturating_add(part.sum()));
     Ok(Taken {
-        next: Layer { parts, states, sum },
+        next: Layer {
+            parts,
+            spilled: None,
+            states,
+            sum,
+        },
         tours,
+        read: None,
     })
 }
 
@@ -276,20 +367,34 @@ impl Round {
     /// than the room left in the budget gives each its lists and its table in half of it
     /// (more threads than the memory can feed would stop the count for want of room).
     fn for_step<S: Stepper, T: Tally>(context: &StepContext<'_, '_, S>, states: u64) -> Self {
-        let bits = (context.expected / PARTITION_STATES)
-            .next_power_of_two()
-            .trailing_zeros()
-            .min(MOST_PARTITION_BITS);
-        let partitions = 1usize << bits;
-        let bucket_bits = bits.min(MOST_BUCKET_BITS);
-        let buckets = 1usize << bucket_bits;
+        // With a spill, what is merged in memory is written out once it fills half of it.
+        let expected = match context.spill {
+            Some(_) => context
+                .expected
+                .min(context.budget.cap() / 2 / entry_bytes::<S::Key, T>(1)),
+            None => context.expected,
+        };
         // A thread takes up to a block for each bucket it appends to and each partition it
         // deals a bucket to, and a table to merge with (a slot of 8 bytes for each of the
         // partition's states and the states made into it, at most half full).
-        let per_partition = (context.expected / partitions as u64).max(BLOCK as u64);
-        let per_worker = entry_bytes::<S::Key, T>(BLOCK)
-            * ((buckets + partitions / buckets) as u64 + 4)
-            + 8 * (4 * per_partition).next_power_of_two();
+        let per_worker = |bits: u32| {
+            let (partitions, buckets) = (1u64 << bits, 1u64 << bits.min(MOST_BUCKET_BITS));
+            let per_partition = (expected / partitions).max(BLOCK as u64);
+            entry_bytes::<S::Key, T>(BLOCK) * (buckets + partitions / buckets + 4)
+                + 8 * (4 * per_partition).next_power_of_two()
+        };
+        let bits = match context.spill {
+            // A spill's partitions are those that take each thread the least.
+            Some(_) => (0..=MOST_PARTITION_BITS)
+                .min_by_key(|&bits| per_worker(bits))
+                .expect("a partition"),
+            None => (expected / PARTITION_STATES)
+                .next_power_of_two()
+                .trailing_zeros()
+                .min(MOST_PARTITION_BITS),
+        };
+        let bucket_bits = bits.min(MOST_BUCKET_BITS);
+        let per_worker = per_worker(bits);
         let room = context.budget.cap().saturating_sub(context.budget.used());
         let fed = (room / 2 / per_worker).max(1);
         let workers = if states >= SPREAD_FROM {
@@ -307,51 +412,6 @@ impl Round {
         }
     }
 }
-
-/// The blocks of the old frontier stepped, reported about once a second.
-struct Pace<'r> {
-    blocks: u64,
-    stepped: AtomicU64,
-    started: Instant,
-    /// Milliseconds from the start of the step to the next report.
-    next_report: AtomicU64,
-    report: &'r (dyn Fn(u32) + Sync),
-}
-
-impl<'r> Pace<'r> {
-    fn new(blocks: usize, report: &'r (dyn Fn(u32) + Sync)) -> Self {
-        Self {
-            blocks: blocks.max(1) as u64,
-            stepped: AtomicU64::new(0),
-            started: Instant::now(),
-            next_report: AtomicU64::new(REPORT_EVERY_MS),
-            report,
-        }
-    }
-
-    /// A block stepped.
-    fn stepped(&self) {
-        let stepped = self.stepped.fetch_add(1, Ordering::Relaxed) + 1;
-        let now = self.started.elapsed().as_millis() as u64;
-        let due = self.next_report.load(Ordering::Relaxed);
-        if now >= due
-            && self
-                .next_report
-                .compare_exchange(
-                    due,
-                    now + REPORT_EVERY_MS,
-                    Ordering::Relaxed,
-                    Ordering::Relaxed,
-                )
-                .is_ok()
-        {
-            (self.report)((stepped * 1000 / self.blocks).min(999) as u32);
-        }
-    }
-}
-
-/// How often a step reports.
-const REPORT_EVERY_MS: u64 = 1000;
 
 /// What one thread's share of a round made.
 struct Share<'b, K, T> {
@@ -380,7 +440,12 @@ fn step_share<'b, S: Stepper, T: Tally>(
         blocks: 0,
         failure: None,
     };
-    while !stop.load(Ordering::Relaxed) && budget.used().saturating_add(headroom) <= budget.cap() {
+    // With a spill, the lists leave a quarter of the memory for the merge and the flush.
+    let cap = match context.spill {
+        Some(_) => budget.cap() - budget.cap() / 4,
+        None => budget.cap(),
+    };
+    while !stop.load(Ordering::Relaxed) && budget.used().saturating_add(headroom) <= cap {
         let Some(block) = queue.lock().expect("no thread panicked").pop() else {
             break;
         };
@@ -515,88 +580,4 @@ fn merge_bucket<'b, K: Key, T: Tally>(
         merge(part, vec![list], scratch, budget)?;
     }
     Ok(())
-}
-
-/// `work(worker)` for each of `workers` workers, on a thread each when there are several,
-/// else here; the results of the workers that ran.
-///
-/// This thread is worker 0. A thread the system will not start (address space or a limit on
-/// threads run out) is not asked for again in this call, and its work is left to the others:
-/// every caller's workers take their work from a queue they share, so the workers that run
-/// do all of it, and fewer threads only take longer.
-fn on_workers<R: Send>(workers: usize, work: impl Fn(usize) -> R + Sync) -> Vec<R> {
-    on_workers_starting(workers, work, |_| true)
-}
-
-/// [`on_workers`], asking the system for a thread for `worker` only where `ask(worker)`:
-/// the tests refuse some, as a system out of threads would.
-fn on_workers_starting<R: Send>(
-    workers: usize,
-    work: impl Fn(usize) -> R + Sync,
-    ask: impl Fn(usize) -> bool,
-) -> Vec<R> {
-    if workers <= 1 {
-        return vec![work(0)];
-    }
-    let work = &work;
-    thread::scope(|scope| {
-        let mut handles = Vec::with_capacity(workers - 1);
-        for worker in 1..workers {
-            let started = ask(worker)
-                .then(|| {
-                    thread::Builder::new()
-                        .spawn_scoped(scope, move || work(worker))
-                        .ok()
-                })
-                .flatten();
-            match started {
-                Some(handle) => handles.push(handle),
-                None => break,
-            }
-        }
-        let mut results = Vec::with_capacity(handles.len() + 1);
-        results.push(work(0));
-        results.extend(
-            handles
-                .into_iter()
-                .map(|handle| handle.join().expect("a counting thread does not panic")),
-        );
-        results
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::atomic::AtomicUsize;
-
-    use super::*;
-
-    /// Workers that take their work from one queue, as a step's do: however many threads
-    /// the system starts, every item is taken once, and this thread takes part.
-    #[test]
-    fn a_thread_the_system_will_not_start_leaves_its_work_to_the_others() {
-        for refused_from in [1, 2, 3, 4] {
-            let queue = Mutex::new((0..1000u64).collect::<Vec<_>>());
-            let taken = AtomicUsize::new(0);
-            let sums = on_workers_starting(
-                4,
-                |worker| {
-                    let mut sum = 0;
-                    while let Some(item) = queue.lock().unwrap().pop() {
-                        sum += item;
-                        taken.fetch_add(1, Ordering::Relaxed);
-                    }
-                    (worker, sum)
-                },
-                |worker| worker < refused_from,
-            );
-            let workers: Vec<usize> = sums.iter().map(|&(worker, _)| worker).collect();
-            assert_eq!(workers, (0..refused_from).collect::<Vec<_>>());
-            assert_eq!(taken.load(Ordering::Relaxed), 1000);
-            assert_eq!(
-                sums.iter().map(|&(_, sum)| sum).sum::<u64>(),
-                999 * 1000 / 2
-            );
-        }
-    }
 }

@@ -10,10 +10,14 @@
 //! step of [`mates`] on frontiers of up to 17 squares (every board the knight's count can
 //! finish) and the step of [`step`] on wider ones; both make the same states. A frontier's
 //! states live in blocks charged to the count's memory ([`store`]); [`layer`] takes a square
-//! from all of them on the threads, within that memory.
+//! from all of them on the threads, within that memory. A frontier that outgrows the memory
+//! goes to the caller's store when there is one ([`spill`]), and finished frontiers are
+//! written there to carry on from ([`checkpoint`]).
 
 mod bits;
 mod cells;
+mod checkpoint;
+mod chunk;
 mod codec;
 mod eta;
 mod face;
@@ -21,10 +25,12 @@ mod key;
 mod layer;
 mod mates;
 mod plan;
+mod spill;
 mod step;
 mod store;
 pub(super) mod witness;
 mod word;
+mod workers;
 
 use std::marker::PhantomData;
 use std::time::Instant;
@@ -42,6 +48,7 @@ use self::step::{Next, successors};
 use self::store::{Budget, Full};
 use self::word::Word;
 use super::CountProgress;
+use super::keep::Keeping;
 use super::tally::Tally;
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
@@ -75,6 +82,8 @@ pub(super) struct Frontier<'a> {
     /// Bytes the states may hold.
     pub(super) memory: u64,
     pub(super) threads: usize,
+    /// Where a frontier too large for the memory and the checkpoints go.
+    pub(super) keeping: Keeping<'a>,
 }
 
 /// What a frontier count found.
@@ -89,7 +98,7 @@ pub(super) struct Found {
 }
 
 /// Why a frontier count stopped without its answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Stopped {
     /// The board needs a frontier of more than [`MAX_WINDOW`] squares.
     TooWide { window: usize },
@@ -102,6 +111,15 @@ pub(super) enum Stopped {
         states: u64,
         wanted: u64,
     },
+    /// A store failed, or gave back what was not written, after `done` squares of `of`.
+    Store {
+        done: usize,
+        of: usize,
+        states: u64,
+        message: String,
+    },
+    /// The checkpoint to carry on from is refused: why.
+    Resume(String),
 }
 
 /// The step from one state, as the count runs it.
@@ -221,24 +239,96 @@ fn count_with<S: Stepper>(
 ) -> Result<Found, Stopped> {
     let budget = Budget::new(run.memory);
     let mut tracker = Tracker::new(run, stepper.squares(), progress);
-    let first =
-        Layer::<S::Key, u64>::first(S::Key::EMPTY, &budget).map_err(|full| tracker.full(full))?;
-    if let Some(layer) = tracker.advance(stepper, &budget, first)? {
-        let layer = layer
-            .widen::<u128>(&budget)
-            .map_err(|full| tracker.full(full))?;
-        if let Some(layer) = tracker.advance(stepper, &budget, layer)? {
-            let layer = layer
-                .widen::<BigUint>(&budget)
-                .map_err(|full| tracker.full(full))?;
-            tracker.advance(stepper, &budget, layer)?;
+    let mut resumed = match run.keeping.resume {
+        Some(store) => {
+            let resumed = checkpoint::read(store, &tracker.question, run.keeping.context)
+                .map_err(Stopped::Resume)?;
+            if resumed.header.squares != stepper.squares()
+                || resumed.header.done > stepper.squares()
+            {
+                return Err(Stopped::Resume(
+                    "its squares are not this count's".to_owned(),
+                ));
+            }
+            tracker.resume(&resumed.header);
+            Some(resumed)
         }
+        None => None,
+    };
+    let tally = resumed
+        .as_ref()
+        .map_or(u64::NAME, |resumed| resumed.header.tally.as_str())
+        .to_owned();
+    let mut wide = None;
+    if tally == u64::NAME {
+        let first = match resumed.take() {
+            Some(resumed) => resumed.layer(),
+            None => Layer::<S::Key, u64>::first(S::Key::EMPTY, &budget)
+                .map_err(|full| tracker.full(full))?,
+        };
+        if let Some(layer) = tracker.advance(stepper, &budget, first)? {
+            wide = Some(
+                layer
+                    .widen::<u128>(&budget)
+                    .map_err(|full| tracker.full(full))?,
+            );
+        }
+    }
+    let mut big = None;
+    if let Some(layer) = wide.or_else(|| {
+        resumed
+            .take_if(|r| r.header.tally == u128::NAME)
+            .map(|r| r.layer())
+    }) && let Some(layer) = tracker.advance(stepper, &budget, layer)?
+    {
+        big = Some(
+            layer
+                .widen::<BigUint>(&budget)
+                .map_err(|full| tracker.full(full))?,
+        );
+    }
+    if let Some(layer) = big.or_else(|| resumed.take().map(|r| r.layer())) {
+        tracker.advance(stepper, &budget, layer)?;
     }
     Ok(Found {
         count: tracker.tours,
         peak_states: tracker.peak_states,
         peak_bytes: budget.peak(),
     })
+}
+
+/// The question a count answers, as its checkpoints name it.
+fn question(run: &Frontier<'_>) -> String {
+    let squares = |list: &[Square]| {
+        let mut list = list.to_vec();
+        list.sort_unstable();
+        list.dedup();
+        let text: Vec<String> = list
+            .iter()
+            .map(|square| format!("{},{}", square.row, square.col))
+            .collect();
+        format!("[{}]", text.join(" "))
+    };
+    format!(
+        "{} {} tours of the {}, ends {}, holes {}",
+        run.board,
+        if run.closed { "closed" } else { "open" },
+        run.piece,
+        squares(run.ends),
+        squares(run.holes)
+    )
+}
+
+impl<'b> checkpoint::Resumed<'b> {
+    /// The frontier, read from the store as it is stepped.
+    fn layer<K: Key, T: Tally>(self) -> Layer<'b, K, T> {
+        Layer {
+            parts: Vec::new(),
+            spilled: Some(self.spilled),
+            states: self.header.states,
+            sum: self.header.sum,
+        }
+    }
 }
 
 /// A count's progress from square to square.
@@ -255,9 +345,12 @@ struct Tracker<'a, 'r> {
     growth: f64,
     tours: BigUint,
     estimate: Estimate,
+    /// The question, as checkpoints name it, and when the last was written.
+    question: String,
+    checkpointed: Instant,
 }
 
-impl<'a, 'r> Tracker<'a, 'r> {
+impl<'a, 'r: 'a> Tracker<'a, 'r> {
     fn new(
         run: &'a Frontier<'r>,
         squares: usize,
@@ -273,6 +366,62 @@ impl<'a, 'r> Tracker<'a, 'r> {
             growth: 1.0,
             tours: BigUint::ZERO,
             estimate: Estimate::new(run.board.short_side() as usize, squares),
+            question: question(run),
+            checkpointed: Instant::now(),
+        }
+    }
+
+    /// Carries on from a checkpoint's frontier.
+    fn resume(&mut self, header: &checkpoint::Header) {
+        self.v = header.done;
+        self.tours = header.tours.clone();
+        self.states = header.states;
+        self.peak_states = header.peak_states;
+    }
+
+    /// Writes `layer` as a checkpoint, if one is due.
+    fn checkpoint<'b, K: Key, T: Tally>(
+        &mut self,
+        layer: &Layer<'b, K, T>,
+        budget: &'b Budget,
+    ) -> Result<(), Stopped>
+    where
+        'r: 'b,
+    {
+        let Some(checkpoints) = self.run.keeping.checkpoint else {
+            return Ok(());
+        };
+        if self.checkpointed.elapsed() < checkpoints.every {
+            return Ok(());
+        }
+        let header = checkpoint::Header {
+            question: self.question.clone(),
+            context: self.run.keeping.context.to_owned(),
+            done: self.v,
+            squares: self.squares,
+            tally: T::NAME.to_owned(),
+            tours: self.tours.clone(),
+            states: layer.states,
+            peak_states: self.peak_states,
+            sum: layer.sum,
+        };
+        checkpoint::write(checkpoints.store, &header, layer, budget)
+            .map_err(|stop| self.stopped(stop))?;
+        self.checkpointed = Instant::now();
+        Ok(())
+    }
+
+    /// Why a step stopped, as the count's stop.
+    fn stopped(&self, stop: StepStop) -> Stopped {
+        match stop {
+            StepStop::Full(full) => self.full(full),
+            StepStop::Deadline => self.deadline(),
+            StepStop::Store(message) => Stopped::Store {
+                done: self.v,
+                of: self.squares,
+                states: self.states,
+                message,
+            },
         }
     }
 
@@ -283,7 +432,10 @@ impl<'a, 'r> Tracker<'a, 'r> {
         stepper: &S,
         budget: &'b Budget,
         mut layer: Layer<'b, S::Key, T>,
-    ) -> Result<Option<Layer<'b, S::Key, T>>, Stopped> {
+    ) -> Result<Option<Layer<'b, S::Key, T>>, Stopped>
+    where
+        'r: 'b,
+    {
         while self.v < self.squares {
             if self
                 .run
@@ -302,24 +454,27 @@ impl<'a, 'r> Tracker<'a, 'r> {
                 deadline: self.run.deadline,
                 threads: self.run.threads,
                 expected: (self.states as f64 * self.growth) as u64,
+                spill: self.run.keeping.spill,
             };
             let started = Instant::now();
             let this = &*self;
             let report = |permille| (this.progress)(this.report(permille, budget));
-            let Taken { next, tours } =
-                step_layer(&context, layer, &report).map_err(|stop| match stop {
-                    StepStop::Full(full) => self.full(full),
-                    StepStop::Deadline => self.deadline(),
-                })?;
+            let Taken { next, tours, read } =
+                step_layer(&context, layer, &report).map_err(|stop| self.stopped(stop))?;
             layer = next;
             self.tours += tours.into_big();
             self.estimate
                 .taken(self.states, started.elapsed().as_secs_f64(), layer.states);
             self.growth = layer.states as f64 / self.states.max(1) as f64;
             self.states = layer.states;
-            self.peak_states = self.peak_states.max(self.states);
+            // A frontier in a store holds repeats: its distinct states are known once read.
+            if layer.spilled.is_none() {
+                self.peak_states = self.peak_states.max(self.states);
+            }
+            self.peak_states = self.peak_states.max(read.unwrap_or(0));
             self.v += 1;
             (self.progress)(self.report(0, budget));
+            self.checkpoint(&layer, budget)?;
         }
         Ok(None)
     }
@@ -355,201 +510,4 @@ impl<'a, 'r> Tracker<'a, 'r> {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::Mutex;
-
-    use super::*;
-
-    fn run(board: Board, piece: Leaper, closed: bool, ends: &[Square]) -> Frontier<'_> {
-        Frontier {
-            board,
-            piece,
-            closed,
-            ends,
-            holes: &[],
-            deadline: None,
-            memory: u64::MAX,
-            threads: 1,
-        }
-    }
-
-    /// The count by `stepper`, and the states of each frontier.
-    fn frontiers<S: Stepper>(run: &Frontier<'_>, stepper: &S) -> (BigUint, Vec<u64>) {
-        let states = Mutex::new(Vec::new());
-        let found = count_with(run, stepper, &|progress| {
-            if progress.permille == 0 {
-                states.lock().unwrap().push(progress.states);
-            }
-        })
-        .unwrap();
-        (found.count, states.into_inner().unwrap())
-    }
-
-    /// The fast step and the step on four bits a cell make the same frontiers, square by
-    /// square, for open and closed tours, fixed ends, other pieces, and holes.
-    #[test]
-    fn the_fast_step_makes_the_states_the_nibble_step_makes() {
-        let wazir = Leaper::new(0, 1).unwrap();
-        let camel = Leaper::new(1, 3).unwrap();
-        let mut cases = Vec::new();
-        for (rows, cols) in [
-            (3, 4),
-            (4, 5),
-            (5, 5),
-            (5, 6),
-            (6, 6),
-            (3, 10),
-            (4, 8),
-            (2, 9),
-        ] {
-            for closed in [false, true] {
-                cases.push((
-                    Board::new(rows, cols).unwrap(),
-                    Leaper::KNIGHT,
-                    closed,
-                    vec![],
-                    vec![],
-                ));
-            }
-        }
-        let five = Board::new(5, 5).unwrap();
-        for ends in [
-            vec![Square::new(0, 0)],
-            vec![Square::new(2, 2)],
-            vec![Square::new(0, 0), Square::new(4, 4)],
-            vec![Square::new(1, 0), Square::new(3, 4)],
-        ] {
-            cases.push((five, Leaper::KNIGHT, false, ends, vec![]));
-        }
-        for (piece, rows, cols) in [(wazir, 4, 5), (camel, 6, 6), (Leaper::GIRAFFE, 5, 4)] {
-            for closed in [false, true] {
-                cases.push((
-                    Board::new(rows, cols).unwrap(),
-                    piece,
-                    closed,
-                    vec![],
-                    vec![],
-                ));
-            }
-        }
-        let sq = Square::new;
-        for (piece, rows, cols, holes) in [
-            (
-                Leaper::KNIGHT,
-                6,
-                6,
-                vec![sq(0, 0), sq(0, 5), sq(5, 0), sq(5, 5)],
-            ),
-            (Leaper::KNIGHT, 6, 6, vec![sq(1, 2), sq(4, 4), sq(5, 0)]),
-            (Leaper::KNIGHT, 5, 6, vec![sq(0, 4), sq(2, 2)]),
-            (wazir, 4, 5, vec![sq(0, 0), sq(2, 2), sq(3, 4)]),
-        ] {
-            let board = Board::new(rows, cols).unwrap();
-            for closed in [false, true] {
-                cases.push((board, piece, closed, vec![], holes.clone()));
-            }
-            cases.push((board, piece, false, vec![sq(1, 1)], holes));
-        }
-        for (board, piece, closed, ends, holes) in &cases {
-            let run = Frontier {
-                holes,
-                ..run(*board, *piece, *closed, ends)
-            };
-            let plan = Plan::new(run.board, run.piece, run.ends, run.holes).unwrap();
-            let fast = FastStep::new(&plan, run.closed);
-            let by_labels = if Labels::<u64>::fits(plan.window()) {
-                frontiers(&run, &fast_in::<Labels<u64>>(&fast, &plan))
-            } else {
-                frontiers(&run, &fast_in::<Labels<u128>>(&fast, &plan))
-            };
-            let by_nibbles = frontiers(
-                &run,
-                &Nibbles::<u128> {
-                    plan: &plan,
-                    closed: run.closed,
-                    word: PhantomData,
-                },
-            );
-            assert_eq!(
-                by_labels, by_nibbles,
-                "{board} {piece} closed {closed} ends {ends:?} holes {holes:?}"
-            );
-            if Partners::fits(plan.window()) {
-                let by_partners = frontiers(&run, &fast_in::<Partners>(&fast, &plan));
-                assert_eq!(
-                    by_partners, by_nibbles,
-                    "mates' places: {board} {piece} closed {closed} ends {ends:?} holes {holes:?}"
-                );
-            }
-        }
-    }
-
-    /// A hole's step maps each state to at most one and merges nothing: on one thread or
-    /// two, and in memory too tight for the count, it makes the same frontiers as the steps
-    /// around it, or stops for want of room without a panic.
-    #[test]
-    fn a_hole_counts_alike_on_every_thread_and_stops_when_memory_runs_out() {
-        let board = Board::new(6, 6).unwrap();
-        let holes = [Square::new(2, 3), Square::new(3, 1)];
-        let counted = |threads: usize, memory: u64| {
-            let run = Frontier {
-                holes: &holes,
-                threads,
-                memory,
-                ..run(board, Leaper::KNIGHT, false, &[])
-            };
-            count(&run, &|_| {})
-        };
-        let one = counted(1, u64::MAX).unwrap();
-        // A hole on a frontier of more states than one thread steps alone.
-        assert!(one.peak_states > 1 << 12, "{}", one.peak_states);
-        let two = counted(2, u64::MAX).unwrap();
-        assert_eq!((two.count, two.peak_states), (one.count, one.peak_states));
-        assert!(matches!(
-            counted(2, one.peak_bytes / 4),
-            Err(Stopped::Memory { .. })
-        ));
-    }
-
-    /// 5×5's 864 open paths (OEIS A165134: 1,728 directed), counted in `u8` until a
-    /// frontier's counts could pass it, then in big integers: the same count.
-    #[test]
-    fn a_count_goes_on_in_wider_numbers_when_its_sums_could_overflow() {
-        let board = Board::new(5, 5).unwrap();
-        let run = run(board, Leaper::KNIGHT, false, &[]);
-        let plan = Plan::new(board, Leaper::KNIGHT, &[], &[]).unwrap();
-        let fast = FastStep::new(&plan, false);
-        let stepper = fast_in::<Partners>(&fast, &plan);
-        let budget = Budget::new(u64::MAX);
-        let mut tracker = Tracker::new(&run, plan.len(), &|_| {});
-        let first = Layer::<u64, u8>::first(0, &budget).unwrap();
-        let narrow = tracker.advance(&stepper, &budget, first).unwrap();
-        let layer = narrow.expect("5x5's counts outgrow u8");
-        assert!(tracker.v > 0 && tracker.v < plan.len(), "{}", tracker.v);
-        let wide = layer.widen::<BigUint>(&budget).unwrap();
-        assert!(tracker.advance(&stepper, &budget, wide).unwrap().is_none());
-        assert_eq!(tracker.tours, BigUint::from(864u32));
-    }
-
-    /// A count whose states made in a step outgrow its memory, though the distinct ones fit,
-    /// merges them in rounds: the same count, within the cap.
-    #[test]
-    fn a_step_too_large_for_memory_is_taken_in_rounds() {
-        let board = Board::new(6, 6).unwrap();
-        let whole = count(&run(board, Leaper::KNIGHT, false, &[]), &|_| {}).unwrap();
-        // Two threads leave room for two merges at once.
-        for (threads, cap) in [
-            (1, whole.peak_bytes * 7 / 8),
-            (2, whole.peak_bytes * 15 / 16),
-        ] {
-            let tight = Frontier {
-                memory: cap,
-                threads,
-                ..run(board, Leaper::KNIGHT, false, &[])
-            };
-            let found = count(&tight, &|_| {}).unwrap();
-            assert_eq!(found.count, BigUint::from(6_637_920u32 / 2));
-            assert!(found.peak_bytes <= cap);
-        }
-    }
-}
+mod tests;

@@ -262,6 +262,17 @@ pub(super) fn merge<'b, K: Key, T: Tally>(
     }
     // Most states made are repeats: a table for half of them, grown if need be.
     scratch.index(merged, merged.len() + incoming / 2, budget)?;
+    merge_more(merged, pending, scratch, budget)
+}
+
+/// [`merge`], with `scratch` already the index of `merged` (as the last merge into it left
+/// it).
+pub(super) fn merge_more<'b, K: Key, T: Tally>(
+    merged: &mut Blocks<'b, K, T>,
+    pending: Vec<Blocks<'b, K, T>>,
+    scratch: &mut Scratch,
+    budget: &'b Budget,
+) -> Result<(), Full> {
     for list in pending {
         for block in list.into_blocks() {
             for (key, count) in &block.items {

@@ -41,8 +41,8 @@ use self::plan::{Plan, Role};
 use self::step::{Next, successors};
 use self::store::{Budget, Full};
 use self::word::Word;
-use super::CountProgress;
 use super::tally::Tally;
+use super::{CountProgress, FrontierSide};
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 
@@ -75,6 +75,8 @@ pub(super) struct Frontier<'a> {
     /// Bytes the states may hold.
     pub(super) memory: u64,
     pub(super) threads: usize,
+    /// The side of the board the rows are taken along.
+    pub(super) side: FrontierSide,
 }
 
 /// What a frontier count found.
@@ -178,11 +180,12 @@ pub(super) fn count(
     run: &Frontier<'_>,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Found, Stopped> {
-    let plan = Plan::new(run.board, run.piece, run.ends, run.holes).map_err(|too_wide| {
-        Stopped::TooWide {
-            window: too_wide.window,
-        }
-    })?;
+    let plan =
+        Plan::along(run.board, run.side, run.piece, run.ends, run.holes).map_err(|too_wide| {
+            Stopped::TooWide {
+                window: too_wide.window,
+            }
+        })?;
     let fast = FastStep::new(&plan, run.closed);
     if Partners::fits(plan.window()) {
         count_with(run, &fast_in::<Partners>(&fast, &plan), progress)
@@ -272,7 +275,7 @@ impl<'a, 'r> Tracker<'a, 'r> {
             peak_states: 1,
             growth: 1.0,
             tours: BigUint::ZERO,
-            estimate: Estimate::new(run.board.short_side() as usize, squares),
+            estimate: Estimate::new(run.side.width(run.board) as usize, squares),
         }
     }
 
@@ -370,6 +373,7 @@ mod tests {
             deadline: None,
             memory: u64::MAX,
             threads: 1,
+            side: FrontierSide::Short,
         }
     }
 

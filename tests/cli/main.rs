@@ -278,6 +278,7 @@ mod solve;
 mod starts;
 #[path = "../common/svg.rs"]
 mod svg;
+mod wide;
 
 #[test]
 fn help_and_version_exit_0() {

@@ -10,7 +10,7 @@ use crate::options::{
     GivenBoardArgs, PieceArgs, ShapeArg, method_parser, parse_duration, parse_piece,
 };
 use knights_tour_engine::board::Board;
-use knights_tour_engine::count::CountMethod;
+use knights_tour_engine::count::{CountMethod, FrontierSide};
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::{SquareSpec, parse_size};
 use knights_tour_engine::shape::puzzle::Density;
@@ -298,6 +298,12 @@ pub struct CountArgs {
     /// squares, or a piece with few moves)
     #[arg(long, value_enum, default_value_t = CountMethodArg::Auto)]
     pub method: CountMethodArg,
+    /// short: the frontier count takes the board's rows along its short side, the narrowest
+    /// frontier; long: along its long side, the same count from a wider frontier (5x9 along
+    /// its 9 squares shows how a 9-wide frontier's states grow on a board one machine counts)
+    #[arg(long, value_enum, value_name = "SIDE", default_value_t = FrontierSideArg::Short,
+          conflicts_with = "cluster")]
+    pub frontier_side: FrontierSideArg,
     /// Threads the frontier count runs on (default: every core); in a cluster, each process's
     /// workers
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
@@ -384,6 +390,25 @@ impl CountMethodArg {
             CountMethodArg::Auto => None,
             CountMethodArg::Frontier => Some(CountMethod::Frontier),
             CountMethodArg::Enumeration => Some(CountMethod::Enumeration),
+        }
+    }
+}
+
+/// `count --frontier-side` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FrontierSideArg {
+    /// Rows along the board's short side: the narrowest frontier
+    Short,
+    /// Rows along the board's long side: a wider frontier, the same count
+    Long,
+}
+
+impl FrontierSideArg {
+    /// The engine's side.
+    pub fn side(self) -> FrontierSide {
+        match self {
+            FrontierSideArg::Short => FrontierSide::Short,
+            FrontierSideArg::Long => FrontierSide::Long,
         }
     }
 }

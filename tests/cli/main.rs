@@ -279,6 +279,7 @@ mod spill;
 mod starts;
 #[path = "../common/svg.rs"]
 mod svg;
+mod wide;
 
 #[test]
 fn help_and_version_exit_0() {

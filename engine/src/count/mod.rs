@@ -97,6 +97,9 @@ pub struct CountRequest {
     pub memory_cap: Option<u64>,
     /// Threads the frontier count runs on.
     pub threads: usize,
+    /// Which side of the board the frontier count's rows run along: the short side unless
+    /// asked (the cluster's steps, [`dataflow`], always take the short side).
+    pub frontier_side: FrontierSide,
 }
 
 impl CountRequest {
@@ -114,6 +117,7 @@ impl CountRequest {
             method: None,
             memory_cap: None,
             threads: 1,
+            frontier_side: FrontierSide::Short,
         }
     }
 
@@ -131,6 +135,39 @@ impl CountRequest {
     /// Whether `square` is a hole.
     pub fn is_hole(&self, square: Square) -> bool {
         self.holes.contains(&square)
+    }
+}
+
+/// Which side of the board the frontier count takes its rows along: the frontier holds a
+/// row and a bit more, so along the short side it is narrowest and has the fewest states.
+///
+/// Along the long side the count is the same (the tours of a board and of its transpose
+/// correspond one to one) from a wider frontier: a 9-wide frontier on a 5×9 board shows how
+/// the states of a 9-wide frontier grow row by row, on a board one machine can count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FrontierSide {
+    /// Along the shorter side: the narrowest frontier.
+    #[default]
+    Short,
+    /// Along the longer side: the widest frontier.
+    Long,
+}
+
+impl FrontierSide {
+    /// The squares of a row taken along this side of `board`: its width in the count.
+    pub fn width(self, board: Board) -> u32 {
+        match self {
+            FrontierSide::Short => board.short_side(),
+            FrontierSide::Long => board.long_side(),
+        }
+    }
+
+    /// The side's name, in options and messages: `short`, `long`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FrontierSide::Short => "short",
+            FrontierSide::Long => "long",
+        }
     }
 }
 
@@ -504,7 +541,7 @@ fn frontier_takes(request: &CountRequest) -> Result<(), CountError> {
             piece: request.piece,
         });
     }
-    let window = frontier::window(board, request.piece);
+    let window = frontier::window(board, request.frontier_side, request.piece);
     if window > frontier::MAX_WINDOW {
         return Err(CountError::TooWide { board, window });
     }
@@ -594,6 +631,7 @@ fn count_by_frontier(
         memory: request.memory_cap.unwrap_or(u64::MAX),
         threads: request.threads,
         keeping,
+        side: request.frontier_side,
     };
     let found = frontier::count(&run, progress).map_err(|stopped| match stopped {
         frontier::Stopped::TooWide { window } => CountError::TooWide { board, window },

@@ -42,8 +42,8 @@
 //! have boards with holes: the floors are the full rectangle's, and a board with holes, its
 //! peaks not measured, may need far less.
 
-use super::CountRequest;
 use super::frontier::{state_bytes, window};
+use super::{CountRequest, FrontierSide};
 use crate::board::Board;
 
 /// What a count needs at the least.
@@ -128,9 +128,13 @@ const FLOORS: [Floor; 7] = [
 ];
 
 /// What the frontier count `request` asks is known to need at the least, if anything is
-/// known: the largest floor of a board it covers, for its kind of tours.
+/// known: the largest floor of a board it covers, for its kind of tours. The floors are of
+/// the short side's frontier: a count along the long side has none.
 pub(super) fn least_need(request: &CountRequest) -> Option<Need> {
-    if !request.piece.is_knight() || !request.holes.is_empty() {
+    if !request.piece.is_knight()
+        || !request.holes.is_empty()
+        || request.frontier_side != FrontierSide::Short
+    {
         return None;
     }
     let tours = match (request.closed, request.start, request.end) {
@@ -140,7 +144,11 @@ pub(super) fn least_need(request: &CountRequest) -> Option<Need> {
         (false, Some(_), Some(_)) => return None,
     };
     let states = floor(request.board, tours)?;
-    let bytes = states.saturating_mul(state_bytes(window(request.board, request.piece)));
+    let bytes = states.saturating_mul(state_bytes(window(
+        request.board,
+        FrontierSide::Short,
+        request.piece,
+    )));
     Some(Need { states, bytes })
 }
 

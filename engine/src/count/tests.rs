@@ -158,3 +158,71 @@ fn a_count_past_its_memory_cap_by_its_floor_is_refused_before_it_starts() {
         }
     }
 }
+
+/// Along the long side the frontier is wider and the count the same: against OEIS (3×n:
+/// A118067 directed open, A070030 closed; 4×5: A079137, twice 82; 5×6 closed: A175881), and
+/// with holes, a start and an end against enumeration.
+#[test]
+fn a_count_along_the_long_side_is_the_count_along_the_short_one() {
+    let along = |request: &CountRequest, side: FrontierSide| {
+        let counted = count_tours(&CountRequest {
+            method: Some(CountMethod::Frontier),
+            frontier_side: side,
+            ..request.clone()
+        })
+        .unwrap();
+        (counted.tours, counted.peak_states)
+    };
+    for (rows, cols, closed, oeis) in [
+        (3, 10, false, 6_096u64),
+        (10, 3, true, 16),
+        (3, 12, true, 176),
+        (4, 5, false, 2 * 82),
+        (6, 5, true, 8),
+    ] {
+        let request = CountRequest {
+            closed,
+            ..CountRequest::new(board(rows, cols))
+        };
+        let (short, narrow) = along(&request, FrontierSide::Short);
+        let (long, wide) = along(&request, FrontierSide::Long);
+        assert_eq!(
+            (&short, &long),
+            (&oeis.into(), &oeis.into()),
+            "{rows}x{cols}"
+        );
+        assert!(
+            wide > narrow,
+            "{rows}x{cols}: {wide} states along, {narrow} across"
+        );
+    }
+    let sq = Square::new;
+    let holes: Arc<[Square]> = Arc::from([sq(0, 0), sq(2, 3)]);
+    for request in [
+        CountRequest {
+            holes: holes.clone(),
+            ..CountRequest::new(board(5, 6))
+        },
+        CountRequest {
+            holes: holes.clone(),
+            closed: true,
+            ..CountRequest::new(board(5, 6))
+        },
+        CountRequest {
+            holes: holes.clone(),
+            start: Some(sq(0, 1)),
+            ..CountRequest::new(board(5, 6))
+        },
+        CountRequest {
+            holes: holes.clone(),
+            start: Some(sq(0, 1)),
+            end: Some(sq(4, 4)),
+            ..CountRequest::new(board(5, 6))
+        },
+    ] {
+        let enumerated = count(&request, CountMethod::Enumeration);
+        assert!(enumerated > BigUint::ZERO, "{request:?}");
+        assert_eq!(along(&request, FrontierSide::Short).0, enumerated);
+        assert_eq!(along(&request, FrontierSide::Long).0, enumerated);
+    }
+}

@@ -233,6 +233,7 @@ fn request_for(
             .deadline
             .and_then(|allowed| Instant::now().checked_add(allowed)),
         method: args.method.method(),
+        frontier_side: args.frontier_side.side(),
         memory_cap: memory.map(|memory| memory.limit / 4 * 3),
         threads,
         holes: picture.map_or_else(

@@ -47,9 +47,9 @@ use self::plan::{Plan, Role};
 use self::step::{Next, successors};
 use self::store::{Budget, Full};
 use self::word::Word;
-use super::CountProgress;
 use super::keep::Keeping;
 use super::tally::Tally;
+use super::{CountProgress, FrontierSide};
 use crate::board::{Board, Square};
 use crate::leaper::Leaper;
 
@@ -84,6 +84,8 @@ pub(super) struct Frontier<'a> {
     pub(super) threads: usize,
     /// Where a frontier too large for the memory and the checkpoints go.
     pub(super) keeping: Keeping<'a>,
+    /// The side of the board the rows are taken along.
+    pub(super) side: FrontierSide,
 }
 
 /// What a frontier count found.
@@ -196,11 +198,12 @@ pub(super) fn count(
     run: &Frontier<'_>,
     progress: &(dyn Fn(CountProgress) + Sync),
 ) -> Result<Found, Stopped> {
-    let plan = Plan::new(run.board, run.piece, run.ends, run.holes).map_err(|too_wide| {
-        Stopped::TooWide {
-            window: too_wide.window,
-        }
-    })?;
+    let plan =
+        Plan::along(run.board, run.side, run.piece, run.ends, run.holes).map_err(|too_wide| {
+            Stopped::TooWide {
+                window: too_wide.window,
+            }
+        })?;
     let fast = FastStep::new(&plan, run.closed);
     if Partners::fits(plan.window()) {
         count_with(run, &fast_in::<Partners>(&fast, &plan), progress)
@@ -310,12 +313,13 @@ fn question(run: &Frontier<'_>) -> String {
         format!("[{}]", text.join(" "))
     };
     format!(
-        "{} {} tours of the {}, ends {}, holes {}",
+        "{} {} tours of the {}, ends {}, holes {}, rows along the {} side",
         run.board,
         if run.closed { "closed" } else { "open" },
         run.piece,
         squares(run.ends),
-        squares(run.holes)
+        squares(run.holes),
+        run.side.name()
     )
 }
 
@@ -365,7 +369,7 @@ impl<'a, 'r: 'a> Tracker<'a, 'r> {
             peak_states: 1,
             growth: 1.0,
             tours: BigUint::ZERO,
-            estimate: Estimate::new(run.board.short_side() as usize, squares),
+            estimate: Estimate::new(run.side.width(run.board) as usize, squares),
             question: question(run),
             checkpointed: Instant::now(),
         }

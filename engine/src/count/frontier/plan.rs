@@ -3,7 +3,8 @@
 //! last neighbour.
 //!
 //! The board is taken row by row along its shorter side (a board wider than tall is transposed:
-//! the tours of a board and of its transpose correspond one to one). A square's moves to
+//! the tours of a board and of its transpose correspond one to one), or along its longer side
+//! when asked ([`FrontierSide::Long`]: the same count from a wider frontier). A square's moves to
 //! earlier squares reach back at most [`Plan::window`] places in that order, so only the last
 //! `window` squares can still gain a move: they are the frontier.
 //!
@@ -24,6 +25,7 @@
 //! to twice on the boards tried, with no rule found that tells which beforehand.
 
 use crate::board::{Board, Square};
+use crate::count::FrontierSide;
 use crate::leaper::Leaper;
 
 /// The most squares a frontier may hold: each takes 4 bits of a 128-bit state, with room for
@@ -76,7 +78,7 @@ pub(super) struct Plan {
     colour_lead: i32,
     /// How far back a move reaches: the frontier's size.
     window: usize,
-    /// The squares of a row in the order: the board's short side.
+    /// The squares of a row in the order: the board's short side, or its long side when asked.
     width: usize,
     /// Whether every move joins squares of the two colours (a leaper `(a, b)` with `a + b` odd,
     /// the knight among them).
@@ -108,14 +110,12 @@ pub(super) struct TooWide {
     pub(super) window: usize,
 }
 
-/// How far back in the order a move of `piece` reaches on `board`, the frontier's size: a
-/// move `(dr, dc)` back, one that the board holds (`|dr|` under its rows in the order and
-/// `|dc|` under its width), goes `-(dr * width + dc)` places back. At least 1.
-pub(in crate::count) fn window(board: Board, piece: Leaper) -> usize {
-    let (width, height) = (
-        i128::from(board.short_side()),
-        i128::from(board.long_side()),
-    );
+/// How far back in the order a move of `piece` reaches on `board` taken along `side`, the
+/// frontier's size: a move `(dr, dc)` back, one that the board holds (`|dr|` under its rows
+/// in the order and `|dc|` under its width), goes `-(dr * width + dc)` places back. At least 1.
+pub(in crate::count) fn window(board: Board, side: FrontierSide, piece: Leaper) -> usize {
+    let (width, height, _) = laid(board, side);
+    let (width, height) = (width as i128, height as i128);
     piece
         .moves()
         .into_iter()
@@ -129,19 +129,40 @@ pub(in crate::count) fn window(board: Board, piece: Leaper) -> usize {
         .unwrap_or(1)
 }
 
+/// How `board` is laid along `side`: the squares of a row of the order, the rows, and whether
+/// a row of the order is a column of the board (the board transposed).
+fn laid(board: Board, side: FrontierSide) -> (usize, usize, bool) {
+    let (rows, cols) = (board.rows() as usize, board.cols() as usize);
+    let transpose = side.width(board) as usize != cols;
+    if transpose {
+        (rows, cols, true)
+    } else {
+        (cols, rows, false)
+    }
+}
+
 impl Plan {
-    /// The plan for `board` and `piece`, with the squares of `ends` as the tour's fixed ends
-    /// and those of `holes` left out (on the board as given; the caller keeps the ends off
-    /// the holes).
+    /// The plan for `board` and `piece` along the board's short side, with the squares of
+    /// `ends` as the tour's fixed ends and those of `holes` left out (on the board as given;
+    /// the caller keeps the ends off the holes).
     pub(super) fn new(
         board: Board,
         piece: Leaper,
         ends: &[Square],
         holes: &[Square],
     ) -> Result<Self, TooWide> {
-        let transpose = board.cols() > board.rows();
-        let width = board.short_side() as usize;
-        let height = board.long_side() as usize;
+        Self::along(board, FrontierSide::Short, piece, ends, holes)
+    }
+
+    /// As [`Plan::new`], with the rows taken along `side` of the board.
+    pub(super) fn along(
+        board: Board,
+        side: FrontierSide,
+        piece: Leaper,
+        ends: &[Square],
+        holes: &[Square],
+    ) -> Result<Self, TooWide> {
+        let (width, height, transpose) = laid(board, side);
         let area = width * height;
         let order: Vec<Square> = (0..area)
             .map(|v| {
@@ -189,7 +210,7 @@ impl Plan {
         // How many of square p's neighbours come after square v.
         let left_after = |p: usize, v: usize| aheads[p].iter().filter(|&&u| u > v).count();
         // Holes take moves away, but the frontier stays the rectangle's.
-        let window = self::window(board, piece);
+        let window = self::window(board, side, piece);
         debug_assert!(backs.iter().flatten().all(|&d| d <= window));
         if window > MAX_WINDOW {
             return Err(TooWide { window });
@@ -481,6 +502,26 @@ mod tests {
         assert_eq!(plan.window(), 2 * 3 + 1);
         assert_eq!(plan.order[1], Square::new(1, 0));
         assert_eq!(plan.len(), 30);
+    }
+
+    #[test]
+    fn a_wide_board_is_taken_along_its_long_side_when_asked() {
+        let board = Board::new(3, 10).unwrap();
+        assert_eq!(
+            window(board, FrontierSide::Long, Leaper::KNIGHT),
+            2 * 10 + 1
+        );
+        let plan = Plan::along(board, FrontierSide::Long, Leaper::KNIGHT, &[], &[]).unwrap();
+        assert_eq!(plan.window(), 2 * 10 + 1);
+        assert_eq!(plan.order[1], Square::new(0, 1));
+        let tall = Plan::along(
+            board.transposed(),
+            FrontierSide::Long,
+            Leaper::KNIGHT,
+            &[],
+            &[],
+        );
+        assert_eq!(tall.unwrap().order[1], Square::new(1, 0));
     }
 
     #[test]

@@ -15,6 +15,7 @@ fn run(board: Board, piece: Leaper, closed: bool, ends: &[Square]) -> Frontier<'
         memory: u64::MAX,
         threads: 1,
         keeping: Keeping::default(),
+        side: FrontierSide::Short,
     }
 }
 

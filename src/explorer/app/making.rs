@@ -15,7 +15,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::search::Limits;
-use knights_tour_engine::shape::puzzle::{self, Density, Puzzle, PuzzleOutcome, PuzzleRequest};
+use knights_tour_engine::shape::puzzle::{
+    self, Density, Puzzle, PuzzleError, PuzzleOutcome, PuzzleRequest,
+};
 use knights_tour_engine::shape::{Clue, Shape};
 
 use super::{App, Mode, Notice};
@@ -39,6 +41,16 @@ pub(super) struct Making {
     answer: Arc<Mutex<Option<Result<PuzzleOutcome, String>>>>,
 }
 
+impl Making {
+    /// The making's answer, taken, once it has come.
+    fn answer(&self) -> Option<Result<PuzzleOutcome, String>> {
+        self.answer
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+}
+
 /// The puzzle on the board: its seed, while the board is still the one it made.
 #[derive(Debug, Clone)]
 pub(super) struct MadePuzzle {
@@ -54,7 +66,7 @@ impl App {
 
     /// Makes a new puzzle of the board's shape from `seed`, off the event loop: one at a time,
     /// so that a key held down (or a client of the server) cannot start threads without end.
-    pub(crate) fn new_puzzle_from(&mut self, seed: u64) {
+    fn new_puzzle_from(&mut self, seed: u64) {
         if let Some(making) = &self.making {
             self.notice = Some(Notice::Message(format!(
                 "a puzzle is being made already, from seed {}: it comes when it is proved",
@@ -65,11 +77,11 @@ impl App {
         let asked = self.asked_puzzle();
         let open = asked.holes.open_count();
         if open > puzzle::MAX_OPEN {
-            self.notice = Some(Notice::Message(format!(
-                "a puzzle has at most {} open squares, whose one solution a count can prove; \
-                 this board has {open}",
-                puzzle::MAX_OPEN
-            )));
+            let too_large = PuzzleError::TooLarge {
+                open,
+                max: puzzle::MAX_OPEN,
+            };
+            self.notice = Some(Notice::Message(too_large.to_string()));
             return;
         }
         let answer = Arc::new(Mutex::new(None));
@@ -130,13 +142,7 @@ impl App {
     /// Takes the puzzle made, if it has come: it becomes the board and play starts on it; a
     /// proof that the board has no tour, a making given up or refused is said in the panel.
     pub(super) fn poll_making(&mut self) {
-        let Some(making) = &self.making else { return };
-        let Some(answer) = making
-            .answer
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take()
-        else {
+        let Some(answer) = self.making.as_ref().and_then(Making::answer) else {
             return;
         };
         let Some(making) = self.making.take() else {

@@ -46,9 +46,8 @@ struct Counted {
     tours: BigUint,
     peak_states: u64,
     peak_bytes: u64,
-    /// The processes of a cluster count; `None` for a count in this process alone.
-    processes: Option<usize>,
-    /// What the cluster's processes held and sent.
+    /// What each process of a cluster count held, and what they sent each other; `None` for a
+    /// count in this process alone.
     exchanged: Option<Exchanged>,
     /// The theorem that makes the count 0, for a count by theorem.
     reason: Option<String>,
@@ -127,7 +126,6 @@ fn count_on_cluster(cluster: &Cluster, request: &CountRequest) -> Result<Option<
     );
     progress.finish();
     Ok(count?.map(|(count, exchanged)| Counted {
-        processes: Some(cluster.processes()),
         exchanged: Some(exchanged),
         ..counted(request, count)
     }))
@@ -281,8 +279,8 @@ fn question(request: &CountRequest) -> String {
 }
 
 /// A bar of the squares done, the frontier's states, the memory they hold and the time left,
-/// drawn on standard error while it is a terminal. It appears with the frontier count's first report: enumeration reports
-/// nothing.
+/// drawn on standard error while it is a terminal. It appears with the frontier count's first
+/// report: enumeration reports nothing.
 struct Progress {
     terminal: bool,
     prefix: String,
@@ -339,7 +337,6 @@ fn counted(request: &CountRequest, count: Count) -> Counted {
         tours: count.tours,
         peak_states: count.peak_states,
         peak_bytes: count.peak_bytes,
-        processes: None,
         exchanged: None,
         reason: None,
     }
@@ -351,9 +348,10 @@ fn kind(closed: bool) -> &'static str {
 }
 
 /// Writes `counted` as one JSON object on one line (`piece` only for another piece than the
-/// knight, `processes` and what the processes held and sent only for a cluster count, `reason` only for a count by theorem). The
-/// count is written as its decimal digits, a JSON number exact at any size; every string but
-/// the reason is one this program made with nothing to escape, and the reason is escaped.
+/// knight, `processes` and what the processes held and sent only for a cluster count,
+/// `reason` only for a count by theorem). The count is written as its decimal digits, a JSON
+/// number exact at any size; every string but the reason is one this program made with
+/// nothing to escape, and the reason is escaped.
 fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
     let board = counted.board;
     write!(
@@ -376,10 +374,8 @@ fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
         ",\"method\":\"{}\",\"count\":{},\"peak_states\":{},\"peak_bytes\":{}",
         counted.method, counted.tours, counted.peak_states, counted.peak_bytes
     )?;
-    if let Some(processes) = counted.processes {
-        write!(out, ",\"processes\":{processes}")?;
-    }
     if let Some(exchanged) = &counted.exchanged {
+        let processes = exchanged.process_peak_bytes.len();
         let peaks: Vec<String> = exchanged
             .process_peak_bytes
             .iter()
@@ -387,7 +383,8 @@ fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
             .collect();
         write!(
             out,
-            ",\"process_peak_bytes\":[{}],\"bytes_exchanged\":{},\"states_stepped\":{}",
+            ",\"processes\":{processes},\"process_peak_bytes\":[{}],\"bytes_exchanged\":{},\
+             \"states_stepped\":{}",
             peaks.join(","),
             exchanged.bytes_exchanged,
             exchanged.states_stepped

@@ -2,12 +2,13 @@
 //! dataflow, each holding about an N-th of every frontier, so that memory and time both split.
 //!
 //! The engine gives a pure step ([`knights_tour_engine::count::dataflow`]); here are the rest:
-//! the hostfile (`hostfile`); the batches states cross in (`batches`); the key the processes share (`key`); the connections, made
-//! before timely takes them (`connect`), each opened by a handshake that proves both ends hold
-//! the key (`handshake`) and sealed so that every frame is checked (`sealed`); the rounds each
-//! worker runs (`rounds`); the states gathered at their owner (`gather`) in `u64` or `u128`
-//! counts (`number`); and the watch over timely's threads and the deadline that turns a lost
-//! process, a tampered frame or a stalled round into one line and a non-zero exit (`watch`).
+//! the hostfile (`hostfile`); the batches states cross in (`batches`); the key the processes
+//! share (`key`); the connections, made before timely takes them (`connect`), each opened by a
+//! handshake that proves both ends hold the key (`handshake`) and sealed so that every frame is
+//! checked (`sealed`); the rounds each worker runs (`rounds`); the states gathered at their
+//! owner (`gather`) in `u64` or `u128` counts (`number`); and the watch over timely's threads
+//! and the deadline that turns a lost process, a tampered frame or a stalled round into one
+//! line and a non-zero exit (`watch`).
 
 mod batches;
 mod connect;
@@ -104,11 +105,6 @@ impl Cluster {
         })
     }
 
-    /// The number of processes.
-    pub(super) fn processes(&self) -> usize {
-        self.hosts.len()
-    }
-
     /// Counts `request` with the other processes: the count on process 0, `None` on the
     /// others. `question` says the count in words, for the processes to compare.
     pub(super) fn count(
@@ -127,9 +123,11 @@ impl Cluster {
                 tours,
                 peak_states: 0,
                 peak_bytes: 0,
-                process_peak_bytes: vec![0; self.hosts.len()],
-                bytes_exchanged: 0,
-                states_stepped: 0,
+                exchanged: Exchanged {
+                    process_peak_bytes: vec![0; self.hosts.len()],
+                    bytes_exchanged: 0,
+                    states_stepped: 0,
+                },
             },
             Stepwise::Narrow(steps) => self.run(steps, request, question, progress)?,
             Stepwise::Wide(steps) => self.run(steps, request, question, progress)?,
@@ -141,12 +139,7 @@ impl Cluster {
                 peak_states: found.peak_states,
                 peak_bytes: found.peak_bytes,
             };
-            let exchanged = Exchanged {
-                process_peak_bytes: found.process_peak_bytes,
-                bytes_exchanged: found.bytes_exchanged,
-                states_stepped: found.states_stepped,
-            };
-            (count, exchanged)
+            (count, found.exchanged)
         }))
     }
 

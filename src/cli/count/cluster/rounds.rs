@@ -23,6 +23,7 @@ use timely::dataflow::operators::{Input, Probe};
 use timely::dataflow::{InputHandleVec, ProbeHandle};
 use timely::worker::Worker;
 
+use super::Exchanged;
 use super::batches::Batches;
 use super::gather::{Budget, Gather, Held, Trouble, partitions_for, spread};
 use super::number::Number;
@@ -54,12 +55,8 @@ pub(super) struct Found {
     pub(super) peak_states: u64,
     /// The most bytes one process held in its states.
     pub(super) peak_bytes: u64,
-    /// The most bytes each process held in its states, process by process.
-    pub(super) process_peak_bytes: Vec<u64>,
-    /// The bytes of states (with their counts) that workers sent to another process.
-    pub(super) bytes_exchanged: u64,
-    /// The states stepped, over every square.
-    pub(super) states_stepped: u64,
+    /// What each process held, and what the processes sent each other.
+    pub(super) exchanged: Exchanged,
 }
 
 /// Why every worker stopped without the count: each decides alike, from the same reports.
@@ -158,9 +155,9 @@ fn pass<W: Word, C: Number>(
     for v in 0..squares {
         let round_began = Instant::now();
         let partitions = partitions_for(held.states() * 2);
-        let (tours, stepped) = step_round(worker, steps, v, held, &mut flow.states, limits);
+        let (tours, round_went) = step_round(worker, steps, v, held, &mut flow.states, limits);
         let gathered = flow.gathered(worker, v, partitions);
-        let status = match (stepped, &gathered) {
+        let status = match (round_went, &gathered) {
             (Status::Going, Err(Trouble::Memory { wanted })) => Status::Memory {
                 cap: limits.budget.cap(),
                 wanted: *wanted,
@@ -190,10 +187,10 @@ fn pass<W: Word, C: Number>(
             result = Some(Err(halt));
             break;
         }
-        let stepped = frontier;
+        let stepped_now = frontier;
         frontier = round.iter().map(|report| report.states).sum();
-        stepped_in_all += stepped;
-        time_left.taken(stepped, round_began.elapsed().as_secs_f64(), frontier);
+        stepped_in_all += stepped_now;
+        time_left.taken(stepped_now, round_began.elapsed().as_secs_f64(), frontier);
         peak_states = peak_states.max(frontier);
         let most_bytes = round.iter().map(|report| report.peak_bytes).max();
         peak_bytes = peak_bytes.max(most_bytes.unwrap_or(0));
@@ -220,9 +217,11 @@ fn pass<W: Word, C: Number>(
                 tours: steps.tours(found),
                 peak_states,
                 peak_bytes,
-                process_peak_bytes,
-                bytes_exchanged: sent * std::mem::size_of::<(W, C)>() as u64,
-                states_stepped: stepped_in_all,
+                exchanged: Exchanged {
+                    process_peak_bytes,
+                    bytes_exchanged: sent * std::mem::size_of::<(W, C)>() as u64,
+                    states_stepped: stepped_in_all,
+                },
             }));
         }
     }

@@ -263,11 +263,15 @@ spread over the processes by its states' hashes, so each holds about an N-th of 
 prints the count; the others print nothing. The processes share a key (--cluster-key FILE or \
 KNIGHTS_TOUR_CLUSTER_KEY, at least 16 bytes; make one with `head -c 32 /dev/urandom | base64`) \
 and prove it to each other before any state moves; every frame between them carries a check \
-keyed by it.\n\nExit status: 0 counted, 2 bad usage or input (a board too large for the \
-method, a count past the memory cap or the disk, a checkpoint of another count or damaged, a \
-bad hostfile, no key, processes given different counts), 3 the deadline passed (saying how far the count got), 4 a process of the cluster was \
-lost, could not be reached, failed the key's proof or sent a frame that failed its check, or \
-this process's port is held by another program."
+keyed by it. With --checkpoint DIR each process's workers write their states of a finished \
+frontier to DIR, sealed with the key; a lost process stops the others (exit 4), and all of them \
+restarted with --resume DIR carry on from the newest checkpoint every process holds (or from \
+the first square if there is none, saying so).\n\nExit status: 0 counted, 2 bad usage or \
+input (a board too large for the method, a count past the memory cap or the disk, a \
+checkpoint of another count, torn, altered or sealed with another key, a bad hostfile, no key, \
+processes given different counts), 3 the deadline passed (saying how far the count got), 4 a \
+process of the cluster was lost, could not be reached, failed the key's proof or sent a frame \
+that failed its check, or this process's port is held by another program."
 )]
 pub struct CountArgs {
     /// Board size: ROWSxCOLS or N
@@ -340,18 +344,26 @@ pub struct CountArgs {
     #[arg(long, value_name = "BYTES", value_parser = parse_spill_limit, conflicts_with = "no_spill")]
     pub spill_limit: Option<u64>,
     /// Write finished frontiers to DIR (made if need be), to carry the count on with
-    /// --resume DIR after the process is lost
-    #[arg(long, value_name = "DIR", conflicts_with = "cluster")]
+    /// --resume DIR after the process is lost; in a cluster, each process its own workers'
+    #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<PathBuf>,
     /// The least time between two checkpoints, like 10m (the default) or 0s for every
     /// square
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
     pub checkpoint_every: Option<Duration>,
-    /// Carry on from the checkpoint in DIR (of the same count, by the same version)
-    #[arg(long, value_name = "DIR", conflicts_with = "cluster")]
+    /// Carry on from the checkpoint in DIR (of the same count, by the same version); in a
+    /// cluster, from the newest one every process holds, or from the first square if there
+    /// is none, writing new ones to DIR
+    #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
     /// For the tests: end the process at once after writing N checkpoints, as if killed
-    #[arg(long, value_name = "N", hide = true, requires = "checkpoint")]
+    #[arg(
+        long,
+        value_name = "N",
+        hide = true,
+        requires = "checkpoint",
+        conflicts_with = "cluster"
+    )]
     pub stop_after_checkpoints: Option<u64>,
     /// Count the solutions of --board by search and stop at N: --at-most 2 says whether a
     /// puzzle is proper (exactly one solution). A board with given numbers is always counted

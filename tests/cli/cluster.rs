@@ -17,13 +17,13 @@ use std::time::Duration;
 use super::*;
 
 /// The variable that gives the processes their key.
-const KEY: &str = "KNIGHTS_TOUR_CLUSTER_KEY";
+pub(super) const KEY: &str = "KNIGHTS_TOUR_CLUSTER_KEY";
 
 /// The key the tests' processes share, unless a test gives another.
 const TEST_KEY: &str = "a key the tests' processes share";
 
 /// `n` ports of 127.0.0.1 that were free a moment ago (bound together, then let go).
-fn free_ports(n: usize) -> Vec<u16> {
+pub(super) fn free_ports(n: usize) -> Vec<u16> {
     let listeners: Vec<TcpListener> = (0..n)
         .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
         .collect();
@@ -34,7 +34,7 @@ fn free_ports(n: usize) -> Vec<u16> {
 }
 
 /// A hostfile of `ports` on 127.0.0.1, one line each.
-fn hostfile(name: &str, ports: &[u16]) -> PathBuf {
+pub(super) fn hostfile(name: &str, ports: &[u16]) -> PathBuf {
     let lines: String = ports
         .iter()
         .map(|port| format!("127.0.0.1:{port}\n"))
@@ -43,7 +43,7 @@ fn hostfile(name: &str, ports: &[u16]) -> PathBuf {
 }
 
 /// Starts process `process` of `hosts`, counting with `args`, one worker, and `env` set.
-fn start(hosts: &Path, process: usize, args: &[&str], env: &[(&str, &str)]) -> Child {
+pub(super) fn start(hosts: &Path, process: usize, args: &[&str], env: &[(&str, &str)]) -> Child {
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("knights-tour"));
     command
         .arg("count")
@@ -63,11 +63,11 @@ fn start(hosts: &Path, process: usize, args: &[&str], env: &[(&str, &str)]) -> C
 }
 
 /// How long a test waits for a cluster's process before it takes it for hung.
-const PATIENCE: Duration = Duration::from_secs(120);
+pub(super) const PATIENCE: Duration = Duration::from_secs(120);
 
 /// Waits for `child` to end (a hang past [`PATIENCE`] kills it and fails the test), and gives
 /// its run.
-fn finish(mut child: Child, what: &str) -> Run {
+pub(super) fn finish(mut child: Child, what: &str) -> Run {
     if !waited(PATIENCE, || child.try_wait().unwrap().is_some()) {
         child.kill().unwrap();
         panic!("{what}: still running after {PATIENCE:?}");
@@ -107,7 +107,7 @@ fn cluster(processes: usize, args: &[&str], name: &str) -> Vec<Run> {
 }
 
 /// The one-process count of `args`, as printed.
-fn one_process(args: &[&str]) -> String {
+pub(super) fn one_process(args: &[&str]) -> String {
     let out = run(&[&["count"], args].concat(), None);
     assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
     out.stdout

@@ -30,9 +30,10 @@ use knights_tour_engine::count::{
 };
 use knights_tour_engine::leaper::Leaper;
 use knights_tour_engine::notation::SquareSpec;
+use knights_tour_engine::quote::quoted_bytes;
 use knights_tour_engine::shape::picture::Picture;
 
-use self::cluster::{Cluster, Exchanged};
+use self::cluster::{CheckpointFolder, Cluster, Exchanged};
 
 /// A count as `count` writes it: the question, the answer, and how many processes made it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,12 +67,15 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
     }
     let (request, memory) = request_for(args, picture.as_ref())?;
     let cluster = match (&args.cluster, args.process) {
-        (Some(hostfile), Some(process)) => Some(Cluster::read(
-            hostfile,
-            process,
-            args.cluster_wait,
-            args.cluster_key.as_deref(),
-        )?),
+        (Some(hostfile), Some(process)) => Some(
+            Cluster::read(
+                hostfile,
+                process,
+                args.cluster_wait,
+                args.cluster_key.as_deref(),
+            )?
+            .keeping(cluster_checkpoints(args)?),
+        ),
         _ => None,
     };
     let counted = match proved_none(&request)? {
@@ -91,6 +95,28 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
         })?;
     }
     Ok(ExitStatus::Success)
+}
+
+/// A cluster's checkpoints as `--checkpoint` and `--resume` ask: one folder, written to, and
+/// carried on from with `--resume`.
+fn cluster_checkpoints(args: &CountArgs) -> Result<Option<CheckpointFolder>, Failure> {
+    let folder = match (&args.checkpoint, &args.resume) {
+        (Some(written), Some(resumed)) if written != resumed => {
+            return Err(Failure::bad_input(format!(
+                "--checkpoint {} and --resume {} name two folders: in a cluster, each process \
+                 carries on from the folder it writes to, so give one (or --resume alone)",
+                quoted_bytes(written.as_os_str().as_encoded_bytes()),
+                quoted_bytes(resumed.as_os_str().as_encoded_bytes())
+            )));
+        }
+        (Some(folder), _) | (None, Some(folder)) => folder,
+        (None, None) => return Ok(None),
+    };
+    Ok(Some(CheckpointFolder {
+        folder: folder.clone(),
+        every: args.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),
+        resume: args.resume.is_some(),
+    }))
 }
 
 /// The count of 0 a theorem proves, for a count asked for no method (`auto`): the engine's

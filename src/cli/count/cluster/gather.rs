@@ -280,6 +280,40 @@ impl<W, C> Held<W, C> {
         }
     }
 
+    /// Room for `states` states, charged to `budget` before it is taken, to be filled by
+    /// [`Held::push`].
+    pub(super) fn with_room(budget: Arc<Budget>, states: usize) -> Result<Self, Trouble> {
+        let bytes = bytes_of::<W, C>(states);
+        budget.charge(bytes)?;
+        let mut part = Vec::new();
+        if part.try_reserve_exact(states).is_err() {
+            budget.release(bytes);
+            return Err(Trouble::Memory { wanted: bytes });
+        }
+        let charged = budget.settle(bytes, bytes_of::<W, C>(part.capacity()));
+        Ok(Self {
+            parts: vec![part],
+            budget,
+            charged,
+        })
+    }
+
+    /// Adds a state within the room made for it; `false` if there is none left.
+    pub(super) fn push(&mut self, word: W, count: C) -> bool {
+        match self.parts.last_mut() {
+            Some(part) if part.len() < part.capacity() => {
+                part.push((word, count));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Every state and its count, kept.
+    pub(super) fn each(&self) -> impl Iterator<Item = &(W, C)> {
+        self.parts.iter().flatten()
+    }
+
     /// The number of states.
     pub(super) fn states(&self) -> u64 {
         self.parts.iter().map(|part| part.len() as u64).sum()

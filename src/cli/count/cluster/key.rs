@@ -141,6 +141,14 @@ impl ClusterKey {
         hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref())
     }
 
+    /// The key that seals this cluster's checkpoints (`saved`): a checkpoint sealed under
+    /// another key is refused.
+    pub(super) fn checkpoint_key(&self) -> hmac::Key {
+        // No label of `labelled` ends after its purpose, so this signs bytes none of them do.
+        let derived = hmac::sign(&self.key, b"knights-tour-cluster/2\0checkpoints\0");
+        hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref())
+    }
+
     fn derive(&self, purpose: &[u8], end: End, transcript: &[u8]) -> hmac::Tag {
         hmac::sign(&self.key, &labelled(purpose, end, transcript))
     }

@@ -8,7 +8,8 @@
 //! checked (`sealed`); the rounds each worker runs (`rounds`); the states gathered at their
 //! owner (`gather`) in `u64` or `u128` counts (`number`); and the watch over timely's threads
 //! and the deadline that turns a lost process, a tampered frame or a stalled round into one
-//! line and a non-zero exit (`watch`).
+//! line and a non-zero exit (`watch`); and the checkpoints each worker writes and a restarted
+//! cluster carries on from (`saved`).
 
 mod batches;
 mod connect;
@@ -18,10 +19,11 @@ mod hostfile;
 mod key;
 mod number;
 mod rounds;
+mod saved;
 mod sealed;
 mod watch;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -37,6 +39,7 @@ use self::handshake::Hello;
 use self::hostfile::Hostfile;
 use self::key::{ClusterKey, NONCE_BYTES};
 use self::rounds::{Bounds, Found, Stop, Word};
+use self::saved::Saving;
 use crate::cli::{ExitStatus, Failure};
 use knights_tour_engine::count::dataflow::{FrontierSteps, Stepwise, frontier_steps};
 use knights_tour_engine::count::{Count, CountError, CountMethod, CountProgress, CountRequest};
@@ -70,6 +73,18 @@ pub(super) struct Cluster {
     wait: Duration,
     /// The key the processes share.
     key: Arc<ClusterKey>,
+    /// Where checkpoints are kept, how often, and whether to carry on from them.
+    checkpoints: Option<CheckpointFolder>,
+}
+
+/// A cluster's checkpoints, as asked for.
+pub(super) struct CheckpointFolder {
+    /// This process's folder.
+    pub(super) folder: PathBuf,
+    /// The least time between two.
+    pub(super) every: Duration,
+    /// Whether to carry on from the newest every process holds.
+    pub(super) resume: bool,
 }
 
 impl Cluster {
@@ -102,7 +117,16 @@ impl Cluster {
             process,
             wait: wait.unwrap_or(SETUP_WITHIN),
             key,
+            checkpoints: None,
         })
+    }
+
+    /// The cluster, keeping checkpoints as `checkpoints` says.
+    pub(super) fn keeping(self, checkpoints: Option<CheckpointFolder>) -> Self {
+        Self {
+            checkpoints,
+            ..self
+        }
     }
 
     /// Counts `request` with the other processes: the count on process 0, `None` on the
@@ -153,6 +177,20 @@ impl Cluster {
         progress: Progress,
     ) -> Result<Found, Failure> {
         let threads = request.threads.max(1);
+        let saving = self.checkpoints.as_ref().map(|checkpoints| {
+            let context = format!(
+                "knights-tour {}; {question}; {} processes of {threads} workers",
+                env!("CARGO_PKG_VERSION"),
+                self.hosts.len()
+            );
+            Arc::new(Saving::new(
+                &checkpoints.folder,
+                checkpoints.every,
+                checkpoints.resume,
+                self.key.checkpoint_key(),
+                context,
+            ))
+        });
         let hello = Hello {
             version: env!("CARGO_PKG_VERSION").to_string(),
             hosts: self.hosts.digest(),
@@ -190,6 +228,7 @@ impl Cluster {
                     budget: Arc::clone(&budget),
                     progress: (worker.index() == first_worker).then(|| Arc::clone(&progress)),
                     threads,
+                    saving: saving.clone(),
                 };
                 let result = rounds::count(worker, &steps, &limits);
                 let _ = results.send(result);
@@ -269,6 +308,15 @@ impl Cluster {
                     worker / threads
                 ),
             ),
+            Stop::Checkpoint { worker, message } => Failure::bad_input(format!(
+                "process {}: {}",
+                worker / threads,
+                message.unwrap_or_else(|| {
+                    "could not read, write or remove a checkpoint in its folder (its own \
+                     message says why)"
+                        .to_string()
+                })
+            )),
             Stop::TooLarge => Failure::bad_input(
                 "a count passed 2^128 ways to reach one state, more than the cluster count \
                  keeps: count on one process, whose counts have no limit",

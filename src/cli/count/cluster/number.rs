@@ -1,5 +1,6 @@
 //! The numbers a cluster count keeps its counts in: `u64`, and `u128` when a sum overflows it
-//! (the count is then made again, as the one-process count does).
+//! (the count is then made again, as the one-process count does); and the bytes a state's
+//! word or count is written in to a checkpoint ([`Fixed`]).
 
 use std::fmt::Debug;
 
@@ -10,9 +11,42 @@ use serde::de::DeserializeOwned;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Overflow;
 
+/// A number written in a fixed count of bytes, little-endian, as a checkpoint keeps it.
+pub(super) trait Fixed: Copy {
+    /// Its bytes.
+    const BYTES: usize;
+    /// Its type's name, as a checkpoint's file says it: `u64`, `u128`.
+    const NAME: &'static str;
+    /// Appends its bytes to `out`.
+    fn put(self, out: &mut Vec<u8>);
+    /// The number of exactly [`Fixed::BYTES`] bytes.
+    fn get(bytes: &[u8]) -> Self;
+}
+
+macro_rules! fixed {
+    ($($number:ty),*) => {$(
+        impl Fixed for $number {
+            const BYTES: usize = size_of::<$number>();
+            const NAME: &'static str = stringify!($number);
+
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+
+            fn get(bytes: &[u8]) -> Self {
+                let mut word = [0; size_of::<$number>()];
+                word.copy_from_slice(bytes);
+                Self::from_le_bytes(word)
+            }
+        }
+    )*};
+}
+
+fixed!(u64, u128);
+
 /// A count of ways, added to as partial tours meet.
 pub(super) trait Number:
-    Copy + Debug + Send + Sync + Serialize + DeserializeOwned + 'static
+    Fixed + Copy + Debug + Send + Sync + Serialize + DeserializeOwned + 'static
 {
     /// Nothing counted.
     const ZERO: Self;

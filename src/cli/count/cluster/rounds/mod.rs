@@ -8,6 +8,9 @@
 //! stopped it (a second exchange, a report to each worker), so that all of them decide alike
 //! whether to go on: the deadline, a process's memory, or a count that outgrew its numbers
 //! (the pass is then made again in wider ones) end the count everywhere after the same round.
+//! With checkpoints (`saved`), the workers agree in the same way on when to write one, that
+//! every worker wrote it before any removes its older one, and, resuming, on the newest
+//! checkpoint every worker holds.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -23,16 +26,20 @@ use timely::dataflow::operators::{Input, Probe};
 use timely::dataflow::{InputHandleVec, ProbeHandle};
 use timely::worker::Worker;
 
+use self::checkpoints::{begin, save};
 use super::Exchanged;
 use super::batches::Batches;
 use super::gather::{Budget, Gather, Held, Trouble, partitions_for, spread};
-use super::number::Number;
+use super::number::{Fixed, Number};
+use super::saved::{Mark, Saving};
 use knights_tour_engine::count::dataflow::{FrontierSteps, StateWord, Successor};
 use knights_tour_engine::count::{BigUint, CountProgress, Partway};
 
+mod checkpoints;
+
 /// A state's word as the dataflow carries it.
-pub(super) trait Word: StateWord + Serialize + DeserializeOwned {}
-impl<W: StateWord + Serialize + DeserializeOwned> Word for W {}
+pub(super) trait Word: StateWord + Fixed + Serialize + DeserializeOwned {}
+impl<W: StateWord + Fixed + Serialize + DeserializeOwned> Word for W {}
 
 /// What a worker counts within.
 pub(super) struct Bounds {
@@ -44,6 +51,8 @@ pub(super) struct Bounds {
     pub(super) progress: Option<Arc<dyn Fn(CountProgress) + Send + Sync>>,
     /// The workers of each process.
     pub(super) threads: usize,
+    /// Where this process's workers keep checkpoints, if they do.
+    pub(super) saving: Option<Arc<Saving>>,
 }
 
 /// What the count found.
@@ -75,6 +84,12 @@ pub(super) enum Stop {
     Stranger { worker: usize },
     /// A count passed 2^128.
     TooLarge,
+    /// A worker could not read, write or remove a checkpoint; the message is its process's
+    /// own.
+    Checkpoint {
+        worker: usize,
+        message: Option<String>,
+    },
 }
 
 /// How a worker's round went, as it tells the others.
@@ -82,9 +97,14 @@ pub(super) enum Stop {
 enum Status {
     Going,
     Deadline,
-    Memory { cap: u64, wanted: u64 },
+    Memory {
+        cap: u64,
+        wanted: u64,
+    },
     Stranger,
     Overflow,
+    /// A checkpoint could not be read, written or removed.
+    Checkpoint,
 }
 
 /// A worker's report after a round.
@@ -99,7 +119,27 @@ struct Report {
     peak_bytes: u64,
     /// The states it has sent to workers of other processes in this pass.
     sent_away: u64,
+    /// Whether a checkpoint is due, by its clock.
+    due: bool,
+    /// The squares done of the two newest checkpoints it holds (0: none).
+    saved: [u64; 2],
     status: Status,
+}
+
+impl Report {
+    /// A report of `worker` that says `status` alone.
+    fn status(worker: usize, status: Status) -> Self {
+        Report {
+            worker,
+            states: 0,
+            tours: 0,
+            peak_bytes: 0,
+            sent_away: 0,
+            due: false,
+            saved: [0; 2],
+            status,
+        }
+    }
 }
 
 /// Why a pass stopped: the count's end, or an overflow that another pass in wider numbers
@@ -143,16 +183,19 @@ fn pass<W: Word, C: Number>(
     let threads = limits.threads.max(1);
     let mut flow = Flow::<W, C>::new(worker, &limits.budget, threads);
     let budget = || Arc::clone(&limits.budget);
-    let mut held = if me == 0 {
-        Held::one(budget(), steps.first().to_word(), C::ONE)
-    } else {
-        Held::none(budget())
+    let (mut held, mark) = match begin::<W, C>(worker, &mut flow, steps, limits) {
+        Ok(begun) => begun,
+        Err(halt) => {
+            flow.close(worker);
+            return Err(halt);
+        }
     };
     let squares = steps.squares();
-    let (mut frontier, mut peak_states, mut peak_bytes) = (1u64, 1u64, 0u64);
-    let (mut time_left, mut stepped_in_all) = (steps.time_left(), 0u64);
+    let (mut frontier, mut peak_states, mut peak_bytes) = (mark.frontier, mark.peak_states, 0);
+    let (mut time_left, mut stepped_in_all) = (steps.time_left(), mark.stepped);
+    let mut saved_at = Instant::now();
     let mut result = None;
-    for v in 0..squares {
+    for v in mark.done..squares {
         let round_began = Instant::now();
         let partitions = partitions_for(held.states() * 2);
         let (tours, round_went) = step_round(worker, steps, v, held, &mut flow.states, limits);
@@ -168,13 +211,17 @@ fn pass<W: Word, C: Number>(
         held = gathered.unwrap_or_else(|_| Held::none(budget()));
         let round = flow.tell(
             worker,
-            v,
             Report {
                 worker: me,
                 states: held.states(),
                 tours: tours.wide(),
                 peak_bytes: limits.budget.peak(),
                 sent_away: flow.sent_away.get(),
+                due: limits
+                    .saving
+                    .as_ref()
+                    .is_some_and(|saving| saved_at.elapsed() >= saving.every),
+                saved: [0; 2],
                 status,
             },
         );
@@ -204,6 +251,23 @@ fn pass<W: Word, C: Number>(
                 bytes: most_bytes.unwrap_or(0),
                 seconds_left: time_left.seconds_left(),
             });
+        }
+        if let Some(saving) = &limits.saving
+            && v + 1 < squares
+            && round.iter().any(|report| report.due)
+        {
+            let mark = Mark {
+                done: v + 1,
+                states: held.states(),
+                frontier,
+                peak_states,
+                stepped: stepped_in_all,
+            };
+            if let Err(halt) = save(worker, &mut flow, saving, &mark, &held) {
+                result = Some(Err(halt));
+                break;
+            }
+            saved_at = Instant::now();
         }
         if v + 1 == squares {
             let found: BigUint = round.iter().map(|report| BigUint::from(report.tours)).sum();
@@ -242,8 +306,9 @@ struct Flow<W: Word, C: Number> {
     reports: InputHandleVec<u64, (usize, Report)>,
     /// Whether every worker's reports of a round have arrived.
     reports_in: ProbeHandle<u64>,
-    /// The reports this worker has heard.
-    heard: Rc<RefCell<Vec<Report>>>,
+    /// The reports this worker has heard, each with the time it was told at: a worker that
+    /// is ahead may tell the next before this one has taken the last.
+    heard: Rc<RefCell<Vec<(u64, Report)>>>,
     /// The states this worker has sent to workers of other processes.
     sent_away: Rc<Cell<u64>>,
 }
@@ -258,7 +323,7 @@ impl<W: Word, C: Number> Flow<W, C> {
         let peers = worker.peers() as u64;
         let first = (worker.index() / threads * threads) as u64;
         let here = first..first + threads as u64;
-        let heard: Rc<RefCell<Vec<Report>>> = Rc::default();
+        let heard: Rc<RefCell<Vec<(u64, Report)>>> = Rc::default();
         let mut states = InputHandleVec::new();
         let mut reports = InputHandleVec::new();
         let (states_in, reports_in) = (ProbeHandle::new(), ProbeHandle::new());
@@ -294,8 +359,10 @@ impl<W: Word, C: Number> Flow<W, C> {
                     "Hear",
                     move |_, _| {
                         move |input, _| {
-                            input.for_each(|_, arrived| {
-                                let reports = arrived.drain(..).map(|(_, report)| report);
+                            input.for_each(|time, arrived| {
+                                // An input's messages always carry its time.
+                                let told = time.least().copied().unwrap_or_default();
+                                let reports = arrived.drain(..).map(|(_, report)| (told, report));
                                 into.borrow_mut().extend(reports);
                             })
                         }
@@ -329,16 +396,20 @@ impl<W: Word, C: Number> Flow<W, C> {
         self.gather.borrow_mut().finish(partitions)
     }
 
-    /// Tells every worker `report` of round `v`, and gives every worker's report of it.
-    fn tell(&mut self, worker: &mut Worker, v: usize, report: Report) -> Vec<Report> {
+    /// Tells every worker `report`, and gives every worker's report, once all have come.
+    fn tell(&mut self, worker: &mut Worker, report: Report) -> Vec<Report> {
         for to in 0..worker.peers() {
             self.reports.send((to, report));
         }
-        self.reports.advance_to(v as u64 + 1);
+        let now = *self.reports.time();
+        self.reports.advance_to(now + 1);
         while self.reports_in.less_than(self.reports.time()) {
             worker.step_or_park(Some(PARK));
         }
-        let round: Vec<Report> = self.heard.borrow_mut().drain(..).collect();
+        let mut heard = self.heard.borrow_mut();
+        let (round, later): (Vec<_>, Vec<_>) = heard.drain(..).partition(|(told, _)| *told == now);
+        *heard = later;
+        let round: Vec<Report> = round.into_iter().map(|(_, report)| report).collect();
         assert_eq!(round.len(), worker.peers(), "a report from every worker");
         round
     }

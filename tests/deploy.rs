@@ -1,8 +1,11 @@
 //! `deploy/`: the Kubernetes manifest parses as YAML and the Slurm script as bash, and both run
-//! the cluster count the README names, with the hostfile, the key and the process index each
-//! scheduler gives: the pods' stable names from a headless Service in a ConfigMap and the key
-//! from a Secret only its owner reads, or the job's node list and a fresh key file only the
-//! job's user reads. No cluster runs here; these are what can be checked without one.
+//! the cluster count the README names, with the hostfile, the key, the checkpoints and the
+//! process index each scheduler gives: the pods' stable names from a headless Service in a
+//! ConfigMap, the key from a Secret only its owner reads and the checkpoints on a volume every
+//! pod mounts; or the job's node list, a key file only the job's user reads and a folder beside
+//! them. The Slurm script runs here against a stand-in `srun` and `scontrol`: a lost process
+//! requeues the job and keeps its key and checkpoints, an ended count removes them. No cluster
+//! runs here; these are what can be checked without one.
 
 use std::fs;
 use std::path::PathBuf;
@@ -66,6 +69,18 @@ fn key_file_named(words: &[String]) -> (Vec<String>, String) {
     (named, file)
 }
 
+/// `words` with the checkpoints' folder as the README writes it (`CHECKPOINTS`), and the name
+/// it had.
+fn checkpoints_named(words: &[String]) -> (Vec<String>, String) {
+    let at = words
+        .iter()
+        .position(|word| word == "--resume")
+        .unwrap_or_else(|| panic!("no --resume in {words:?}"));
+    let mut named = words.to_vec();
+    let folder = std::mem::replace(&mut named[at + 1], "CHECKPOINTS".to_string());
+    (named, folder)
+}
+
 fn text(yaml: &Yaml) -> String {
     match yaml {
         Yaml::String(text) => text.clone(),
@@ -103,8 +118,27 @@ fn the_kubernetes_job_runs_the_readme_command_with_stable_names_from_a_configmap
         .collect();
     let (words, hostfile, process) = split_command(&command);
     let (named, key_file) = key_file_named(&words);
+    let (named, checkpoints) = checkpoints_named(&named);
     assert_eq!(named, readme_command());
     assert_eq!(process, "$(JOB_COMPLETION_INDEX)");
+
+    // The checkpoints are on the claim's volume, which every pod mounts, so that a pod run
+    // again on another node finds them.
+    let claim = kind(&documents, "PersistentVolumeClaim");
+    assert_eq!(text(&claim["spec"]["accessModes"][0]), "ReadWriteMany");
+    let volume = pod["volumes"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|volume| volume["persistentVolumeClaim"]["claimName"] == claim["metadata"]["name"])
+        .expect("a volume of the claim");
+    let mounted = container["volumeMounts"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|mount| mount["name"] == volume["name"])
+        .expect("the claim's volume mounted");
+    assert_eq!(text(&mounted["mountPath"]), checkpoints);
 
     // The key is the Secret's, mounted where --cluster-key reads it, readable by its owner
     // alone; the manifest holds no key itself.
@@ -196,13 +230,18 @@ fn the_slurm_job_runs_the_readme_command_one_task_a_node() {
         .collect();
     let (words, hostfile, process) = split_command(&command);
     let (named, key_file) = key_file_named(&words);
+    let (named, checkpoints) = checkpoints_named(&named);
     let mut readme = readme_command();
     readme[0] = "$KNIGHTS_TOUR".to_string();
     assert_eq!(named, readme);
-    // The key is made for the job, readable by its user alone, and removed at its end.
-    assert_eq!(key_file, "$KEY");
-    assert!(script.contains("(umask 077 && head -c 32 /dev/urandom | base64 > \"$KEY\")"));
-    assert!(script.contains("trap 'rm -f \"$HOSTS\" \"$KEY\"' EXIT"));
+    assert_eq!(
+        (key_file.as_str(), checkpoints.as_str()),
+        ("$KEY", "$CHECKPOINTS")
+    );
+    assert!(
+        script.lines().any(|line| line == "#SBATCH --requeue"),
+        "#SBATCH --requeue"
+    );
     assert_eq!(
         (hostfile.as_str(), process.as_str()),
         ("$HOSTS", "$SLURM_NODEID")
@@ -216,4 +255,95 @@ fn the_slurm_job_runs_the_readme_command_one_task_a_node() {
         .as_i64()
         .unwrap();
     assert_eq!(setting("nodes"), pods.to_string());
+}
+
+/// A run of the Slurm script against a stand-in `srun` that ends with `status` and a stand-in
+/// `scontrol`, in `folder` (the submit folder), as job 42 requeued `restarts` times: its exit
+/// status and what it asked `scontrol` to requeue.
+fn slurm_run(folder: &std::path::Path, status: i32, restarts: u32) -> (i32, String) {
+    let bin = folder.join("bin");
+    fs::create_dir_all(&bin).unwrap();
+    let stand_in = |name: &str, body: &str| {
+        let path = bin.join(name);
+        fs::write(&path, format!("#!/bin/bash\n{body}\n")).unwrap();
+        Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+    };
+    stand_in("srun", &format!("exit {status}"));
+    stand_in(
+        "scontrol",
+        "case \"$1\" in show) printf 'n1\\nn2\\nn3\\nn4\\n' ;; \
+         requeue) echo \"$2\" >> \"$SLURM_SUBMIT_DIR/requeued\" ;; esac",
+    );
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let ran = Command::new("bash")
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("deploy/slurm/count.sbatch"))
+        .env("PATH", path)
+        .env("SLURM_SUBMIT_DIR", folder)
+        .env("SLURM_JOB_ID", "42")
+        .env("SLURM_JOB_NODELIST", "n[1-4]")
+        .env("SLURM_RESTART_COUNT", restarts.to_string())
+        .output()
+        .unwrap();
+    let requeued = fs::read_to_string(folder.join("requeued")).unwrap_or_default();
+    let _ = fs::remove_file(folder.join("requeued"));
+    (ran.status.code().unwrap(), requeued)
+}
+
+#[test]
+fn the_slurm_job_requeues_after_a_lost_process_keeping_its_key_and_checkpoints() {
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("deploy-slurm-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&folder);
+    fs::create_dir_all(&folder).unwrap();
+    let key = folder.join("knights-tour-key-42");
+    let hosts = folder.join("knights-tour-hosts-42");
+    let checkpoints = folder.join("knights-tour-checkpoints-42");
+
+    // A lost process: requeued, with the hostfile and a key only the user reads kept.
+    assert_eq!(slurm_run(&folder, 4, 0), (4, "42\n".to_string()));
+    let made = fs::read_to_string(&key).unwrap();
+    assert!(
+        made.trim().len() >= 40,
+        "32 random bytes in base64: {made:?}"
+    );
+    let mode = Command::new("stat")
+        .args(["-c", "%a"])
+        .arg(&key)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(mode.stdout).unwrap().trim(), "600");
+    assert_eq!(
+        fs::read_to_string(&hosts).unwrap(),
+        "n1:7000\nn2:7000\nn3:7000\nn4:7000\n"
+    );
+
+    // Requeued, it keeps the key its checkpoints are sealed with, and the checkpoints.
+    fs::create_dir_all(&checkpoints).unwrap();
+    fs::write(
+        checkpoints.join("worker-0-square-000010-u64.seal"),
+        "a seal",
+    )
+    .unwrap();
+    assert_eq!(slurm_run(&folder, 4, 1), (4, "42\n".to_string()));
+    assert_eq!(fs::read_to_string(&key).unwrap(), made);
+    assert!(checkpoints.join("worker-0-square-000010-u64.seal").exists());
+
+    // Requeued as often as it may be, it ends, and so does a count, bad input or a deadline:
+    // nothing requeued, and the key, the hostfile and the checkpoints removed.
+    for (status, restarts) in [(4, 12), (0, 3), (2, 0), (3, 0)] {
+        fs::create_dir_all(&checkpoints).unwrap();
+        assert_eq!(
+            slurm_run(&folder, status, restarts),
+            (status, String::new()),
+            "status {status} after {restarts} requeues"
+        );
+        for gone in [&key, &hosts, &checkpoints] {
+            assert!(
+                !gone.exists(),
+                "status {status}: {} removed",
+                gone.display()
+            );
+        }
+    }
+    fs::remove_dir_all(&folder).unwrap();
 }

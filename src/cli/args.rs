@@ -333,11 +333,11 @@ pub struct CountArgs {
     pub cluster_key: Option<PathBuf>,
     /// Where a frontier past the memory cap is written (a folder of its own is made in DIR
     /// and removed at the end); default: the system's temporary folder
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["cluster", "no_spill"])]
+    #[arg(long, value_name = "DIR", conflicts_with = "no_spill")]
     pub spill: Option<PathBuf>,
     /// Refuse a count whose frontier outgrows the memory cap (exit status 2) instead of
     /// writing it to disk
-    #[arg(long, conflicts_with = "cluster")]
+    #[arg(long)]
     pub no_spill: bool,
     /// The most bytes the spill may hold on disk, like 20G: a count that needs more stops
     /// (exit status 2), saying how far it got

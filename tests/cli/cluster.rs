@@ -337,7 +337,7 @@ fn processes_asked_different_counts_refuse_each_other() {
 }
 
 #[test]
-fn every_process_stops_at_the_deadline_and_at_the_memory_cap() {
+fn every_process_stops_at_the_deadline_and_at_the_memory_cap_without_a_spill() {
     for (args, env, status, needles) in [
         (
             &["--size", "6x8", "--deadline", "1s"][..],
@@ -346,7 +346,7 @@ fn every_process_stops_at_the_deadline_and_at_the_memory_cap() {
             &["gave up", "deadline passed after", "not complete"][..],
         ),
         (
-            &["--size", "6x8"],
+            &["--size", "6x8", "--no-spill"],
             &[("KNIGHTS_TOUR_MEMORY", "8M")][..],
             2,
             &["memory cap", "wanted after"],

@@ -261,7 +261,7 @@ fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
 
 mod check;
 mod cluster;
-mod cluster_resume;
+mod cluster_disk;
 mod construct;
 mod count;
 mod ends;

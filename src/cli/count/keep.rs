@@ -217,7 +217,7 @@ impl Drop for Spill {
 }
 
 /// Removes the spill folder, if there is one.
-fn remove_spill() {
+pub(super) fn remove_spill() {
     let taken = SPILLED
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())

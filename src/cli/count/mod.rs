@@ -74,7 +74,11 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
                 args.cluster_wait,
                 args.cluster_key.as_deref(),
             )?
-            .keeping(cluster_checkpoints(args)?),
+            .keeping(
+                cluster_checkpoints(args)?,
+                (!args.no_spill)
+                    .then(|| Arc::new(keep::Spill::new(args.spill.as_deref(), args.spill_limit))),
+            ),
         ),
         _ => None,
     };

@@ -8,6 +8,11 @@
 //! holds at most about twice its distinct states, never every state made, and a frontier's
 //! states are never looked up in one table larger than the cache (which cost the one-process
 //! count most of its time before it kept partitions).
+//!
+//! Past the memory cap, with a spill (`spilled`): when the cap leaves no room to grow a
+//! partition, every partition's states, their repeats added up, are appended to its file and
+//! its room given back; at the round's end each partition is read back and added up alone, and
+//! those past half the cap stay on disk for the next round ([`Held`]).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -16,7 +21,9 @@ use std::mem::size_of;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::number::{Number, Overflow};
+pub(super) use super::held::Held;
+use super::number::{Fixed, Number, Overflow};
+use super::spilled::Disk;
 
 /// Bytes a process may hold in its workers' states, shared by the workers.
 #[derive(Debug)]
@@ -41,13 +48,18 @@ impl Budget {
         self.cap
     }
 
+    /// The bytes held now.
+    pub(super) fn used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+
     /// The most bytes held at once.
     pub(super) fn peak(&self) -> u64 {
         self.peak.load(Ordering::Relaxed)
     }
 
     /// Takes `bytes` from the budget, or says how many would have been held.
-    fn charge(&self, bytes: u64) -> Result<(), Trouble> {
+    pub(super) fn charge(&self, bytes: u64) -> Result<(), Trouble> {
         let now = self
             .used
             .fetch_add(bytes, Ordering::Relaxed)
@@ -60,13 +72,13 @@ impl Budget {
         Ok(())
     }
 
-    fn release(&self, bytes: u64) {
+    pub(super) fn release(&self, bytes: u64) {
         self.used.fetch_sub(bytes, Ordering::Relaxed);
     }
 
     /// Corrects a charge of `charged` bytes to the `held` bytes the room turned out to take,
     /// and gives back `held`.
-    fn settle(&self, charged: u64, held: u64) -> u64 {
+    pub(super) fn settle(&self, charged: u64, held: u64) -> u64 {
         if held > charged {
             // The allocator gave more room than asked: held, so counted, whatever the cap.
             let now = self.used.fetch_add(held - charged, Ordering::Relaxed) + held - charged;
@@ -85,6 +97,8 @@ pub(super) enum Trouble {
     Memory { wanted: u64 },
     /// A count passed the largest number of its type.
     Overflow,
+    /// The disk states went to past the memory cap failed (its `Disk` says how).
+    Disk,
 }
 
 impl From<Overflow> for Trouble {
@@ -150,22 +164,32 @@ pub(super) struct Gather<W, C> {
     charged: u64,
     index: Index<W>,
     trouble: Option<Trouble>,
+    /// Where states go past the memory cap, and which parts have states there this round.
+    disk: Option<Arc<Disk>>,
+    on_disk: Vec<bool>,
+    /// The rounds gathered, which name the files.
+    round: u64,
 }
 
-impl<W: Copy + Eq + Hash, C: Number> Gather<W, C> {
-    /// Nothing gathered yet, in `partitions` partitions (a power of two).
-    pub(super) fn new(budget: Arc<Budget>, partitions: usize) -> Self {
+impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
+    /// Nothing gathered yet, in `partitions` partitions (a power of two), past the budget
+    /// on `disk` if there is one.
+    pub(super) fn new(budget: Arc<Budget>, partitions: usize, disk: Option<Arc<Disk>>) -> Self {
         Self {
             parts: (0..partitions).map(|_| Vec::new()).collect(),
             budget,
             charged: 0,
             index: Index::default(),
             trouble: None,
+            disk,
+            on_disk: vec![false; partitions],
+            round: 0,
         }
     }
 
-    /// Takes every state of `arrived`. Once the budget is spent or a count overflows, the
-    /// states that arrive are dropped: the round ends, and every worker hears why.
+    /// Takes every state of `arrived`. Once the budget (and the disk) is spent or a count
+    /// overflows, the states that arrive are dropped: the round ends, and every worker hears
+    /// why.
     pub(super) fn take(&mut self, arrived: &mut Vec<(W, C)>) {
         if self.trouble.is_none() {
             for (word, count) in arrived.drain(..) {
@@ -185,43 +209,143 @@ impl<W: Copy + Eq + Hash, C: Number> Gather<W, C> {
             merge_repeats(part, &mut self.index)?;
             // Room again for a quarter or more of the partition: no need to grow yet.
             if part.len() * 4 > part.capacity() * 3 {
-                let before = part.capacity();
-                let room = (before * 2).max(64);
-                let bytes = bytes_of::<W, C>(room - before);
-                self.budget.charge(bytes)?;
-                if part.try_reserve_exact(room - part.len()).is_err() {
-                    self.budget.release(bytes);
-                    return Err(Trouble::Memory { wanted: bytes });
+                match self.grow(at) {
+                    Err(Trouble::Memory { .. }) if self.disk.is_some() => {
+                        self.spill_parts()?;
+                        self.grow(at)?;
+                    }
+                    grown => grown?,
                 }
-                let grown = bytes_of::<W, C>(part.capacity() - before);
-                self.charged += self.budget.settle(bytes, grown);
             }
         }
-        part.push((word, count));
+        self.parts[at].push((word, count));
         Ok(())
     }
 
-    /// The frontier gathered, every state once, for the next round; or why it is not whole.
-    /// The next round's states are gathered in `partitions` partitions.
-    pub(super) fn finish(&mut self, partitions: usize) -> Result<Held<W, C>, Trouble> {
-        let parts = std::mem::replace(
-            &mut self.parts,
-            (0..partitions).map(|_| Vec::new()).collect(),
-        );
-        let charged = std::mem::take(&mut self.charged);
-        let mut held = Held {
-            parts,
-            budget: Arc::clone(&self.budget),
-            charged,
+    /// Doubles the room of part `at`, within the budget.
+    fn grow(&mut self, at: usize) -> Result<(), Trouble> {
+        let part = &mut self.parts[at];
+        let before = part.capacity();
+        let room = (before * 2).max(64);
+        let bytes = bytes_of::<W, C>(room - before);
+        self.budget.charge(bytes)?;
+        if part.try_reserve_exact(room - part.len()).is_err() {
+            self.budget.release(bytes);
+            return Err(Trouble::Memory { wanted: bytes });
+        }
+        let grown = bytes_of::<W, C>(part.capacity() - before);
+        self.charged += self.budget.settle(bytes, grown);
+        Ok(())
+    }
+
+    /// Writes every part's states, their repeats added up, to the disk, and gives back
+    /// their room.
+    fn spill_parts(&mut self) -> Result<(), Trouble> {
+        let Some(disk) = self.disk.clone() else {
+            return Ok(());
         };
+        for at in 0..self.parts.len() {
+            let mut part = std::mem::take(&mut self.parts[at]);
+            if !part.is_empty() {
+                merge_repeats(&mut part, &mut self.index)?;
+                disk.append(&disk.name("gathered", self.round, at), &part)?;
+                self.on_disk[at] = true;
+            }
+            self.give_back(&part);
+        }
+        Ok(())
+    }
+
+    /// Gives back the room of `part`, taken out of the gathering.
+    fn give_back(&mut self, part: &Vec<(W, C)>) {
+        let bytes = bytes_of::<W, C>(part.capacity()).min(self.charged);
+        self.budget.release(bytes);
+        self.charged -= bytes;
+    }
+
+    /// The frontier gathered, every state once, for the next round; or why it is not whole.
+    /// The next round's states are gathered in `partitions` partitions. With a disk, parts
+    /// past half the budget are kept on it.
+    pub(super) fn finish(&mut self, partitions: usize) -> Result<Held<W, C>, Trouble> {
+        let finished = self.finish_parts();
+        self.parts = (0..partitions).map(|_| Vec::new()).collect();
+        self.on_disk = vec![false; partitions];
+        self.index = Index::default();
+        self.round += 1;
+        finished
+    }
+
+    fn finish_parts(&mut self) -> Result<Held<W, C>, Trouble> {
         if let Some(trouble) = self.trouble.take() {
+            self.clear()?;
             return Err(trouble);
         }
-        for part in &mut held.parts {
-            merge_repeats(part, &mut self.index)?;
+        if self.on_disk.contains(&true) {
+            // Every part to the disk first, so that each is added up alone in the room freed.
+            self.spill_parts()?;
         }
-        self.index = Index::default();
+        let mut held = Held::none(Arc::clone(&self.budget));
+        held.disk = self.disk.clone();
+        let half = self.budget.cap() / 2;
+        for at in 0..self.parts.len() {
+            let mut part = std::mem::take(&mut self.parts[at]);
+            let mut charged = bytes_of::<W, C>(part.capacity()).min(self.charged);
+            self.charged -= charged;
+            if self.on_disk[at]
+                && let Some(disk) = self.disk.clone()
+            {
+                let name = disk.name("gathered", self.round, at);
+                // The file holds a run of the part's states each time it was written: their
+                // repeats are added up as they are read, as when they arrived.
+                let (budget, index) = (&self.budget, &mut self.index);
+                disk.read(&name, |word, count| {
+                    if part.len() == part.capacity() {
+                        merge_repeats(&mut part, index)?;
+                        // Room again for a quarter or more: no need to grow yet.
+                        if part.len() * 4 >= part.capacity() * 3 {
+                            let more = part.capacity().max(64);
+                            let bytes = bytes_of::<W, C>(more);
+                            budget.charge(bytes)?;
+                            charged += bytes;
+                            if part.try_reserve_exact(more).is_err() {
+                                return Err(Trouble::Memory { wanted: bytes });
+                            }
+                        }
+                    }
+                    part.push((word, count));
+                    Ok(())
+                })?;
+                disk.remove(&name)?;
+            }
+            merge_repeats(&mut part, &mut self.index)?;
+            held.charged += charged;
+            match &self.disk {
+                Some(disk) if self.budget.used() > half && !part.is_empty() => {
+                    let name = disk.name("held", self.round, at);
+                    disk.append(&name, &part)?;
+                    held.on_disk.push((name, part.len() as u64));
+                    let bytes = charged.min(held.charged);
+                    self.budget.release(bytes);
+                    held.charged -= bytes;
+                }
+                _ => held.parts.push(part),
+            }
+        }
         Ok(held)
+    }
+
+    /// Forgets what was gathered this round, its files included.
+    fn clear(&mut self) -> Result<(), Trouble> {
+        for at in 0..self.parts.len() {
+            let part = std::mem::take(&mut self.parts[at]);
+            self.give_back(&part);
+            if self.on_disk[at]
+                && let Some(disk) = &self.disk
+            {
+                disk.remove(&disk.name("gathered", self.round, at))?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -249,118 +373,45 @@ fn merge_repeats<W: Copy + Eq + Hash, C: Number>(
 }
 
 /// The bytes of `entries` entries.
-fn bytes_of<W, C>(entries: usize) -> u64 {
+pub(super) fn bytes_of<W, C>(entries: usize) -> u64 {
     (entries * size_of::<(W, C)>()) as u64
-}
-
-/// A frontier a worker holds, every state once, its room charged to the budget until it is
-/// stepped.
-pub(super) struct Held<W, C> {
-    parts: Vec<Vec<(W, C)>>,
-    budget: Arc<Budget>,
-    charged: u64,
-}
-
-impl<W, C> Held<W, C> {
-    /// The frontier of one state, before any square.
-    pub(super) fn one(budget: Arc<Budget>, word: W, count: C) -> Self {
-        Self {
-            parts: vec![vec![(word, count)]],
-            budget,
-            charged: 0,
-        }
-    }
-
-    /// Nothing.
-    pub(super) fn none(budget: Arc<Budget>) -> Self {
-        Self {
-            parts: Vec::new(),
-            budget,
-            charged: 0,
-        }
-    }
-
-    /// Room for `states` states, charged to `budget` before it is taken, to be filled by
-    /// [`Held::push`].
-    pub(super) fn with_room(budget: Arc<Budget>, states: usize) -> Result<Self, Trouble> {
-        let bytes = bytes_of::<W, C>(states);
-        budget.charge(bytes)?;
-        let mut part = Vec::new();
-        if part.try_reserve_exact(states).is_err() {
-            budget.release(bytes);
-            return Err(Trouble::Memory { wanted: bytes });
-        }
-        let charged = budget.settle(bytes, bytes_of::<W, C>(part.capacity()));
-        Ok(Self {
-            parts: vec![part],
-            budget,
-            charged,
-        })
-    }
-
-    /// Adds a state within the room made for it; `false` if there is none left.
-    pub(super) fn push(&mut self, word: W, count: C) -> bool {
-        match self.parts.last_mut() {
-            Some(part) if part.len() < part.capacity() => {
-                part.push((word, count));
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// Every state and its count, kept.
-    pub(super) fn each(&self) -> impl Iterator<Item = &(W, C)> {
-        self.parts.iter().flatten()
-    }
-
-    /// The number of states.
-    pub(super) fn states(&self) -> u64 {
-        self.parts.iter().map(|part| part.len() as u64).sum()
-    }
-
-    /// Calls `each` with every state and count until it says to stop, giving back each
-    /// partition's room once it has been read.
-    pub(super) fn drain(mut self, mut each: impl FnMut(W, C) -> bool)
-    where
-        W: Copy,
-        C: Copy,
-    {
-        for part in std::mem::take(&mut self.parts) {
-            let going = part.iter().all(|&(word, count)| each(word, count));
-            let bytes = bytes_of::<W, C>(part.capacity()).min(self.charged);
-            drop(part);
-            self.budget.release(bytes);
-            self.charged -= bytes;
-            if !going {
-                return;
-            }
-        }
-    }
-}
-
-impl<W, C> Drop for Held<W, C> {
-    fn drop(&mut self) {
-        self.budget.release(self.charged);
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::count::keep::Spill;
 
     fn gathered(items: &[(u64, u64)], partitions: usize) -> Vec<(u64, u64)> {
-        let budget = Arc::new(Budget::new(u64::MAX));
-        let mut gather = Gather::<u64, u64>::new(Arc::clone(&budget), partitions);
-        for chunk in items.chunks(100) {
-            gather.take(&mut chunk.to_vec());
-        }
-        let held = gather.finish(1).unwrap();
+        gathered_within(items, partitions, u64::MAX, None)
+    }
+
+    /// The states `items` gather into, in `partitions` partitions, within `cap` bytes and
+    /// past them on `disk`, gathered twice over (the second round's files named apart).
+    fn gathered_within(
+        items: &[(u64, u64)],
+        partitions: usize,
+        cap: u64,
+        disk: Option<Arc<Disk>>,
+    ) -> Vec<(u64, u64)> {
+        let budget = Arc::new(Budget::new(cap));
+        let mut gather = Gather::<u64, u64>::new(Arc::clone(&budget), partitions, disk);
         let mut states = Vec::new();
-        held.drain(|word, count| {
-            states.push((word, count));
-            true
-        });
+        for round in 0..2 {
+            for chunk in items.chunks(100) {
+                gather.take(&mut chunk.to_vec());
+            }
+            let held = gather.finish(partitions).unwrap();
+            let mut seen = Vec::new();
+            held.drain(|word, count| {
+                seen.push((word, count));
+                true
+            })
+            .unwrap();
+            if round == 1 {
+                states = seen;
+            }
+        }
         states.sort_unstable();
         assert_eq!(
             budget.used.load(Ordering::Relaxed),
@@ -391,13 +442,51 @@ mod tests {
     }
 
     #[test]
+    fn states_past_the_cap_go_to_the_disk_and_come_back_added_up() {
+        // 60,000 arrivals of 9,000 states: 144 KB of states, within a cap of 64 KB.
+        let items: Vec<(u64, u64)> = (0..60_000u64)
+            .map(|i| (i * 7919 % 9_000, 1 + i % 3))
+            .collect();
+        let mut expected: Vec<(u64, u64)> = (0..9_000u64)
+            .map(|s| {
+                (
+                    s,
+                    items
+                        .iter()
+                        .filter(|item| item.0 == s)
+                        .map(|item| item.1)
+                        .sum(),
+                )
+            })
+            .collect();
+        expected.sort_unstable();
+        let parent = std::env::temp_dir().join(format!("gather-spill-{}", std::process::id()));
+        std::fs::create_dir_all(&parent).unwrap();
+        let spill = Arc::new(Spill::new(Some(&parent), None));
+        // A partition is added up in memory: each of 32 or 64 fits in a small part of the cap,
+        // as they do in a count, where all the states at once would not.
+        for partitions in [32, 64] {
+            let disk = Arc::new(Disk::new(Arc::clone(&spill), 3));
+            let states = gathered_within(&items, partitions, 64 << 10, Some(disk));
+            assert_eq!(states, expected, "{partitions} partitions");
+        }
+        let folder = parent.join(format!("knights-tour-spill-{}", std::process::id()));
+        assert!(folder.exists(), "the states went to the disk");
+        let left = std::fs::read_dir(&folder).unwrap().count();
+        assert_eq!(left, 0, "every file removed once read");
+        drop(spill);
+        assert!(!folder.exists(), "the spill folder removed");
+        std::fs::remove_dir_all(&parent).unwrap();
+    }
+
+    #[test]
     fn a_full_budget_or_an_overflow_is_trouble_not_a_wrong_count() {
         let budget = Arc::new(Budget::new(1000));
-        let mut gather = Gather::<u64, u64>::new(Arc::clone(&budget), 1);
+        let mut gather = Gather::<u64, u64>::new(Arc::clone(&budget), 1, None);
         gather.take(&mut (0..200u64).map(|i| (i, 1)).collect());
         assert!(matches!(gather.finish(1), Err(Trouble::Memory { .. })));
         let budget = Arc::new(Budget::new(u64::MAX));
-        let mut gather = Gather::<u64, u64>::new(budget, 1);
+        let mut gather = Gather::<u64, u64>::new(budget, 1, None);
         gather.take(&mut vec![(5, u64::MAX), (5, 1)]);
         assert!(matches!(gather.finish(1), Err(Trouble::Overflow)));
     }

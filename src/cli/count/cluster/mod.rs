@@ -15,12 +15,14 @@ mod batches;
 mod connect;
 mod gather;
 mod handshake;
+mod held;
 mod hostfile;
 mod key;
 mod number;
 mod rounds;
 mod saved;
 mod sealed;
+mod spilled;
 mod watch;
 
 use std::path::{Path, PathBuf};
@@ -40,6 +42,7 @@ use self::hostfile::Hostfile;
 use self::key::{ClusterKey, NONCE_BYTES};
 use self::rounds::{Bounds, Found, Stop, Word};
 use self::saved::Saving;
+use super::keep::Spill;
 use crate::cli::{ExitStatus, Failure};
 use knights_tour_engine::count::dataflow::{FrontierSteps, Stepwise, frontier_steps};
 use knights_tour_engine::count::{Count, CountError, CountMethod, CountProgress, CountRequest};
@@ -75,6 +78,8 @@ pub(super) struct Cluster {
     key: Arc<ClusterKey>,
     /// Where checkpoints are kept, how often, and whether to carry on from them.
     checkpoints: Option<CheckpointFolder>,
+    /// Where states past the memory cap go, if they may.
+    spill: Option<Arc<Spill>>,
 }
 
 /// A cluster's checkpoints, as asked for.
@@ -118,13 +123,20 @@ impl Cluster {
             wait: wait.unwrap_or(SETUP_WITHIN),
             key,
             checkpoints: None,
+            spill: None,
         })
     }
 
-    /// The cluster, keeping checkpoints as `checkpoints` says.
-    pub(super) fn keeping(self, checkpoints: Option<CheckpointFolder>) -> Self {
+    /// The cluster, keeping checkpoints as `checkpoints` says, and states past the memory
+    /// cap in `spill`.
+    pub(super) fn keeping(
+        self,
+        checkpoints: Option<CheckpointFolder>,
+        spill: Option<Arc<Spill>>,
+    ) -> Self {
         Self {
             checkpoints,
+            spill,
             ..self
         }
     }
@@ -214,6 +226,7 @@ impl Cluster {
                 .map_err(|error| failed(format!("cannot start the connections: {error}")))?;
         let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
         let steps = Arc::new(steps);
+        let spill = self.spill.clone();
         let budget = Arc::new(Budget::new(request.memory_cap.unwrap_or(u64::MAX)));
         let deadline = request.deadline;
         let first_worker = self.process * threads;
@@ -229,6 +242,7 @@ impl Cluster {
                     progress: (worker.index() == first_worker).then(|| Arc::clone(&progress)),
                     threads,
                     saving: saving.clone(),
+                    spill: spill.clone(),
                 };
                 let result = rounds::count(worker, &steps, &limits);
                 let _ = results.send(result);
@@ -316,6 +330,20 @@ impl Cluster {
                      message says why)"
                         .to_string()
                 })
+            )),
+            Stop::Disk {
+                worker,
+                message,
+                partway,
+            } => Failure::bad_input(format!(
+                "process {}: {}",
+                worker / threads,
+                CountError::Store {
+                    partway,
+                    message: message.unwrap_or_else(|| {
+                        "its spill to disk failed (its own message says why)".to_string()
+                    })
+                }
             )),
             Stop::TooLarge => Failure::bad_input(
                 "a count passed 2^128 ways to reach one state, more than the cluster count \

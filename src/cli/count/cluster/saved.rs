@@ -139,16 +139,23 @@ impl Saving {
         let mut out = BufWriter::with_capacity(BLOCK, file);
         let mut mac = hmac::Context::with_key(&self.key);
         let mut block = Vec::with_capacity(BLOCK + W::BYTES + C::BYTES);
-        for &(word, count) in held.each() {
+        let mut written = Ok(());
+        let read = held.for_each(|word, count| {
             word.put(&mut block);
             count.put(&mut block);
-            if block.len() >= BLOCK {
+            if block.len() >= BLOCK && written.is_ok() {
                 mac.update(&block);
-                out.write_all(&block)
-                    .map_err(|error| failed(&states, error))?;
+                written = out.write_all(&block);
                 block.clear();
             }
+        });
+        if read.is_err() {
+            return Err(format!(
+                "reading this worker's states back from the spill to write {}",
+                states.display()
+            ));
         }
+        written.map_err(|error| failed(&states, error))?;
         mac.update(&block);
         out.write_all(&block)
             .and_then(|()| out.into_inner().map_err(io::IntoInnerError::into_error))
@@ -292,7 +299,7 @@ impl Saving {
                 "reading {shown}: its states need {wanted} bytes, past this process's memory \
                  cap (KNIGHTS_TOUR_MEMORY)"
             ),
-            Trouble::Overflow => torn(),
+            Trouble::Overflow | Trouble::Disk => torn(),
         })?;
         let mut input = BufReader::with_capacity(BLOCK, file);
         let mut mac = hmac::Context::with_key(&self.key);
@@ -392,7 +399,10 @@ mod tests {
         let budget = Arc::new(Budget::new(u64::MAX));
         let (held, mark) = saving.read::<u64, u64>(worker, 7, budget)?;
         assert_eq!(mark, self::mark(held.states()));
-        Ok(held.each().copied().collect())
+        let mut states = Vec::new();
+        held.for_each(|word, count| states.push((word, count)))
+            .unwrap();
+        Ok(states)
     }
 
     fn folder(name: &str) -> PathBuf {

@@ -25,6 +25,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::super::keep::remove_spill;
 use super::sealed::TAMPERED;
 use crate::cli::{ExitStatus, Failure, exit_code};
 use knights_tour_engine::quote::quoted;
@@ -64,6 +65,7 @@ pub(super) fn give_up_at(deadline: Instant) {
                     DEADLINE_GRACE.as_secs_f64()
                 );
                 let _ = exit_code(Err(Failure::new(ExitStatus::GaveUp, message)));
+                remove_spill();
                 std::process::exit(ExitStatus::GaveUp as i32);
             }
         });
@@ -103,6 +105,7 @@ pub(super) fn install(addresses: Vec<String>) {
         let cause = cause(name, &message, &location, &addresses);
         thread::sleep(LINGER);
         let _ = exit_code(Err(Failure::new(ExitStatus::ClusterFailed, cause)));
+        remove_spill();
         std::process::exit(ExitStatus::ClusterFailed as i32);
     }));
 }

@@ -32,6 +32,8 @@ use super::batches::Batches;
 use super::gather::{Budget, Gather, Held, Trouble, partitions_for, spread};
 use super::number::{Fixed, Number};
 use super::saved::{Mark, Saving};
+use super::spilled::Disk;
+use crate::cli::count::keep::Spill;
 use knights_tour_engine::count::dataflow::{FrontierSteps, StateWord, Successor};
 use knights_tour_engine::count::{BigUint, CountProgress, Partway};
 
@@ -53,6 +55,8 @@ pub(super) struct Bounds {
     pub(super) threads: usize,
     /// Where this process's workers keep checkpoints, if they do.
     pub(super) saving: Option<Arc<Saving>>,
+    /// Where this process's workers write states past the memory cap, if they may.
+    pub(super) spill: Option<Arc<Spill>>,
 }
 
 /// What the count found.
@@ -84,6 +88,13 @@ pub(super) enum Stop {
     Stranger { worker: usize },
     /// A count passed 2^128.
     TooLarge,
+    /// A worker's spill to disk failed (a full disk, `--spill-limit`); the message is its
+    /// process's own.
+    Disk {
+        worker: usize,
+        message: Option<String>,
+        partway: Partway,
+    },
     /// A worker could not read, write or remove a checkpoint; the message is its process's
     /// own.
     Checkpoint {
@@ -103,6 +114,8 @@ enum Status {
     },
     Stranger,
     Overflow,
+    /// The spill to disk failed.
+    Disk,
     /// A checkpoint could not be read, written or removed.
     Checkpoint,
 }
@@ -181,7 +194,7 @@ fn pass<W: Word, C: Number>(
 ) -> Result<Found, Halt> {
     let me = worker.index();
     let threads = limits.threads.max(1);
-    let mut flow = Flow::<W, C>::new(worker, &limits.budget, threads);
+    let mut flow = Flow::<W, C>::new(worker, limits);
     let budget = || Arc::clone(&limits.budget);
     let (mut held, mark) = match begin::<W, C>(worker, &mut flow, steps, limits) {
         Ok(begun) => begun,
@@ -206,6 +219,7 @@ fn pass<W: Word, C: Number>(
                 wanted: *wanted,
             },
             (Status::Going, Err(Trouble::Overflow)) => Status::Overflow,
+            (Status::Going, Err(Trouble::Disk)) => Status::Disk,
             (status, _) => status,
         };
         held = gathered.unwrap_or_else(|_| Held::none(budget()));
@@ -231,7 +245,7 @@ fn pass<W: Word, C: Number>(
             states: frontier,
         };
         if let Some(halt) = decided(&round, partway) {
-            result = Some(Err(halt));
+            result = Some(Err(flow.own_message(halt, me)));
             break;
         }
         let stepped_now = frontier;
@@ -311,13 +325,19 @@ struct Flow<W: Word, C: Number> {
     heard: Rc<RefCell<Vec<(u64, Report)>>>,
     /// The states this worker has sent to workers of other processes.
     sent_away: Rc<Cell<u64>>,
+    /// Where this worker's states go past the memory cap.
+    disk: Option<Arc<Disk>>,
 }
 
 impl<W: Word, C: Number> Flow<W, C> {
     /// The dataflow, built in `worker` (one of `threads` in its process), its states gathered
     /// within `budget`.
-    fn new(worker: &mut Worker, budget: &Arc<Budget>, threads: usize) -> Self {
-        let gather = Rc::new(RefCell::new(Gather::new(Arc::clone(budget), 1)));
+    fn new(worker: &mut Worker, limits: &Bounds) -> Self {
+        let threads = limits.threads.max(1);
+        let disk = (limits.spill.as_ref())
+            .map(|spill| Arc::new(Disk::new(Arc::clone(spill), worker.index())));
+        let gather = Gather::new(Arc::clone(&limits.budget), 1, disk.clone());
+        let gather = Rc::new(RefCell::new(gather));
         let sent_away = Rc::new(Cell::new(0));
         let counted = Rc::clone(&sent_away);
         let peers = worker.peers() as u64;
@@ -378,6 +398,23 @@ impl<W: Word, C: Number> Flow<W, C> {
             reports_in,
             heard,
             sent_away,
+            disk,
+        }
+    }
+
+    /// `halt`, with this worker's (`me`) own word of its disk if its spill is what failed.
+    fn own_message(&self, halt: Halt, me: usize) -> Halt {
+        match halt {
+            Halt::Stop(Stop::Disk {
+                worker, partway, ..
+            }) => Halt::Stop(Stop::Disk {
+                worker,
+                message: (worker == me)
+                    .then(|| self.disk.as_ref().and_then(|disk| disk.failure()))
+                    .flatten(),
+                partway,
+            }),
+            halt => halt,
         }
     }
 
@@ -436,7 +473,7 @@ fn step_round<W: Word, C: Number>(
     let mut tours = C::ZERO;
     let mut status = Status::Going;
     let mut until_look = STEP_EVERY;
-    held.drain(|word, count| {
+    let drained = held.drain(|word, count| {
         until_look -= 1;
         if until_look == 0 {
             until_look = STEP_EVERY;
@@ -464,6 +501,9 @@ fn step_round<W: Word, C: Number>(
         });
         status == Status::Going
     });
+    if drained.is_err() && status == Status::Going {
+        status = Status::Disk;
+    }
     (tours, status)
 }
 
@@ -484,6 +524,13 @@ fn decided(round: &[Report], partway: Partway) -> Option<Halt> {
             worker: report.worker,
             cap,
             wanted,
+            partway,
+        }));
+    }
+    if let Some(report) = first(|status| *status == Status::Disk) {
+        return Some(Halt::Stop(Stop::Disk {
+            worker: report.worker,
+            message: None,
             partway,
         }));
     }

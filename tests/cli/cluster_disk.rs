@@ -1,8 +1,10 @@
-//! `count --cluster … --checkpoint DIR` and `--resume DIR`: a cluster whose process is killed
-//! mid-count, restarted with `--resume`, carries on from the newest checkpoint every process
-//! holds and counts what one process counts; a checkpoint torn, altered, sealed under another
-//! key or of another count is refused (exit 2, naming it), never counted from; and a cluster
-//! with no checkpoint in common counts from the first square, saying so.
+//! A cluster count's disk. With `--checkpoint DIR` and `--resume DIR`: a cluster whose process
+//! is killed mid-count, restarted with `--resume`, carries on from the newest checkpoint every
+//! process holds and counts what one process counts; a checkpoint torn, altered, sealed under
+//! another key or of another count is refused (exit 2, naming it), never counted from; and a
+//! cluster with no checkpoint in common counts from the first square, saying so. Past each
+//! process's memory cap, the states go to its spill folder and the count is whole; a spill past
+//! `--spill-limit` stops every process, saying how far it got; the folders are removed.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -167,4 +169,51 @@ fn a_torn_forged_or_foreign_cluster_checkpoint_is_refused() {
             run.stderr
         );
     }
+}
+
+#[test]
+fn processes_past_their_memory_cap_spill_to_disk_and_count_the_whole_count() {
+    let hosts = hostfile("spilled", &free_ports(2));
+    let spill = folder("spill");
+    fs::create_dir_all(&spill).unwrap();
+    let dir = spill.to_str().unwrap();
+    // 6x6 open: each process holds about 3 MB of states at its peak, past a cap of 3/4 of 4M.
+    let capped = [("KNIGHTS_TOUR_MEMORY", "4M")];
+    let runs = both(&hosts, &["--size", "6", "--spill", dir], &capped, "spilled");
+    let expected = one_process(&["--size", "6"]);
+    assert_eq!(runs[0].stdout, expected, "{}", runs[0].stderr);
+    assert_eq!(runs[1].stdout, "");
+    for (process, run) in runs.iter().enumerate() {
+        assert_eq!(run.code, 0, "process {process}: {}", run.stderr);
+        assert!(
+            one_line(&run.stderr, "the spill's word").contains("outgrew the memory cap"),
+            "process {process} says where its states go: {}",
+            run.stderr
+        );
+    }
+    assert_eq!(
+        fs::read_dir(&spill).unwrap().count(),
+        0,
+        "the spill folders removed"
+    );
+
+    // A spill held to 1 MB cannot hold them: every process stops, one names the limit.
+    let limited = ["--size", "6", "--spill", dir, "--spill-limit", "1M"];
+    let runs = both(&hosts, &limited, &capped, "limited");
+    for (process, run) in runs.iter().enumerate() {
+        assert_eq!(run.code, 2, "process {process}: {}", run.stderr);
+        assert_eq!(run.stdout, "");
+        assert!(
+            run.stderr.contains("the count stopped after"),
+            "{}",
+            run.stderr
+        );
+    }
+    let named = runs.iter().any(|run| run.stderr.contains("--spill-limit"));
+    assert!(named, "the limit is named");
+    assert_eq!(
+        fs::read_dir(&spill).unwrap().count(),
+        0,
+        "the spill folders removed"
+    );
 }

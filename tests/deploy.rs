@@ -58,27 +58,16 @@ fn option<'a>(words: &'a [String], name: &str) -> &'a str {
     &words[at + 1]
 }
 
-/// `words` with the key file's name as the README writes it (`KEYFILE`), and the name it had.
-fn key_file_named(words: &[String]) -> (Vec<String>, String) {
+/// `words` with the value of `option` as the README writes it (`placeholder`: `KEYFILE`,
+/// `CHECKPOINTS`), and the value it had.
+fn named_as(words: &[String], option: &str, placeholder: &str) -> (Vec<String>, String) {
     let at = words
         .iter()
-        .position(|word| word == "--cluster-key")
-        .unwrap_or_else(|| panic!("no --cluster-key in {words:?}"));
+        .position(|word| word == option)
+        .unwrap_or_else(|| panic!("no {option} in {words:?}"));
     let mut named = words.to_vec();
-    let file = std::mem::replace(&mut named[at + 1], "KEYFILE".to_string());
-    (named, file)
-}
-
-/// `words` with the checkpoints' folder as the README writes it (`CHECKPOINTS`), and the name
-/// it had.
-fn checkpoints_named(words: &[String]) -> (Vec<String>, String) {
-    let at = words
-        .iter()
-        .position(|word| word == "--resume")
-        .unwrap_or_else(|| panic!("no --resume in {words:?}"));
-    let mut named = words.to_vec();
-    let folder = std::mem::replace(&mut named[at + 1], "CHECKPOINTS".to_string());
-    (named, folder)
+    let value = std::mem::replace(&mut named[at + 1], placeholder.to_string());
+    (named, value)
 }
 
 fn text(yaml: &Yaml) -> String {
@@ -117,8 +106,8 @@ fn the_kubernetes_job_runs_the_readme_command_with_stable_names_from_a_configmap
         .map(text)
         .collect();
     let (words, hostfile, process) = split_command(&command);
-    let (named, key_file) = key_file_named(&words);
-    let (named, checkpoints) = checkpoints_named(&named);
+    let (named, key_file) = named_as(&words, "--cluster-key", "KEYFILE");
+    let (named, checkpoints) = named_as(&named, "--resume", "CHECKPOINTS");
     assert_eq!(named, readme_command());
     assert_eq!(process, "$(JOB_COMPLETION_INDEX)");
 
@@ -229,8 +218,8 @@ fn the_slurm_job_runs_the_readme_command_one_task_a_node() {
         .map(|word| word.trim_matches(|c| c == '\'' || c == '"').to_string())
         .collect();
     let (words, hostfile, process) = split_command(&command);
-    let (named, key_file) = key_file_named(&words);
-    let (named, checkpoints) = checkpoints_named(&named);
+    let (named, key_file) = named_as(&words, "--cluster-key", "KEYFILE");
+    let (named, checkpoints) = named_as(&named, "--resume", "CHECKPOINTS");
     let mut readme = readme_command();
     readme[0] = "$KNIGHTS_TOUR".to_string();
     assert_eq!(named, readme);

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::gather::{Budget, Trouble, bytes_of};
+use super::budget::{Budget, Trouble, bytes_of};
 use super::number::Fixed;
 use super::spilled::Disk;
 

@@ -12,6 +12,7 @@
 //! cluster carries on from (`saved`).
 
 mod batches;
+mod budget;
 mod connect;
 mod gather;
 mod handshake;
@@ -35,8 +36,8 @@ use timely::communication::Hooks;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
 use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 
+use self::budget::Budget;
 use self::connect::{SETUP_WITHIN, Setup};
-use self::gather::Budget;
 use self::handshake::Hello;
 use self::hostfile::Hostfile;
 use self::key::{ClusterKey, NONCE_BYTES};

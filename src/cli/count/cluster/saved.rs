@@ -21,7 +21,8 @@ use std::time::Duration;
 
 use ring::hmac;
 
-use super::gather::{Budget, Held, Trouble};
+use super::budget::{Budget, Trouble};
+use super::held::Held;
 use super::number::Fixed;
 
 /// The first line of a seal.

@@ -11,7 +11,7 @@
 use std::io::{self, Read};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::gather::Trouble;
+use super::budget::Trouble;
 use super::number::Fixed;
 use crate::cli::count::keep::Spill;
 

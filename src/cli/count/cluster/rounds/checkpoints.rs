@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use timely::worker::Worker;
 
-use super::super::gather::{Budget, Held};
+use super::super::budget::Budget;
+use super::super::held::Held;
 use super::super::number::Number;
 use super::super::saved::{Mark, Saving};
 use super::{Bounds, Flow, Halt, Report, Status, Stop, Word};

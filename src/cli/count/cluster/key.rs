@@ -11,8 +11,8 @@ use std::fs;
 use std::io::Read;
 use std::path::Path;
 
-use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
+use ring::{aead, hmac};
 
 use crate::cli::Failure;
 use knights_tour_engine::quote::quoted_bytes;
@@ -135,10 +135,13 @@ impl ClusterKey {
         hmac::verify(&self.key, &labelled(b"proof", end, transcript), proof).is_ok()
     }
 
-    /// The key that checks the frames `end` sends on the connection of `transcript`.
-    pub(super) fn frame_key(&self, end: End, transcript: &[u8]) -> hmac::Key {
+    /// The AES-256-GCM key that seals the frames `end` sends on the connection of
+    /// `transcript`.
+    pub(super) fn frame_key(&self, end: End, transcript: &[u8]) -> aead::LessSafeKey {
         let derived = self.derive(b"frames", end, transcript);
-        hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref())
+        let key = aead::UnboundKey::new(&aead::AES_256_GCM, derived.as_ref())
+            .expect("HMAC-SHA256's 32 bytes are an AES-256 key");
+        aead::LessSafeKey::new(key)
     }
 
     /// The key that seals this cluster's checkpoints (`saved`): a checkpoint sealed under
@@ -205,9 +208,16 @@ mod tests {
         assert!(!key.proves(End::Dialler, b"hello one\nhello 2\n", dialler.as_ref()));
         let other = ClusterKey::from_bytes(b"0123456789abcdeF");
         assert!(!other.proves(End::Dialler, transcript, dialler.as_ref()));
-        let frames = hmac::sign(&key.frame_key(End::Dialler, transcript), b"frame");
-        let frames_back = hmac::sign(&key.frame_key(End::Acceptor, transcript), b"frame");
-        assert_ne!(frames.as_ref(), frames_back.as_ref());
+        let seal = |end: End| {
+            let mut frame = *b"frame";
+            let nonce = aead::Nonce::assume_unique_for_key([0; aead::NONCE_LEN]);
+            let tag = key
+                .frame_key(end, transcript)
+                .seal_in_place_separate_tag(nonce, aead::Aad::empty(), &mut frame)
+                .unwrap();
+            (frame, tag.as_ref().to_vec())
+        };
+        assert_ne!(seal(End::Dialler), seal(End::Acceptor));
     }
 
     #[test]

@@ -19,7 +19,7 @@ pub enum CountMethod {
     Enumeration,
     /// Frontier dynamic programming.
     Frontier,
-    /// A theorem proves there is no tour: the count is 0 ([`proof_of_none`] gives the
+    /// A theorem proves there is no tour: the count is 0 ([`proof_of_none`](super::proof_of_none) gives the
     /// reason). A count asked for no method is made so where a theorem applies; asked for
     /// this method, one where none applies is refused ([`CountError::Unproved`]).
     Theorem,

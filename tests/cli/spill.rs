@@ -94,11 +94,11 @@ fn a_spill_past_its_limit_stops_the_count_and_leaves_nothing() {
 fn a_count_ended_by_sigterm_removes_its_spill() {
     let spill = tempfile::tempdir().unwrap();
     let folder = spill.path().to_str().unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights-tour"))
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights-tour"))
         .args(["count", "--size", "6x8", "--spill", folder])
         .env("KNIGHTS_TOUR_MEMORY", "100M")
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     wait_until("a spill file", Duration::from_secs(120), || {
@@ -107,12 +107,20 @@ fn a_count_ended_by_sigterm_removes_its_spill() {
         })
     });
     assert!(terminate(child.id()), "kill -TERM");
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(128 + 15), "{status:?}");
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(128 + 15), "{:?}", output.status);
     assert!(
         entries(spill.path()).is_empty(),
         "{:?}",
         entries(spill.path())
+    );
+    // The folder removed under a count still writing is not reported as the count's failure.
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr
+            .lines()
+            .all(|line| line.contains("outgrew the memory cap")),
+        "{stderr}"
     );
 }
 

@@ -13,7 +13,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, Once, OnceLock};
 
 use knights_tour_engine::count::keep::Store;
@@ -94,8 +94,9 @@ impl Folder {
     }
 }
 
-impl Store for Folder {
-    fn append(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
+/// The store's work, each failure of which [`unless_ending`] looks at.
+impl Folder {
+    fn try_append(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
         self.make()?;
         let held = self.held.fetch_add(bytes.len() as u64, Ordering::Relaxed) + bytes.len() as u64;
         if let Some(limit) = self.limit
@@ -116,12 +117,12 @@ impl Store for Folder {
             .map_err(|error| self.named(name, error))
     }
 
-    fn open(&self, name: &str) -> io::Result<Box<dyn io::Read + Send + '_>> {
+    fn try_open(&self, name: &str) -> io::Result<Box<dyn io::Read + Send + '_>> {
         let file = File::open(self.file(name))?;
         Ok(Box::new(BufReader::with_capacity(1 << 16, file)))
     }
 
-    fn replace(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
+    fn try_replace(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
         self.make()?;
         let temporary = self.file(&format!("{name}.new"));
         let mut file = File::create(&temporary).map_err(|error| self.named(name, error))?;
@@ -140,7 +141,7 @@ impl Store for Folder {
         Ok(())
     }
 
-    fn remove(&self, name: &str) -> io::Result<()> {
+    fn try_remove(&self, name: &str) -> io::Result<()> {
         let path = self.file(name);
         let bytes = fs::metadata(&path).map_or(0, |metadata| metadata.len());
         match fs::remove_file(&path) {
@@ -156,7 +157,7 @@ impl Store for Folder {
         }
     }
 
-    fn names(&self) -> io::Result<Vec<String>> {
+    fn try_names(&self) -> io::Result<Vec<String>> {
         let mut names = Vec::new();
         for entry in fs::read_dir(&self.path)? {
             if let Some(name) = entry?.file_name().to_str()
@@ -166,6 +167,28 @@ impl Store for Folder {
             }
         }
         Ok(names)
+    }
+}
+
+impl Store for Folder {
+    fn append(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
+        unless_ending(self.try_append(name, bytes))
+    }
+
+    fn open(&self, name: &str) -> io::Result<Box<dyn io::Read + Send + '_>> {
+        unless_ending(self.try_open(name))
+    }
+
+    fn replace(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
+        unless_ending(self.try_replace(name, bytes))
+    }
+
+    fn remove(&self, name: &str) -> io::Result<()> {
+        unless_ending(self.try_remove(name))
+    }
+
+    fn names(&self) -> io::Result<Vec<String>> {
+        unless_ending(self.try_names())
     }
 
     fn describe(&self) -> String {
@@ -195,7 +218,7 @@ impl Spill {
         *SPILLED
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(path.clone());
-        remove_on_signal();
+        listen_for_signals();
         Self {
             folder: Folder {
                 limit,
@@ -239,27 +262,54 @@ pub(super) fn remove_spill() {
     }
 }
 
+/// Set once a signal or `--stop-after-checkpoints` is ending the process: a store that fails
+/// then (its folder is being removed) waits for the end instead of saying why it failed.
+static ENDING: AtomicBool = AtomicBool::new(false);
+
+/// `result`, unless it failed while the process is ending: then this thread waits for the end,
+/// so that a write into the folder being removed is not reported as the count's failure.
+fn unless_ending<T>(result: io::Result<T>) -> io::Result<T> {
+    if result.is_err() && ENDING.load(Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+    result
+}
+
 /// Ends the process with `status`, the spill folder removed first.
 fn end_now(status: i32) -> ! {
+    ENDING.store(true, Ordering::SeqCst);
     remove_spill();
     std::process::exit(status);
 }
 
-/// Listens, on a thread, for the signals that end a process, and ends it with the spill
-/// folder removed.
-fn remove_on_signal() {
+/// Listens, on a thread of its own, for the signals that end a process, and ends it with the
+/// spill folder removed; returns once the thread listens.
+///
+/// It returns only once the thread has taken memory, since glibc's malloc then reserves an
+/// arena for it (64 MiB of address space): started before a count measures the room left
+/// under `ulimit -v`, the count's cap leaves that room out. Started later, the arena took the
+/// room the cap had counted on, and an allocation the cap does not charge aborted the process.
+pub fn listen_for_signals() {
     static LISTENING: Once = Once::new();
     LISTENING.call_once(|| {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
             return;
         };
-        let _ = std::thread::Builder::new()
+        let (listening, listens) = std::sync::mpsc::sync_channel(1);
+        let started = std::thread::Builder::new()
             .name("signals".to_owned())
             .spawn(move || {
+                std::hint::black_box(Box::new(0u64));
+                let _ = listening.send(());
                 if let Some(signal) = signals.forever().next() {
                     end_now(128 + signal);
                 }
             });
+        if started.is_ok() {
+            let _ = listens.recv();
+        }
     });
 }

@@ -65,6 +65,10 @@ pub fn count(args: &CountArgs) -> Result<ExitStatus, Failure> {
     {
         return solutions::count_solutions(args, picture);
     }
+    if !args.no_spill {
+        // Before the memory is measured, so that the cap leaves out what its thread takes.
+        keep::listen_for_signals();
+    }
     let (request, memory) = request_for(args, picture.as_ref())?;
     let cluster = match (&args.cluster, args.process) {
         (Some(hostfile), Some(process)) => Some(

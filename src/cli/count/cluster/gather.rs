@@ -14,9 +14,7 @@
 //! its room given back; at the round's end each partition is read back and added up alone, and
 //! those past half the cap stay on disk for the next round ([`Held`]).
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use super::budget::{Budget, Trouble, bytes_of};
@@ -62,8 +60,18 @@ impl Hasher for Mix {
     }
 }
 
-/// A partition's scratch table: a state's place in the partition.
-type Index<W> = HashMap<W, u32, BuildHasherDefault<Mix>>;
+/// A partition's scratch table for adding up its repeats, open addressing on the state's
+/// [`spread`]: a slot is 0 when empty, or holds the state's place in the partition plus one
+/// (the low 40 bits) under 24 bits of its hash, so that most states that differ are told apart
+/// without reading the partition. Against the standard library's map, a 6x8 count in a
+/// cluster of one took 0.90 to 0.98 of its time (three paired runs).
+#[derive(Debug, Default)]
+struct Index {
+    slots: Vec<u64>,
+}
+
+/// The bits of a slot that hold a place.
+const PLACE: u64 = (1 << 40) - 1;
 
 /// The partitions of a frontier about `states` states large: a power of two, with a few
 /// thousand states each.
@@ -79,7 +87,10 @@ pub(super) struct Gather<W, C> {
     budget: Arc<Budget>,
     /// Bytes charged for the parts' room.
     charged: u64,
-    index: Index<W>,
+    /// How many of each part's first states are known to be distinct: those its last adding
+    /// up left.
+    distinct: Vec<usize>,
+    index: Index,
     trouble: Option<Trouble>,
     /// Where states go past the memory cap, and which parts have states there this round.
     disk: Option<Arc<Disk>>,
@@ -96,6 +107,7 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
             parts: (0..partitions).map(|_| Vec::new()).collect(),
             budget,
             charged: 0,
+            distinct: vec![0; partitions],
             index: Index::default(),
             trouble: None,
             disk,
@@ -123,7 +135,8 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
         let at = (spread(&word) >> 40) as usize & (self.parts.len() - 1);
         let part = &mut self.parts[at];
         if part.len() == part.capacity() {
-            merge_repeats(part, &mut self.index)?;
+            merge_repeats(part, self.distinct[at], &mut self.index)?;
+            self.distinct[at] = part.len();
             // Room again for a quarter or more of the partition: no need to grow yet.
             if part.len() * 4 > part.capacity() * 3 {
                 match self.grow(at) {
@@ -165,10 +178,11 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
         for at in 0..self.parts.len() {
             let mut part = std::mem::take(&mut self.parts[at]);
             if !part.is_empty() {
-                merge_repeats(&mut part, &mut self.index)?;
+                merge_repeats(&mut part, self.distinct[at], &mut self.index)?;
                 disk.append(&disk.name("gathered", self.round, at), &part)?;
                 self.on_disk[at] = true;
             }
+            self.distinct[at] = 0;
             self.give_back(&part);
         }
         Ok(())
@@ -188,6 +202,7 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
         let finished = self.finish_parts();
         self.parts = (0..partitions).map(|_| Vec::new()).collect();
         self.on_disk = vec![false; partitions];
+        self.distinct = vec![0; partitions];
         self.index = Index::default();
         self.round += 1;
         finished
@@ -216,9 +231,11 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
                 // The file holds a run of the part's states each time it was written: their
                 // repeats are added up as they are read, as when they arrived.
                 let (budget, index) = (&self.budget, &mut self.index);
+                let distinct = &mut self.distinct[at];
                 disk.read(&name, |word, count| {
                     if part.len() == part.capacity() {
-                        merge_repeats(&mut part, index)?;
+                        merge_repeats(&mut part, *distinct, index)?;
+                        *distinct = part.len();
                         // Room again for a quarter or more: no need to grow yet.
                         if part.len() * 4 >= part.capacity() * 3 {
                             let more = part.capacity().max(64);
@@ -235,7 +252,7 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
                 })?;
                 disk.remove(&name)?;
             }
-            merge_repeats(&mut part, &mut self.index)?;
+            merge_repeats(&mut part, self.distinct[at], &mut self.index)?;
             held.charged += charged;
             match &self.disk {
                 Some(disk) if self.budget.used() > half && !part.is_empty() => {
@@ -267,27 +284,56 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
     }
 }
 
-/// Adds up the counts of each state of `part`, leaving one entry a state, in place.
+/// Adds up the counts of each state of `part`, leaving one entry a state, in place, in the
+/// order each first came. Its first `distinct` states are known to differ: they are placed in
+/// the table without being compared.
 fn merge_repeats<W: Copy + Eq + Hash, C: Number>(
     part: &mut Vec<(W, C)>,
-    index: &mut Index<W>,
+    distinct: usize,
+    index: &mut Index,
 ) -> Result<(), Overflow> {
-    index.clear();
-    index.reserve(part.len());
-    let mut kept = 0usize;
-    for at in 0..part.len() {
+    let size = (2 * part.len()).next_power_of_two().max(16);
+    index.slots.clear();
+    index.slots.resize(size, 0);
+    let mask = size - 1;
+    for (at, (word, _)) in part.iter().enumerate().take(distinct) {
+        let hash = spread(word);
+        let mut slot = hash as usize & mask;
+        while index.slots[slot] != 0 {
+            slot = (slot + 1) & mask;
+        }
+        index.slots[slot] = tag_of(hash) | (at as u64 + 1);
+    }
+    let mut kept = distinct.min(part.len());
+    for at in kept..part.len() {
         let (word, count) = part[at];
-        match index.entry(word) {
-            Entry::Occupied(first) => part[*first.get() as usize].1.add(count)?,
-            Entry::Vacant(slot) => {
-                slot.insert(kept as u32);
+        let hash = spread(&word);
+        let tag = tag_of(hash);
+        let mut slot = hash as usize & mask;
+        loop {
+            let held = index.slots[slot];
+            if held == 0 {
+                index.slots[slot] = tag | (kept as u64 + 1);
                 part[kept] = (word, count);
                 kept += 1;
+                break;
             }
+            let first = ((held & PLACE) - 1) as usize;
+            if held & !PLACE == tag && part[first].0 == word {
+                part[first].1.add(count)?;
+                break;
+            }
+            slot = (slot + 1) & mask;
         }
     }
     part.truncate(kept);
     Ok(())
+}
+
+/// The bits of a slot above its place: 24 bits of `hash` that neither the partition nor (in
+/// a table of up to 2^16 slots) the slot used.
+fn tag_of(hash: u64) -> u64 {
+    (hash >> 16) << 40
 }
 
 #[cfg(test)]

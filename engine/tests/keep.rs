@@ -119,6 +119,41 @@ fn a_count_under_a_small_cap_spills_and_gets_the_uncapped_count() {
     }
 }
 
+/// Under caps too small for its step, with a spill or without, open 6×6 either gets its
+/// 6,637,920 tours (OEIS A165134) or stops for memory wanting more than its cap (a want within
+/// the cap would tell the user that the system refused memory, which no system did here), and
+/// leaves no file it spilled. With a spill, the caps are those that stop at once: past them,
+/// a count spilled in a few hundred kilobytes takes tens of seconds in a debug build.
+#[test]
+fn a_count_under_a_tiny_cap_gets_its_count_or_wants_more_than_the_cap() {
+    for cap in (16..=320).step_by(16).map(|kilobytes| kilobytes << 10) {
+        for spilled in [false, true]
+            .into_iter()
+            .filter(|&spilled| !spilled || cap < 128 << 10)
+        {
+            let spill = Memory::default();
+            let keeping = Keeping {
+                spill: spilled.then_some(&spill as &dyn Store),
+                ..Keeping::default()
+            };
+            let capped = CountRequest {
+                memory_cap: Some(cap),
+                ..request(6, 6, false)
+            };
+            let what = format!("cap {cap}, spilled {spilled}");
+            match count_tours_keeping(&capped, keeping, &|_| {}) {
+                Ok(counted) => assert_eq!(counted.tours, BigUint::from(6_637_920u64), "{what}"),
+                Err(CountError::Memory { wanted, cap: c, .. }) => {
+                    assert_eq!(c, cap, "{what}");
+                    assert!(wanted > cap, "{what}: {wanted} wanted");
+                }
+                Err(error) => panic!("{what}: {error}"),
+            }
+            assert!(spill.files.lock().unwrap().is_empty(), "{what}: files left");
+        }
+    }
+}
+
 /// Checkpoints of every frontier, in memory and spilled: carried on from any of them, the
 /// count is the whole one.
 #[test]

@@ -218,6 +218,7 @@ pub(super) fn read<'b>(
         name,
         owned: false,
         files,
+        removed: 0,
     };
     for (part, &sum) in spilled.files.iter().enumerate() {
         let name = spilled.file_name(part);

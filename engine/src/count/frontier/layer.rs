@@ -215,8 +215,12 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
             Some(store) if cramped || budget.used() > budget.cap() / 2 => {
                 let held = merged.iter().flatten().any(|part| part.len() > 0);
                 if stepped == 0 && !held {
+                    // The lists' room, past the quarter kept for the merge and the flush.
                     break Err(StepStop::Full(Full {
-                        wanted: budget.used().saturating_add(headroom),
+                        wanted: budget
+                            .used()
+                            .saturating_add(headroom)
+                            .saturating_add(budget.cap() / 4),
                     }));
                 }
                 if let Err(failure) = flush_now(&mut out, &mut merged, store) {
@@ -225,7 +229,7 @@ pub(super) fn step_layer<'b, S: Stepper, T: Tally>(
             }
             None if cramped => {
                 break Err(StepStop::Full(Full {
-                    wanted: budget.used().saturating_add(headroom),
+                    wanted: cramped_wants(budget, headroom, left, stepped),
                 }));
             }
             _ => {}
@@ -351,6 +355,22 @@ fn map_layer<'b, S: Stepper, T: Tally>(
         tours,
         read: None,
     })
+}
+
+/// The memory a step that is cramped (`left` blocks to step, `stepped` in its last round)
+/// would want: a round's `headroom` if it stepped nothing, else the room its last round had,
+/// as many times over as it would take to step the rest within [`ROUNDS_AT_MOST`] rounds;
+/// always more than the cap, so that the count says it needs more, not that the system
+/// refused it.
+fn cramped_wants(budget: &Budget, headroom: u64, left: u64, stepped: u64) -> u64 {
+    let wanted = if stepped == 0 {
+        budget.used().saturating_add(headroom)
+    } else {
+        let room = budget.cap().saturating_sub(budget.used()).max(1);
+        let times = left.div_ceil(stepped.saturating_mul(ROUNDS_AT_MOST));
+        budget.used().saturating_add(room.saturating_mul(times))
+    };
+    wanted.max(budget.cap().saturating_add(1))
 }
 
 /// How a step's rounds are cut: the workers, the partitions (`1 << bits`) and buckets

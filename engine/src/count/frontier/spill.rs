@@ -29,6 +29,21 @@ pub(super) struct Spilled<'b> {
     /// Whether the files are the count's own, removed once read (a checkpoint's are not).
     pub(super) owned: bool,
     pub(super) files: Vec<FileSum>,
+    /// The files before this one are read back and removed.
+    pub(super) removed: usize,
+}
+
+impl Drop for Spilled<'_> {
+    /// A frontier of the count's own dropped before it was read back whole (the count
+    /// stopped: the deadline, the memory, the disk) removes the files it still has, so that a
+    /// stopped count leaves its store as it found it.
+    fn drop(&mut self) {
+        if self.owned {
+            for part in self.removed..self.files.len() {
+                let _ = self.store.remove(&self.file_name(part));
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for dyn Store + '_ {
@@ -102,6 +117,7 @@ pub(super) fn flush<'b, K: Key, T: Tally>(
             name: name.to_owned(),
             owned: true,
             files: vec![FileSum::default(); files_for::<K, T>(expected, budget.cap())],
+            removed: 0,
         },
         states: 0,
         sum: 0,
@@ -294,6 +310,7 @@ impl<'b> Reading<'b> {
                     .store
                     .remove(&name)
                     .map_err(|error| store_failed("removing", &name, &error))?;
+                self.spilled.removed = self.part + 1;
             }
             self.part += 1;
             self.pass = 0;

@@ -5,8 +5,9 @@
 //! pod mounts; or the job's node list, a key file only the job's user reads and a folder beside
 //! them. The Slurm script runs here against a stand-in `srun`, `scontrol` and `knights-tour`:
 //! it runs the count `COUNT`, `SPILL` and the task's CPUs say, a lost process requeues the job
-//! and keeps its key and checkpoints, an ended count removes them. No cluster runs here;
-//! these are what can be checked without one.
+//! and keeps its key and checkpoints, an ended count removes them. `deploy/kubernetes/job`
+//! writes the manifest for another count and number of pods. No cluster runs here; these are
+//! what can be checked without one.
 
 use std::fs;
 use std::path::PathBuf;
@@ -191,6 +192,131 @@ fn the_kubernetes_job_runs_the_readme_command_with_stable_names_from_a_configmap
         option(&words, "--threads")
     );
     assert!(resources["limits"]["memory"].as_str().is_some());
+}
+
+/// The manifest `deploy/kubernetes/job` prints for `arguments`.
+fn generated(arguments: &[&str]) -> Vec<Yaml> {
+    let ran = Command::new("deploy/kubernetes/job")
+        .args(arguments)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        ran.status.success(),
+        "deploy/kubernetes/job {arguments:?}: {}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    YamlLoader::load_from_str(&String::from_utf8(ran.stdout).unwrap()).unwrap()
+}
+
+/// The command of the Job's container in `documents`.
+fn job_command(documents: &[Yaml]) -> Vec<String> {
+    kind(documents, "Job")["spec"]["template"]["spec"]["containers"][0]["command"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .map(text)
+        .collect()
+}
+
+#[test]
+fn the_kubernetes_generator_writes_the_job_for_any_count_and_processes() {
+    // GUIDE.md's command for 9x10 closed on 64 pods of 16 cores and 120 GiB.
+    let documents = generated(&["64", "16", "120Gi", "--size", "9x10", "--closed"]);
+    let job = kind(&documents, "Job");
+    assert_eq!(job["spec"]["completions"].as_i64(), Some(64));
+    assert_eq!(job["spec"]["parallelism"].as_i64(), Some(64));
+    let lines: Vec<String> = text(&kind(&documents, "ConfigMap")["data"]["hosts"])
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let expected: Vec<String> = (0..64)
+        .map(|k| format!("knights-tour-count-{k}.knights-tour:7000"))
+        .collect();
+    assert_eq!(lines, expected);
+
+    // The count's words, a worker a CPU and the spill on the pod's emptyDir; the rest is the
+    // default manifest's command.
+    let command = job_command(&documents);
+    let default =
+        job_command(&YamlLoader::load_from_str(&read("deploy/kubernetes/count.yaml")).unwrap());
+    let spill = "/var/lib/knights-tour/spill";
+    assert_eq!(
+        command[..9],
+        [
+            "knights-tour",
+            "count",
+            "--size",
+            "9x10",
+            "--closed",
+            "--threads",
+            "16",
+            "--spill",
+            spill
+        ]
+    );
+    assert_eq!(command[9..], default[6..]);
+    assert_eq!(
+        default[..6],
+        ["knights-tour", "count", "--size", "7", "--threads", "2"]
+    );
+    let pod = &job["spec"]["template"]["spec"];
+    let container = &pod["containers"][0];
+    let mount = container["volumeMounts"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|mount| text(&mount["mountPath"]) == spill)
+        .expect("the spill's folder mounted");
+    let volume = pod["volumes"]
+        .as_vec()
+        .unwrap()
+        .iter()
+        .find(|volume| volume["name"] == mount["name"])
+        .expect("the spill's volume");
+    assert!(volume["emptyDir"].as_hash().is_some(), "{volume:?}");
+    for limit in ["requests", "limits"] {
+        let resources = &container["resources"][limit];
+        assert_eq!(text(&resources["cpu"]), "16");
+        assert_eq!(text(&resources["memory"]), "120Gi");
+    }
+
+    // Given the default's count, processes, workers and memory, it writes the default
+    // manifest, with --spill added.
+    let mut same = generated(&["4", "2", "3Gi", "--size", "7"]);
+    let default = YamlLoader::load_from_str(&read("deploy/kubernetes/count.yaml")).unwrap();
+    let job = same
+        .iter_mut()
+        .find(|document| document["kind"].as_str() == Some("Job"))
+        .unwrap();
+    let Yaml::Array(command) = &mut job["spec"]["template"]["spec"]["containers"][0]["command"]
+    else {
+        panic!("no command");
+    };
+    assert_eq!(
+        command
+            .drain(6..8)
+            .map(|word| text(&word))
+            .collect::<Vec<_>>(),
+        ["--spill", spill]
+    );
+    assert_eq!(same, default);
+
+    // A bad number of processes, workers or memory, or no count, is refused, printing nothing.
+    for arguments in [
+        &["0", "16", "120Gi", "--size", "9x9"][..],
+        &["64", "x", "120Gi", "--size", "9x9"],
+        &["64", "16", "lots", "--size", "9x9"],
+        &["64", "16", "120Gi"],
+    ] {
+        let ran = Command::new("deploy/kubernetes/job")
+            .args(arguments)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert_eq!(ran.status.code(), Some(2), "{arguments:?}");
+        assert!(ran.stdout.is_empty(), "{arguments:?}");
+    }
 }
 
 #[test]

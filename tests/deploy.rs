@@ -421,6 +421,72 @@ fn the_slurm_job_counts_what_count_spill_and_its_cpus_say() {
     fs::remove_dir_all(&folder).unwrap();
 }
 
+#[test]
+fn the_guides_commands_count_9x10_closed_and_9x9_open_on_64_processes() {
+    // GUIDE.md's commands, run as they are written: the Slurm script with the variables and
+    // options they give, the Kubernetes generator with its arguments.
+    let guide = read("GUIDE.md");
+    let (mut slurm, mut kubernetes) = (Vec::new(), Vec::new());
+    let folder = scratch("guide");
+    for line in guide.lines() {
+        if let Some(rest) = line.strip_prefix("COUNT='") {
+            let (count, rest) = rest.split_once("' ").unwrap();
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            let spill = words[0].strip_prefix("SPILL=").expect("SPILL=");
+            let sbatch = &words[1..];
+            assert_eq!(sbatch[0], "sbatch", "{line}");
+            assert_eq!(
+                sbatch[sbatch.len() - 1],
+                "deploy/slurm/count.sbatch",
+                "{line}"
+            );
+            assert!(sbatch.contains(&"--nodes=64"), "{line}");
+            let cpus = sbatch
+                .iter()
+                .find_map(|word| word.strip_prefix("--cpus-per-task="))
+                .expect("--cpus-per-task");
+            let run = slurm_run(
+                &folder,
+                0,
+                0,
+                &[
+                    ("COUNT", count),
+                    ("SPILL", spill),
+                    ("SLURM_CPUS_PER_TASK", cpus),
+                ],
+            );
+            let mut expected = vec!["count"];
+            expected.extend(count.split(' '));
+            expected.extend(["--threads", cpus, "--spill", spill, "--cluster-wait"]);
+            assert_eq!(run.command[1..=expected.len()], expected, "{line}");
+            slurm.push(count.to_string());
+        } else if let Some(rest) = line.strip_prefix("deploy/kubernetes/job ") {
+            let arguments: Vec<&str> = rest
+                .strip_suffix(" | kubectl apply -f -")
+                .expect("piped to kubectl apply")
+                .split(' ')
+                .collect();
+            let documents = generated(&arguments);
+            assert_eq!(
+                kind(&documents, "Job")["spec"]["completions"].as_i64(),
+                Some(64)
+            );
+            let command = job_command(&documents);
+            let count = &arguments[3..];
+            assert_eq!(command[2..2 + count.len()], *count, "{line}");
+            assert_eq!(
+                command[2 + count.len()..4 + count.len()],
+                ["--threads", arguments[1]]
+            );
+            kubernetes.push(count.join(" "));
+        }
+    }
+    let both = ["--size 9x10 --closed", "--size 9x9"];
+    assert_eq!(slurm, both);
+    assert_eq!(kubernetes, both);
+    fs::remove_dir_all(&folder).unwrap();
+}
+
 /// A fresh folder for one test's run of the Slurm script.
 fn scratch(name: &str) -> PathBuf {
     let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))

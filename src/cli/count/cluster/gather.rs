@@ -287,7 +287,7 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
 /// Adds up the counts of each state of `part`, leaving one entry a state, in place, in the
 /// order each first came. Its first `distinct` states are known to differ: they are placed in
 /// the table without being compared.
-fn merge_repeats<W: Copy + Eq + Hash, C: Number>(
+fn merge_repeats<W: Fixed + Eq, C: Number>(
     part: &mut Vec<(W, C)>,
     distinct: usize,
     index: &mut Index,
@@ -295,10 +295,10 @@ fn merge_repeats<W: Copy + Eq + Hash, C: Number>(
     let size = (2 * part.len()).next_power_of_two().max(16);
     index.slots.clear();
     index.slots.resize(size, 0);
-    let mask = size - 1;
+    let (mask, shift) = (size - 1, 64 - size.trailing_zeros());
     for (at, (word, _)) in part.iter().enumerate().take(distinct) {
-        let hash = spread(word);
-        let mut slot = hash as usize & mask;
+        let hash = table_hash(*word);
+        let mut slot = (hash >> shift) as usize;
         while index.slots[slot] != 0 {
             slot = (slot + 1) & mask;
         }
@@ -307,9 +307,9 @@ fn merge_repeats<W: Copy + Eq + Hash, C: Number>(
     let mut kept = distinct.min(part.len());
     for at in kept..part.len() {
         let (word, count) = part[at];
-        let hash = spread(&word);
+        let hash = table_hash(word);
         let tag = tag_of(hash);
-        let mut slot = hash as usize & mask;
+        let mut slot = (hash >> shift) as usize;
         loop {
             let held = index.slots[slot];
             if held == 0 {
@@ -330,8 +330,14 @@ fn merge_repeats<W: Copy + Eq + Hash, C: Number>(
     Ok(())
 }
 
-/// The bits of a slot above its place: 24 bits of `hash` that neither the partition nor (in
-/// a table of up to 2^16 slots) the slot used.
+/// A state's hash in a partition's table: one multiplication (Fibonacci hashing), whose top
+/// bits pick the slot. The partition was picked by [`spread`], a hash of its own.
+fn table_hash<W: Fixed>(word: W) -> u64 {
+    word.folded().wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The bits of a slot above its place: 24 bits of `hash` below those the slot used (in a
+/// table of up to 2^24 slots).
 fn tag_of(hash: u64) -> u64 {
     (hash >> 16) << 40
 }

@@ -21,6 +21,8 @@ pub(super) trait Fixed: Copy {
     fn put(self, out: &mut Vec<u8>);
     /// The number of exactly [`Fixed::BYTES`] bytes.
     fn get(bytes: &[u8]) -> Self;
+    /// Its bits folded into 64.
+    fn folded(self) -> u64;
 }
 
 macro_rules! fixed {
@@ -37,6 +39,10 @@ macro_rules! fixed {
                 let mut word = [0; size_of::<$number>()];
                 word.copy_from_slice(bytes);
                 Self::from_le_bytes(word)
+            }
+
+            fn folded(self) -> u64 {
+                (self as u128 as u64) ^ ((self as u128 >> 64) as u64).rotate_left(29)
             }
         }
     )*};

@@ -240,7 +240,7 @@ impl Drop for Spill {
 }
 
 /// Removes the spill folder, if there is one.
-pub(super) fn remove_spill() {
+fn remove_spill() {
     let taken = SPILLED
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -262,8 +262,8 @@ pub(super) fn remove_spill() {
     }
 }
 
-/// Set once a signal or `--stop-after-checkpoints` is ending the process: a store that fails
-/// then (its folder is being removed) waits for the end instead of saying why it failed.
+/// Set once [`end_now`] is ending the process: a store that fails then (its folder is being
+/// removed) waits for the end instead of saying why it failed.
 static ENDING: AtomicBool = AtomicBool::new(false);
 
 /// `result`, unless it failed while the process is ending: then this thread waits for the end,
@@ -277,8 +277,9 @@ fn unless_ending<T>(result: io::Result<T>) -> io::Result<T> {
     result
 }
 
-/// Ends the process with `status`, the spill folder removed first.
-fn end_now(status: i32) -> ! {
+/// Ends the process with `status`, the spill folder removed first: a signal, the last
+/// checkpoint `--stop-after-checkpoints` asks for, or a cluster's watch.
+pub(super) fn end_now(status: i32) -> ! {
     ENDING.store(true, Ordering::SeqCst);
     remove_spill();
     std::process::exit(status);

@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::super::keep::remove_spill;
+use super::super::keep::end_now;
 use super::sealed::TAMPERED;
 use crate::cli::{ExitStatus, Failure, exit_code};
 use knights_tour_engine::quote::quoted;
@@ -65,8 +65,7 @@ pub(super) fn give_up_at(deadline: Instant) {
                     DEADLINE_GRACE.as_secs_f64()
                 );
                 let _ = exit_code(Err(Failure::new(ExitStatus::GaveUp, message)));
-                remove_spill();
-                std::process::exit(ExitStatus::GaveUp as i32);
+                end_now(ExitStatus::GaveUp as i32);
             }
         });
     // Without the thread, the workers' own look at the clock between states still stops a
@@ -105,8 +104,7 @@ pub(super) fn install(addresses: Vec<String>) {
         let cause = cause(name, &message, &location, &addresses);
         thread::sleep(LINGER);
         let _ = exit_code(Err(Failure::new(ExitStatus::ClusterFailed, cause)));
-        remove_spill();
-        std::process::exit(ExitStatus::ClusterFailed as i32);
+        end_now(ExitStatus::ClusterFailed as i32);
     }));
 }
 

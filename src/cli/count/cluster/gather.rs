@@ -134,38 +134,18 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
     fn push(&mut self, word: W, count: C) -> Result<(), Trouble> {
         let at = (spread(&word) >> 40) as usize & (self.parts.len() - 1);
         let part = &mut self.parts[at];
-        if part.len() == part.capacity() {
-            merge_repeats(part, self.distinct[at], &mut self.index)?;
-            self.distinct[at] = part.len();
-            // Room again for a quarter or more of the partition: no need to grow yet.
-            if part.len() * 4 > part.capacity() * 3 {
-                match self.grow(at) {
-                    Err(Trouble::Memory { .. }) if self.disk.is_some() => {
-                        self.spill_parts()?;
-                        self.grow(at)?;
-                    }
-                    grown => grown?,
+        if part.len() == part.capacity() && cramped(part, &mut self.distinct[at], &mut self.index)?
+        {
+            match grow(part, &self.budget) {
+                Ok(charged) => self.charged += charged,
+                Err(Trouble::Memory { .. }) if self.disk.is_some() => {
+                    self.spill_parts()?;
+                    self.charged += grow(&mut self.parts[at], &self.budget)?;
                 }
+                Err(trouble) => return Err(trouble),
             }
         }
         self.parts[at].push((word, count));
-        Ok(())
-    }
-
-    /// Grows the room of part `at` by half, within the budget: by half rather than double, a
-    /// process holds about 15% less at its peak for some 3% more time (a 6x8 count).
-    fn grow(&mut self, at: usize) -> Result<(), Trouble> {
-        let part = &mut self.parts[at];
-        let before = part.capacity();
-        let room = (before + before / 2).max(64);
-        let bytes = bytes_of::<W, C>(room - before);
-        self.budget.charge(bytes)?;
-        if part.try_reserve_exact(room - part.len()).is_err() {
-            self.budget.release(bytes);
-            return Err(Trouble::Memory { wanted: bytes });
-        }
-        let grown = bytes_of::<W, C>(part.capacity() - before);
-        self.charged += self.budget.settle(bytes, grown);
         Ok(())
     }
 
@@ -233,19 +213,8 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
                 let (budget, index) = (&self.budget, &mut self.index);
                 let distinct = &mut self.distinct[at];
                 disk.read(&name, |word, count| {
-                    if part.len() == part.capacity() {
-                        merge_repeats(&mut part, *distinct, index)?;
-                        *distinct = part.len();
-                        // Room again for a quarter or more: no need to grow yet.
-                        if part.len() * 4 >= part.capacity() * 3 {
-                            let more = part.capacity().max(64);
-                            let bytes = bytes_of::<W, C>(more);
-                            budget.charge(bytes)?;
-                            charged += bytes;
-                            if part.try_reserve_exact(more).is_err() {
-                                return Err(Trouble::Memory { wanted: bytes });
-                            }
-                        }
+                    if part.len() == part.capacity() && cramped(&mut part, distinct, index)? {
+                        charged += grow(&mut part, budget)?;
                     }
                     part.push((word, count));
                     Ok(())
@@ -282,6 +251,34 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
         }
         Ok(())
     }
+}
+
+/// Adds up the repeats of `part`, which is full, its first `distinct` states known to differ
+/// (and then all of them): whether that left less than a quarter of its room free, so that it
+/// should grow before it takes more.
+fn cramped<W: Fixed + Eq, C: Number>(
+    part: &mut Vec<(W, C)>,
+    distinct: &mut usize,
+    index: &mut Index,
+) -> Result<bool, Overflow> {
+    merge_repeats(part, *distinct, index)?;
+    *distinct = part.len();
+    Ok(part.len() * 4 >= part.capacity() * 3)
+}
+
+/// Grows the room of `part` by half (to 64 states at first), charged to `budget`: the bytes
+/// charged. By half rather than double, a process holds about 15% less at its peak for some 3%
+/// more time (a 6x8 count).
+fn grow<W: Fixed, C: Fixed>(part: &mut Vec<(W, C)>, budget: &Budget) -> Result<u64, Trouble> {
+    let before = part.capacity();
+    let room = (before + before / 2).max(64);
+    let bytes = bytes_of::<W, C>(room - before);
+    budget.charge(bytes)?;
+    if part.try_reserve_exact(room - part.len()).is_err() {
+        budget.release(bytes);
+        return Err(Trouble::Memory { wanted: bytes });
+    }
+    Ok(budget.settle(bytes, bytes_of::<W, C>(part.capacity() - before)))
 }
 
 /// Adds up the counts of each state of `part`, leaving one entry a state, in place, in the

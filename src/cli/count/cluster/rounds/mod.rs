@@ -12,7 +12,7 @@
 //! every worker wrote it before any removes its older one, and, resuming, on the newest
 //! checkpoint every worker holds.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -28,7 +28,7 @@ use timely::worker::Worker;
 
 use self::checkpoints::{begin, save};
 use super::Exchanged;
-use super::batches::Batches;
+use super::batches::{OneEach, Outbox};
 use super::budget::{Budget, Trouble};
 use super::gather::{Gather, partitions_for, spread};
 use super::held::Held;
@@ -213,7 +213,7 @@ fn pass<W: Word, C: Number>(
     for v in mark.done..squares {
         let round_began = Instant::now();
         let partitions = partitions_for(held.states() * 2);
-        let (tours, round_went) = step_round(worker, steps, v, held, &mut flow.states, limits);
+        let (tours, round_went) = step_round(worker, steps, v, held, &mut flow, limits);
         let gathered = flow.gathered(worker, v, partitions);
         let status = match (round_went, &gathered) {
             (Status::Going, Err(Trouble::Memory { wanted })) => Status::Memory {
@@ -232,7 +232,7 @@ fn pass<W: Word, C: Number>(
                 states: held.states(),
                 tours: tours.wide(),
                 peak_bytes: limits.budget.peak(),
-                sent_away: flow.sent_away.get(),
+                sent_away: flow.sent_away,
                 due: limits
                     .saving
                     .as_ref()
@@ -309,11 +309,21 @@ fn pass<W: Word, C: Number>(
     result.expect("a pass ends at its last square or halts before")
 }
 
+/// A batch of states and their counts, with the worker it goes to.
+type Batch<W, C> = (u64, Vec<(W, C)>);
+
 /// A pass's dataflow, as a worker drives it: the states it sends, which the dataflow
 /// exchanges to their owners and gathers there, and the reports it sends to every worker.
 struct Flow<W: Word, C: Number> {
-    /// States and counts into the dataflow, a round a timestamp.
-    states: InputHandleVec<u64, (W, C)>,
+    /// This worker, and the workers of all processes.
+    me: u64,
+    peers: u64,
+    /// The workers of this worker's process.
+    here: std::ops::Range<u64>,
+    /// The batches this worker fills for every worker, itself included.
+    outbox: Outbox<(W, C)>,
+    /// Batches of states into the dataflow, a round a timestamp.
+    states: InputHandleVec<u64, Batch<W, C>>,
     /// Whether every worker's states of a round have been gathered.
     states_in: ProbeHandle<u64>,
     /// The states this worker owns of the next frontier.
@@ -326,7 +336,7 @@ struct Flow<W: Word, C: Number> {
     /// is ahead may tell the next before this one has taken the last.
     heard: Rc<RefCell<Vec<(u64, Report)>>>,
     /// The states this worker has sent to workers of other processes.
-    sent_away: Rc<Cell<u64>>,
+    sent_away: u64,
     /// Where this worker's states go past the memory cap.
     disk: Option<Arc<Disk>>,
 }
@@ -340,8 +350,6 @@ impl<W: Word, C: Number> Flow<W, C> {
             .map(|spill| Arc::new(Disk::new(Arc::clone(spill), worker.index())));
         let gather = Gather::new(Arc::clone(&limits.budget), 1, disk.clone());
         let gather = Rc::new(RefCell::new(gather));
-        let sent_away = Rc::new(Cell::new(0));
-        let counted = Rc::clone(&sent_away);
         let peers = worker.peers() as u64;
         let first = (worker.index() / threads * threads) as u64;
         let here = first..first + threads as u64;
@@ -354,22 +362,19 @@ impl<W: Word, C: Number> Flow<W, C> {
             scope
                 .input_from(&mut states)
                 .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
-                    ExchangeCore::<Batches<(W, C)>, _>::new_core(move |item: &(W, C)| {
-                        let hash = spread(&item.0);
-                        // The worker timely sends it to, as its exchange picks it.
-                        let to = if peers.is_power_of_two() {
-                            hash & (peers - 1)
-                        } else {
-                            hash % peers
-                        };
-                        if !here.contains(&to) {
-                            counted.set(counted.get() + 1);
-                        }
-                        hash
+                    ExchangeCore::<OneEach<Batch<W, C>>, _>::new_core(|batch: &Batch<W, C>| {
+                        batch.0
                     }),
                     "Gather",
                     move |_, _| {
-                        move |input, _| input.for_each(|_, arrived| into.borrow_mut().take(arrived))
+                        move |input, _| {
+                            input.for_each(|_, arrived| {
+                                let mut gather = into.borrow_mut();
+                                for (_, mut batch) in arrived.drain(..) {
+                                    gather.take(&mut batch);
+                                }
+                            })
+                        }
                     },
                 )
                 .probe_with(&states_in);
@@ -393,13 +398,17 @@ impl<W: Word, C: Number> Flow<W, C> {
                 .probe_with(&reports_in);
         });
         Self {
+            me: worker.index() as u64,
+            peers,
+            here,
+            outbox: Outbox::new(worker.peers()),
             states,
             states_in,
             gather,
             reports,
             reports_in,
             heard,
-            sent_away,
+            sent_away: 0,
             disk,
         }
     }
@@ -420,6 +429,37 @@ impl<W: Word, C: Number> Flow<W, C> {
         }
     }
 
+    /// Sends `word` with its `count` to the worker that owns it, in a batch for that worker.
+    /// A batch for this worker itself is gathered here when full, not sent: gathered together,
+    /// its states' partitions are looked up at once, not one at a time between steps (which
+    /// took a cluster of one 1.3 to 1.6 times as long), and no branch on whether a state is
+    /// this worker's own is guessed wrong half the time.
+    #[inline]
+    fn send(&mut self, word: W, count: C) {
+        let to = match self.peers {
+            // A cluster of one: its gathering hashes the state.
+            1 => 0,
+            peers if peers.is_power_of_two() => spread(&word) & (peers - 1),
+            peers => spread(&word) % peers,
+        };
+        if let Some(batch) = self.outbox.push(to as usize, (word, count)) {
+            self.send_batch(to, batch);
+        }
+    }
+
+    /// Sends a batch for worker `to`; one for this worker it gathers at once.
+    fn send_batch(&mut self, to: u64, mut batch: Vec<(W, C)>) {
+        if to == self.me {
+            self.gather.borrow_mut().take(&mut batch);
+            self.outbox.refill(to as usize, batch);
+            return;
+        }
+        if !self.here.contains(&to) {
+            self.sent_away += batch.len() as u64;
+        }
+        self.states.send_batch(&mut vec![(to, batch)]);
+    }
+
     /// Ends round `v` of the states: once every worker's have arrived, the states this worker
     /// owns, every one once, gathered for the next round in `partitions` partitions.
     fn gathered(
@@ -428,6 +468,10 @@ impl<W: Word, C: Number> Flow<W, C> {
         v: usize,
         partitions: usize,
     ) -> Result<Held<W, C>, Trouble> {
+        let rest: Vec<_> = self.outbox.rest().collect();
+        for (to, batch) in rest {
+            self.send_batch(to as u64, batch);
+        }
         self.states.advance_to(v as u64 + 1);
         while self.states_in.less_than(self.states.time()) {
             worker.step_or_park(Some(PARK));
@@ -462,14 +506,14 @@ impl<W: Word, C: Number> Flow<W, C> {
     }
 }
 
-/// Steps every state `held` of the frontier before square `v`, sending each successor into
-/// `states`; the tours closed, and how the round went.
+/// Steps every state `held` of the frontier before square `v`, sending each successor to its
+/// owner through `flow`; the tours closed, and how the round went.
 fn step_round<W: Word, C: Number>(
     worker: &mut Worker,
     steps: &FrontierSteps<W>,
     v: usize,
     held: Held<W, C>,
-    states: &mut InputHandleVec<u64, (W, C)>,
+    flow: &mut Flow<W, C>,
     limits: &Bounds,
 ) -> (C, Status) {
     let mut tours = C::ZERO;
@@ -494,7 +538,7 @@ fn step_round<W: Word, C: Number>(
             return false;
         };
         steps.step(v, state, |successor| match successor {
-            Successor::State(next) => states.send((next.to_word(), count)),
+            Successor::State(next) => flow.send(next.to_word(), count),
             Successor::Tour => {
                 if tours.add(count).is_err() {
                     status = Status::Overflow;

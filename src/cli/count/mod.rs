@@ -418,9 +418,10 @@ fn write_json(out: &mut impl Write, counted: &Counted) -> io::Result<()> {
         write!(
             out,
             ",\"processes\":{processes},\"process_peak_bytes\":[{}],\"bytes_exchanged\":{},\
-             \"states_stepped\":{}",
+             \"states_exchanged\":{},\"states_stepped\":{}",
             peaks.join(","),
             exchanged.bytes_exchanged,
+            exchanged.states_exchanged,
             exchanged.states_stepped
         )?;
     }

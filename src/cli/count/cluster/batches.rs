@@ -2,8 +2,8 @@
 //! worker that owns them into a batch for each ([`Outbox`]), and hands the dataflow a batch
 //! once it is full: one record for thousands of states, so that timely's exchange, its
 //! containers and its progress counts work once a batch rather than once a state. A batch
-//! crosses to another process as one frame, sealed and checked, with one wake-up of the threads
-//! that send and receive it. (Through timely's exchange state by state, in containers of 16,384
+//! crosses to another process packed (`packed`), as one frame, sealed and checked, with one
+//! wake-up of the threads that send and receive it. (Through timely's exchange state by state, in containers of 16,384
 //! states, a 6x8 count over two processes spent about 10% of its time there: 7,446 of 75,923
 //! samples of perf.)
 //!
@@ -13,6 +13,7 @@
 
 use std::collections::VecDeque;
 
+use serde::{Deserialize, Serialize};
 use timely::container::{ContainerBuilder, LengthPreservingContainerBuilder, PushInto};
 
 /// Bytes of states a batch holds before it is sent, at most.
@@ -61,6 +62,24 @@ impl<T> Outbox<T> {
         (self.batches.iter_mut().enumerate())
             .filter(|(_, batch)| !batch.is_empty())
             .map(|(to, batch)| (to, std::mem::take(batch)))
+    }
+}
+
+/// A batch of states and their counts, with the worker it goes to.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(super) enum Batch<W, C> {
+    /// To a worker of the same process, which takes the states as they are.
+    Here(u64, Vec<(W, C)>),
+    /// To a worker of another process, packed ([`super::packed`]).
+    Away(u64, #[serde(with = "serde_bytes")] Vec<u8>),
+}
+
+impl<W, C> Batch<W, C> {
+    /// The worker it goes to.
+    pub(super) fn to(&self) -> u64 {
+        match self {
+            Batch::Here(to, _) | Batch::Away(to, _) => *to,
+        }
     }
 }
 

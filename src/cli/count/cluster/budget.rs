@@ -80,6 +80,8 @@ pub(super) enum Trouble {
     Overflow,
     /// The disk states went to past the memory cap failed (its `Disk` says how).
     Disk,
+    /// A batch from another process did not read as whole states.
+    Malformed,
 }
 
 impl From<Overflow> for Trouble {

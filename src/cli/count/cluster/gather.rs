@@ -20,6 +20,7 @@ use std::sync::Arc;
 use super::budget::{Budget, Trouble, bytes_of};
 use super::held::Held;
 use super::number::{Fixed, Number, Overflow};
+use super::packed;
 use super::spilled::Disk;
 
 /// A state's hash: splitmix64's finaliser of its word, the same on every machine, so that
@@ -129,6 +130,23 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
             }
         }
         arrived.clear();
+    }
+
+    /// Takes every state of `bytes`, a batch packed by another process ([`packed`]). A batch
+    /// that does not read as whole states ends the round, as trouble does.
+    pub(super) fn take_packed(&mut self, bytes: &[u8]) {
+        if self.trouble.is_some() {
+            return;
+        }
+        let mut failed = None;
+        let read = packed::unpack(bytes, |word, count| {
+            if failed.is_none()
+                && let Err(trouble) = self.push(word, count)
+            {
+                failed = Some(trouble);
+            }
+        });
+        self.trouble = failed.or(read.err().map(|_| Trouble::Malformed));
     }
 
     fn push(&mut self, word: W, count: C) -> Result<(), Trouble> {
@@ -447,5 +465,27 @@ mod tests {
         let mut gather = Gather::<u64, u64>::new(budget, 1, None);
         gather.take(&mut vec![(5, u64::MAX), (5, 1)]);
         assert!(matches!(gather.finish(1), Err(Trouble::Overflow)));
+    }
+
+    #[test]
+    fn a_packed_batch_is_gathered_as_its_states_and_a_torn_one_is_trouble() {
+        let budget = Arc::new(Budget::new(u64::MAX));
+        let mut gather = Gather::<u64, u64>::new(Arc::clone(&budget), 4, None);
+        let mut bytes = Vec::new();
+        packed::pack(&[(9u64, 2u64), (1 << 50, 3), (9, 5)], &mut bytes);
+        gather.take_packed(&bytes);
+        let mut states = Vec::new();
+        let Ok(held) = gather.finish(1) else {
+            panic!("the batch not gathered whole");
+        };
+        held.drain(|word, count| {
+            states.push((word, count));
+            true
+        })
+        .unwrap();
+        states.sort_unstable();
+        assert_eq!(states, [(9, 7), (1 << 50, 3)]);
+        gather.take_packed(&bytes[..bytes.len() - 1]);
+        assert!(matches!(gather.finish(1), Err(Trouble::Malformed)));
     }
 }

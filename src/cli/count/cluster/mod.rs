@@ -20,6 +20,7 @@ mod held;
 mod hostfile;
 mod key;
 mod number;
+mod packed;
 mod rounds;
 mod saved;
 mod sealed;
@@ -62,6 +63,8 @@ pub(super) struct Exchanged {
     pub(super) process_peak_bytes: Vec<u64>,
     /// The bytes of states, with their counts, sent from one process to another.
     pub(super) bytes_exchanged: u64,
+    /// The states those bytes held.
+    pub(super) states_exchanged: u64,
     /// The states stepped, over every square and process.
     pub(super) states_stepped: u64,
 }
@@ -163,6 +166,7 @@ impl Cluster {
                 exchanged: Exchanged {
                     process_peak_bytes: vec![0; self.hosts.len()],
                     bytes_exchanged: 0,
+                    states_exchanged: 0,
                     states_stepped: 0,
                 },
             },

@@ -1,6 +1,6 @@
 //! The numbers a cluster count keeps its counts in: `u64`, and `u128` when a sum overflows it
 //! (the count is then made again, as the one-process count does); and the bytes a state's
-//! word or count is written in to a checkpoint ([`Fixed`]).
+//! word or count is written in to a checkpoint ([`Fixed`]), and in fewer to another process.
 
 use std::fmt::Debug;
 
@@ -23,6 +23,11 @@ pub(super) trait Fixed: Copy {
     fn get(bytes: &[u8]) -> Self;
     /// Its bits folded into 64.
     fn folded(self) -> u64;
+    /// The bytes its value needs, little-endian: up to its highest byte not 0, at least one.
+    fn needs(self) -> usize;
+    /// The number whose low `length` bytes (1 to [`Fixed::BYTES`]) are the first of `bytes`,
+    /// which holds exactly [`Fixed::BYTES`]; the bytes past `length` are not its.
+    fn read(bytes: &[u8], length: usize) -> Self;
 }
 
 macro_rules! fixed {
@@ -31,6 +36,7 @@ macro_rules! fixed {
             const BYTES: usize = size_of::<$number>();
             const NAME: &'static str = stringify!($number);
 
+            #[inline]
             fn put(self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_le_bytes());
             }
@@ -43,6 +49,16 @@ macro_rules! fixed {
 
             fn folded(self) -> u64 {
                 (self as u128 as u64) ^ ((self as u128 >> 64) as u64).rotate_left(29)
+            }
+
+            #[inline]
+            fn needs(self) -> usize {
+                (Self::BYTES - self.leading_zeros() as usize / 8).max(1)
+            }
+
+            #[inline]
+            fn read(bytes: &[u8], length: usize) -> Self {
+                Self::get(bytes) & (Self::MAX >> (8 * (Self::BYTES - length)))
             }
         }
     )*};

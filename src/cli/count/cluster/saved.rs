@@ -300,7 +300,7 @@ impl Saving {
                 "reading {shown}: its states need {wanted} bytes, past this process's memory \
                  cap (KNIGHTS_TOUR_MEMORY)"
             ),
-            Trouble::Overflow | Trouble::Disk => torn(),
+            Trouble::Overflow | Trouble::Disk | Trouble::Malformed => torn(),
         })?;
         let mut input = BufReader::with_capacity(BLOCK, file);
         let mut mac = hmac::Context::with_key(&self.key);

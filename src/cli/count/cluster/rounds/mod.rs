@@ -28,11 +28,12 @@ use timely::worker::Worker;
 
 use self::checkpoints::{begin, save};
 use super::Exchanged;
-use super::batches::{OneEach, Outbox};
+use super::batches::{Batch, OneEach, Outbox};
 use super::budget::{Budget, Trouble};
 use super::gather::{Gather, partitions_for, spread};
 use super::held::Held;
 use super::number::{Fixed, Number};
+use super::packed;
 use super::saved::{Mark, Saving};
 use super::spilled::Disk;
 use crate::cli::count::keep::Spill;
@@ -132,8 +133,9 @@ struct Report {
     tours: u128,
     /// The most bytes its process has held.
     peak_bytes: u64,
-    /// The states it has sent to workers of other processes in this pass.
-    sent_away: u64,
+    /// The states it has sent to workers of other processes in this pass, and their bytes.
+    states_away: u64,
+    bytes_away: u64,
     /// Whether a checkpoint is due, by its clock.
     due: bool,
     /// The squares done of the two newest checkpoints it holds (0: none).
@@ -149,7 +151,8 @@ impl Report {
             states: 0,
             tours: 0,
             peak_bytes: 0,
-            sent_away: 0,
+            states_away: 0,
+            bytes_away: 0,
             due: false,
             saved: [0; 2],
             status,
@@ -222,6 +225,7 @@ fn pass<W: Word, C: Number>(
             },
             (Status::Going, Err(Trouble::Overflow)) => Status::Overflow,
             (Status::Going, Err(Trouble::Disk)) => Status::Disk,
+            (Status::Going, Err(Trouble::Malformed)) => Status::Stranger,
             (status, _) => status,
         };
         held = gathered.unwrap_or_else(|_| Held::none(budget()));
@@ -232,7 +236,8 @@ fn pass<W: Word, C: Number>(
                 states: held.states(),
                 tours: tours.wide(),
                 peak_bytes: limits.budget.peak(),
-                sent_away: flow.sent_away,
+                states_away: flow.states_away,
+                bytes_away: flow.bytes_away,
                 due: limits
                     .saving
                     .as_ref()
@@ -292,14 +297,15 @@ fn pass<W: Word, C: Number>(
                 let held = &mut process_peak_bytes[report.worker / threads];
                 *held = (*held).max(report.peak_bytes);
             }
-            let sent: u64 = round.iter().map(|report| report.sent_away).sum();
+            let away = |of: fn(&Report) -> u64| round.iter().map(of).sum();
             result = Some(Ok(Found {
                 tours: steps.tours(found),
                 peak_states,
                 peak_bytes,
                 exchanged: Exchanged {
                     process_peak_bytes,
-                    bytes_exchanged: sent * std::mem::size_of::<(W, C)>() as u64,
+                    bytes_exchanged: away(|report| report.bytes_away),
+                    states_exchanged: away(|report| report.states_away),
                     states_stepped: stepped_in_all,
                 },
             }));
@@ -308,9 +314,6 @@ fn pass<W: Word, C: Number>(
     flow.close(worker);
     result.expect("a pass ends at its last square or halts before")
 }
-
-/// A batch of states and their counts, with the worker it goes to.
-type Batch<W, C> = (u64, Vec<(W, C)>);
 
 /// A pass's dataflow, as a worker drives it: the states it sends, which the dataflow
 /// exchanges to their owners and gathers there, and the reports it sends to every worker.
@@ -335,8 +338,9 @@ struct Flow<W: Word, C: Number> {
     /// The reports this worker has heard, each with the time it was told at: a worker that
     /// is ahead may tell the next before this one has taken the last.
     heard: Rc<RefCell<Vec<(u64, Report)>>>,
-    /// The states this worker has sent to workers of other processes.
-    sent_away: u64,
+    /// The states this worker has sent to workers of other processes, and their bytes.
+    states_away: u64,
+    bytes_away: u64,
     /// Where this worker's states go past the memory cap.
     disk: Option<Arc<Disk>>,
 }
@@ -362,16 +366,17 @@ impl<W: Word, C: Number> Flow<W, C> {
             scope
                 .input_from(&mut states)
                 .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
-                    ExchangeCore::<OneEach<Batch<W, C>>, _>::new_core(|batch: &Batch<W, C>| {
-                        batch.0
-                    }),
+                    ExchangeCore::<OneEach<Batch<W, C>>, _>::new_core(Batch::to),
                     "Gather",
                     move |_, _| {
                         move |input, _| {
                             input.for_each(|_, arrived| {
                                 let mut gather = into.borrow_mut();
-                                for (_, mut batch) in arrived.drain(..) {
-                                    gather.take(&mut batch);
+                                for batch in arrived.drain(..) {
+                                    match batch {
+                                        Batch::Here(_, mut states) => gather.take(&mut states),
+                                        Batch::Away(_, bytes) => gather.take_packed(&bytes),
+                                    }
                                 }
                             })
                         }
@@ -408,7 +413,8 @@ impl<W: Word, C: Number> Flow<W, C> {
             reports,
             reports_in,
             heard,
-            sent_away: 0,
+            states_away: 0,
+            bytes_away: 0,
             disk,
         }
     }
@@ -447,17 +453,24 @@ impl<W: Word, C: Number> Flow<W, C> {
         }
     }
 
-    /// Sends a batch for worker `to`; one for this worker it gathers at once.
+    /// Sends a batch for worker `to`; one for this worker it gathers at once, and one for
+    /// another process it packs.
     fn send_batch(&mut self, to: u64, mut batch: Vec<(W, C)>) {
-        if to == self.me {
+        let batch = if to == self.me {
             self.gather.borrow_mut().take(&mut batch);
             self.outbox.refill(to as usize, batch);
             return;
-        }
-        if !self.here.contains(&to) {
-            self.sent_away += batch.len() as u64;
-        }
-        self.states.send_batch(&mut vec![(to, batch)]);
+        } else if self.here.contains(&to) {
+            Batch::Here(to, batch)
+        } else {
+            let mut bytes = Vec::new();
+            packed::pack(&batch, &mut bytes);
+            self.states_away += batch.len() as u64;
+            self.bytes_away += bytes.len() as u64;
+            self.outbox.refill(to as usize, batch);
+            Batch::Away(to, bytes)
+        };
+        self.states.send_batch(&mut vec![batch]);
     }
 
     /// Ends round `v` of the states: once every worker's have arrived, the states this worker

@@ -3,9 +3,9 @@
 //! once it is full: one record for thousands of states, so that timely's exchange, its
 //! containers and its progress counts work once a batch rather than once a state. A batch
 //! crosses to another process packed (`packed`), as one frame, sealed and checked, with one
-//! wake-up of the threads that send and receive it. (Through timely's exchange state by state, in containers of 16,384
-//! states, a 6x8 count over two processes spent about 10% of its time there: 7,446 of 75,923
-//! samples of perf.)
+//! wake-up of the threads that send and receive it. (Through timely's exchange state by state,
+//! in containers of 16,384 states, a 6x8 count over two processes spent about 10% of its time
+//! there: 7,446 of 75,923 samples of perf.)
 //!
 //! A worker holds one batch for each worker, itself included, while it fills: of at most
 //! [`BATCH_BYTES`], and smaller in a cluster of many workers, so that they hold at most

@@ -1,12 +1,13 @@
 //! The bytes a batch of states crosses to another process in: each state with its count in as
-//! few bytes as their values need, rather than 16 or 32 bytes whatever they hold.
+//! few bytes as their values need, rather than 16 to 32 bytes whatever they hold.
 //!
 //! A state is written as one byte of lengths, then the low bytes of its word, then the low
 //! bytes of its count, little-endian: the low four bits of the first byte say how many bytes
 //! of the word follow, less one, and the high four bits the count's. A 6x8 count's states
-//! take 7 to 9 bytes this way, where `(u64, u64)` took 16: fewer bytes to seal, copy and
-//! send. Each word and count is written and read as a whole `u64` or `u128`, the bytes past its
-//! length taken back or masked off, so that neither takes a loop over its bytes.
+//! take 8.9 bytes each this way, and 8x8 closed's 10.4, where `(u64, u64)` took 16: fewer
+//! bytes to seal, copy and send. Each word and count is written and read as a whole `u64` or
+//! `u128`, the bytes past its length taken back or masked off, so that neither takes a loop
+//! over its bytes.
 //!
 //! The bytes come from another process of the cluster, whose frames are checked with the
 //! cluster's key; even so, a batch that does not read as whole states is refused, never
@@ -128,15 +129,19 @@ mod tests {
             shift in 0u32..64,
         ) {
             // Numbers of every length, not only the large ones most random numbers are.
-            let narrow: Vec<(u64, u64)> =
-                narrow.iter().map(|&(word, count)| (word >> shift, count >> (63 - shift))).collect();
+            let narrow: Vec<(u64, u64)> = narrow
+                .iter()
+                .map(|&(word, count)| (word >> shift, count >> (63 - shift)))
+                .collect();
             let mut bytes = Vec::new();
             pack(&narrow, &mut bytes);
             let most = narrow.len() * 17;
             prop_assert!(bytes.len() <= most);
             prop_assert_eq!(unpacked::<u64, u64>(&bytes), Ok(narrow));
-            let wide: Vec<(u128, u128)> =
-                wide.iter().map(|&(word, count)| (word >> (2 * shift), count >> shift)).collect();
+            let wide: Vec<(u128, u128)> = wide
+                .iter()
+                .map(|&(word, count)| (word >> (2 * shift), count >> shift))
+                .collect();
             bytes.clear();
             pack(&wide, &mut bytes);
             prop_assert_eq!(unpacked::<u128, u128>(&bytes), Ok(wide));

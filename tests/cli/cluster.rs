@@ -173,13 +173,13 @@ fn process_0_writes_the_json_with_the_processes_their_memory_and_bytes_sent() {
     assert!(peaks.iter().all(|&peak| peak > 0), "{peaks:?}");
     assert_eq!(peaks.iter().max(), object["peak_bytes"].as_u64().as_ref());
     // States crossed between the processes, packed: a byte of lengths and 1 to 8 bytes each of
-    // a 64-bit state and its count.
+    // a 64-bit state and its count, fewer in all than the 16 a state they took unpacked.
     let exchanged = object["bytes_exchanged"].as_u64().unwrap();
     let crossed = object["states_exchanged"].as_u64().unwrap();
     let stepped = object["states_stepped"].as_u64().unwrap();
     assert!(crossed > 0, "{object:?}");
     assert!(
-        (3 * crossed..=17 * crossed).contains(&exchanged),
+        (3 * crossed..16 * crossed).contains(&exchanged),
         "{exchanged} bytes for {crossed} states"
     );
     assert!(

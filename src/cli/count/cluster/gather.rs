@@ -140,11 +140,8 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
         }
         let mut failed = None;
         let read = packed::unpack(bytes, |word, count| {
-            if failed.is_none()
-                && let Err(trouble) = self.push(word, count)
-            {
-                failed = Some(trouble);
-            }
+            failed = self.push(word, count).err();
+            failed.is_none()
         });
         self.trouble = failed.or(read.err().map(|_| Trouble::Malformed));
     }

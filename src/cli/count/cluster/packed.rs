@@ -33,11 +33,11 @@ pub(super) fn pack<W: Fixed, C: Fixed>(states: &[(W, C)], out: &mut Vec<u8>) {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Malformed;
 
-/// Calls `each` with every state of `bytes`, packed by [`pack`], in order; or stops at the
-/// first that does not read as one.
+/// Calls `each` with every state of `bytes`, packed by [`pack`], in order, until it says to
+/// stop (`false`); or stops at the first that does not read as one.
 pub(super) fn unpack<W: Fixed, C: Fixed>(
     bytes: &[u8],
-    mut each: impl FnMut(W, C),
+    mut each: impl FnMut(W, C) -> bool,
 ) -> Result<(), Malformed> {
     let mut at = 0;
     while let Some(&lengths) = bytes.get(at) {
@@ -47,7 +47,9 @@ pub(super) fn unpack<W: Fixed, C: Fixed>(
         at += 1 + word_bytes;
         let count = read::<C>(bytes, at, count_bytes)?;
         at += count_bytes;
-        each(word, count);
+        if !each(word, count) {
+            break;
+        }
     }
     Ok(())
 }
@@ -76,7 +78,10 @@ mod tests {
 
     fn unpacked<W: Fixed, C: Fixed>(bytes: &[u8]) -> Result<Vec<(W, C)>, Malformed> {
         let mut states = Vec::new();
-        unpack(bytes, |word, count| states.push((word, count)))?;
+        unpack(bytes, |word, count| {
+            states.push((word, count));
+            true
+        })?;
         Ok(states)
     }
 

@@ -456,11 +456,12 @@ impl<W: Word, C: Number> Flow<W, C> {
     /// Sends a batch for worker `to`; one for this worker it gathers at once, and one for
     /// another process it packs.
     fn send_batch(&mut self, to: u64, mut batch: Vec<(W, C)>) {
-        let batch = if to == self.me {
+        if to == self.me {
             self.gather.borrow_mut().take(&mut batch);
             self.outbox.refill(to as usize, batch);
             return;
-        } else if self.here.contains(&to) {
+        }
+        let batch = if self.here.contains(&to) {
             Batch::Here(to, batch)
         } else {
             let mut bytes = Vec::new();

@@ -146,21 +146,34 @@ impl<W: Fixed + Eq + Hash, C: Number> Gather<W, C> {
         self.trouble = failed.or(read.err().map(|_| Trouble::Malformed));
     }
 
+    /// Appends a state to its partition. Inlined into the loops that take a batch, so that
+    /// they stay tight: a partition that is full makes room out of line.
+    #[inline(always)]
     fn push(&mut self, word: W, count: C) -> Result<(), Trouble> {
         let at = (spread(&word) >> 40) as usize & (self.parts.len() - 1);
-        let part = &mut self.parts[at];
-        if part.len() == part.capacity() && cramped(part, &mut self.distinct[at], &mut self.index)?
-        {
-            match grow(part, &self.budget) {
-                Ok(charged) => self.charged += charged,
-                Err(Trouble::Memory { .. }) if self.disk.is_some() => {
-                    self.spill_parts()?;
-                    self.charged += grow(&mut self.parts[at], &self.budget)?;
-                }
-                Err(trouble) => return Err(trouble),
-            }
+        if self.parts[at].len() == self.parts[at].capacity() {
+            self.make_room(at)?;
         }
         self.parts[at].push((word, count));
+        Ok(())
+    }
+
+    /// Makes room in partition `at`, which is full: its repeats added up, then grown if that
+    /// left it cramped, past the budget on the disk if there is one.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, at: usize) -> Result<(), Trouble> {
+        if !cramped(&mut self.parts[at], &mut self.distinct[at], &mut self.index)? {
+            return Ok(());
+        }
+        match grow(&mut self.parts[at], &self.budget) {
+            Ok(charged) => self.charged += charged,
+            Err(Trouble::Memory { .. }) if self.disk.is_some() => {
+                self.spill_parts()?;
+                self.charged += grow(&mut self.parts[at], &self.budget)?;
+            }
+            Err(trouble) => return Err(trouble),
+        }
         Ok(())
     }
 

@@ -454,7 +454,8 @@ impl<W: Word, C: Number> Flow<W, C> {
     }
 
     /// Sends a batch for worker `to`; one for this worker it gathers at once, and one for
-    /// another process it packs.
+    /// another process it packs. Out of line: it runs once a batch, [`Flow::send`] once a state.
+    #[inline(never)]
     fn send_batch(&mut self, to: u64, mut batch: Vec<(W, C)>) {
         if to == self.me {
             self.gather.borrow_mut().take(&mut batch);

@@ -31,6 +31,16 @@ pub(super) fn spread<W: Hash>(word: &W) -> u64 {
     hasher.finish()
 }
 
+/// The worker of `peers` that owns `word`: the top half of one multiplication of the word,
+/// scaled to `peers` (Lemire's multiply-shift, no division), the same on every machine. Its
+/// multiplier is neither [`table_hash`]'s nor [`spread`]'s, so that a worker's states still
+/// fill every slot of its tables and every partition.
+#[inline]
+pub(super) fn owner<W: Fixed>(word: W, peers: u64) -> u64 {
+    let mixed = word.folded().wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    ((mixed >> 32) * peers) >> 32
+}
+
 /// The hasher of [`spread`].
 #[derive(Debug, Default, Clone, Copy)]
 struct Mix(u64);
@@ -405,6 +415,41 @@ mod tests {
         states.sort_unstable();
         assert_eq!(budget.used(), 0, "every byte given back");
         states
+    }
+
+    #[test]
+    fn every_worker_owns_its_share_of_the_states() {
+        // Frontier states are 4-bit cells, most of them done, free or loose (codes 0 to 2),
+        // a few labels: words of that shape, made by a fixed generator.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let states: Vec<u64> = (0..300_000)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (0..13).fold(0, |word, cell| {
+                    let code = [0, 0, 1, 1, 2, 3, 4, 5][(seed >> (3 * cell)) as usize & 7];
+                    word | (code << (4 * cell))
+                })
+            })
+            .collect();
+        let distinct: std::collections::HashSet<u64> = states.iter().copied().collect();
+        for peers in [2u64, 3, 7, 16, 100] {
+            let mut owned = vec![0u64; peers as usize];
+            for &word in &distinct {
+                let to = owner(word, peers);
+                assert!(to < peers, "{word:#x} went to worker {to} of {peers}");
+                owned[to as usize] += 1;
+            }
+            let fair = distinct.len() as f64 / peers as f64;
+            for (worker, &count) in owned.iter().enumerate() {
+                let share = count as f64 / fair;
+                assert!(
+                    (0.9..1.1).contains(&share),
+                    "worker {worker} of {peers} owns {share:.3} of its share"
+                );
+            }
+        }
     }
 
     #[test]

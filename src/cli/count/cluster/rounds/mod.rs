@@ -30,7 +30,7 @@ use self::checkpoints::{begin, save};
 use super::Exchanged;
 use super::batches::{Batch, OneEach, Outbox};
 use super::budget::{Budget, Trouble};
-use super::gather::{Gather, partitions_for, spread};
+use super::gather::{Gather, owner, partitions_for};
 use super::held::Held;
 use super::number::{Fixed, Number};
 use super::packed;
@@ -445,8 +445,7 @@ impl<W: Word, C: Number> Flow<W, C> {
         let to = match self.peers {
             // A cluster of one: its gathering hashes the state.
             1 => 0,
-            peers if peers.is_power_of_two() => spread(&word) & (peers - 1),
-            peers => spread(&word) % peers,
+            peers => owner(word, peers),
         };
         if let Some(batch) = self.outbox.push(to as usize, (word, count)) {
             self.send_batch(to, batch);

@@ -215,7 +215,8 @@ fn pass<W: Word, C: Number>(
     let mut result = None;
     for v in mark.done..squares {
         let round_began = Instant::now();
-        let partitions = partitions_for(held.states() * 2);
+        let room = limits.budget.cap() / threads as u64;
+        let partitions = partitions_for::<W, C>(held.states() * 2, room);
         let (tours, round_went) = step_round(worker, steps, v, held, &mut flow, limits);
         let gathered = flow.gathered(worker, v, partitions);
         let status = match (round_went, &gathered) {

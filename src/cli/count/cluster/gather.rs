@@ -2,7 +2,7 @@
 //! their counts added up, within the memory its process may hold.
 //!
 //! States arrive in no order and the same state many times. Each is appended to one of up to
-//! a few thousand partitions (by bits of its hash that the exchange did not use), so that
+//! a few thousand partitions (by a hash other than the one that chose its owner), so that
 //! appending stays in the processor's cache; a partition that fills its room adds up its repeats in
 //! place, with a table small enough for the cache too, before it may grow. So a partition
 //! holds at most about twice its distinct states, never every state made, and a frontier's
@@ -23,9 +23,8 @@ use super::number::{Fixed, Number, Overflow};
 use super::packed;
 use super::spilled::Disk;
 
-/// A state's hash: splitmix64's finaliser of its word, the same on every machine, so that
-/// every process sends a state to the same owner.
-pub(super) fn spread<W: Hash>(word: &W) -> u64 {
+/// A state's hash, whose high bits pick its partition: splitmix64's finaliser of its word.
+fn spread<W: Hash>(word: &W) -> u64 {
     let mut hasher = Mix::default();
     word.hash(&mut hasher);
     hasher.finish()

@@ -17,8 +17,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::channels::pact::{Exchange, ExchangeCore};
 use timely::dataflow::operators::generic::Operator;
@@ -41,6 +41,9 @@ use knights_tour_engine::count::dataflow::{FrontierSteps, StateWord, Successor};
 use knights_tour_engine::count::{BigUint, CountProgress, Partway};
 
 mod checkpoints;
+mod reports;
+
+use self::reports::{Report, Status, decided};
 
 /// A state's word as the dataflow carries it.
 pub(super) trait Word: StateWord + Fixed + Serialize + DeserializeOwned {}
@@ -104,60 +107,6 @@ pub(super) enum Stop {
         worker: usize,
         message: Option<String>,
     },
-}
-
-/// How a worker's round went, as it tells the others.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-enum Status {
-    Going,
-    Deadline,
-    Memory {
-        cap: u64,
-        wanted: u64,
-    },
-    Stranger,
-    Overflow,
-    /// The spill to disk failed.
-    Disk,
-    /// A checkpoint could not be read, written or removed.
-    Checkpoint,
-}
-
-/// A worker's report after a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct Report {
-    worker: usize,
-    /// The states it holds now.
-    states: u64,
-    /// The tours it closed.
-    tours: u128,
-    /// The most bytes its process has held.
-    peak_bytes: u64,
-    /// The states it has sent to workers of other processes in this pass, and their bytes.
-    states_away: u64,
-    bytes_away: u64,
-    /// Whether a checkpoint is due, by its clock.
-    due: bool,
-    /// The squares done of the two newest checkpoints it holds (0: none).
-    saved: [u64; 2],
-    status: Status,
-}
-
-impl Report {
-    /// A report of `worker` that says `status` alone.
-    fn status(worker: usize, status: Status) -> Self {
-        Report {
-            worker,
-            states: 0,
-            tours: 0,
-            peak_bytes: 0,
-            states_away: 0,
-            bytes_away: 0,
-            due: false,
-            saved: [0; 2],
-            status,
-        }
-    }
 }
 
 /// Why a pass stopped: the count's end, or an overflow that another pass in wider numbers
@@ -566,37 +515,4 @@ fn step_round<W: Word, C: Number>(
         status = Status::Disk;
     }
     (tours, status)
-}
-
-/// What every worker decides from the reports of a round: nothing (go on), or why the pass
-/// ends. Reasons are taken in a fixed order, so every worker picks the same one.
-fn decided(round: &[Report], partway: Partway) -> Option<Halt> {
-    let first = |wanted: fn(&Status) -> bool| round.iter().find(|report| wanted(&report.status));
-    if let Some(report) = first(|status| *status == Status::Stranger) {
-        return Some(Halt::Stop(Stop::Stranger {
-            worker: report.worker,
-        }));
-    }
-    if let Some(report) = first(|status| matches!(status, Status::Memory { .. })) {
-        let Status::Memory { cap, wanted } = report.status else {
-            unreachable!("found as memory")
-        };
-        return Some(Halt::Stop(Stop::Memory {
-            worker: report.worker,
-            cap,
-            wanted,
-            partway,
-        }));
-    }
-    if let Some(report) = first(|status| *status == Status::Disk) {
-        return Some(Halt::Stop(Stop::Disk {
-            worker: report.worker,
-            message: None,
-            partway,
-        }));
-    }
-    if first(|status| *status == Status::Deadline).is_some() {
-        return Some(Halt::Stop(Stop::Deadline { partway }));
-    }
-    first(|status| *status == Status::Overflow).map(|_| Halt::Overflow)
 }

@@ -260,8 +260,10 @@ fn scratch_file(name: &str, contents: &[u8]) -> PathBuf {
 }
 
 mod check;
+mod check_lists;
 mod cluster;
 mod cluster_disk;
+mod cluster_strangers;
 mod construct;
 mod count;
 mod ends;

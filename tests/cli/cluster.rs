@@ -1,11 +1,10 @@
 //! `count --cluster HOSTFILE --process K`: processes on 127.0.0.1 that count what one process
 //! counts, printed by process 0 alone; that fail, named and within seconds, when a process is
 //! killed mid-count or never comes; that refuse a bad hostfile and processes asked different
-//! counts; and that stop together at the deadline and at the memory cap. Only holders of the
-//! cluster's key take part: a count needs one, a process with another is refused, and a
-//! stranger on the path who changes a byte ends the count, named, never with a wrong number;
-//! strangers on the port stall nobody. Nothing here measures time: a test waits for what it
-//! needs (a port that answers, a process that counts) and guards against a hang generously.
+//! counts; and that stop together at the deadline and at the memory cap. Who may take part is
+//! in `cluster_strangers`, the disk in `cluster_disk`. Nothing here measures time: a test waits
+//! for what it needs (a port that answers, a process that counts) and guards against a hang
+//! generously.
 
 use std::net::TcpListener;
 use std::path::Path;

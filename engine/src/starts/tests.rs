@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use super::*;
 use crate::count::{CountRequest, count_tours};
-use crate::solve::{Outcome, solve};
+use crate::existence::NoTourReason;
+use crate::solve::{GiveUp, Outcome, solve};
 
 fn board(rows: u64, cols: u64) -> Board {
     Board::new(rows, cols).unwrap()

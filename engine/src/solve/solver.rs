@@ -2,12 +2,12 @@
 //! schedule (`schedule.rs`) run in its order, each in a function of the step's name (the
 //! construction in `construction`, anchored and the restarts in `anchored`, tiles in `tiles`,
 //! the turns in `flipping` and `split`), and the turning of each search's last event into an
-//! [`Outcome`].
+//! [`Outcome`] (`settle`).
 
 use std::time::Instant;
 
 use super::memory::{check_memory, out_of_memory, search_needs};
-use super::outcome::{Answer, GiveUp, Outcome, SolveError, SolvedTour, Stats};
+use super::outcome::{Answer, GiveUp, Outcome, SolveError, Stats};
 use super::request::{Layer, Method, Request};
 use super::route::{check_route, check_shape_route};
 use super::schedule::{
@@ -20,6 +20,8 @@ use crate::existence::{self, NoTourReason, Verdict};
 use crate::search::{
     Limit, Limits, Route, Search, SearchConfig, SearchEvent, SearchStats, SetupError,
 };
+
+mod settle;
 
 /// Number of tie-break variants backtracking's restarts and turns cycle through.
 const VARIANTS: u32 = 16;
@@ -491,104 +493,6 @@ impl<'a> Solver<'a> {
         let (search, event) = self.search(config.with_limits(self.limits()))?;
         self.settle(event, search, layer)
     }
-
-    /// Turns a final search event into an outcome.
-    pub(super) fn settle(
-        &mut self,
-        event: SearchEvent,
-        search: Search,
-        layer: Layer,
-    ) -> Result<Answer, Halt> {
-        Ok(match event {
-            SearchEvent::Solved => self.tour(search, layer)?,
-            SearchEvent::Exhausted => {
-                let reason = self.exhausted_reason(&search);
-                // A rule that ruled the position out before the first step is the position's.
-                let layer = match reason {
-                    NoTourReason::DeadPosition { .. } => Layer::Position,
-                    _ => layer,
-                };
-                self.no_tour(reason, layer)
-            }
-            SearchEvent::BudgetExceeded(limit) => self.gave_up(self.budget_cause(limit), layer),
-            SearchEvent::Stuck | SearchEvent::Advance { .. } | SearchEvent::Backtrack { .. } => {
-                unreachable!("run() ends only on a final event, and Stuck only when greedy")
-            }
-        })
-    }
-
-    /// The proof a search gives by exhausting its tree: for a route, the rule that ruled the
-    /// position out before the first step when one did, else the exhausted search.
-    fn exhausted_reason(&self, search: &Search) -> NoTourReason {
-        let request = self.request;
-        let nodes = search.stats().nodes;
-        if !request.has_route() {
-            return NoTourReason::ExhaustiveSearch {
-                start: request.start,
-                nodes,
-            };
-        }
-        match search.dead_position() {
-            Some(position) => NoTourReason::DeadPosition { position },
-            None => NoTourReason::ExhaustiveRouteSearch {
-                start: request.start,
-                end: request.end,
-                prefix_len: request.prefix().len() as u64,
-                nodes,
-            },
-        }
-    }
-
-    /// Why a search that hit `limit` gave up, in the request's terms.
-    pub(super) fn budget_cause(&self, limit: Limit) -> GiveUp {
-        match (limit, self.request.time_limit) {
-            (Limit::Deadline, Some(allowed)) => GiveUp::Deadline { allowed },
-            _ => GiveUp::NodeBudget {
-                budget: self.request.node_budget,
-            },
-        }
-    }
-
-    /// The costs so far, with the time taken, for an answer.
-    pub(super) fn finish_stats(&mut self) -> Stats {
-        self.stats.elapsed = self.started.elapsed();
-        self.stats
-    }
-
-    /// The validated tour `search` found, as `layer`'s answer (made in the search's memory).
-    fn tour(&mut self, search: Search, layer: Layer) -> Result<Answer, Halt> {
-        let checked = match &self.request.shape {
-            Some(_) => Some(self.shaped_tour(search.into_indices())),
-            None => search.into_tour(self.deadline),
-        };
-        let Some(checked) = checked else {
-            return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
-        };
-        let tour = checked.map_err(|error| SolveError::InvalidTour { layer, error })?;
-        Ok(Outcome::Tour {
-            tour: SolvedTour::Held(tour),
-            layer,
-            stats: self.finish_stats(),
-        })
-    }
-
-    /// The proof that no tour exists, as `layer`'s answer.
-    pub(super) fn no_tour(&mut self, reason: NoTourReason, layer: Layer) -> Answer {
-        Outcome::NoTour {
-            reason,
-            layer,
-            stats: self.finish_stats(),
-        }
-    }
-
-    /// A run that gave up for `cause` while `layer` ran.
-    pub(super) fn gave_up(&mut self, cause: GiveUp, layer: Layer) -> Answer {
-        Outcome::BudgetExceeded {
-            cause,
-            layer,
-            stats: self.finish_stats(),
-        }
-    }
 }
 
 /// The layer a search with `config` runs as.
@@ -610,82 +514,4 @@ fn single_block_if_gave_up(outcome: Answer, single_block: Option<Answer>) -> Ans
 }
 
 #[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::*;
-    use crate::board::Board;
-
-    fn request(side: u64, method: Method) -> Request {
-        Request::new(Board::new(side, side).unwrap(), Square::new(0, 0)).method(method)
-    }
-
-    #[test]
-    fn a_deadline_that_has_passed_ends_every_method_in_its_own_layer() {
-        let layers = [
-            (Method::Auto, Layer::Construct),
-            (Method::Construct, Layer::Construct),
-            (Method::Warnsdorff, Layer::Warnsdorff),
-            (Method::Backtrack, Layer::Backtrack),
-            (Method::Naive, Layer::Naive),
-        ];
-        for (method, layer) in layers {
-            let mut request = request(2000, method);
-            request.time_limit = Some(Duration::ZERO);
-            let outcome = Solver::new(&request).run().unwrap();
-            let Outcome::BudgetExceeded { cause, .. } = outcome else {
-                panic!("{method}: {outcome:?}");
-            };
-            assert_eq!(
-                cause,
-                GiveUp::Deadline {
-                    allowed: Duration::ZERO
-                },
-                "{method}"
-            );
-            assert_eq!(outcome.layer(), layer, "{method}");
-        }
-    }
-
-    #[test]
-    fn the_memory_cap_refuses_every_method_on_a_large_board_and_none_on_a_small_one() {
-        for method in Method::ALL {
-            let mut large = request(3000, method);
-            large.memory_cap = Some(1 << 20);
-            let refused = Solver::new(&large).run();
-            assert!(
-                matches!(refused, Err(SolveError::TooLarge { .. })),
-                "{method}: {refused:?}"
-            );
-            let mut small = request(5, method);
-            small.memory_cap = Some(1 << 20);
-            let outcome = Solver::new(&small).run().unwrap();
-            assert!(
-                matches!(outcome, Outcome::Tour { .. }),
-                "{method}: {outcome:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn the_largest_budget_and_deadline_are_no_limit() {
-        // Boards every method tours quickly (naive backtracking only small ones).
-        for (method, side) in Method::ALL.into_iter().zip([40, 40, 40, 40, 5]) {
-            let mut request = request(side, method);
-            request.node_budget = u64::MAX;
-            request.time_limit = Some(Duration::MAX);
-            let outcome = Solver::new(&request).run().unwrap();
-            assert!(
-                matches!(
-                    outcome,
-                    Outcome::Tour { .. }
-                        | Outcome::BudgetExceeded {
-                            cause: GiveUp::GreedyDeadEnd { .. },
-                            ..
-                        }
-                ),
-                "{method}: {outcome:?}"
-            );
-        }
-    }
-}
+mod tests;

@@ -30,7 +30,7 @@
 //! its search without an end.
 
 use super::memory::{check_memory, out_of_memory};
-use super::outcome::{Answer, Outcome, SolveError, SolvedTour};
+use super::outcome::Answer;
 use super::request::Layer;
 use super::schedule::{SPLIT_FROM_NODES_PER_SQUARE, first_turn};
 use super::solver::{Goal, Halt, Solver};
@@ -267,14 +267,6 @@ impl Solver<'_> {
                 self.deadline,
             ),
         };
-        let Some(checked) = checked else {
-            return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
-        };
-        let tour = checked.map_err(|error| SolveError::InvalidTour { layer, error })?;
-        Ok(Outcome::Tour {
-            tour: SolvedTour::Held(tour),
-            layer,
-            stats: self.finish_stats(),
-        })
+        self.checked_tour(checked, layer)
     }
 }

@@ -7,6 +7,7 @@ use super::super::request::Layer;
 use super::{Halt, Solver};
 use crate::existence::NoTourReason;
 use crate::search::{Limit, Search, SearchEvent};
+use crate::tour::{Tour, TourError};
 
 impl Solver<'_> {
     /// Turns a final search event into an outcome.
@@ -78,6 +79,16 @@ impl Solver<'_> {
             Some(_) => Some(self.shaped_tour(search.into_indices())),
             None => search.into_tour(self.deadline),
         };
+        self.checked_tour(checked, layer)
+    }
+
+    /// A tour as the validator answered for it (`None`: the deadline passed as it checked), as
+    /// `layer`'s answer: a tour it passed is handed out, one it refused is the solver's error.
+    pub(in crate::solve) fn checked_tour(
+        &mut self,
+        checked: Option<Result<Tour, TourError>>,
+        layer: Layer,
+    ) -> Result<Answer, Halt> {
         let Some(checked) = checked else {
             return Err(Halt::GaveUp(self.budget_cause(Limit::Deadline), layer));
         };

@@ -166,7 +166,7 @@ fn process_limit_room() -> Option<u64> {
 /// The address space a thread takes that no memory cap charges: its stack (2 MiB, the
 /// standard library's default), its signal stack, and the heap arena glibc's malloc reserves
 /// for a thread that allocates (64 MiB on 64-bit systems, reserved before it is used).
-const THREAD_ADDRESS_SPACE: u64 = 66 << 20;
+pub const THREAD_ADDRESS_SPACE: u64 = 66 << 20;
 
 /// `wanted` threads, or fewer when this process's address-space limit (`ulimit -v`,
 /// `prlimit --as`) leaves room for fewer in a quarter of what is left under it (the part a
@@ -187,6 +187,32 @@ fn threads_in_room(wanted: usize, room: u64) -> usize {
     wanted
         .min(usize::try_from(fit).unwrap_or(usize::MAX))
         .max(1)
+}
+
+/// The memory cap a process may keep beside `threads` threads it is about to start, under its
+/// address-space limit (`ulimit -v`, `prlimit --as`): `cap`, lowered to three quarters of what
+/// the limit leaves once each thread has its [`THREAD_ADDRESS_SPACE`] (the rest, as for one
+/// process, for what no cap charges); without such a limit, `cap` as it is.
+/// Fails with the room left when that cannot hold the threads themselves. (A cluster count's
+/// network threads, which `threads_within_limits` never saw, took the address space its cap
+/// had counted on, and the process aborted on an allocation.)
+pub fn cap_beside_threads(cap: Option<u64>, threads: usize) -> Result<Option<u64>, u64> {
+    match address_space_room() {
+        Some(room) => cap_in_room(cap, threads, room),
+        None => Ok(cap),
+    }
+}
+
+/// [`cap_beside_threads`] in `room` bytes of address space.
+fn cap_in_room(cap: Option<u64>, threads: usize, room: u64) -> Result<Option<u64>, u64> {
+    let for_threads = (threads as u64).saturating_mul(THREAD_ADDRESS_SPACE);
+    match room.checked_sub(for_threads) {
+        Some(left) if left >= 4 => {
+            let most = left / 4 * 3;
+            Ok(Some(cap.map_or(most, |cap| cap.min(most))))
+        }
+        _ => Err(room),
+    }
 }
 
 /// The room left under this process's address-space limit, if it has one.
@@ -287,6 +313,20 @@ mod tests {
             let (letter, shift) = [("", 0), ("K", 10), ("M", 20), ("G", 30)][suffix];
             prop_assert_eq!(parse_bytes(&format!("{amount}{letter}")), amount.checked_mul(1 << shift));
         }
+    }
+
+    #[test]
+    fn a_cap_beside_threads_leaves_each_thread_its_address_space() {
+        let thread = THREAD_ADDRESS_SPACE;
+        // Room for four threads and 100 MB: a larger cap comes down to 75 MB, three quarters
+        // of it, a smaller one stays, and no cap becomes the 75 MB.
+        let room = 4 * thread + (100 << 20);
+        assert_eq!(cap_in_room(Some(1 << 30), 4, room), Ok(Some(75 << 20)));
+        assert_eq!(cap_in_room(Some(50 << 20), 4, room), Ok(Some(50 << 20)));
+        assert_eq!(cap_in_room(None, 4, room), Ok(Some(75 << 20)));
+        // No room beside the threads: refused, saying the room there was.
+        assert_eq!(cap_in_room(Some(1 << 30), 4, 4 * thread), Err(4 * thread));
+        assert_eq!(cap_in_room(None, 6, room), Err(room));
     }
 
     #[test]

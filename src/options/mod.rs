@@ -23,8 +23,9 @@ mod memory;
 
 pub use board_file::{MOST_PICTURE_BYTES, read_board};
 pub use memory::{
-    MEMORY_VARIABLE, MemorySource, megabytes, memory_cap_for, memory_limit, memory_limit_found,
-    parse_bytes, threads_within_limits, with_memory_cap,
+    MEMORY_VARIABLE, MemorySource, THREAD_ADDRESS_SPACE, cap_beside_threads, megabytes,
+    memory_cap_for, memory_limit, memory_limit_found, parse_bytes, threads_within_limits,
+    with_memory_cap,
 };
 
 /// The piece that tours (`--piece`), shared by every command that asks about tours.

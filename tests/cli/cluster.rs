@@ -41,7 +41,33 @@ pub(super) fn hostfile(name: &str, ports: &[u16]) -> PathBuf {
 
 /// Starts process `process` of `hosts`, counting with `args`, one worker, and `env` set.
 pub(super) fn start(hosts: &Path, process: usize, args: &[&str], env: &[(&str, &str)]) -> Child {
-    let mut command = Command::new(assert_cmd::cargo::cargo_bin("knights-tour"));
+    let program = Command::new(assert_cmd::cargo::cargo_bin("knights-tour"));
+    let mut command = counting(program, hosts, process, args);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    command.spawn().unwrap()
+}
+
+/// [`start`] with no variable set, under an address-space limit of `kilobytes` (`ulimit -v`).
+#[cfg(target_os = "linux")]
+fn start_within_address_space(
+    hosts: &Path,
+    process: usize,
+    args: &[&str],
+    kilobytes: u64,
+) -> Child {
+    let mut shell = Command::new("bash");
+    shell
+        .arg("-c")
+        .arg(format!("ulimit -v {kilobytes} && exec \"$0\" \"$@\""))
+        .arg(assert_cmd::cargo::cargo_bin("knights-tour"));
+    counting(shell, hosts, process, args).spawn().unwrap()
+}
+
+/// `command` given the arguments of process `process` of `hosts` counting `args` on one
+/// worker, with the tests' key and no memory variable.
+fn counting(mut command: Command, hosts: &Path, process: usize, args: &[&str]) -> Command {
     command
         .arg("count")
         .args(args)
@@ -53,10 +79,7 @@ pub(super) fn start(hosts: &Path, process: usize, args: &[&str], env: &[(&str, &
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    for (name, value) in env {
-        command.env(name, value);
-    }
-    command.spawn().unwrap()
+    command
 }
 
 /// How long a test waits for a cluster's process before it takes it for hung.
@@ -361,6 +384,30 @@ fn every_process_stops_at_the_deadline_and_at_the_memory_cap_without_a_spill() {
             let what = format!("process {process} of {args:?} {env:?}");
             let run = finish(child, &what);
             assert_fails(&run, status, needles, &what);
+        }
+    }
+}
+
+/// Two processes under `ulimit -v` aborted on an allocation (exit 134): timely's threads took
+/// the address space their memory caps had counted on. Each process now keeps its cap beside
+/// its threads: a count too large for what is left stops at the cap, every process saying so,
+/// and a limit too small for the threads themselves is refused at once, naming it; both exit 2.
+#[test]
+#[cfg(target_os = "linux")]
+fn processes_under_an_address_space_limit_stop_at_their_cap_and_never_abort() {
+    for (kilobytes, needles) in [
+        (250_000, &["memory cap", "wanted after"][..]),
+        (120_000, &["ulimit -v", "threads", "raise the limit"][..]),
+    ] {
+        let hosts = hostfile("address-space", &free_ports(2));
+        let args = ["--size", "6x8", "--no-spill"];
+        let children: Vec<Child> = (0..2)
+            .map(|k| start_within_address_space(&hosts, k, &args, kilobytes))
+            .collect();
+        for (process, child) in children.into_iter().enumerate() {
+            let what = format!("process {process} under ulimit -v {kilobytes}");
+            let run = finish(child, &what);
+            assert_fails(&run, 2, needles, &what);
         }
     }
 }

@@ -46,6 +46,7 @@ use self::rounds::{Bounds, Found, Stop, Word};
 use self::saved::Saving;
 use super::keep::Spill;
 use crate::cli::{ExitStatus, Failure};
+use crate::options::{THREAD_ADDRESS_SPACE, cap_beside_threads, megabytes};
 use knights_tour_engine::count::dataflow::{FrontierSteps, Stepwise, frontier_steps};
 use knights_tour_engine::count::{Count, CountError, CountMethod, CountProgress, CountRequest};
 use knights_tour_engine::quote::quoted_bytes;
@@ -184,6 +185,23 @@ impl Cluster {
         }))
     }
 
+    /// The memory this process's `threads` workers may hold: `cap`, less the address space
+    /// that its threads take under an address-space limit (`ulimit -v`): the workers', and a
+    /// sender and a receiver of timely's for every other process. Exit 2 when the limit
+    /// cannot hold the threads at all.
+    fn memory_cap(&self, cap: Option<u64>, threads: usize) -> Result<Option<u64>, Failure> {
+        let all = threads + 2 * (self.hosts.len() - 1);
+        cap_beside_threads(cap, all).map_err(|room| {
+            Failure::bad_input(format!(
+                "process {}: the address-space limit (ulimit -v) leaves {}, too little for a \
+                 cluster process's {all} threads ({} each, with their heaps); raise the limit",
+                self.process,
+                megabytes(room),
+                megabytes(THREAD_ADDRESS_SPACE),
+            ))
+        })
+    }
+
     /// Connects to the other processes, runs the count on timely dataflow, and waits for this
     /// process's workers (or for the first panic among timely's threads).
     fn run<W: Word>(
@@ -194,6 +212,7 @@ impl Cluster {
         progress: Progress,
     ) -> Result<Found, Failure> {
         let threads = request.threads.max(1);
+        let memory_cap = self.memory_cap(request.memory_cap, threads)?;
         let saving = self.checkpoints.as_ref().map(|checkpoints| {
             let context = format!(
                 "knights-tour {}; {question}; {} processes of {threads} workers",
@@ -232,7 +251,7 @@ impl Cluster {
         let builders = builders.into_iter().map(AllocatorBuilder::Tcp).collect();
         let steps = Arc::new(steps);
         let spill = self.spill.clone();
-        let budget = Arc::new(Budget::new(request.memory_cap.unwrap_or(u64::MAX)));
+        let budget = Arc::new(Budget::new(memory_cap.unwrap_or(u64::MAX)));
         let deadline = request.deadline;
         let first_worker = self.process * threads;
         let (results, heard) = mpsc::channel();

@@ -206,13 +206,11 @@ pub fn cap_beside_threads(cap: Option<u64>, threads: usize) -> Result<Option<u64
 /// [`cap_beside_threads`] in `room` bytes of address space.
 fn cap_in_room(cap: Option<u64>, threads: usize, room: u64) -> Result<Option<u64>, u64> {
     let for_threads = (threads as u64).saturating_mul(THREAD_ADDRESS_SPACE);
-    match room.checked_sub(for_threads) {
-        Some(left) if left >= 4 => {
-            let most = left / 4 * 3;
-            Ok(Some(cap.map_or(most, |cap| cap.min(most))))
-        }
-        _ => Err(room),
-    }
+    let most = (room.checked_sub(for_threads))
+        .map(|left| left / 4 * 3)
+        .filter(|&most| most > 0)
+        .ok_or(room)?;
+    Ok(Some(cap.map_or(most, |cap| cap.min(most))))
 }
 
 /// The room left under this process's address-space limit, if it has one.

@@ -429,7 +429,7 @@ mod tests {
         // Frontier states are 4-bit cells, most of them done, free or loose (codes 0 to 2),
         // a few labels: words of that shape, made by a fixed generator.
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let states: Vec<u64> = (0..300_000)
+        let distinct: std::collections::HashSet<u64> = (0..300_000)
             .map(|_| {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
@@ -440,7 +440,6 @@ mod tests {
                 })
             })
             .collect();
-        let distinct: std::collections::HashSet<u64> = states.iter().copied().collect();
         for peers in [2u64, 3, 7, 16, 100] {
             let mut owned = vec![0u64; peers as usize];
             for &word in &distinct {

@@ -393,7 +393,8 @@ impl<W: Word, C: Number> Flow<W, C> {
     #[inline]
     fn send(&mut self, word: W, count: C) {
         let to = match self.peers {
-            // A cluster of one: its gathering hashes the state.
+            // A cluster of one, whose gathering hashes the state. `owner` would give 0 too,
+            // but with it a cluster of one took 3 to 12% more CPU (four pairs, both at once).
             1 => 0,
             peers => owner(word, peers),
         };
